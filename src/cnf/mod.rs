@@ -1,0 +1,1 @@
+//! CNF builder and DIMACS.

@@ -1,0 +1,9 @@
+//! satcover: logic puzzles solved three ways — SAT (varisat), exact cover
+//! (our Dancing Links engine) and native propagation — with every answer
+//! checked by the puzzle's own independent checker.
+
+pub mod cnf;
+pub mod dlx;
+pub mod puzzle;
+pub mod puzzles;
+pub mod sat;

@@ -1,0 +1,1 @@
+//! The Puzzle trait and the pipeline.
