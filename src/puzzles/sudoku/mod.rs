@@ -1,1 +1,4 @@
 //! Sudoku.
+pub mod cnf;
+pub mod cover;
+pub mod native;
