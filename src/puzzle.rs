@@ -1,1 +1,570 @@
-//! The Puzzle trait and the pipeline.
+//! The `Puzzle` trait, outcomes and statistics, and the one generic pipeline.
+//!
+//! Glossary:
+//! - **puzzle**: one instance of a kind (one sudoku grid, one nonogram...), already parsed.
+//! - **solution**: the puzzle's natural answer (a filled grid, a picture, a digit per letter).
+//! - **backend**: how a solution is searched for: `native` (the puzzle's own solver), `sat`
+//!   (CNF for the embedded varisat), `external` (the same CNF for a SAT binary), `dlx`
+//!   (exact cover for our Dancing Links engine).
+//! - **encoding**: what a puzzle hands an engine (a `Cnf` or a `Matrix`) together with the
+//!   decoder that maps the engine's answer back; the numbering lives in the encoder only.
+//! - **check**: the puzzle's independent checker; no solution leaves the pipeline unchecked.
+//!
+//! The pipeline is `solve(puzzle, backend, request) -> Outcome`: encode → engine → decode →
+//! check. Engines know nothing of puzzles; puzzles know nothing of how engines work inside.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::cnf::{Cnf, Var};
+use crate::dlx::{self, Matrix, OptionId};
+use crate::sat::{self, Model, SatBackend};
+
+/// The kinds of input satcover reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    Sudoku,
+    Nonogram,
+    Packing,
+    Alphametic,
+    /// A raw DIMACS CNF formula.
+    Cnf,
+    /// A raw exact-cover problem in Knuth's format.
+    Xc,
+}
+
+impl Kind {
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Sudoku => "sudoku",
+            Kind::Nonogram => "nonogram",
+            Kind::Packing => "packing",
+            Kind::Alphametic => "alphametic",
+            Kind::Cnf => "cnf",
+            Kind::Xc => "xc",
+        }
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How a solution is searched for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Backend {
+    /// The puzzle's own propagation solver.
+    Native,
+    /// CNF solved in-process by varisat.
+    Sat,
+    /// Exact cover solved by our Dancing Links engine (Knuth's Algorithm C).
+    Dlx,
+    /// CNF written as DIMACS and solved by a SAT binary (`--solver`).
+    External,
+}
+
+impl Backend {
+    pub const ALL: [Backend; 4] = [
+        Backend::Native,
+        Backend::Sat,
+        Backend::Dlx,
+        Backend::External,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Native => "native",
+            Backend::Sat => "sat",
+            Backend::Dlx => "dlx",
+            Backend::External => "external",
+        }
+    }
+}
+
+impl fmt::Display for Backend {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What the user asks of one puzzle.
+#[derive(Clone, Debug)]
+pub struct Request {
+    /// Stop after this many solutions; `None` counts them all.
+    pub max_solutions: Option<u64>,
+    /// How many of the solutions found are decoded, checked and kept for printing.
+    pub keep: usize,
+    /// Per-puzzle time budget; the puzzle is "unknown" when it runs out.
+    pub timeout: Option<Duration>,
+    /// The SAT binary for the `external` backend (program and arguments).
+    pub external: Option<SatBackend>,
+}
+
+impl Request {
+    /// The first solution only.
+    pub fn first() -> Request {
+        Request::limit(1)
+    }
+
+    /// Up to `n` solutions, all kept.
+    pub fn limit(n: u64) -> Request {
+        Request {
+            max_solutions: Some(n),
+            keep: usize::try_from(n).unwrap_or(usize::MAX),
+            timeout: None,
+            external: None,
+        }
+    }
+
+    /// "Exactly one?": search for a second solution, keep both.
+    pub fn unique() -> Request {
+        Request::limit(2)
+    }
+
+    /// Count every solution, keep the first.
+    pub fn count() -> Request {
+        Request {
+            max_solutions: None,
+            keep: 1,
+            timeout: None,
+            external: None,
+        }
+    }
+
+    /// Every solution, all kept.
+    pub fn all() -> Request {
+        Request {
+            max_solutions: None,
+            keep: usize::MAX,
+            timeout: None,
+            external: None,
+        }
+    }
+
+    pub fn with_timeout(mut self, timeout: Option<Duration>) -> Request {
+        self.timeout = timeout;
+        self
+    }
+}
+
+/// The limits an engine works within, derived from a `Request` when the clock starts.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub max_solutions: Option<u64>,
+    pub keep: usize,
+    pub deadline: Option<Instant>,
+}
+
+impl Limits {
+    /// `max_solutions` for engines that take a plain number (`u64::MAX` = all).
+    pub fn max_or_all(&self) -> u64 {
+        self.max_solutions.unwrap_or(u64::MAX)
+    }
+}
+
+/// The verdict on one puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// At least one solution was found.
+    Solved,
+    /// The search space was exhausted without a solution.
+    Unsolvable,
+    /// Neither: the time budget ran out first.
+    Unknown,
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Unsolvable => "unsolvable",
+            Status::Unknown => "unknown",
+        }
+    }
+}
+
+/// What a run cost, per backend. Fields an engine cannot tell stay `None` ("n/a"):
+/// varisat has no statistics API, so its conflicts and decisions are never invented.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Stats {
+    pub backend: String,
+    #[serde(serialize_with = "seconds")]
+    pub parse: Duration,
+    #[serde(serialize_with = "seconds")]
+    pub encode: Duration,
+    #[serde(serialize_with = "seconds")]
+    pub solve: Duration,
+    #[serde(serialize_with = "seconds")]
+    pub decode: Duration,
+    #[serde(serialize_with = "seconds")]
+    pub check: Duration,
+    /// CNF size.
+    pub variables: Option<usize>,
+    pub clauses: Option<usize>,
+    pub literals: Option<usize>,
+    /// Exact-cover matrix size.
+    pub items: Option<usize>,
+    pub options: Option<usize>,
+    pub nonzeros: Option<usize>,
+    /// SAT search effort (where the engine reports it).
+    pub solve_calls: Option<u64>,
+    pub decisions: Option<u64>,
+    pub conflicts: Option<u64>,
+    pub propagations: Option<u64>,
+    /// DLX and native search effort.
+    pub nodes: Option<u64>,
+    pub updates: Option<u64>,
+    pub guesses: Option<u64>,
+}
+
+fn seconds<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(d.as_secs_f64())
+}
+
+impl Stats {
+    /// Wall time of the whole run, parse to check.
+    pub fn total(&self) -> Duration {
+        self.parse + self.encode + self.solve + self.decode + self.check
+    }
+}
+
+/// The answer to one puzzle.
+#[derive(Clone, Debug)]
+pub struct Outcome<S> {
+    pub status: Status,
+    /// The solutions kept (at most `Request::keep`), each one checked.
+    pub solutions: Vec<S>,
+    /// Solutions found (stops at `Request::max_solutions`).
+    pub count: u64,
+    /// Whether `count` is exact: the search space was exhausted.
+    pub complete: bool,
+    /// Why the puzzle is unsolvable, when that is known without search.
+    pub reason: Option<String>,
+    pub stats: Stats,
+}
+
+impl<S> Outcome<S> {
+    /// `Some(true)` when exactly one solution exists, `Some(false)` when not, `None` when
+    /// the search stopped too early to tell.
+    pub fn unique(&self) -> Option<bool> {
+        match (self.count, self.complete) {
+            (1, true) => Some(true),
+            (0, true) => Some(false),
+            (c, _) if c >= 2 => Some(false),
+            _ => None,
+        }
+    }
+}
+
+/// Why a puzzle could not be answered. "No solution" is an `Outcome`, never an error.
+#[derive(Debug, thiserror::Error)]
+pub enum SolveError {
+    #[error("the {backend} backend does not support {kind} puzzles; use {hint}")]
+    Unsupported {
+        kind: Kind,
+        backend: Backend,
+        hint: &'static str,
+    },
+    #[error("{0}")]
+    TooLarge(String),
+    #[error("the external backend needs a solver: pass --solver CMD (e.g. --solver cadical)")]
+    NoExternalSolver,
+    #[error("SAT engine: {0}")]
+    Sat(#[from] sat::SatError),
+    #[error("decoding the {backend} answer failed (a bug in the encoder): {reason}")]
+    Decode { backend: Backend, reason: String },
+    #[error("the {backend} backend produced a solution that fails the checker (a bug): {reason}")]
+    CheckFailed { backend: Backend, reason: String },
+}
+
+/// A CNF encoding with its decoder. `projection` holds the puzzle's decision variables:
+/// two models that agree on them decode to the same solution, so enumeration blocks on them.
+pub struct CnfEncoding<'p, S> {
+    pub cnf: Cnf,
+    pub projection: Vec<Var>,
+    pub decode: Box<dyn Fn(&Model) -> Result<S, String> + 'p>,
+}
+
+/// An exact-cover encoding with its decoder (chosen option ids → solution).
+pub struct CoverEncoding<'p, S> {
+    pub matrix: Matrix,
+    pub decode: Box<dyn Fn(&[OptionId]) -> Result<S, String> + 'p>,
+}
+
+/// What a native solver reports.
+#[derive(Clone, Debug)]
+pub struct NativeAnswer<S> {
+    pub solutions: Vec<S>,
+    pub count: u64,
+    pub complete: bool,
+    pub nodes: Option<u64>,
+    pub guesses: Option<u64>,
+}
+
+/// One kind of puzzle. Implementors provide the checker, the encoders and the native
+/// solver; the pipeline in [`solve`] does the rest.
+pub trait Puzzle {
+    type Solution: Clone + PartialEq + fmt::Debug;
+
+    fn kind(&self) -> Kind;
+
+    /// The independent checker: shares no code with any encoder or solver.
+    fn check(&self, solution: &Self::Solution) -> Result<(), String>;
+
+    /// A reason the puzzle cannot have a solution, found without search (e.g. two equal
+    /// givens in a unit); `None` when nothing is obvious.
+    fn contradiction(&self) -> Option<String> {
+        None
+    }
+
+    fn native(&self, limits: &Limits) -> Result<NativeAnswer<Self::Solution>, SolveError>;
+
+    fn cnf(&self) -> Result<CnfEncoding<'_, Self::Solution>, SolveError>;
+
+    fn cover(&self) -> Result<CoverEncoding<'_, Self::Solution>, SolveError>;
+
+    /// The solution in the kind's natural JSON form.
+    fn solution_json(&self, solution: &Self::Solution) -> serde_json::Value;
+
+    /// The solution as text for a terminal (no trailing newline).
+    fn solution_text(&self, solution: &Self::Solution) -> String;
+
+    /// Where two solutions differ, for `--unique` (no trailing newline).
+    fn differences(&self, a: &Self::Solution, b: &Self::Solution) -> String;
+}
+
+/// Solve one puzzle with one backend: encode → engine → decode → check.
+pub fn solve<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    backend: Backend,
+    request: &Request,
+) -> Result<Outcome<P::Solution>, SolveError> {
+    let start = Instant::now();
+    let limits = Limits {
+        max_solutions: request.max_solutions,
+        keep: request.keep,
+        deadline: request.timeout.map(|t| start + t),
+    };
+    let mut stats = Stats {
+        backend: backend.name().to_string(),
+        ..Stats::default()
+    };
+
+    if let Some(reason) = puzzle.contradiction() {
+        stats.solve = start.elapsed();
+        return Ok(Outcome {
+            status: Status::Unsolvable,
+            solutions: Vec::new(),
+            count: 0,
+            complete: true,
+            reason: Some(reason),
+            stats,
+        });
+    }
+
+    let (solutions, count, complete) = match backend {
+        Backend::Native => run_native(puzzle, &limits, &mut stats)?,
+        Backend::Sat => run_sat(puzzle, &SatBackend::Varisat, backend, &limits, &mut stats)?,
+        Backend::External => {
+            let solver = request
+                .external
+                .as_ref()
+                .ok_or(SolveError::NoExternalSolver)?;
+            run_sat(puzzle, solver, backend, &limits, &mut stats)?
+        }
+        Backend::Dlx => run_dlx(puzzle, &limits, &mut stats)?,
+    };
+
+    let check_start = Instant::now();
+    for solution in &solutions {
+        puzzle
+            .check(solution)
+            .map_err(|reason| SolveError::CheckFailed { backend, reason })?;
+    }
+    stats.check = check_start.elapsed();
+
+    let status = if count > 0 {
+        Status::Solved
+    } else if complete {
+        Status::Unsolvable
+    } else {
+        Status::Unknown
+    };
+    Ok(Outcome {
+        status,
+        solutions,
+        count,
+        complete,
+        reason: None,
+        stats,
+    })
+}
+
+type Found<S> = (Vec<S>, u64, bool);
+
+fn run_native<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    limits: &Limits,
+    stats: &mut Stats,
+) -> Result<Found<P::Solution>, SolveError> {
+    let solve_start = Instant::now();
+    let answer = puzzle.native(limits)?;
+    stats.solve = solve_start.elapsed();
+    stats.nodes = answer.nodes;
+    stats.guesses = answer.guesses;
+    Ok((answer.solutions, answer.count, answer.complete))
+}
+
+fn run_sat<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    solver: &SatBackend,
+    backend: Backend,
+    limits: &Limits,
+    stats: &mut Stats,
+) -> Result<Found<P::Solution>, SolveError> {
+    let encode_start = Instant::now();
+    let encoding = puzzle.cnf()?;
+    stats.encode = encode_start.elapsed();
+    stats.variables = Some(encoding.cnf.num_vars());
+    stats.clauses = Some(encoding.cnf.num_clauses());
+    stats.literals = Some(encoding.cnf.num_literals());
+
+    let mut solutions = Vec::new();
+    let mut decode_error = None;
+    let mut decode_time = Duration::ZERO;
+    let solve_start = Instant::now();
+    let enumeration = sat::enumerate(
+        &encoding.cnf,
+        solver,
+        &encoding.projection,
+        limits.max_solutions,
+        limits.deadline,
+        |model| {
+            if solutions.len() < limits.keep && decode_error.is_none() {
+                let decode_start = Instant::now();
+                match (encoding.decode)(model) {
+                    Ok(solution) => solutions.push(solution),
+                    Err(reason) => decode_error = Some(reason),
+                }
+                decode_time += decode_start.elapsed();
+            }
+        },
+    )?;
+    stats.solve = solve_start.elapsed().saturating_sub(decode_time);
+    stats.decode = decode_time;
+    stats.solve_calls = Some(enumeration.stats.solve_calls);
+    stats.decisions = enumeration.stats.decisions;
+    stats.conflicts = enumeration.stats.conflicts;
+    stats.propagations = enumeration.stats.propagations;
+    if let Some(reason) = decode_error {
+        return Err(SolveError::Decode { backend, reason });
+    }
+    Ok((solutions, enumeration.count, enumeration.complete))
+}
+
+fn run_dlx<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    limits: &Limits,
+    stats: &mut Stats,
+) -> Result<Found<P::Solution>, SolveError> {
+    let encode_start = Instant::now();
+    let encoding = puzzle.cover()?;
+    stats.encode = encode_start.elapsed();
+    stats.items = Some(encoding.matrix.num_items());
+    stats.options = Some(encoding.matrix.num_options());
+    stats.nonzeros = Some(encoding.matrix.num_nonzeros());
+
+    let mut solutions = Vec::new();
+    let mut decode_error = None;
+    let mut decode_time = Duration::ZERO;
+    let search = dlx::Search {
+        max_solutions: limits.max_solutions,
+        deadline: limits.deadline,
+    };
+    let solve_start = Instant::now();
+    let outcome = dlx::solve(&encoding.matrix, &search, |options| {
+        if solutions.len() < limits.keep && decode_error.is_none() {
+            let decode_start = Instant::now();
+            match (encoding.decode)(options) {
+                Ok(solution) => solutions.push(solution),
+                Err(reason) => decode_error = Some(reason),
+            }
+            decode_time += decode_start.elapsed();
+        }
+    });
+    stats.solve = solve_start.elapsed().saturating_sub(decode_time);
+    stats.decode = decode_time;
+    stats.nodes = Some(outcome.stats.nodes);
+    stats.updates = Some(outcome.stats.updates);
+    if let Some(reason) = decode_error {
+        return Err(SolveError::Decode {
+            backend: Backend::Dlx,
+            reason,
+        });
+    }
+    Ok((solutions, outcome.count, outcome.complete))
+}
+
+/// A solution as the command line shows it: text for terminals, JSON for machines.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rendered {
+    pub text: String,
+    pub json: serde_json::Value,
+}
+
+/// An outcome whose solutions have been rendered, so that the command line can handle
+/// every kind alike.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub kind: Kind,
+    pub outcome: Outcome<Rendered>,
+    /// Where the first two solutions differ, when two were found.
+    pub differences: Option<String>,
+}
+
+/// A puzzle of any kind, behind one object-safe interface for the command line.
+pub trait AnyPuzzle {
+    fn kind(&self) -> Kind;
+    fn solve_any(&self, backend: Backend, request: &Request) -> Result<Report, SolveError>;
+}
+
+impl<P: Puzzle> AnyPuzzle for P {
+    fn kind(&self) -> Kind {
+        Puzzle::kind(self)
+    }
+
+    fn solve_any(&self, backend: Backend, request: &Request) -> Result<Report, SolveError> {
+        let outcome = solve(self, backend, request)?;
+        let differences = match outcome.solutions.as_slice() {
+            [a, b, ..] => Some(self.differences(a, b)),
+            _ => None,
+        };
+        let solutions = outcome
+            .solutions
+            .iter()
+            .map(|s| Rendered {
+                text: self.solution_text(s),
+                json: self.solution_json(s),
+            })
+            .collect();
+        Ok(Report {
+            kind: Puzzle::kind(self),
+            outcome: Outcome {
+                status: outcome.status,
+                solutions,
+                count: outcome.count,
+                complete: outcome.complete,
+                reason: outcome.reason,
+                stats: outcome.stats,
+            },
+            differences,
+        })
+    }
+}

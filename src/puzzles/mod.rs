@@ -1,1 +1,37 @@
+//! The puzzle kinds, and what they share: parse errors with positions.
+
 pub mod sudoku;
+
+use std::fmt;
+
+/// A parse error with its position in the input (1-based line and column).
+/// The file name is added by the caller, which knows it.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct ParseError {
+    pub line: usize,
+    pub column: Option<usize>,
+    pub message: String,
+}
+
+impl ParseError {
+    pub fn new(line: usize, column: Option<usize>, message: impl Into<String>) -> ParseError {
+        ParseError {
+            line,
+            column,
+            message: message.into(),
+        }
+    }
+
+    pub fn at_line(line: usize, message: impl Into<String>) -> ParseError {
+        ParseError::new(line, None, message)
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.column {
+            Some(column) => write!(f, "line {}, column {}: {}", self.line, column, self.message),
+            None => write!(f, "line {}: {}", self.line, self.message),
+        }
+    }
+}
