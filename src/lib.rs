@@ -6,4 +6,5 @@ pub mod cnf;
 pub mod dlx;
 pub mod puzzle;
 pub mod puzzles;
+pub mod render;
 pub mod sat;

@@ -20,6 +20,7 @@ use serde::Serialize;
 
 use crate::cnf::{Cnf, Var};
 use crate::dlx::{self, Matrix, OptionId};
+use crate::render::Picture;
 use crate::sat::{self, Model, SatBackend};
 
 /// The kinds of input satcover reads.
@@ -338,6 +339,9 @@ pub trait Puzzle {
 
     /// Where two solutions differ, for `--unique` (no trailing newline).
     fn differences(&self, a: &Self::Solution, b: &Self::Solution) -> String;
+
+    /// A picture of the puzzle (unsolved when `solution` is `None`), for `render`.
+    fn picture(&self, solution: Option<&Self::Solution>) -> Picture;
 }
 
 /// Solve one puzzle with one backend: encode → engine → decode → check.

@@ -1,0 +1,1 @@
+//! Alphametic puzzles (in progress).

@@ -1,0 +1,1 @@
+//! Nonogram puzzles (in progress).

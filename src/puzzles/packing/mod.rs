@@ -1,0 +1,1 @@
+//! Packing puzzles (in progress).

@@ -1,0 +1,260 @@
+//! Pictures of grids: SVG and PNG.
+//!
+//! Glossary:
+//! - **picture**: a rectangle of cells, each with a fill colour and an optional label
+//!   (a digit, a piece letter), plus thick lines where regions meet (sudoku boxes, piece
+//!   borders). Puzzles describe themselves as a picture; this module only draws.
+//! - **cell size**: pixels per cell side in the output.
+//!
+//! PNG output draws fills and lines only (labels need a font; SVG carries them as text).
+
+use std::fmt::Write as _;
+
+/// An RGB colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rgb(pub u8, pub u8, pub u8);
+
+impl Rgb {
+    pub const WHITE: Rgb = Rgb(255, 255, 255);
+    pub const BLACK: Rgb = Rgb(0, 0, 0);
+    pub const GREY: Rgb = Rgb(200, 200, 200);
+
+    fn hex(self) -> String {
+        format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
+    }
+
+    /// A palette of distinguishable colours for numbered regions (pieces), cycling.
+    pub fn palette(index: usize) -> Rgb {
+        const COLOURS: [Rgb; 12] = [
+            Rgb(230, 25, 75),
+            Rgb(60, 180, 75),
+            Rgb(255, 225, 25),
+            Rgb(0, 130, 200),
+            Rgb(245, 130, 48),
+            Rgb(145, 30, 180),
+            Rgb(70, 240, 240),
+            Rgb(240, 50, 230),
+            Rgb(210, 245, 60),
+            Rgb(250, 190, 212),
+            Rgb(0, 128, 128),
+            Rgb(170, 110, 40),
+        ];
+        COLOURS[index % COLOURS.len()]
+    }
+}
+
+/// A grid to draw. `regions`, when given, assigns each cell a region id; a thick line is
+/// drawn between cells of different regions and around the picture.
+#[derive(Clone, Debug)]
+pub struct Picture {
+    pub width: usize,
+    pub height: usize,
+    /// Row-major fill colours, `width * height` of them.
+    pub fills: Vec<Rgb>,
+    /// Row-major labels (empty string: none).
+    pub labels: Vec<String>,
+    pub regions: Option<Vec<usize>>,
+    /// Draw thin lines between all cells.
+    pub grid_lines: bool,
+}
+
+impl Picture {
+    /// A picture of `width × height` white cells with thin grid lines.
+    pub fn new(width: usize, height: usize) -> Picture {
+        Picture {
+            width,
+            height,
+            fills: vec![Rgb::WHITE; width * height],
+            labels: vec![String::new(); width * height],
+            regions: None,
+            grid_lines: true,
+        }
+    }
+
+    fn region(&self, row: usize, col: usize) -> Option<usize> {
+        self.regions.as_ref().map(|r| r[row * self.width + col])
+    }
+
+    /// Whether a thick line separates (row, col) from its right neighbour.
+    fn thick_right(&self, row: usize, col: usize) -> bool {
+        col + 1 == self.width || self.region(row, col) != self.region(row, col + 1)
+    }
+
+    /// Whether a thick line separates (row, col) from the cell below.
+    fn thick_below(&self, row: usize, col: usize) -> bool {
+        row + 1 == self.height || self.region(row, col) != self.region(row + 1, col)
+    }
+}
+
+/// The picture as an SVG document.
+pub fn to_svg(picture: &Picture, cell: usize) -> String {
+    let (w, h) = (picture.width * cell, picture.height * cell);
+    let margin = 2;
+    let mut svg = String::new();
+    let _ = writeln!(
+        svg,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="-{m} -{m} {} {}">"#,
+        w + 2 * margin,
+        h + 2 * margin,
+        w + 2 * margin,
+        h + 2 * margin,
+        m = margin
+    );
+    for row in 0..picture.height {
+        for col in 0..picture.width {
+            let i = row * picture.width + col;
+            let (x, y) = (col * cell, row * cell);
+            let stroke = if picture.grid_lines {
+                r##" stroke="#999" stroke-width="0.5""##
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                svg,
+                r#"<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{}"{stroke}/>"#,
+                picture.fills[i].hex()
+            );
+            if !picture.labels[i].is_empty() {
+                let _ = writeln!(
+                    svg,
+                    r#"<text x="{}" y="{}" font-family="sans-serif" font-size="{}" text-anchor="middle" dominant-baseline="central">{}</text>"#,
+                    x + cell / 2,
+                    y + cell / 2,
+                    cell * 3 / 5,
+                    escape(&picture.labels[i])
+                );
+            }
+        }
+    }
+    let thick = (cell / 10).max(2);
+    for row in 0..picture.height {
+        for col in 0..picture.width {
+            let (x, y) = (col * cell, row * cell);
+            if picture.thick_right(row, col) {
+                let _ = writeln!(
+                    svg,
+                    r#"<line x1="{0}" y1="{y}" x2="{0}" y2="{1}" stroke="black" stroke-width="{thick}"/>"#,
+                    x + cell,
+                    y + cell
+                );
+            }
+            if picture.thick_below(row, col) {
+                let _ = writeln!(
+                    svg,
+                    r#"<line x1="{x}" y1="{0}" x2="{1}" y2="{0}" stroke="black" stroke-width="{thick}"/>"#,
+                    y + cell,
+                    x + cell
+                );
+            }
+        }
+    }
+    let _ = writeln!(
+        svg,
+        r#"<rect x="0" y="0" width="{w}" height="{h}" fill="none" stroke="black" stroke-width="{thick}"/>"#
+    );
+    svg.push_str("</svg>\n");
+    svg
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// The picture as a PNG file's bytes (fills and lines; labels are SVG-only).
+pub fn to_png(picture: &Picture, cell: usize) -> Result<Vec<u8>, png::EncodingError> {
+    let margin = 2;
+    let (w, h) = (
+        picture.width * cell + 2 * margin,
+        picture.height * cell + 2 * margin,
+    );
+    let mut pixels = vec![255u8; w * h * 3];
+    let mut paint = |x: usize, y: usize, colour: Rgb| {
+        if x < w && y < h {
+            let p = (y * w + x) * 3;
+            pixels[p..p + 3].copy_from_slice(&[colour.0, colour.1, colour.2]);
+        }
+    };
+    let thick = (cell / 10).max(2);
+    for row in 0..picture.height {
+        for col in 0..picture.width {
+            let fill = picture.fills[row * picture.width + col];
+            let (x0, y0) = (margin + col * cell, margin + row * cell);
+            for dy in 0..cell {
+                for dx in 0..cell {
+                    let thin_line = picture.grid_lines && (dx == 0 || dy == 0);
+                    let colour = if thin_line { Rgb(153, 153, 153) } else { fill };
+                    paint(x0 + dx, y0 + dy, colour);
+                }
+            }
+        }
+    }
+    for row in 0..picture.height {
+        for col in 0..picture.width {
+            let (x0, y0) = (margin + col * cell, margin + row * cell);
+            if picture.thick_right(row, col) {
+                for dy in 0..cell + thick / 2 {
+                    for t in 0..thick {
+                        paint(x0 + cell + t - thick / 2, y0 + dy, Rgb::BLACK);
+                    }
+                }
+            }
+            if picture.thick_below(row, col) {
+                for dx in 0..cell + thick / 2 {
+                    for t in 0..thick {
+                        paint(x0 + dx, y0 + cell + t - thick / 2, Rgb::BLACK);
+                    }
+                }
+            }
+            if col == 0 {
+                for dy in 0..cell {
+                    for t in 0..thick {
+                        paint(x0 + t - thick / 2, y0 + dy, Rgb::BLACK);
+                    }
+                }
+            }
+            if row == 0 {
+                for dx in 0..cell {
+                    for t in 0..thick {
+                        paint(x0 + dx, y0 + t - thick / 2, Rgb::BLACK);
+                    }
+                }
+            }
+        }
+    }
+    let mut bytes = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut bytes, w as u32, h as u32);
+        encoder.set_color(png::ColorType::Rgb);
+        encoder.set_depth(png::BitDepth::Eight);
+        let mut writer = encoder.write_header()?;
+        writer.write_image_data(&pixels)?;
+    }
+    Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn png_has_signature_and_size() {
+        let mut picture = Picture::new(3, 2);
+        picture.fills[0] = Rgb::BLACK;
+        let bytes = to_png(&picture, 10).expect("encode");
+        assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+        // IHDR width and height, big-endian, after the 8-byte signature and chunk header.
+        assert_eq!(u32::from_be_bytes(bytes[16..20].try_into().unwrap()), 34);
+        assert_eq!(u32::from_be_bytes(bytes[20..24].try_into().unwrap()), 24);
+    }
+
+    #[test]
+    fn svg_draws_every_cell_and_label() {
+        let mut picture = Picture::new(2, 2);
+        picture.labels[3] = "7".into();
+        let svg = to_svg(&picture, 20);
+        assert_eq!(svg.matches("<rect").count(), 5);
+        assert!(svg.contains(">7</text>"));
+    }
+}
