@@ -4,6 +4,7 @@
 
 pub mod cnf;
 pub mod dlx;
+pub mod input;
 pub mod puzzle;
 pub mod puzzles;
 pub mod render;

@@ -537,6 +537,14 @@ pub struct Report {
 pub trait AnyPuzzle {
     fn kind(&self) -> Kind;
     fn solve_any(&self, backend: Backend, request: &Request) -> Result<Report, SolveError>;
+    /// The puzzle drawn unsolved.
+    fn picture_unsolved(&self) -> Picture;
+    /// The first solution drawn, or `None` when there is none.
+    fn picture_solved(
+        &self,
+        backend: Backend,
+        request: &Request,
+    ) -> Result<Option<Picture>, SolveError>;
 }
 
 impl<P: Puzzle> AnyPuzzle for P {
@@ -570,5 +578,18 @@ impl<P: Puzzle> AnyPuzzle for P {
             },
             differences,
         })
+    }
+
+    fn picture_unsolved(&self) -> Picture {
+        self.picture(None)
+    }
+
+    fn picture_solved(
+        &self,
+        backend: Backend,
+        request: &Request,
+    ) -> Result<Option<Picture>, SolveError> {
+        let outcome = solve(self, backend, request)?;
+        Ok(outcome.solutions.first().map(|s| self.picture(Some(s))))
     }
 }
