@@ -127,7 +127,7 @@ fn detect_from_content(text: &str) -> Kind {
     if content
         .iter()
         .filter(|l| !l.starts_with('#'))
-        .all(|l| is_equation(&l))
+        .all(is_equation)
         && !content.is_empty()
     {
         return Kind::Alphametic;

@@ -2,7 +2,9 @@
 //! (our Dancing Links engine) and native propagation — with every answer
 //! checked by the puzzle's own independent checker.
 
+pub mod bench;
 pub mod cnf;
+pub mod compare;
 pub mod dlx;
 pub mod input;
 pub mod puzzle;

@@ -285,18 +285,24 @@ pub enum SolveError {
     CheckFailed { backend: Backend, reason: String },
 }
 
+/// Maps a SAT model back to a solution (through the encoder's private variable map).
+pub type ModelDecoder<'p, S> = Box<dyn Fn(&Model) -> Result<S, String> + 'p>;
+
+/// Maps the options an exact cover chose back to a solution.
+pub type OptionDecoder<'p, S> = Box<dyn Fn(&[OptionId]) -> Result<S, String> + 'p>;
+
 /// A CNF encoding with its decoder. `projection` holds the puzzle's decision variables:
 /// two models that agree on them decode to the same solution, so enumeration blocks on them.
 pub struct CnfEncoding<'p, S> {
     pub cnf: Cnf,
     pub projection: Vec<Var>,
-    pub decode: Box<dyn Fn(&Model) -> Result<S, String> + 'p>,
+    pub decode: ModelDecoder<'p, S>,
 }
 
 /// An exact-cover encoding with its decoder (chosen option ids → solution).
 pub struct CoverEncoding<'p, S> {
     pub matrix: Matrix,
-    pub decode: Box<dyn Fn(&[OptionId]) -> Result<S, String> + 'p>,
+    pub decode: OptionDecoder<'p, S>,
 }
 
 /// What a native solver reports.
@@ -534,7 +540,7 @@ pub struct Report {
 }
 
 /// A puzzle of any kind, behind one object-safe interface for the command line.
-pub trait AnyPuzzle {
+pub trait AnyPuzzle: Send + Sync {
     fn kind(&self) -> Kind;
     fn solve_any(&self, backend: Backend, request: &Request) -> Result<Report, SolveError>;
     /// The puzzle drawn unsolved.
@@ -547,7 +553,7 @@ pub trait AnyPuzzle {
     ) -> Result<Option<Picture>, SolveError>;
 }
 
-impl<P: Puzzle> AnyPuzzle for P {
+impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
     fn kind(&self) -> Kind {
         Puzzle::kind(self)
     }

@@ -1,5 +1,7 @@
 //! Command-line definitions (clap) and dispatch; one file per subcommand.
 
+mod bench;
+mod compare;
 mod render;
 mod solve;
 
@@ -29,6 +31,10 @@ struct Cli {
 enum Command {
     /// Solve puzzles: the first solution, a count, all of them, or "exactly one?".
     Solve(solve::SolveArgs),
+    /// Run every backend on the same puzzles: agreement, time, sizes, effort.
+    Compare(compare::CompareArgs),
+    /// Run collections of puzzles through backends: throughput and percentiles.
+    Bench(bench::BenchArgs),
     /// Draw a puzzle's solution (or the puzzle, with --unsolved) as SVG or PNG.
     Render(render::RenderArgs),
 }
@@ -45,6 +51,8 @@ pub fn run() -> ExitCode {
     let result = match cli.command {
         Command::Solve(args) => solve::run(&args),
         Command::Render(args) => render::run(&args),
+        Command::Compare(args) => compare::run(&args),
+        Command::Bench(args) => bench::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
