@@ -10,7 +10,7 @@ use std::fmt;
 use std::path::Path;
 
 use crate::puzzle::{AnyPuzzle, Kind};
-use crate::puzzles::{ParseError, sudoku};
+use crate::puzzles::{ParseError, dimacs, exact_cover, sudoku};
 
 /// An input problem with its place: `file:line:column: message`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -154,6 +154,18 @@ pub fn load(source: &str, text: &str, kind: Option<Kind>) -> Vec<Entry> {
                 },
             })
             .collect(),
+        Kind::Cnf => vec![whole_file_entry(
+            &name,
+            crate::cnf::parse_dimacs(text)
+                .map(|cnf| Box::new(dimacs::Formula::new(cnf)) as Box<dyn AnyPuzzle>)
+                .map_err(|e| InputError::whole_file(&name, e.to_string())),
+        )],
+        Kind::Xc => vec![whole_file_entry(
+            &name,
+            crate::dlx::parse_xc(text)
+                .map(|m| Box::new(exact_cover::ExactCover::new(m)) as Box<dyn AnyPuzzle>)
+                .map_err(|e| InputError::whole_file(&name, e.to_string())),
+        )],
         other => vec![Entry {
             label: name.clone(),
             puzzle: Err(InputError::whole_file(
@@ -161,6 +173,14 @@ pub fn load(source: &str, text: &str, kind: Option<Kind>) -> Vec<Entry> {
                 format!("{other} inputs are not supported yet"),
             )),
         }],
+    }
+}
+
+/// The entry of a file that holds one puzzle, labelled with the file's name.
+fn whole_file_entry(name: &str, puzzle: Result<Box<dyn AnyPuzzle>, InputError>) -> Entry {
+    Entry {
+        label: name.to_string(),
+        puzzle,
     }
 }
 

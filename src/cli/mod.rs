@@ -2,6 +2,8 @@
 
 mod bench;
 mod compare;
+mod decode;
+mod export;
 mod render;
 mod solve;
 
@@ -13,6 +15,7 @@ use clap::{Parser, Subcommand};
 /// Exit codes (documented in README.md).
 pub const EXIT_OK: u8 = 0;
 pub const EXIT_ERROR: u8 = 1;
+pub const EXIT_SATISFIABLE: u8 = 10;
 pub const EXIT_UNSOLVABLE: u8 = 20;
 pub const EXIT_UNKNOWN: u8 = 30;
 
@@ -31,6 +34,10 @@ struct Cli {
 enum Command {
     /// Solve puzzles: the first solution, a count, all of them, or "exactly one?".
     Solve(solve::SolveArgs),
+    /// Write a puzzle as DIMACS CNF or as an exact-cover file (Knuth's format).
+    Export(export::ExportArgs),
+    /// Map a SAT solver's answer for an exported puzzle back to the grid, and check it.
+    Decode(decode::DecodeArgs),
     /// Run every backend on the same puzzles: agreement, time, sizes, effort.
     Compare(compare::CompareArgs),
     /// Run collections of puzzles through backends: throughput and percentiles.
@@ -52,6 +59,8 @@ pub fn run() -> ExitCode {
         Command::Solve(args) => solve::run(&args),
         Command::Render(args) => render::run(&args),
         Command::Compare(args) => compare::run(&args),
+        Command::Export(args) => export::run(&args),
+        Command::Decode(args) => decode::run(&args),
         Command::Bench(args) => bench::run(&args),
     };
     match result {

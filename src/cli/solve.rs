@@ -10,7 +10,7 @@ use serde_json::json;
 use satcover::input::{self, Entry};
 use satcover::puzzle::{Backend, Kind, Report, Request, Stats, Status};
 
-use super::{EXIT_ERROR, EXIT_OK, EXIT_UNKNOWN, EXIT_UNSOLVABLE};
+use super::{EXIT_ERROR, EXIT_OK, EXIT_SATISFIABLE, EXIT_UNKNOWN, EXIT_UNSOLVABLE};
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -76,16 +76,72 @@ impl SolveArgs {
     }
 }
 
+/// How answers are printed (shared with `decode`).
+#[derive(Clone, Copy, Debug)]
+pub struct Printing {
+    pub stats: bool,
+    pub count: bool,
+    pub all: bool,
+    pub limit: Option<u64>,
+    pub unique: bool,
+}
+
+impl Printing {
+    fn of(args: &SolveArgs) -> Printing {
+        Printing {
+            stats: args.stats,
+            count: args.count,
+            all: args.all,
+            limit: args.limit,
+            unique: args.unique,
+        }
+    }
+}
+
+/// Print one report as `solve` does.
+pub fn print_report(
+    label: &str,
+    report: &Report,
+    format: Format,
+    stats: bool,
+    out: &mut impl Write,
+) -> Result<()> {
+    let printing = Printing {
+        stats,
+        count: false,
+        all: false,
+        limit: None,
+        unique: false,
+    };
+    match format {
+        Format::Text => print_text(label, report, &printing, out),
+        Format::Json => print_json(label, report, &printing, out),
+    }
+}
+
 /// What happened over all puzzles, for the exit code.
 #[derive(Default)]
 struct Tally {
     errors: usize,
+    solved: usize,
     unsolvable: usize,
     unknown: usize,
+    /// Answers to raw DIMACS inputs, which exit as SAT solvers do (10 / 20).
+    raw_cnf: usize,
 }
 
 impl Tally {
     fn exit_code(&self) -> u8 {
+        let answered = self.solved + self.unsolvable + self.unknown;
+        if self.errors == 0 && answered > 0 && self.raw_cnf == answered {
+            return if self.unsolvable > 0 {
+                EXIT_UNSOLVABLE
+            } else if self.unknown > 0 {
+                EXIT_OK
+            } else {
+                EXIT_SATISFIABLE
+            };
+        }
         if self.errors > 0 {
             EXIT_ERROR
         } else if self.unsolvable > 0 {
@@ -157,21 +213,28 @@ fn answer(
         Ok(mut report) => {
             report.outcome.stats.parse = parse_time;
             match report.outcome.status {
-                Status::Solved => {}
+                Status::Solved => tally.solved += 1,
                 Status::Unsolvable => tally.unsolvable += 1,
                 Status::Unknown => tally.unknown += 1,
             }
+            if report.kind == Kind::Cnf {
+                tally.raw_cnf += 1;
+            }
+            let printing = Printing::of(args);
             match args.format {
-                Format::Text => print_text(&entry.label, &report, args, out)?,
-                Format::Json => print_json(&entry.label, &report, args, out)?,
+                Format::Text => print_text(&entry.label, &report, &printing, out)?,
+                Format::Json => print_json(&entry.label, &report, &printing, out)?,
             }
         }
     }
     Ok(())
 }
 
-fn print_text(label: &str, report: &Report, args: &SolveArgs, out: &mut impl Write) -> Result<()> {
+fn print_text(label: &str, report: &Report, args: &Printing, out: &mut impl Write) -> Result<()> {
     let outcome = &report.outcome;
+    if report.kind == Kind::Cnf {
+        return print_sat_competition(label, report, args, out);
+    }
     let counted = if outcome.complete {
         format!("{}", outcome.count)
     } else {
@@ -269,7 +332,44 @@ fn stats_line(stats: &Stats) -> String {
     parts.join(" ")
 }
 
-fn print_json(label: &str, report: &Report, args: &SolveArgs, out: &mut impl Write) -> Result<()> {
+/// A raw DIMACS answer the way SAT solvers print it: `s` line, `v` lines, `c` comments.
+fn print_sat_competition(
+    label: &str,
+    report: &Report,
+    args: &Printing,
+    out: &mut impl Write,
+) -> Result<()> {
+    let outcome = &report.outcome;
+    writeln!(out, "c {label}")?;
+    match outcome.status {
+        Status::Solved => {
+            writeln!(out, "s SATISFIABLE")?;
+            if args.count {
+                let exact = if outcome.complete { "" } else { "at least " };
+                writeln!(out, "c {exact}{} models", outcome.count)?;
+            } else {
+                for solution in &outcome.solutions {
+                    writeln!(out, "{}", solution.text)?;
+                }
+            }
+            if args.unique {
+                let verdict = match outcome.unique() {
+                    Some(true) => "unique model",
+                    _ => "more than one model",
+                };
+                writeln!(out, "c {verdict}")?;
+            }
+        }
+        Status::Unsolvable => writeln!(out, "s UNSATISFIABLE")?,
+        Status::Unknown => writeln!(out, "s UNKNOWN")?,
+    }
+    if args.stats {
+        writeln!(out, "c {}", stats_line(&outcome.stats))?;
+    }
+    Ok(())
+}
+
+fn print_json(label: &str, report: &Report, args: &Printing, out: &mut impl Write) -> Result<()> {
     let outcome = &report.outcome;
     let mut object = json!({
         "puzzle": label,

@@ -52,3 +52,41 @@ pub struct DlxOutcome {
 pub fn solve(matrix: &Matrix, search: &Search, on_solution: impl FnMut(&[OptionId])) -> DlxOutcome {
     todo!()
 }
+impl Matrix {
+    pub fn colour(&mut self, name: &str) -> Colour {
+        todo!()
+    }
+    pub fn add_coloured_option(
+        &mut self,
+        items: &[(ItemId, Option<Colour>)],
+    ) -> Result<OptionId, MatrixError> {
+        todo!()
+    }
+    pub fn num_primary(&self) -> usize {
+        todo!()
+    }
+    pub fn num_secondary(&self) -> usize {
+        todo!()
+    }
+    pub fn item_name(&self, item: ItemId) -> &str {
+        todo!()
+    }
+    pub fn is_primary(&self, item: ItemId) -> bool {
+        todo!()
+    }
+    pub fn option_items(&self, option: OptionId) -> &[(ItemId, Option<Colour>)] {
+        todo!()
+    }
+    pub fn colour_name(&self, c: Colour) -> &str {
+        todo!()
+    }
+}
+#[derive(Debug, thiserror::Error)]
+#[error("xc")]
+pub struct XcError;
+pub fn parse_xc(text: &str) -> Result<Matrix, XcError> {
+    todo!()
+}
+pub fn write_xc(matrix: &Matrix) -> String {
+    todo!()
+}

@@ -47,3 +47,22 @@ pub fn enumerate(
 ) -> Result<Enumeration, SatError> {
     todo!()
 }
+impl Model {
+    pub fn satisfies(&self, cnf: &Cnf) -> bool {
+        todo!()
+    }
+    pub fn num_vars(&self) -> usize {
+        todo!()
+    }
+}
+pub enum SatVerdict {
+    Sat(Model),
+    Unsat,
+    Unknown,
+}
+#[derive(Debug, thiserror::Error)]
+#[error("solver output")]
+pub struct SolverOutputError;
+pub fn parse_solver_output(text: &str, num_vars: usize) -> Result<SatVerdict, SolverOutputError> {
+    todo!()
+}

@@ -449,6 +449,11 @@ impl Puzzle for Sudoku {
         Ok(cnf::encode(self, cnf::Givens::Simplified))
     }
 
+    /// The textbook formula: all n³ variables, named, givens as unit clauses (family 9).
+    fn cnf_for_export(&self) -> Result<CnfEncoding<'_, Filled>, SolveError> {
+        Ok(cnf::encode_with(self, cnf::Givens::Units, true))
+    }
+
     fn cover(&self) -> Result<CoverEncoding<'_, Filled>, SolveError> {
         Ok(cover::encode(self))
     }
