@@ -65,10 +65,25 @@ pub struct VarisatSession<'c> {
 impl<'c> VarisatSession<'c> {
     /// Load `cnf` into a fresh solver; with a deadline, every later `solve` stops at it.
     pub fn new(cnf: &'c Cnf, deadline: Option<Instant>) -> Self {
+        Self::with_proof_format(cnf, deadline, varisat::ProofFormat::Varisat)
+    }
+
+    /// A session for exactly one `solve()` without assumptions and without clauses added after
+    /// it: the only use varisat's DRAT output supports (it panics otherwise), and the cheapest
+    /// proof to produce.
+    pub(super) fn one_shot(cnf: &'c Cnf, deadline: Option<Instant>) -> Self {
+        Self::with_proof_format(cnf, deadline, varisat::ProofFormat::BinaryDrat)
+    }
+
+    fn with_proof_format(
+        cnf: &'c Cnf,
+        deadline: Option<Instant>,
+        format: varisat::ProofFormat,
+    ) -> Self {
         let start = Instant::now();
         let mut solver = varisat::Solver::new();
         if let Some(deadline) = deadline {
-            solver.write_proof(DeadlineWriter { deadline }, varisat::ProofFormat::Varisat);
+            solver.write_proof(DeadlineWriter { deadline }, format);
         }
         let mut buf = Vec::new();
         for clause in cnf.clauses() {
