@@ -465,6 +465,56 @@ fn enumerate_stops_at_max_models() {
     assert_eq!((e.count, e.complete), (0, true));
 }
 
+#[test]
+fn session_is_incremental_and_verifies_models() {
+    for deadline in [None, Some(Instant::now() + Duration::from_secs(600))] {
+        let mut cnf = Cnf::new();
+        let xs: Vec<Var> = (0..4).map(|_| cnf.new_var()).collect();
+        let group: Vec<Lit> = xs.iter().map(|v| v.positive()).collect();
+        cnf.exactly_one(&group);
+        let mut s = VarisatSession::new(&cnf, deadline);
+        // assumptions hold for one call only
+        let v = s.solve_under(&[xs[2].positive()]).unwrap();
+        assert!(v.model().is_some_and(|m| m.value(xs[2])));
+        assert!(matches!(
+            s.solve_under(&[xs[0].positive(), xs[1].positive()])
+                .unwrap(),
+            SatVerdict::Unsat
+        ));
+        assert!(s.solve().unwrap().model().is_some());
+        // clauses added between solves (the incremental path varisat's DRAT output rejects)
+        s.add_clause(&[xs[0].negative()]);
+        s.add_clause(&[xs[1].negative()]);
+        s.add_clause(&[xs[2].negative()]);
+        let m = s
+            .solve()
+            .unwrap()
+            .model()
+            .cloned()
+            .expect("x3 alone is left");
+        assert!(m.value(xs[3]) && m.satisfies(&cnf));
+        // a fresh var beyond the formula, used in an added clause
+        let y = s.new_var();
+        assert_eq!(y.index(), 4);
+        s.add_clause(&[y.positive(), xs[3].negative()]);
+        assert!(s.solve().unwrap().model().is_some_and(|m| m.value(y)));
+        s.add_clause(&[xs[3].negative()]);
+        assert!(matches!(s.solve().unwrap(), SatVerdict::Unsat));
+        assert_eq!(s.stats().solve_calls, 6);
+        assert!(!s.is_stopped());
+    }
+}
+
+#[test]
+fn enumerate_with_deadline_is_incremental_too() {
+    let mut cnf = Cnf::new();
+    let xs: Vec<Var> = (0..6).map(|_| cnf.new_var()).collect();
+    cnf.exactly_one(&xs.iter().map(|v| v.positive()).collect::<Vec<_>>());
+    let far = Some(Instant::now() + Duration::from_secs(600));
+    let e = enumerate(&cnf, &SatBackend::Varisat, &xs, None, far, |_| {}).unwrap();
+    assert_eq!((e.count, e.complete, e.timed_out), (6, true, false));
+}
+
 // ---------------------------------------------------------------- deadlines (varisat)
 
 #[test]
