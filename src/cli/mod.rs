@@ -87,12 +87,6 @@ pub fn parse_timeout(text: &str) -> Result<Duration, String> {
 
 /// `--solver "cadical -q"`: a program and its arguments, split on whitespace (no shell).
 pub fn parse_solver(text: &str) -> Result<satcover::sat::SatBackend, String> {
-    let mut words = text.split_whitespace().map(str::to_string);
-    let program = words
-        .next()
-        .ok_or_else(|| "--solver needs a program name, e.g. --solver cadical".to_string())?;
-    Ok(satcover::sat::SatBackend::External {
-        program,
-        args: words.collect(),
-    })
+    satcover::sat::SatBackend::external_from_command(text)
+        .ok_or_else(|| "--solver needs a program name, e.g. --solver cadical".to_string())
 }
