@@ -363,6 +363,12 @@ pub trait Puzzle {
 
     fn cover(&self) -> Result<CoverEncoding<'_, Self::Solution>, SolveError>;
 
+    /// The matrix `export --to xc` writes: by default the one the `dlx` backend solves; a
+    /// kind may name its items only for export.
+    fn cover_for_export(&self) -> Result<CoverEncoding<'_, Self::Solution>, SolveError> {
+        self.cover()
+    }
+
     /// The solution in the kind's natural JSON form.
     fn solution_json(&self, solution: &Self::Solution) -> serde_json::Value;
 
@@ -636,7 +642,7 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
     }
 
     fn export_xc(&self) -> Result<String, SolveError> {
-        Ok(crate::dlx::write_xc(&self.cover()?.matrix))
+        Ok(crate::dlx::write_xc(&self.cover_for_export()?.matrix))
     }
 
     fn decode_answer(&self, solver_output: &str) -> Result<Report, SolveError> {

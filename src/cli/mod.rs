@@ -65,11 +65,21 @@ pub fn run() -> ExitCode {
     };
     match result {
         Ok(code) => ExitCode::from(code),
+        // A closed pipe (`satcover ... | head`) is the reader's choice, not an error.
+        Err(error) if is_broken_pipe(&error) => ExitCode::from(EXIT_OK),
         Err(error) => {
             eprintln!("satcover: error: {error:#}");
             ExitCode::from(EXIT_ERROR)
         }
     }
+}
+
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// `--timeout` in seconds (fractions allowed).
