@@ -59,6 +59,21 @@ struct Solver<'p> {
     guesses: u64,
     probes: u64,
     timed_out: bool,
+    // Dirty tracking for probing (see `probe_to_fixpoint`).
+    /// Logical clock, advanced on every change of a node's grid.
+    clock: u64,
+    /// When each line of the current node's grid last changed.
+    line_stamp: Vec<u64>,
+    /// When each cell was last probed (0: not at this node).
+    probe_stamp: Vec<u64>,
+    /// The lines each cell's last probe changed, in either branch.
+    probe_lines: Vec<Vec<u32>>,
+    /// The (min, max) cells each cell's last probe settled.
+    probe_score: Vec<(usize, usize)>,
+    /// Lines changed since recording began (deduplicated by `touch_mark`).
+    touched: Vec<u32>,
+    touch_mark: Vec<u64>,
+    session: u64,
 }
 
 impl<'p> Solver<'p> {
@@ -89,6 +104,14 @@ impl<'p> Solver<'p> {
             guesses: 0,
             probes: 0,
             timed_out: false,
+            clock: 1,
+            line_stamp: vec![0; puzzle.num_lines()],
+            probe_stamp: vec![0; cells],
+            probe_lines: vec![Vec::new(); cells],
+            probe_score: vec![(0, 0); cells],
+            touched: Vec::new(),
+            touch_mark: vec![0; puzzle.num_lines()],
+            session: 1,
         }
     }
 
@@ -144,6 +167,7 @@ impl<'p> Solver<'p> {
                 }
                 Some(false) => {}
                 Some(true) => {
+                    self.touch(l);
                     for i in 0..end - start {
                         let cell = self.line_cells[start + i];
                         if grid[cell] != self.buf[i] {
@@ -155,12 +179,47 @@ impl<'p> Solver<'p> {
                                 cell / self.width
                             };
                             self.enqueue(crossing);
+                            self.touch(crossing);
                         }
                     }
                 }
             }
         }
         true
+    }
+
+    /// Notes that line `l` changed (for dirty tracking).
+    fn touch(&mut self, l: usize) {
+        if self.touch_mark[l] != self.session {
+            self.touch_mark[l] = self.session;
+            self.touched.push(l as u32);
+        }
+    }
+
+    /// Starts a new set of touched lines.
+    fn begin_touch(&mut self) {
+        self.session += 1;
+        self.touched.clear();
+    }
+
+    /// Stamps every touched line as changed in the node's grid.
+    fn stamp_touched(&mut self) {
+        for &l in &self.touched {
+            self.clock += 1;
+            self.line_stamp[l as usize] = self.clock;
+        }
+    }
+
+    /// Whether `cell`'s last probe at this node is still valid: no line it changed (nor the
+    /// cell's own row and column) has changed since.
+    fn probe_still_valid(&self, cell: usize, node_start: u64) -> bool {
+        let at = self.probe_stamp[cell];
+        at > node_start
+            && self.line_stamp[cell / self.width] < at
+            && self.line_stamp[self.puzzle.height() + cell % self.width] < at
+            && self.probe_lines[cell]
+                .iter()
+                .all(|&l| self.line_stamp[l as usize] < at)
     }
 
     fn past_deadline(&mut self) -> bool {
@@ -172,21 +231,25 @@ impl<'p> Solver<'p> {
         self.timed_out
     }
 
-    /// Probes every unknown cell until a whole pass changes nothing.
+    /// Probes every unknown cell until a whole pass changes nothing. A cell is re-probed
+    /// only when a line its last probe changed has changed since (ENGINES.md, after the
+    /// tournament solvers): the confirming pass then costs almost nothing.
     fn probe_to_fixpoint(&mut self, grid: &mut [u8]) -> Probe {
         let mut black = std::mem::take(&mut self.probe_black);
         let mut white = std::mem::take(&mut self.probe_white);
+        self.clock += 1;
+        let node_start = self.clock;
         let result = 'outer: loop {
             let mut changed = false;
-            let mut best: Option<(usize, (usize, usize))> = None;
             for cell in 0..grid.len() {
-                if grid[cell] != UNKNOWN {
+                if grid[cell] != UNKNOWN || self.probe_still_valid(cell, node_start) {
                     continue;
                 }
                 self.probes += 1;
                 if self.probes % 64 == 0 && self.past_deadline() {
                     break 'outer Probe::Timeout;
                 }
+                self.begin_touch();
                 black.copy_from_slice(grid);
                 black[cell] = BLACK;
                 self.enqueue_cell(cell);
@@ -195,19 +258,28 @@ impl<'p> Solver<'p> {
                 white[cell] = WHITE;
                 self.enqueue_cell(cell);
                 let white_ok = self.propagate(&mut white);
+                self.touch(cell / self.width);
+                self.touch(self.puzzle.height() + cell % self.width);
                 match (black_ok, white_ok) {
                     (false, false) => break 'outer Probe::Dead,
                     (true, false) => {
                         grid.copy_from_slice(&black);
+                        self.stamp_touched();
                         changed = true;
                     }
                     (false, true) => {
                         grid.copy_from_slice(&white);
+                        self.stamp_touched();
                         changed = true;
                     }
                     (true, true) => {
                         let (mut settled_black, mut settled_white) = (0, 0);
                         let mut merged = false;
+                        let probe_lines = std::mem::take(&mut self.probe_lines[cell]);
+                        let mut lines = probe_lines;
+                        lines.clear();
+                        lines.extend_from_slice(&self.touched);
+                        self.begin_touch();
                         for i in 0..grid.len() {
                             if grid[i] != UNKNOWN {
                                 continue;
@@ -216,32 +288,38 @@ impl<'p> Solver<'p> {
                             if b == w && b != UNKNOWN {
                                 grid[i] = b;
                                 self.enqueue_cell(i);
+                                self.touch(i / self.width);
+                                self.touch(self.puzzle.height() + i % self.width);
                                 merged = true;
                             }
                             settled_black += usize::from(b != UNKNOWN);
                             settled_white += usize::from(w != UNKNOWN);
                         }
+                        self.clock += 1;
+                        self.probe_stamp[cell] = self.clock;
+                        self.probe_lines[cell] = lines;
+                        self.probe_score[cell] = (
+                            settled_black.min(settled_white),
+                            settled_black.max(settled_white),
+                        );
                         if merged {
                             changed = true;
-                            if !self.propagate(grid) {
+                            let ok = self.propagate(grid);
+                            self.stamp_touched();
+                            if !ok {
                                 break 'outer Probe::Dead;
-                            }
-                        } else {
-                            let score = (
-                                settled_black.min(settled_white),
-                                settled_black.max(settled_white),
-                            );
-                            if best.is_none_or(|(_, s)| score > s) {
-                                best = Some((cell, score));
                             }
                         }
                     }
                 }
             }
             if !changed {
+                let best = (0..grid.len())
+                    .filter(|&c| grid[c] == UNKNOWN)
+                    .max_by_key(|&c| (self.probe_score[c], std::cmp::Reverse(c)));
                 break match best {
                     None => Probe::Solved,
-                    Some((cell, _)) => Probe::Branch(cell),
+                    Some(cell) => Probe::Branch(cell),
                 };
             }
         };
