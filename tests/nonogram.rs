@@ -181,3 +181,91 @@ fn random_pictures_are_solutions_of_their_own_clues() {
         }
     }
 }
+
+/// Solution sets of every backend, sorted, when each search completes.
+fn all_solutions(puzzle: &Nonogram, backend: Backend, limit: u64) -> (u64, bool, Vec<Grid>) {
+    let outcome = solve(puzzle, backend, &Request::limit(limit)).expect("solve");
+    let mut solutions = outcome.solutions;
+    solutions.sort_by_key(Grid::row_strings);
+    (outcome.count, outcome.complete, solutions)
+}
+
+#[test]
+fn every_backend_agrees_on_every_fixture() {
+    let cases = [
+        ("gchq-2015.non", false, 10),
+        ("gchq-2015.non", true, 2),
+        ("two-solutions.non", false, 10),
+        ("probing.non", false, 10),
+        ("dancer.non", false, 10),
+        ("tiny.xml", false, 10),
+    ];
+    for (name, drop_givens, limit) in cases {
+        let mut puzzle = load(name);
+        if drop_givens {
+            puzzle = puzzle.without_givens();
+        }
+        let native = all_solutions(&puzzle, Backend::Native, limit);
+        let sat = all_solutions(&puzzle, Backend::Sat, limit);
+        assert_eq!((native.0, native.1), (sat.0, sat.1), "{name}: count");
+        if native.1 {
+            assert_eq!(native.2, sat.2, "{name}: native vs sat");
+        }
+        match solve(&puzzle, Backend::Dlx, &Request::limit(limit)) {
+            Ok(outcome) => {
+                assert_eq!(
+                    (outcome.count, outcome.complete),
+                    (native.0, native.1),
+                    "{name}"
+                );
+                if native.1 {
+                    let mut dlx = outcome.solutions;
+                    dlx.sort_by_key(Grid::row_strings);
+                    assert_eq!(native.2, dlx, "{name}: native vs dlx");
+                }
+            }
+            Err(e) => panic!("{name}: dlx refused: {e}"),
+        }
+    }
+}
+
+#[test]
+fn sat_and_dlx_report_unsolvable_puzzles() {
+    // Consistent totals, but no picture fits: a 2x2 with rows [2],[0] and columns [1],[0]+...
+    let puzzle = Nonogram::new(vec![vec![1], vec![1]], vec![vec![2], vec![]]).with_givens(vec![
+        None,
+        Some(true),
+        None,
+        None,
+    ]);
+    for backend in [Backend::Native, Backend::Sat, Backend::Dlx] {
+        let outcome = solve(&puzzle, backend, &Request::unique()).expect("solve");
+        assert_eq!(
+            (outcome.status, outcome.count),
+            (Status::Unsolvable, 0),
+            "{backend}"
+        );
+    }
+}
+
+#[test]
+fn dlx_guard_names_the_line_and_the_other_backends() {
+    // Row 1: ten 1-blocks in 60 cells, C(51, 10) ≈ 1.3e10 patterns.
+    let mut columns = vec![vec![]; 60];
+    for c in 0..10 {
+        columns[c * 2] = vec![1];
+    }
+    let puzzle = Nonogram::new(vec![vec![1; 10]], columns);
+    let error = solve(&puzzle, Backend::Dlx, &Request::unique()).unwrap_err();
+    let message = error.to_string();
+    assert!(
+        message.contains("line R1 has 12777711870 patterns"),
+        "{message}"
+    );
+    assert!(message.contains("use --backend native or sat"), "{message}");
+    // The same puzzle is easy for the others.
+    for backend in [Backend::Native, Backend::Sat] {
+        let outcome = solve(&puzzle, backend, &Request::unique()).expect("solve");
+        assert_eq!(outcome.unique(), Some(true), "{backend}");
+    }
+}

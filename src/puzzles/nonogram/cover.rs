@@ -21,7 +21,7 @@ use crate::puzzle::{CoverEncoding, SolveError};
 /// The most patterns one line may have before `cover()` refuses the puzzle. Above this the
 /// matrix reaches hundreds of thousands of options and millions of nodes, and Algorithm C,
 /// which cannot use a partial line the way a line solver does, is hopeless anyway.
-pub const PATTERN_LIMIT: u64 = 20_000;
+pub const PATTERN_LIMIT: u64 = 100_000;
 
 /// Ways to complete a line: `ways[i][j]` = patterns for blocks `j..` within cells `i..`,
 /// respecting the known cells (`known[i]`: `Some(black)`). Saturates at `u64::MAX`.
@@ -240,29 +240,6 @@ pub fn encode(puzzle: &Nonogram, limit: u64) -> Result<CoverEncoding<'_, Grid>, 
             Ok(grid)
         }),
     })
-}
-
-/// TEMPORARY: the DLX stub on main lacks the colour API; the real engine's inherent methods
-/// take precedence over this trait once it is merged, and this shim is then deleted.
-#[allow(dead_code)]
-trait PendingColourApi {
-    fn colour(&mut self, name: &str) -> crate::dlx::Colour;
-    fn add_coloured_option(
-        &mut self,
-        items: &[(usize, Option<crate::dlx::Colour>)],
-    ) -> Result<OptionId, crate::dlx::MatrixError>;
-}
-
-impl PendingColourApi for Matrix {
-    fn colour(&mut self, _name: &str) -> crate::dlx::Colour {
-        unimplemented!("DLX engine not merged yet")
-    }
-    fn add_coloured_option(
-        &mut self,
-        _items: &[(usize, Option<crate::dlx::Colour>)],
-    ) -> Result<OptionId, crate::dlx::MatrixError> {
-        unimplemented!("DLX engine not merged yet")
-    }
 }
 
 #[cfg(test)]

@@ -74,6 +74,8 @@ struct Solver<'p> {
     touched: Vec<u32>,
     touch_mark: Vec<u64>,
     session: u64,
+    /// Every line stamped, in order, so that backtracking can re-stamp what it undoes.
+    stamp_log: Vec<u32>,
 }
 
 impl<'p> Solver<'p> {
@@ -112,6 +114,7 @@ impl<'p> Solver<'p> {
             touched: Vec::new(),
             touch_mark: vec![0; puzzle.num_lines()],
             session: 1,
+            stamp_log: Vec::new(),
         }
     }
 
@@ -207,14 +210,25 @@ impl<'p> Solver<'p> {
         for &l in &self.touched {
             self.clock += 1;
             self.line_stamp[l as usize] = self.clock;
+            self.stamp_log.push(l);
         }
+    }
+
+    /// Backtracking widens the grid again: every line changed since the log had `mark`
+    /// entries is stamped anew, so probes made below stop looking valid.
+    fn restamp_since(&mut self, mark: usize) {
+        for i in mark..self.stamp_log.len() {
+            self.clock += 1;
+            self.line_stamp[self.stamp_log[i] as usize] = self.clock;
+        }
+        self.stamp_log.truncate(mark);
     }
 
     /// Whether `cell`'s last probe at this node is still valid: no line it changed (nor the
     /// cell's own row and column) has changed since.
-    fn probe_still_valid(&self, cell: usize, node_start: u64) -> bool {
+    fn probe_still_valid(&self, cell: usize) -> bool {
         let at = self.probe_stamp[cell];
-        at > node_start
+        at > 0
             && self.line_stamp[cell / self.width] < at
             && self.line_stamp[self.puzzle.height() + cell % self.width] < at
             && self.probe_lines[cell]
@@ -237,12 +251,10 @@ impl<'p> Solver<'p> {
     fn probe_to_fixpoint(&mut self, grid: &mut [u8]) -> Probe {
         let mut black = std::mem::take(&mut self.probe_black);
         let mut white = std::mem::take(&mut self.probe_white);
-        self.clock += 1;
-        let node_start = self.clock;
         let result = 'outer: loop {
             let mut changed = false;
             for cell in 0..grid.len() {
-                if grid[cell] != UNKNOWN || self.probe_still_valid(cell, node_start) {
+                if grid[cell] != UNKNOWN || self.probe_still_valid(cell) {
                     continue;
                 }
                 self.probes += 1;
@@ -360,11 +372,21 @@ impl<'p> Solver<'p> {
         self.guesses += 1;
         let mut child = self.pool.pop().unwrap_or_else(|| vec![UNKNOWN; grid.len()]);
         let mut flow = Flow::Continue;
+        let mark = self.stamp_log.len();
         for value in [BLACK, WHITE] {
             child.copy_from_slice(grid);
             child[cell] = value;
             self.enqueue_cell(cell);
-            if self.propagate(&mut child) && self.search(&mut child) == Flow::Stop {
+            self.begin_touch();
+            self.touch(cell / self.width);
+            self.touch(self.puzzle.height() + cell % self.width);
+            let ok = self.propagate(&mut child);
+            self.stamp_touched();
+            // Probes made at this node stay valid in the child unless a line they read
+            // changed (the child only narrows the grid).
+            let stop = ok && self.search(&mut child) == Flow::Stop;
+            self.restamp_since(mark);
+            if stop {
                 flow = Flow::Stop;
                 break;
             }
