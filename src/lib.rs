@@ -2,8 +2,11 @@
 //! (our Dancing Links engine) and native propagation — with every answer
 //! checked by the puzzle's own independent checker.
 
+pub mod bench;
 pub mod cnf;
+pub mod compare;
 pub mod dlx;
+pub mod input;
 pub mod puzzle;
 pub mod puzzles;
 pub mod render;

@@ -1,1 +1,7 @@
-fn main() {}
+//! The `satcover` command line: parse arguments, call the library, print.
+
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::run()
+}

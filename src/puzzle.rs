@@ -279,24 +279,34 @@ pub enum SolveError {
     NoExternalSolver,
     #[error("SAT engine: {0}")]
     Sat(#[from] sat::SatError),
+    #[error("the solver's answer cannot be used: {0}")]
+    BadModel(String),
+    #[error("writing the export failed: {0}")]
+    Export(String),
     #[error("decoding the {backend} answer failed (a bug in the encoder): {reason}")]
     Decode { backend: Backend, reason: String },
     #[error("the {backend} backend produced a solution that fails the checker (a bug): {reason}")]
     CheckFailed { backend: Backend, reason: String },
 }
 
+/// Maps a SAT model back to a solution (through the encoder's private variable map).
+pub type ModelDecoder<'p, S> = Box<dyn Fn(&Model) -> Result<S, String> + 'p>;
+
+/// Maps the options an exact cover chose back to a solution.
+pub type OptionDecoder<'p, S> = Box<dyn Fn(&[OptionId]) -> Result<S, String> + 'p>;
+
 /// A CNF encoding with its decoder. `projection` holds the puzzle's decision variables:
 /// two models that agree on them decode to the same solution, so enumeration blocks on them.
 pub struct CnfEncoding<'p, S> {
     pub cnf: Cnf,
     pub projection: Vec<Var>,
-    pub decode: Box<dyn Fn(&Model) -> Result<S, String> + 'p>,
+    pub decode: ModelDecoder<'p, S>,
 }
 
 /// An exact-cover encoding with its decoder (chosen option ids → solution).
 pub struct CoverEncoding<'p, S> {
     pub matrix: Matrix,
-    pub decode: Box<dyn Fn(&[OptionId]) -> Result<S, String> + 'p>,
+    pub decode: OptionDecoder<'p, S>,
 }
 
 /// What a native solver reports.
@@ -328,6 +338,13 @@ pub trait Puzzle {
     fn native(&self, limits: &Limits) -> Result<NativeAnswer<Self::Solution>, SolveError>;
 
     fn cnf(&self) -> Result<CnfEncoding<'_, Self::Solution>, SolveError>;
+
+    /// The CNF that `export --to dimacs` writes and `decode` maps back: by default the one
+    /// the `sat` backend solves; a kind may export a textbook form with named variables.
+    /// It must be deterministic, since `decode` rebuilds it to read a model.
+    fn cnf_for_export(&self) -> Result<CnfEncoding<'_, Self::Solution>, SolveError> {
+        self.cnf()
+    }
 
     fn cover(&self) -> Result<CoverEncoding<'_, Self::Solution>, SolveError>;
 
@@ -534,12 +551,26 @@ pub struct Report {
 }
 
 /// A puzzle of any kind, behind one object-safe interface for the command line.
-pub trait AnyPuzzle {
+pub trait AnyPuzzle: Send + Sync {
     fn kind(&self) -> Kind;
     fn solve_any(&self, backend: Backend, request: &Request) -> Result<Report, SolveError>;
+    /// The puzzle drawn unsolved.
+    fn picture_unsolved(&self) -> Picture;
+    /// The puzzle as a DIMACS file (`cnf_for_export`), with `comments` at the top.
+    fn export_dimacs(&self, comments: &[String]) -> Result<String, SolveError>;
+    /// The puzzle as an exact-cover file in Knuth's format.
+    fn export_xc(&self) -> Result<String, SolveError>;
+    /// A SAT solver's answer for the exported CNF, mapped back and checked.
+    fn decode_answer(&self, solver_output: &str) -> Result<Report, SolveError>;
+    /// The first solution drawn, or `None` when there is none.
+    fn picture_solved(
+        &self,
+        backend: Backend,
+        request: &Request,
+    ) -> Result<Option<Picture>, SolveError>;
 }
 
-impl<P: Puzzle> AnyPuzzle for P {
+impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
     fn kind(&self) -> Kind {
         Puzzle::kind(self)
     }
@@ -570,5 +601,89 @@ impl<P: Puzzle> AnyPuzzle for P {
             },
             differences,
         })
+    }
+
+    fn picture_unsolved(&self) -> Picture {
+        self.picture(None)
+    }
+
+    fn export_dimacs(&self, comments: &[String]) -> Result<String, SolveError> {
+        let encoding = self.cnf_for_export()?;
+        let mut bytes = Vec::new();
+        crate::cnf::write_dimacs(&encoding.cnf, comments, &mut bytes)
+            .map_err(|e| SolveError::Export(e.to_string()))?;
+        String::from_utf8(bytes).map_err(|e| SolveError::Export(e.to_string()))
+    }
+
+    fn export_xc(&self) -> Result<String, SolveError> {
+        Ok(crate::dlx::write_xc(&self.cover()?.matrix))
+    }
+
+    fn decode_answer(&self, solver_output: &str) -> Result<Report, SolveError> {
+        let start = Instant::now();
+        let encoding = self.cnf_for_export()?;
+        let mut stats = Stats {
+            backend: "decode".to_string(),
+            encode: start.elapsed(),
+            variables: Some(encoding.cnf.num_vars()),
+            clauses: Some(encoding.cnf.num_clauses()),
+            literals: Some(encoding.cnf.num_literals()),
+            ..Stats::default()
+        };
+        let verdict = sat::parse_solver_output(solver_output, encoding.cnf.num_vars())
+            .map_err(|e| SolveError::BadModel(e.to_string()))?;
+        let (status, solutions, count, complete) = match verdict {
+            sat::SatVerdict::Unsat => (Status::Unsolvable, Vec::new(), 0, true),
+            sat::SatVerdict::Unknown => (Status::Unknown, Vec::new(), 0, false),
+            sat::SatVerdict::Sat(model) => {
+                if !model.satisfies(&encoding.cnf) {
+                    return Err(SolveError::BadModel(
+                        "the model does not satisfy the formula".to_string(),
+                    ));
+                }
+                let decode_start = Instant::now();
+                let solution = (encoding.decode)(&model).map_err(|reason| SolveError::Decode {
+                    backend: Backend::External,
+                    reason,
+                })?;
+                stats.decode = decode_start.elapsed();
+                let check_start = Instant::now();
+                self.check(&solution)
+                    .map_err(|reason| SolveError::CheckFailed {
+                        backend: Backend::External,
+                        reason,
+                    })?;
+                stats.check = check_start.elapsed();
+                (Status::Solved, vec![solution], 1, false)
+            }
+        };
+        let differences = None;
+        Ok(Report {
+            kind: Puzzle::kind(self),
+            outcome: Outcome {
+                status,
+                solutions: solutions
+                    .iter()
+                    .map(|s| Rendered {
+                        text: self.solution_text(s),
+                        json: self.solution_json(s),
+                    })
+                    .collect(),
+                count,
+                complete,
+                reason: None,
+                stats,
+            },
+            differences,
+        })
+    }
+
+    fn picture_solved(
+        &self,
+        backend: Backend,
+        request: &Request,
+    ) -> Result<Option<Picture>, SolveError> {
+        let outcome = solve(self, backend, request)?;
+        Ok(outcome.solutions.first().map(|s| self.picture(Some(s))))
     }
 }

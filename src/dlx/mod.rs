@@ -1,54 +1,23 @@
-//! TEMPORARY stub of the DLX API (replaced by the real module on merge).
-#![allow(dead_code, unused_variables)]
-pub type ItemId = usize;
-pub type OptionId = usize;
-pub type Colour = u32;
-#[derive(Clone, Debug, Default)]
-pub struct Matrix {}
-#[derive(Debug, thiserror::Error)]
-#[error("matrix error")]
-pub struct MatrixError;
-impl Matrix {
-    pub fn new() -> Self {
-        Matrix {}
-    }
-    pub fn add_primary(&mut self, name: impl Into<String>) -> ItemId {
-        todo!()
-    }
-    pub fn add_secondary(&mut self, name: impl Into<String>) -> ItemId {
-        todo!()
-    }
-    pub fn add_option(&mut self, items: &[ItemId]) -> Result<OptionId, MatrixError> {
-        todo!()
-    }
-    pub fn num_items(&self) -> usize {
-        todo!()
-    }
-    pub fn num_options(&self) -> usize {
-        todo!()
-    }
-    pub fn num_nonzeros(&self) -> usize {
-        todo!()
-    }
-}
-#[derive(Clone, Debug, Default)]
-pub struct Search {
-    pub max_solutions: Option<u64>,
-    pub deadline: Option<std::time::Instant>,
-}
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct DlxStats {
-    pub nodes: u64,
-    pub updates: u64,
-    pub solutions: u64,
-}
-#[derive(Clone, Debug)]
-pub struct DlxOutcome {
-    pub count: u64,
-    pub complete: bool,
-    pub timed_out: bool,
-    pub stats: DlxStats,
-}
-pub fn solve(matrix: &Matrix, search: &Search, on_solution: impl FnMut(&[OptionId])) -> DlxOutcome {
-    todo!()
-}
+//! Dancing Links: exact cover with colours (XCC), Knuth's Algorithm C
+//! (TAOCP Vol. 4B, 7.2.2.1; programs DLX1 and DLX2).
+//!
+//! The engine knows nothing about puzzles. Its words:
+//! - **item**: something to be covered. **Primary** items exactly once,
+//!   **secondary** items at most once — unless every option that covers one
+//!   gives it the same **colour**, which then lets several of them share it.
+//! - **option**: a set of items (a secondary item possibly with a colour);
+//!   a **solution** is a set of options satisfying the rules above.
+//! - **cover**, **hide**, **purify**: the list surgery of Algorithm C, see
+//!   [`engine`](self::engine).
+//!
+//! Encoders build a [`Matrix`], call [`solve`] (or [`count`]) and map the
+//! chosen [`OptionId`]s back themselves. [`parse_xc`] and [`write_xc`] speak
+//! Knuth's text format, so the same problem runs in DLX1/DLX2/SSXCC.
+
+mod engine;
+mod matrix;
+mod xc;
+
+pub use engine::{DEADLINE_CHECK_INTERVAL, DlxOutcome, DlxStats, Search, count, solve};
+pub use matrix::{Colour, ItemId, Matrix, MatrixError, OptionId};
+pub use xc::{XcError, parse_xc, write_xc};

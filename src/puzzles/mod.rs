@@ -1,6 +1,8 @@
 //! The puzzle kinds, and what they share: parse errors with positions.
 
 pub mod alphametic;
+pub mod dimacs;
+pub mod exact_cover;
 pub mod nonogram;
 pub mod packing;
 pub mod sudoku;

@@ -1,22 +1,147 @@
-//! TEMPORARY stub of the SAT API (replaced by the real module on merge).
-#![allow(dead_code, unused_variables)]
+//! SAT backends that take a [`Cnf`]: varisat in-process, or any external solver binary.
+//!
+//! Glossary
+//! - **model**: a value for every var of the formula ([`Model`]); every model a backend returns
+//!   has been checked against the formula first (cheap: one pass over the clauses).
+//! - **verdict**: sat (with a model), unsat, or unknown (the deadline passed) — [`SatVerdict`].
+//! - **projection**: the vars two models must differ on to count as different (a puzzle's
+//!   decision vars; aux vars of encodings are left out so each solution is counted once).
+//! - **blocking clause**: the clause that excludes one projected model (Σ of the projection vars
+//!   flipped from their model values); adding it after each model enumerates them all.
+//! - **deadline**: an `Instant` after which a backend stops and answers unknown.
+//!
+//! Backends: [`SatBackend::Varisat`] (embedded, see [`VarisatSession`]) and
+//! [`SatBackend::External`] (DIMACS file in, SAT-competition or MiniSat output back, see the
+//! `external` module doc for arguments and placeholders).
+
+mod embedded;
+mod external;
+mod output;
+
+pub use embedded::VarisatSession;
+pub use external::{CNF_PLACEHOLDER, MODEL_PLACEHOLDER};
+pub use output::{SolverOutputError, SolverOutputErrorKind, parse_solver_output};
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use thiserror::Error;
+
 use crate::cnf::{Cnf, Lit, Var};
-use std::time::Instant;
-#[derive(Clone, Debug)]
-pub struct Model {}
+
+/// A value per var of a formula.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Model {
+    values: Vec<bool>,
+}
+
 impl Model {
-    pub fn value(&self, v: Var) -> bool {
-        todo!()
+    /// A model from values indexed by var index.
+    pub fn from_values(values: Vec<bool>) -> Model {
+        Model { values }
     }
+
+    /// Value of `v`; vars beyond [`Model::num_vars`] read as false.
+    pub fn value(&self, v: Var) -> bool {
+        self.values.get(v.index()).copied().unwrap_or(false)
+    }
+
+    /// Whether literal `l` is true under this model.
     pub fn lit_true(&self, l: Lit) -> bool {
-        todo!()
+        self.value(l.var()) == l.is_positive()
+    }
+
+    /// Number of vars valued.
+    pub fn num_vars(&self) -> usize {
+        self.values.len()
+    }
+
+    /// The values, by var index.
+    pub fn values(&self) -> &[bool] {
+        &self.values
+    }
+
+    /// The true literal of each var, in var order (a `v` line's content).
+    pub fn lits(&self) -> impl Iterator<Item = Lit> + '_ {
+        self.values
+            .iter()
+            .enumerate()
+            .map(|(i, &b)| Lit::new(Var::from_index(i), b))
+    }
+
+    /// Whether every clause of `cnf` has a true literal.
+    pub fn satisfies(&self, cnf: &Cnf) -> bool {
+        self.first_falsified(cnf).is_none()
+    }
+
+    /// Index of the first clause of `cnf` with no true literal.
+    pub fn first_falsified(&self, cnf: &Cnf) -> Option<usize> {
+        cnf.clauses()
+            .position(|c| !c.iter().any(|&l| self.lit_true(l)))
     }
 }
+
+/// The answer of one solve.
+#[derive(Clone, Debug)]
+pub enum SatVerdict {
+    Sat(Model),
+    Unsat,
+    /// The deadline passed (or the solver said it does not know).
+    Unknown,
+}
+
+impl SatVerdict {
+    /// The model, if satisfiable.
+    pub fn model(&self) -> Option<&Model> {
+        match self {
+            SatVerdict::Sat(m) => Some(m),
+            _ => None,
+        }
+    }
+
+    /// `sat`, `unsat` or `unknown`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            SatVerdict::Sat(_) => "sat",
+            SatVerdict::Unsat => "unsat",
+            SatVerdict::Unknown => "unknown",
+        }
+    }
+}
+
+/// Which solver runs the formula.
 #[derive(Clone, Debug)]
 pub enum SatBackend {
+    /// varisat 0.2, in this process.
     Varisat,
+    /// A solver binary, run directly (never through a shell). See the `external` module for how
+    /// `args` are combined with the DIMACS file and, for MiniSat, the result file.
     External { program: String, args: Vec<String> },
 }
+
+impl SatBackend {
+    /// An external solver from a command line split on whitespace (`"cadical -q"`); no quoting.
+    pub fn external_from_command(cmd: &str) -> Option<SatBackend> {
+        let mut it = cmd.split_whitespace().map(str::to_string);
+        let program = it.next()?;
+        Some(SatBackend::External {
+            program,
+            args: it.collect(),
+        })
+    }
+}
+
+impl fmt::Display for SatBackend {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SatBackend::Varisat => f.write_str("varisat"),
+            SatBackend::External { program, .. } => write!(f, "external `{program}`"),
+        }
+    }
+}
+
+/// What a backend did. Effort figures are `None` when the engine cannot tell (varisat has no
+/// statistics API; external solvers only when they print them): never invented.
 #[derive(Clone, Debug, Default)]
 pub struct SatStats {
     pub solve_calls: u64,
@@ -26,24 +151,211 @@ pub struct SatStats {
     pub conflicts: Option<u64>,
     pub decisions: Option<u64>,
     pub propagations: Option<u64>,
-    pub solve_time: std::time::Duration,
+    /// Time inside the backend: loading the formula (varisat) or writing the file and running the
+    /// process (external), plus solving.
+    pub solve_time: Duration,
 }
+
+impl SatStats {
+    fn for_cnf(cnf: &Cnf) -> SatStats {
+        SatStats {
+            vars: cnf.num_vars(),
+            clauses: cnf.num_clauses(),
+            literals: cnf.num_literals(),
+            ..SatStats::default()
+        }
+    }
+
+    /// Add another call's effort (figures stay `None` unless every call reported them).
+    fn absorb_effort(&mut self, other: (Option<u64>, Option<u64>, Option<u64>), first: bool) {
+        let add = |acc: Option<u64>, x: Option<u64>| match (first, acc, x) {
+            (true, _, x) => x,
+            (false, Some(a), Some(b)) => Some(a + b),
+            _ => None,
+        };
+        self.conflicts = add(self.conflicts, other.0);
+        self.decisions = add(self.decisions, other.1);
+        self.propagations = add(self.propagations, other.2);
+    }
+}
+
+/// Why a backend could not answer. "Unsatisfiable" and "deadline passed" are verdicts, not errors.
+#[derive(Debug, Error)]
+pub enum SatError {
+    #[error("SAT solver `{program}` not found: install it or give its full path")]
+    NotFound { program: String },
+    #[error("cannot start SAT solver `{program}`: {source}")]
+    Spawn {
+        program: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(
+        "SAT solver `{program}` was killed by signal {signal}{}",
+        stderr_note(stderr)
+    )]
+    Signaled {
+        program: String,
+        signal: i32,
+        stderr: String,
+    },
+    #[error(
+        "SAT solver `{program}` exited with {status} and no answer{}",
+        stderr_note(stderr)
+    )]
+    BadExit {
+        program: String,
+        status: String,
+        stderr: String,
+    },
+    #[error("SAT solver `{program}` gave unreadable output: {source}")]
+    Output {
+        program: String,
+        #[source]
+        source: SolverOutputError,
+    },
+    #[error("SAT solver `{program}` exit code {code} contradicts its answer `{verdict}`")]
+    Inconsistent {
+        program: String,
+        code: i32,
+        verdict: &'static str,
+    },
+    #[error("{backend} returned a model that falsifies clause {clause} (0-based): solver bug")]
+    WrongModel { backend: String, clause: usize },
+    #[error("I/O error {context}: {source}")]
+    Io {
+        context: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("varisat failed: {0}")]
+    Varisat(String),
+}
+
+fn stderr_note(stderr: &str) -> String {
+    let t = stderr.trim();
+    if t.is_empty() {
+        String::new()
+    } else {
+        format!("; stderr: {t}")
+    }
+}
+
+/// Solve `cnf` once. With a deadline, stop cleanly when it passes and answer
+/// [`SatVerdict::Unknown`]. A returned model always satisfies `cnf`.
+pub fn solve_once(
+    cnf: &Cnf,
+    backend: &SatBackend,
+    deadline: Option<Instant>,
+) -> Result<(SatVerdict, SatStats), SatError> {
+    match backend {
+        SatBackend::Varisat => {
+            let mut session = VarisatSession::new(cnf, deadline);
+            let verdict = session.solve()?;
+            Ok((verdict, session.into_stats()))
+        }
+        SatBackend::External { program, args } => {
+            let mut stats = SatStats::for_cnf(cnf);
+            let run = external::run(cnf, program, args, deadline)?;
+            stats.solve_calls = 1;
+            stats.solve_time = run.time;
+            stats.absorb_effort(run.effort, true);
+            Ok((run.verdict, stats))
+        }
+    }
+}
+
+/// The result of [`enumerate`].
+#[derive(Clone, Debug)]
 pub struct Enumeration {
+    /// Models found (distinct on the projection).
     pub count: u64,
+    /// The solver proved there is no further model. False when `max_models` stopped the search
+    /// (even if no further model exists: that was not asked) or when the deadline passed.
     pub complete: bool,
     pub timed_out: bool,
     pub stats: SatStats,
 }
-#[derive(Debug, thiserror::Error)]
-#[error("sat error")]
-pub struct SatError;
+
+/// The clause that excludes every model agreeing with `model` on `projection`.
+/// Empty projection → the empty clause (after one model there is nothing left to distinguish).
+pub fn blocking_clause(model: &Model, projection: &[Var]) -> Vec<Lit> {
+    projection
+        .iter()
+        .map(|&v| Lit::new(v, !model.value(v)))
+        .collect()
+}
+
+/// Enumerate models distinct on `projection`, calling `on_model` for each, adding a blocking
+/// clause after each: incrementally on one varisat instance, or by rewriting the DIMACS file for
+/// an external solver. Stops after `max_models` (None = all) or at the deadline.
 pub fn enumerate(
     cnf: &Cnf,
     backend: &SatBackend,
     projection: &[Var],
     max_models: Option<u64>,
     deadline: Option<Instant>,
-    on_model: impl FnMut(&Model),
+    mut on_model: impl FnMut(&Model),
 ) -> Result<Enumeration, SatError> {
-    todo!()
+    let mut count = 0u64;
+    let limit_reached = |count: u64| max_models.is_some_and(|m| count >= m);
+    match backend {
+        SatBackend::Varisat => {
+            let mut session = VarisatSession::new(cnf, deadline);
+            loop {
+                if limit_reached(count) {
+                    return Ok(done(count, false, false, session.into_stats()));
+                }
+                match session.solve()? {
+                    SatVerdict::Sat(model) => {
+                        count += 1;
+                        on_model(&model);
+                        session.add_clause(&blocking_clause(&model, projection));
+                    }
+                    SatVerdict::Unsat => return Ok(done(count, true, false, session.into_stats())),
+                    SatVerdict::Unknown => {
+                        let timed_out = passed(deadline);
+                        return Ok(done(count, false, timed_out, session.into_stats()));
+                    }
+                }
+            }
+        }
+        SatBackend::External { program, args } => {
+            let mut stats = SatStats::for_cnf(cnf);
+            // The working copy grows by one blocking clause per model; models are verified
+            // against it, so a solver that ignored a blocking clause is caught, not looped on.
+            let mut work = cnf.clone();
+            loop {
+                if limit_reached(count) {
+                    return Ok(done(count, false, false, stats));
+                }
+                let run = external::run(&work, program, args, deadline)?;
+                stats.absorb_effort(run.effort, stats.solve_calls == 0);
+                stats.solve_calls += 1;
+                stats.solve_time += run.time;
+                match run.verdict {
+                    SatVerdict::Sat(model) => {
+                        count += 1;
+                        on_model(&model);
+                        work.add_clause(&blocking_clause(&model, projection));
+                    }
+                    SatVerdict::Unsat => return Ok(done(count, true, false, stats)),
+                    SatVerdict::Unknown => return Ok(done(count, false, passed(deadline), stats)),
+                }
+            }
+        }
+    }
+}
+
+fn passed(deadline: Option<Instant>) -> bool {
+    deadline.is_some_and(|d| Instant::now() >= d)
+}
+
+fn done(count: u64, complete: bool, timed_out: bool, stats: SatStats) -> Enumeration {
+    Enumeration {
+        count,
+        complete,
+        timed_out,
+        stats,
+    }
 }

@@ -1,4 +1,647 @@
-//! Sudoku.
+//! Sudoku of every size n×n with n = b², box side b from 2 to 6 (4×4 to 36×36).
+//!
+//! Glossary (after Norvig's essay, the seed):
+//! - **b**, **n**: the box side and the grid side, n = b².
+//! - **row**, **col**: 0-based indices 0..n; printed 1-based (`r3c5`).
+//! - **digit**: 1..=n; 0 in a grid means an empty cell.
+//! - **cell**: one square, indexed row-major `row * n + col`.
+//! - **box**: one of the n b×b blocks, indexed row-major: `(row / b) * b + col / b`.
+//! - **unit**: a row, a column or a box — n cells that hold each digit once.
+//! - **peers**: the cells sharing a unit with a cell (20 at 9×9).
+//! - **given**: a digit printed in the puzzle; a solution must keep every given.
+//!
+//! Inputs (see [`parse`]): a collection, one puzzle per line (16 or 81 characters, as the
+//! tdoku datasets are), or puzzles drawn as grids (Norvig's boxed grid, or n lines of n
+//! whitespace-separated numbers for any size), separated by blank lines.
+
 pub mod cnf;
 pub mod cover;
 pub mod native;
+
+use std::fmt::Write as _;
+
+use crate::puzzle::{CnfEncoding, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle, SolveError};
+use crate::puzzles::ParseError;
+use crate::render::{Picture, Rgb};
+
+/// The box sides satcover accepts: 4×4 up to 36×36 (36 digits fit a 64-bit mask).
+pub const BOX_SIDES: std::ops::RangeInclusive<usize> = 2..=6;
+
+/// How a puzzle was written, so that answers come back in the same form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// One puzzle per line (16 or 81 characters).
+    Line,
+    /// A drawn grid, one row per line.
+    Grid,
+}
+
+/// One sudoku puzzle: its size and its givens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sudoku {
+    box_side: usize,
+    givens: Vec<u8>,
+    layout: Layout,
+}
+
+/// A filled grid: row-major digits 1..=n.
+pub type Filled = Vec<u8>;
+
+impl Sudoku {
+    /// A puzzle from its box side and row-major givens (0 = empty).
+    pub fn new(box_side: usize, givens: Vec<u8>) -> Result<Sudoku, String> {
+        if !BOX_SIDES.contains(&box_side) {
+            return Err(format!(
+                "box side {box_side} is not supported (2 to 6: 4×4 to 36×36)"
+            ));
+        }
+        let n = box_side * box_side;
+        if givens.len() != n * n {
+            return Err(format!(
+                "a {n}×{n} sudoku has {} cells, not {}",
+                n * n,
+                givens.len()
+            ));
+        }
+        if let Some(&bad) = givens.iter().find(|&&d| usize::from(d) > n) {
+            return Err(format!("digit {bad} is out of range 1..{n}"));
+        }
+        let layout = if n <= 9 { Layout::Line } else { Layout::Grid };
+        Ok(Sudoku {
+            box_side,
+            givens,
+            layout,
+        })
+    }
+
+    /// The same puzzle, printed as a drawn grid.
+    pub fn with_layout(mut self, layout: Layout) -> Sudoku {
+        self.layout = layout;
+        self
+    }
+
+    pub fn box_side(&self) -> usize {
+        self.box_side
+    }
+
+    /// The grid side n.
+    pub fn size(&self) -> usize {
+        self.box_side * self.box_side
+    }
+
+    /// Row-major givens, 0 for an empty cell.
+    pub fn givens(&self) -> &[u8] {
+        &self.givens
+    }
+
+    pub fn layout(&self) -> Layout {
+        self.layout
+    }
+
+    /// The box holding (row, col).
+    pub fn box_of(&self, row: usize, col: usize) -> usize {
+        (row / self.box_side) * self.box_side + col / self.box_side
+    }
+
+    /// The cells of every unit: n rows, then n columns, then n boxes.
+    pub fn units(&self) -> Vec<Vec<usize>> {
+        let (n, b) = (self.size(), self.box_side);
+        let rows = (0..n).map(|r| (0..n).map(|c| r * n + c).collect());
+        let cols = (0..n).map(|c| (0..n).map(|r| r * n + c).collect());
+        let boxes = (0..n).map(|bx| {
+            let (r0, c0) = ((bx / b) * b, (bx % b) * b);
+            (0..n).map(|i| (r0 + i / b) * n + c0 + i % b).collect()
+        });
+        rows.chain(cols).chain(boxes).collect()
+    }
+
+    /// The puzzle (0 shown as `.`) as text in its own layout.
+    pub fn puzzle_text(&self) -> String {
+        self.grid_text(&self.givens)
+    }
+
+    fn grid_text(&self, cells: &[u8]) -> String {
+        match self.layout {
+            Layout::Line => line_text(cells),
+            Layout::Grid => boxed_text(self.box_side, cells),
+        }
+    }
+}
+
+/// A grid as one line: `.` for empty, digits 1..9 (sizes up to 9×9).
+pub fn line_text(cells: &[u8]) -> String {
+    cells
+        .iter()
+        .map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) })
+        .collect()
+}
+
+/// A grid drawn with boxes, Norvig's way (`|` between boxes, `-+-` between bands).
+pub fn boxed_text(box_side: usize, cells: &[u8]) -> String {
+    let n = box_side * box_side;
+    let width = if n > 9 { 2 } else { 1 };
+    let mut out = String::new();
+    for row in 0..n {
+        if row > 0 && row % box_side == 0 {
+            let segment = "-".repeat(box_side * (width + 1) - 1);
+            out.push_str(&vec![segment; box_side].join("-+-"));
+            out.push('\n');
+        }
+        for col in 0..n {
+            if col > 0 && col % box_side == 0 {
+                out.push_str("| ");
+            }
+            let d = cells[row * n + col];
+            if d == 0 {
+                let _ = write!(out, "{:>width$} ", ".");
+            } else {
+                let _ = write!(out, "{d:>width$} ");
+            }
+        }
+        out.truncate(out.trim_end().len());
+        out.push('\n');
+    }
+    out.truncate(out.trim_end().len());
+    out
+}
+
+/// Parse every puzzle in `text`. Each puzzle comes with the 1-based line it starts on;
+/// a bad puzzle is an error of its own and does not stop the others.
+///
+/// The file is a **collection** when its first puzzle line is at least 16 characters with
+/// no blanks and no `|`: then every line is one puzzle of 16 (4×4) or 81 (9×9) characters,
+/// `1`–`9` for givens and `.` or `0` for empty cells. Otherwise it holds **grids**,
+/// separated by blank lines: separator lines made of `-`, `+`, `|`, `=` are skipped, `|`
+/// and `+` are ignored, and each row is either n whitespace-separated numbers (`0` or `.`
+/// empty) or n single characters. Lines starting with `#` are comments in both forms.
+pub fn parse(text: &str) -> Vec<Result<(usize, Sudoku), ParseError>> {
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, line)| (i + 1, line.trim_end()))
+        .filter(|(_, line)| !line.trim_start().starts_with('#'))
+        .collect();
+    let first = lines.iter().find(|(_, l)| !l.trim().is_empty());
+    let Some((_, first)) = first else {
+        return vec![Err(ParseError::at_line(1, "no sudoku puzzle found"))];
+    };
+    let first = first.trim();
+    let is_collection =
+        first.len() >= 16 && !first.contains(char::is_whitespace) && !first.contains('|');
+    if is_collection {
+        lines
+            .iter()
+            .filter(|(_, l)| !l.trim().is_empty())
+            .map(|&(number, line)| parse_line(number, line).map(|s| (number, s)))
+            .collect()
+    } else {
+        let mut puzzles = Vec::new();
+        let mut block: Vec<(usize, &str)> = Vec::new();
+        for &(number, line) in lines.iter().chain(std::iter::once(&(0, ""))) {
+            if line.trim().is_empty() {
+                if !block.is_empty() {
+                    let start = block[0].0;
+                    puzzles.push(parse_grid(&block).map(|s| (start, s)));
+                    block.clear();
+                }
+            } else if !is_separator(line) {
+                block.push((number, line));
+            }
+        }
+        puzzles
+    }
+}
+
+/// A collection line: 16 or 81 characters.
+fn parse_line(number: usize, line: &str) -> Result<Sudoku, ParseError> {
+    let indent = line.len() - line.trim_start().len();
+    let body = line.trim();
+    let box_side = match body.chars().count() {
+        16 => 2,
+        81 => 3,
+        other => {
+            return Err(ParseError::at_line(
+                number,
+                format!("a puzzle line has 81 characters (9×9) or 16 (4×4), this one has {other}"),
+            ));
+        }
+    };
+    let n = box_side * box_side;
+    let mut givens = Vec::with_capacity(n * n);
+    for (i, ch) in body.chars().enumerate() {
+        let column = indent + i + 1;
+        givens.push(cell_char(ch, n).map_err(|m| ParseError::new(number, Some(column), m))?);
+    }
+    Sudoku::new(box_side, givens).map_err(|m| ParseError::at_line(number, m))
+}
+
+fn cell_char(ch: char, n: usize) -> Result<u8, String> {
+    match ch {
+        '.' | '0' => Ok(0),
+        '1'..='9' => {
+            let d = ch as u8 - b'0';
+            if usize::from(d) > n {
+                Err(format!(
+                    "digit {d} is out of range 1..{n} for a {n}×{n} sudoku"
+                ))
+            } else {
+                Ok(d)
+            }
+        }
+        other => Err(format!(
+            "'{other}' is not a digit (use 1-9 for givens, '.' or '0' for empty cells)"
+        )),
+    }
+}
+
+fn is_separator(line: &str) -> bool {
+    line.chars()
+        .all(|c| matches!(c, '-' | '+' | '|' | '=') || c.is_whitespace())
+}
+
+/// One drawn grid: n rows of n cells.
+fn parse_grid(block: &[(usize, &str)]) -> Result<Sudoku, ParseError> {
+    let n = block.len();
+    let start = block[0].0;
+    let Some(box_side) = BOX_SIDES.clone().find(|b| b * b == n) else {
+        return Err(ParseError::at_line(
+            start,
+            format!("this grid has {n} rows; a sudoku has 4, 9, 16, 25 or 36"),
+        ));
+    };
+    let mut givens = Vec::with_capacity(n * n);
+    for &(number, line) in block {
+        givens.extend(parse_row(number, line, n)?);
+    }
+    Sudoku::new(box_side, givens)
+        .map(|s| s.with_layout(Layout::Grid))
+        .map_err(|m| ParseError::at_line(start, m))
+}
+
+/// A grid row: n tokens separated by blanks (numbers, `.`), or n single characters
+/// (Norvig's `4 . . |. . . |8 . 5` and `400|000|805` both work).
+fn parse_row(number: usize, line: &str, n: usize) -> Result<Vec<u8>, ParseError> {
+    // Tokens with their 1-based columns; `|` and `+` only separate.
+    let mut tokens: Vec<(usize, &str)> = Vec::new();
+    let mut start = None;
+    for (i, ch) in line
+        .char_indices()
+        .chain(std::iter::once((line.len(), ' ')))
+    {
+        let separates = ch.is_whitespace() || ch == '|' || ch == '+';
+        match (separates, start) {
+            (true, Some(s)) => {
+                tokens.push((s, &line[s..i]));
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    let column_of = |byte: usize| line[..byte].chars().count() + 1;
+    if tokens.len() == n {
+        return tokens
+            .iter()
+            .map(|&(at, token)| {
+                cell_token(token, n).map_err(|m| ParseError::new(number, Some(column_of(at)), m))
+            })
+            .collect();
+    }
+    let chars: Vec<(usize, char)> = tokens
+        .iter()
+        .flat_map(|&(at, token)| token.char_indices().map(move |(i, c)| (at + i, c)))
+        .collect();
+    if chars.len() == n {
+        return chars
+            .iter()
+            .map(|&(at, ch)| {
+                cell_char(ch, n).map_err(|m| ParseError::new(number, Some(column_of(at)), m))
+            })
+            .collect();
+    }
+    Err(ParseError::at_line(
+        number,
+        format!(
+            "a row of this {n}×{n} grid needs {n} cells, found {} values",
+            tokens.len()
+        ),
+    ))
+}
+
+fn cell_token(token: &str, n: usize) -> Result<u8, String> {
+    if token == "." {
+        return Ok(0);
+    }
+    match token.parse::<usize>() {
+        Ok(d) if d <= n => Ok(d as u8),
+        Ok(d) => Err(format!(
+            "value {d} is out of range 1..{n} for a {n}×{n} sudoku"
+        )),
+        Err(_) => Err(format!(
+            "'{token}' is not a number (use 1-{n} for givens, '.' or '0' for empty cells)"
+        )),
+    }
+}
+
+/// The independent checker: every row, column and box holds 1..=n once, every given is
+/// kept. Written from the rules alone; it shares nothing with the solvers or encoders.
+pub fn verify(puzzle: &Sudoku, solution: &[u8]) -> Result<(), String> {
+    let (n, b) = (puzzle.size(), puzzle.box_side());
+    if solution.len() != n * n {
+        return Err(format!("{} cells instead of {}", solution.len(), n * n));
+    }
+    for (i, (&given, &value)) in puzzle.givens().iter().zip(solution).enumerate() {
+        let (row, col) = (i / n + 1, i % n + 1);
+        if value == 0 || usize::from(value) > n {
+            return Err(format!("r{row}c{col} holds {value}, not a digit 1..{n}"));
+        }
+        if given != 0 && given != value {
+            return Err(format!("r{row}c{col} was given {given} but holds {value}"));
+        }
+    }
+    for row in 0..n {
+        let cells = (0..n).map(|col| solution[row * n + col]);
+        all_digits_once(cells, n).map_err(|d| format!("row {} lacks digit {d}", row + 1))?;
+    }
+    for col in 0..n {
+        let cells = (0..n).map(|row| solution[row * n + col]);
+        all_digits_once(cells, n).map_err(|d| format!("column {} lacks digit {d}", col + 1))?;
+    }
+    for bx in 0..n {
+        let (top, left) = ((bx / b) * b, (bx % b) * b);
+        let cells = (0..n).map(|i| solution[(top + i / b) * n + left + i % b]);
+        all_digits_once(cells, n).map_err(|d| format!("box {} lacks digit {d}", bx + 1))?;
+    }
+    Ok(())
+}
+
+/// `Err(d)` with the smallest digit missing from the n values.
+fn all_digits_once(values: impl Iterator<Item = u8>, n: usize) -> Result<(), usize> {
+    let mut seen = vec![false; n + 1];
+    for v in values {
+        seen[usize::from(v)] = true;
+    }
+    match (1..=n).find(|&d| !seen[d]) {
+        Some(missing) => Err(missing),
+        None => Ok(()),
+    }
+}
+
+/// Two equal givens in one unit, named with their positions.
+fn clashing_givens(puzzle: &Sudoku) -> Option<String> {
+    let n = puzzle.size();
+    let names = ["row", "column", "box"];
+    for (u, unit) in puzzle.units().iter().enumerate() {
+        let mut first_at = vec![None; n + 1];
+        for &cell in unit {
+            let d = usize::from(puzzle.givens[cell]);
+            if d == 0 {
+                continue;
+            }
+            if let Some(earlier) = first_at[d] {
+                let at = |c: usize| format!("r{}c{}", c / n + 1, c % n + 1);
+                return Some(format!(
+                    "digit {d} is given twice in {} {} (at {} and {})",
+                    names[u / n],
+                    u % n + 1,
+                    at(earlier),
+                    at(cell)
+                ));
+            }
+            first_at[d] = Some(cell);
+        }
+    }
+    None
+}
+
+impl Puzzle for Sudoku {
+    type Solution = Filled;
+
+    fn kind(&self) -> Kind {
+        Kind::Sudoku
+    }
+
+    fn check(&self, solution: &Filled) -> Result<(), String> {
+        verify(self, solution)
+    }
+
+    fn contradiction(&self) -> Option<String> {
+        clashing_givens(self)
+    }
+
+    fn native(&self, limits: &Limits) -> Result<NativeAnswer<Filled>, SolveError> {
+        let search = native::NativeSearch {
+            max_solutions: limits.max_or_all(),
+            keep: limits.keep,
+            deadline: limits.deadline,
+        };
+        let result = native::solve(self.box_side, &self.givens, &search);
+        Ok(NativeAnswer {
+            solutions: result.solutions,
+            count: result.count,
+            complete: result.complete,
+            nodes: Some(result.nodes),
+            guesses: Some(result.guesses),
+        })
+    }
+
+    fn cnf(&self) -> Result<CnfEncoding<'_, Filled>, SolveError> {
+        Ok(cnf::encode(self, cnf::Givens::Simplified))
+    }
+
+    /// The textbook formula: all n³ variables, named, givens as unit clauses (family 9).
+    fn cnf_for_export(&self) -> Result<CnfEncoding<'_, Filled>, SolveError> {
+        Ok(cnf::encode_with(self, cnf::Givens::Units, true))
+    }
+
+    fn cover(&self) -> Result<CoverEncoding<'_, Filled>, SolveError> {
+        Ok(cover::encode(self))
+    }
+
+    fn solution_json(&self, solution: &Filled) -> serde_json::Value {
+        let n = self.size();
+        serde_json::Value::from(
+            solution
+                .chunks(n)
+                .map(|row| row.to_vec())
+                .collect::<Vec<Vec<u8>>>(),
+        )
+    }
+
+    fn solution_text(&self, solution: &Filled) -> String {
+        self.grid_text(solution)
+    }
+
+    fn differences(&self, a: &Filled, b: &Filled) -> String {
+        let n = self.size();
+        let cells: Vec<String> = (0..n * n)
+            .filter(|&i| a[i] != b[i])
+            .map(|i| format!("r{}c{} {}/{}", i / n + 1, i % n + 1, a[i], b[i]))
+            .collect();
+        format!("{} cells differ: {}", cells.len(), cells.join(", "))
+    }
+
+    fn picture(&self, solution: Option<&Filled>) -> Picture {
+        let n = self.size();
+        let mut picture = Picture::new(n, n);
+        picture.regions = Some(
+            (0..n * n)
+                .map(|cell| self.box_of(cell / n, cell % n))
+                .collect(),
+        );
+        for cell in 0..n * n {
+            let given = self.givens[cell];
+            let value = solution.map_or(given, |s| s[cell]);
+            if value != 0 {
+                picture.labels[cell] = value.to_string();
+            }
+            if given != 0 {
+                picture.fills[cell] = Rgb(225, 225, 225);
+            }
+        }
+        picture
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const NORVIG_GRID: &str = "\
+4 . . |. . . |8 . 5
+. 3 . |. . . |. . .
+. . . |7 . . |. . .
+------+------+------
+. 2 . |. . . |. 6 .
+. . . |. 8 . |4 . .
+. . . |. 1 . |. . .
+------+------+------
+. . . |6 . 3 |. 7 .
+5 . . |2 . . |. . .
+1 . 4 |. . . |. . .
+";
+
+    #[test]
+    fn units_and_peers_have_norvigs_sizes() {
+        let s = Sudoku::new(3, vec![0; 81]).unwrap();
+        let units = s.units();
+        assert_eq!(units.len(), 27);
+        for cell in 0..81 {
+            let containing: Vec<&Vec<usize>> = units.iter().filter(|u| u.contains(&cell)).collect();
+            assert_eq!(containing.len(), 3);
+            let mut peers: Vec<usize> = containing.into_iter().flatten().copied().collect();
+            peers.sort_unstable();
+            peers.dedup();
+            peers.retain(|&p| p != cell);
+            assert_eq!(peers.len(), 20);
+        }
+    }
+
+    #[test]
+    fn boxed_grid_and_line_parse_to_the_same_givens() {
+        let grid = parse(NORVIG_GRID);
+        assert_eq!(grid.len(), 1);
+        let (line, from_grid) = grid[0].clone().unwrap();
+        assert_eq!(line, 1);
+        let text =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let (_, from_line) = parse(text)[0].clone().unwrap();
+        assert_eq!(from_grid.givens(), from_line.givens());
+        assert_eq!(from_grid.layout(), Layout::Grid);
+        assert_eq!(from_line.layout(), Layout::Line);
+    }
+
+    #[test]
+    fn compact_grid_rows_parse() {
+        let text = "003020600\n900305001\n001806400\n008102900\n700000008\n006708200\n002609500\n800203009\n005010300\n";
+        let (_, s) = parse(text)[0].clone().unwrap();
+        assert_eq!(&s.givens()[..9], &[0, 0, 3, 0, 2, 0, 6, 0, 0]);
+    }
+
+    #[test]
+    fn numbered_grids_of_any_size_separated_by_blank_lines() {
+        let text = "1 . . 4\n. . . .\n. . . .\n4 . . 1\n\n0 0 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n";
+        let puzzles = parse(text);
+        assert_eq!(puzzles.len(), 2);
+        assert_eq!(puzzles[1].as_ref().unwrap().0, 6);
+        let sixteen: String = (0..16)
+            .map(|r| {
+                (0..16)
+                    .map(|c| {
+                        if r == c {
+                            (r + 1).to_string()
+                        } else {
+                            "0".into()
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    + "\n"
+            })
+            .collect();
+        let (_, s) = parse(&sixteen)[0].clone().unwrap();
+        assert_eq!(s.size(), 16);
+        assert_eq!(s.givens()[15 * 16 + 15], 16);
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        let text = "# header\n4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n4.....8.5.3....x.....7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n4.....8.5.3..\n";
+        let results = parse(text);
+        assert_eq!(results.len(), 3);
+        assert!(results[0].is_ok());
+        let e = results[1].clone().unwrap_err();
+        assert_eq!((e.line, e.column), (3, Some(16)));
+        assert!(e.message.contains("'x' is not a digit"), "{e}");
+        let e = results[2].clone().unwrap_err();
+        assert_eq!(e.line, 4);
+        assert!(e.message.contains("has 13"), "{e}");
+    }
+
+    #[test]
+    fn out_of_range_and_bad_sizes_are_errors() {
+        let e = parse("1 . . 5\n. . . .\n. . . .\n. . . .\n")[0]
+            .clone()
+            .unwrap_err();
+        assert_eq!((e.line, e.column), (1, Some(7)));
+        assert!(e.message.contains("out of range"), "{e}");
+        let e = parse("1 2 3\n. . .\n. . .\n")[0].clone().unwrap_err();
+        assert!(e.message.contains("3 rows"), "{e}");
+        let e = parse("1 2 3 4\n. . .\n. . . .\n. . . .\n")[0]
+            .clone()
+            .unwrap_err();
+        assert_eq!(e.line, 2);
+    }
+
+    #[test]
+    fn clashing_givens_are_found_with_positions() {
+        let mut givens = vec![0; 81];
+        givens[2 * 9 + 1] = 5;
+        givens[2 * 9 + 6] = 5;
+        let s = Sudoku::new(3, givens).unwrap();
+        let reason = s.contradiction().unwrap();
+        assert_eq!(reason, "digit 5 is given twice in row 3 (at r3c2 and r3c7)");
+    }
+
+    #[test]
+    fn checker_rejects_broken_grids() {
+        let s = Sudoku::new(2, vec![0; 16]).unwrap();
+        let good = vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        assert_eq!(verify(&s, &good), Ok(()));
+        let mut bad = good.clone();
+        bad.swap(0, 1);
+        assert!(verify(&s, &bad).is_err());
+        let with_given = Sudoku::new(2, [vec![2], vec![0; 15]].concat()).unwrap();
+        assert!(verify(&with_given, &good).unwrap_err().contains("given 2"));
+    }
+
+    #[test]
+    fn boxed_text_draws_norvigs_grid() {
+        let (_, s) = parse(NORVIG_GRID)[0].clone().unwrap();
+        let text = s.puzzle_text();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "4 . . | . . . | 8 . 5");
+        assert_eq!(lines[3], "------+-------+------");
+        assert_eq!(lines.len(), 11);
+    }
+}

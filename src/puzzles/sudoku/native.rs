@@ -1,20 +1,395 @@
-//! TEMPORARY stub (replaced by the real module on merge).
-#![allow(dead_code, unused_variables)]
+//! The native sudoku solver: candidate bitsets, propagation, guessing.
+//!
+//! Glossary (after Norvig, "Solving Every Sudoku Puzzle"):
+//! - **box side** `b` (2..=6) and **size** `n = b²`: the grid is `n × n`
+//!   cells, digits `1..=n`, boxes `b × b`.
+//! - **cell**: row-major index `r·n + c`.
+//! - **unit**: a row, a column or a box — `n` cells that hold every digit
+//!   exactly once; there are `3n` units and each cell lies in 3 of them.
+//! - **peers** of a cell: the other cells of its three units,
+//!   `2(n−1) + (b−1)²` of them (20 at 9×9).
+//! - **candidates**: the digits a cell may still hold, a bit set (bit
+//!   `d−1` for digit `d`; 36 digits fit in a `u64`).
+//! - **naked single**: a cell with one candidate (Norvig's rule 1: its digit
+//!   is removed from its peers). **Hidden single**: a digit with one place
+//!   left in a unit (Norvig's rule 2: it goes there).
+//! - **guess**: a branching decision on one cell; **node**: one state
+//!   propagated — the root, plus one per alternative tried at a guess.
+//!
+//! Two paths share one API. 9×9 goes to a band-mask solver in the manner of
+//! JCZSolve (see `native_9x9.rs`); every other size goes to the generic
+//! solver here: a `u64` per cell, naked and hidden singles to a fixpoint,
+//! then minimum-remaining-values branching on a cell with the fewest
+//! candidates. Search states are copies kept in a pool that grows only the
+//! first time a depth is reached, so the search loop does not allocate.
+
+use std::time::Instant;
+
+#[path = "native_9x9.rs"]
+mod fast9;
+
+/// What to look for. max_solutions: 1 = first solution, 2 = prove
+/// uniqueness, u64::MAX = count all.
 #[derive(Clone, Debug)]
 pub struct NativeSearch {
+    /// Stop after this many solutions.
     pub max_solutions: u64,
+    /// How many solutions to store in the result (the rest are only counted).
     pub keep: usize,
+    /// Give up (timed_out, not complete) once this instant has passed.
     pub deadline: Option<std::time::Instant>,
 }
+
+impl NativeSearch {
+    /// The first solution, stored.
+    pub fn first() -> Self {
+        NativeSearch {
+            max_solutions: 1,
+            keep: 1,
+            deadline: None,
+        }
+    }
+
+    /// Counting to two proves (or disproves) uniqueness; both stored.
+    pub fn unique() -> Self {
+        NativeSearch {
+            max_solutions: 2,
+            keep: 2,
+            deadline: None,
+        }
+    }
+
+    /// Count every solution, storing up to `keep` of them.
+    pub fn count_all(keep: usize) -> Self {
+        NativeSearch {
+            max_solutions: u64::MAX,
+            keep,
+            deadline: None,
+        }
+    }
+}
+
+impl Default for NativeSearch {
+    fn default() -> Self {
+        Self::first()
+    }
+}
+
+/// What the search found.
 #[derive(Clone, Debug, Default)]
 pub struct NativeResult {
+    /// Each row-major `n·n` digits `1..=n`; at most `keep` of them.
     pub solutions: Vec<Vec<u8>>,
+    /// Solutions found (stops at max_solutions).
     pub count: u64,
+    /// True iff the search space was exhausted (count is exact).
     pub complete: bool,
+    /// The deadline passed before the search ended.
     pub timed_out: bool,
+    /// Branching decisions: cells on which the search guessed.
     pub guesses: u64,
+    /// Search nodes: states propagated — the root plus one per alternative
+    /// tried at a guess.
     pub nodes: u64,
 }
+
+/// box_side b in 2..=6, n = b*b, givens row-major n*n with 0 = empty and
+/// 1..=n digits (the caller validated ranges and length).
+/// Contradictory givens (two equal digits in a unit, or a cell/digit with no
+/// place) → count 0, complete = true, fast.
+///
+/// Input outside that contract (box side, length or a digit out of range) is
+/// not a panic: it is answered as having no solution.
 pub fn solve(box_side: usize, givens: &[u8], search: &NativeSearch) -> NativeResult {
-    todo!()
+    if !valid_input(box_side, givens) {
+        return no_solution();
+    }
+    if box_side == 3 {
+        solve_9x9(givens, search)
+    } else {
+        solve_generic_checked(box_side, givens, search)
+    }
+}
+
+/// The generic solver at any size, 9×9 included (the fast path is skipped):
+/// for cross-checking the two paths and for comparing their speed.
+pub fn solve_generic(box_side: usize, givens: &[u8], search: &NativeSearch) -> NativeResult {
+    if !valid_input(box_side, givens) {
+        return no_solution();
+    }
+    solve_generic_checked(box_side, givens, search)
+}
+
+fn valid_input(box_side: usize, givens: &[u8]) -> bool {
+    if !(2..=6).contains(&box_side) {
+        return false;
+    }
+    let n = box_side * box_side;
+    givens.len() == n * n && givens.iter().all(|&g| (g as usize) <= n)
+}
+
+fn no_solution() -> NativeResult {
+    NativeResult {
+        complete: true,
+        ..NativeResult::default()
+    }
+}
+
+fn solve_9x9(givens: &[u8], search: &NativeSearch) -> NativeResult {
+    let mut solutions = Vec::new();
+    let keep = search.keep;
+    let out = fast9::solve9(givens, search.max_solutions, search.deadline, &mut |g| {
+        if solutions.len() < keep {
+            solutions.push(g.to_vec());
+        }
+    });
+    NativeResult {
+        solutions,
+        count: out.count,
+        complete: out.complete,
+        timed_out: out.timed_out,
+        guesses: out.guesses,
+        nodes: out.nodes,
+    }
+}
+
+/// Units and peers of an `n × n` grid, as flat index arrays.
+struct Geometry {
+    n: usize,
+    /// `units[u·n .. (u+1)·n]`: the cells of unit `u` (rows, columns, boxes).
+    units: Vec<u32>,
+    /// `peers[c·np .. (c+1)·np]`: the peers of cell `c`.
+    peers: Vec<u32>,
+    /// Peers per cell.
+    np: usize,
+}
+
+impl Geometry {
+    fn new(b: usize) -> Self {
+        let n = b * b;
+        let mut units = Vec::with_capacity(3 * n * n);
+        for r in 0..n {
+            units.extend((0..n).map(|c| (r * n + c) as u32));
+        }
+        for c in 0..n {
+            units.extend((0..n).map(|r| (r * n + c) as u32));
+        }
+        for k in 0..n {
+            let (r0, c0) = (k / b * b, k % b * b);
+            units.extend((0..n).map(|j| ((r0 + j / b) * n + c0 + j % b) as u32));
+        }
+        let np = 2 * (n - 1) + (b - 1) * (b - 1);
+        let mut peers = Vec::with_capacity(n * n * np);
+        for cell in 0..n * n {
+            let (r, c) = (cell / n, cell % n);
+            let before = peers.len();
+            for other in 0..n * n {
+                let (r2, c2) = (other / n, other % n);
+                let same_box = r2 / b == r / b && c2 / b == c / b;
+                if other != cell && (r2 == r || c2 == c || same_box) {
+                    peers.push(other as u32);
+                }
+            }
+            debug_assert_eq!(peers.len() - before, np);
+        }
+        Geometry {
+            n,
+            units,
+            peers,
+            np,
+        }
+    }
+
+    fn unit(&self, u: usize) -> &[u32] {
+        &self.units[u * self.n..(u + 1) * self.n]
+    }
+
+    fn peers_of(&self, cell: usize) -> &[u32] {
+        &self.peers[cell * self.np..(cell + 1) * self.np]
+    }
+}
+
+/// Propagates to a fixpoint: the naked singles queued in `queue` lose their
+/// digit from their peers (Norvig's rule 1), then every unit is scanned for
+/// hidden singles (rule 2), and again until nothing changes. False on a
+/// contradiction (a cell without candidates, a digit without a place).
+fn propagate(geo: &Geometry, cand: &mut [u64], queue: &mut Vec<u32>) -> bool {
+    let all = if geo.n == 64 {
+        u64::MAX
+    } else {
+        (1u64 << geo.n) - 1
+    };
+    loop {
+        while let Some(cell) = queue.pop() {
+            let bit = cand[cell as usize];
+            debug_assert_eq!(bit.count_ones(), 1);
+            for &p in geo.peers_of(cell as usize) {
+                let c = cand[p as usize];
+                if c & bit != 0 {
+                    let c2 = c & !bit;
+                    if c2 == 0 {
+                        return false;
+                    }
+                    cand[p as usize] = c2;
+                    if c2 & (c2 - 1) == 0 {
+                        queue.push(p);
+                    }
+                }
+            }
+        }
+        let mut found = false;
+        for u in 0..3 * geo.n {
+            let cells = geo.unit(u);
+            let (mut once, mut twice, mut fixed) = (0u64, 0u64, 0u64);
+            for &c in cells {
+                let m = cand[c as usize];
+                twice |= once & m;
+                once |= m;
+                if m & (m - 1) == 0 {
+                    fixed |= m;
+                }
+            }
+            if once != all {
+                return false;
+            }
+            let mut hidden = once & !twice & !fixed;
+            while hidden != 0 {
+                let bit = hidden & hidden.wrapping_neg();
+                hidden ^= bit;
+                // A cell that took another hidden single of this unit a
+                // moment ago has lost this digit: then it has no place.
+                let Some(&c) = cells.iter().find(|&&c| cand[c as usize] & bit != 0) else {
+                    return false;
+                };
+                cand[c as usize] = bit;
+                queue.push(c);
+                found = true;
+            }
+        }
+        if !found {
+            return true;
+        }
+    }
+}
+
+struct Generic<'a, F: FnMut(&[u64])> {
+    geo: &'a Geometry,
+    /// `pool[k]`: the state at depth `k`.
+    pool: Vec<Vec<u64>>,
+    queue: Vec<u32>,
+    max: u64,
+    deadline: Option<Instant>,
+    count: u64,
+    guesses: u64,
+    nodes: u64,
+    timed_out: bool,
+    on_solution: F,
+}
+
+impl<F: FnMut(&[u64])> Generic<'_, F> {
+    /// Searches below the propagated state `pool[depth]`. True = stop.
+    fn search(&mut self, depth: usize) -> bool {
+        // Minimum remaining values; a bi-value cell cannot be beaten.
+        let mut best = (usize::MAX, u32::MAX);
+        for (cell, &m) in self.pool[depth].iter().enumerate() {
+            let k = m.count_ones();
+            if k > 1 && k < best.1 {
+                best = (cell, k);
+                if k == 2 {
+                    break;
+                }
+            }
+        }
+        if best.0 == usize::MAX {
+            self.count += 1;
+            (self.on_solution)(&self.pool[depth]);
+            return self.count >= self.max;
+        }
+        let cell = best.0;
+        self.guesses += 1;
+        if self.pool.len() <= depth + 1 {
+            // First visit of this depth: the only allocation of the search.
+            self.pool.push(vec![0; self.pool[0].len()]);
+        }
+        let mut digits = self.pool[depth][cell];
+        while digits != 0 {
+            let bit = digits & digits.wrapping_neg();
+            digits ^= bit;
+            self.nodes += 1;
+            if self.nodes & 15 == 0
+                && let Some(dl) = self.deadline
+                && Instant::now() >= dl
+            {
+                self.timed_out = true;
+                return true;
+            }
+            let (lo, hi) = self.pool.split_at_mut(depth + 1);
+            let child = &mut hi[0];
+            child.copy_from_slice(&lo[depth]);
+            child[cell] = bit;
+            self.queue.clear();
+            self.queue.push(cell as u32);
+            if propagate(self.geo, child, &mut self.queue) && self.search(depth + 1) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+fn solve_generic_checked(b: usize, givens: &[u8], search: &NativeSearch) -> NativeResult {
+    let mut result = NativeResult {
+        complete: true,
+        nodes: 1,
+        ..NativeResult::default()
+    };
+    if search.max_solutions == 0 {
+        result.complete = false;
+        return result;
+    }
+    let geo = Geometry::new(b);
+    let n = geo.n;
+    let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let mut root = vec![all; n * n];
+    let mut queue = Vec::with_capacity(n * n);
+    for (cell, &g) in givens.iter().enumerate() {
+        if g != 0 {
+            let bit = 1u64 << (g - 1);
+            if root[cell] & bit == 0 {
+                return result;
+            }
+            root[cell] = bit;
+            queue.push(cell as u32);
+        }
+    }
+    if !propagate(&geo, &mut root, &mut queue) {
+        return result;
+    }
+    let keep = search.keep;
+    let mut solutions = Vec::new();
+    let mut g = Generic {
+        geo: &geo,
+        pool: vec![root],
+        queue,
+        max: search.max_solutions,
+        deadline: search.deadline,
+        count: 0,
+        guesses: 0,
+        nodes: 1,
+        timed_out: false,
+        on_solution: |cand: &[u64]| {
+            if solutions.len() < keep {
+                solutions.push(cand.iter().map(|m| m.trailing_zeros() as u8 + 1).collect());
+            }
+        },
+    };
+    let stopped = g.search(0);
+    result.count = g.count;
+    result.complete = !stopped;
+    result.timed_out = g.timed_out;
+    result.guesses = g.guesses;
+    result.nodes = g.nodes;
+    drop(g);
+    result.solutions = solutions;
+    result
 }

@@ -1,0 +1,279 @@
+//! `satcover bench`: collections through each backend — throughput and percentiles.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{Result, bail};
+use clap::{Args, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
+
+use satcover::bench::{self, Summary};
+use satcover::input::{self, Entry, InputError};
+use satcover::puzzle::{Backend, Kind, Request};
+
+use super::compare::human;
+use super::{EXIT_ERROR, EXIT_OK};
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// A file of puzzles, or a folder of such files (searched recursively).
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Backends to run, comma-separated.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "native")]
+    pub backend: Vec<Backend>,
+    /// The SAT binary for the external backend.
+    #[arg(long, value_name = "CMD", value_parser = super::parse_solver)]
+    pub solver: Option<satcover::sat::SatBackend>,
+    /// Worker threads (puzzles solved at once).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub jobs: u32,
+    /// Prove uniqueness (search for a second solution) instead of stopping at the first.
+    #[arg(long)]
+    pub unique: bool,
+    /// Per-puzzle time budget in seconds.
+    #[arg(long, value_name = "S", value_parser = super::parse_timeout)]
+    pub timeout: Option<Duration>,
+    #[arg(long, value_enum)]
+    pub kind: Option<Kind>,
+    #[arg(long, value_enum, default_value_t = TableFormat::Text)]
+    pub format: TableFormat,
+    /// Stop after the first N puzzles of the collection.
+    #[arg(long, value_name = "N")]
+    pub first: Option<usize>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TableFormat {
+    Text,
+    Json,
+    Csv,
+    Markdown,
+}
+
+/// Every file under `path`, sorted; hidden files and notes (`.md`) skipped.
+fn collect_files(path: &Path, files: &mut Vec<PathBuf>) -> Result<(), InputError> {
+    let name = path.display().to_string();
+    let metadata = std::fs::metadata(path)
+        .map_err(|e| InputError::whole_file(&name, format!("cannot read: {e}")))?;
+    if !metadata.is_dir() {
+        files.push(path.to_path_buf());
+        return Ok(());
+    }
+    let mut children: Vec<PathBuf> = std::fs::read_dir(path)
+        .map_err(|e| InputError::whole_file(&name, format!("cannot list: {e}")))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            let file_name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            !file_name.starts_with('.') && !file_name.ends_with(".md")
+        })
+        .collect();
+    children.sort();
+    for child in children {
+        collect_files(&child, files)?;
+    }
+    Ok(())
+}
+
+pub fn run(args: &BenchArgs) -> Result<u8> {
+    if args.backend.contains(&Backend::External) && args.solver.is_none() {
+        bail!("benchmarking the external backend needs --solver CMD (e.g. --solver cadical)");
+    }
+    let mut files = Vec::new();
+    let mut entries: Vec<Entry> = Vec::new();
+    for path in &args.paths {
+        if let Err(error) = collect_files(path, &mut files) {
+            bail!("{error}");
+        }
+    }
+    if files.is_empty() {
+        bail!(
+            "no puzzle files in {}",
+            args.paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    let mut kinds: Vec<(Kind, usize)> = Vec::new();
+    for file in &files {
+        let source = file.display().to_string();
+        match input::read_source(&source) {
+            Ok(text) => {
+                let loaded = input::load(&source, &text, args.kind);
+                if let Some(Ok(puzzle)) = loaded.first().map(|e| &e.puzzle) {
+                    match kinds.iter_mut().find(|(k, _)| *k == puzzle.kind()) {
+                        Some((_, n)) => *n += 1,
+                        None => kinds.push((puzzle.kind(), 1)),
+                    }
+                }
+                entries.extend(loaded);
+            }
+            Err(error) => entries.push(Entry {
+                label: source,
+                puzzle: Err(error),
+            }),
+        }
+    }
+    if kinds.len() > 1 {
+        let list: Vec<String> = kinds
+            .iter()
+            .map(|(k, n)| format!("{k} ({n} files)"))
+            .collect();
+        eprintln!(
+            "satcover: note: mixed kinds: {}; each file is read as its own kind",
+            list.join(", ")
+        );
+    }
+    if let Some(first) = args.first {
+        entries.truncate(first);
+    }
+    let mut request = if args.unique {
+        Request::unique()
+    } else {
+        Request::first()
+    };
+    request.keep = request.keep.min(2);
+    request.timeout = args.timeout;
+    request.external = args.solver.clone();
+
+    let mut summaries = Vec::new();
+    for &backend in &args.backend {
+        let bar = if std::io::stderr().is_terminal() {
+            let bar = ProgressBar::new(entries.len() as u64);
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "{prefix:>8} [{bar:40}] {pos}/{len} {per_sec} eta {eta}",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar())
+                .progress_chars("=> "),
+            );
+            bar.set_prefix(backend.to_string());
+            bar
+        } else {
+            ProgressBar::hidden()
+        };
+        let summary = bench::run(&entries, backend, &request, args.jobs as usize, &|| {
+            bar.inc(1)
+        })?;
+        bar.finish_and_clear();
+        for error in &summary.first_errors {
+            eprintln!("satcover: error: {error}");
+        }
+        if summary.errors > summary.first_errors.len() {
+            eprintln!(
+                "satcover: error: ... and {} more errors",
+                summary.errors - summary.first_errors.len()
+            );
+        }
+        summaries.push(summary);
+    }
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    print(&mut out, &summaries, args)?;
+    let failed = summaries.iter().any(|s| s.errors > 0);
+    Ok(if failed { EXIT_ERROR } else { EXIT_OK })
+}
+
+fn print(out: &mut impl Write, summaries: &[Summary], args: &BenchArgs) -> Result<()> {
+    let header = [
+        "backend",
+        "puzzles",
+        "solved",
+        "unsolvable",
+        "timed out",
+        "unsupported",
+        "errors",
+        "puzzles/s",
+        "p50",
+        "p90",
+        "p99",
+        "max",
+    ];
+    let row = |s: &Summary| -> Vec<String> {
+        vec![
+            s.backend.to_string(),
+            s.puzzles.to_string(),
+            s.solved.to_string(),
+            s.unsolvable.to_string(),
+            s.timed_out.to_string(),
+            s.unsupported.to_string(),
+            s.errors.to_string(),
+            format!("{:.1}", s.per_second),
+            human(s.p50),
+            human(s.p90),
+            human(s.p99),
+            human(s.max),
+        ]
+    };
+    match args.format {
+        TableFormat::Json => {
+            for s in summaries {
+                let mut value = serde_json::to_value(s)?;
+                value["jobs"] = args.jobs.into();
+                value["unique"] = args.unique.into();
+                writeln!(out, "{value}")?;
+            }
+        }
+        TableFormat::Csv => {
+            writeln!(
+                out,
+                "backend,puzzles,solved,unsolvable,timed_out,unsupported,errors,puzzles_per_s,p50_s,p90_s,p99_s,max_s"
+            )?;
+            for s in summaries {
+                writeln!(
+                    out,
+                    "{},{},{},{},{},{},{},{:.3},{:.9},{:.9},{:.9},{:.9}",
+                    s.backend,
+                    s.puzzles,
+                    s.solved,
+                    s.unsolvable,
+                    s.timed_out,
+                    s.unsupported,
+                    s.errors,
+                    s.per_second,
+                    s.p50.as_secs_f64(),
+                    s.p90.as_secs_f64(),
+                    s.p99.as_secs_f64(),
+                    s.max.as_secs_f64()
+                )?;
+            }
+        }
+        TableFormat::Markdown => {
+            writeln!(out, "| {} |", header.join(" | "))?;
+            let align: Vec<&str> = header
+                .iter()
+                .enumerate()
+                .map(|(i, _)| if i == 0 { "---" } else { "---:" })
+                .collect();
+            writeln!(out, "|{}|", align.join("|"))?;
+            for s in summaries {
+                writeln!(out, "| {} |", row(s).join(" | "))?;
+            }
+        }
+        TableFormat::Text => {
+            let mut rows: Vec<Vec<String>> = vec![header.iter().map(|h| h.to_string()).collect()];
+            rows.extend(summaries.iter().map(row));
+            let widths: Vec<usize> = (0..header.len())
+                .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+                .collect();
+            for r in &rows {
+                let cells: Vec<String> = r
+                    .iter()
+                    .enumerate()
+                    .map(|(c, cell)| {
+                        if c == 0 {
+                            format!("{cell:<w$}", w = widths[c])
+                        } else {
+                            format!("{cell:>w$}", w = widths[c])
+                        }
+                    })
+                    .collect();
+                writeln!(out, "{}", cells.join("  "))?;
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,286 @@
+//! `satcover compare`: every backend on the same puzzles — agreement, time, sizes, effort.
+
+use std::io::Write;
+use std::time::Duration;
+
+use anyhow::Result;
+use clap::Args;
+use serde_json::json;
+
+use satcover::compare::{self, BackendRuns};
+use satcover::input;
+use satcover::puzzle::{Backend, Kind, Report, Request, Stats};
+
+use super::{EXIT_ERROR, EXIT_OK};
+
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    /// Puzzle files (`-` for standard input).
+    #[arg(required = true)]
+    pub files: Vec<String>,
+    /// Backends to compare, comma-separated (default: native,sat,dlx, plus external with --solver).
+    #[arg(long, value_enum, value_delimiter = ',')]
+    pub backends: Vec<Backend>,
+    /// The SAT binary for the external backend.
+    #[arg(long, value_name = "CMD", value_parser = super::parse_solver)]
+    pub solver: Option<satcover::sat::SatBackend>,
+    /// Runs per backend; the median is reported.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub runs: u32,
+    /// Count every solution instead of stopping at two.
+    #[arg(long)]
+    pub count: bool,
+    #[arg(long, value_enum)]
+    pub kind: Option<Kind>,
+    #[arg(long, value_name = "S", value_parser = super::parse_timeout)]
+    pub timeout: Option<Duration>,
+    /// JSON Lines instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(args: &CompareArgs) -> Result<u8> {
+    let backends = if args.backends.is_empty() {
+        let mut all = vec![Backend::Native, Backend::Sat, Backend::Dlx];
+        if args.solver.is_some() {
+            all.push(Backend::External);
+        }
+        all
+    } else {
+        args.backends.clone()
+    };
+    if backends.contains(&Backend::External) && args.solver.is_none() {
+        anyhow::bail!("comparing the external backend needs --solver CMD (e.g. --solver cadical)");
+    }
+    let mut request = if args.count {
+        Request::count()
+    } else {
+        Request::unique()
+    };
+    request.timeout = args.timeout;
+    request.external = args.solver.clone();
+
+    let mut failed = false;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for file in &args.files {
+        let entries = match input::read_source(file) {
+            Ok(text) => input::load(file, &text, args.kind),
+            Err(error) => {
+                eprintln!("satcover: error: {error}");
+                failed = true;
+                continue;
+            }
+        };
+        for entry in entries {
+            let puzzle = match &entry.puzzle {
+                Ok(puzzle) => puzzle,
+                Err(error) => {
+                    eprintln!("satcover: error: {error}");
+                    failed = true;
+                    continue;
+                }
+            };
+            let runs =
+                compare::run_backends(puzzle.as_ref(), &backends, &request, args.runs as usize);
+            let answered: Vec<(Backend, &Report)> = runs
+                .iter()
+                .filter_map(|r| r.result.as_ref().ok().map(|rep| (r.backend, rep)))
+                .collect();
+            let agreement = compare::agreement(&answered);
+            for r in &runs {
+                if let Err(e) = &r.result
+                    && !r.unsupported()
+                {
+                    eprintln!("satcover: error: {}: {}: {e}", entry.label, r.backend);
+                    failed = true;
+                }
+            }
+            if let Err(why) = &agreement {
+                eprintln!("satcover: error: DISAGREEMENT on {}: {why}", entry.label);
+                failed = true;
+            }
+            if args.json {
+                print_json(&mut out, &entry.label, &runs, &agreement)?;
+            } else {
+                print_table(&mut out, &entry.label, puzzle.kind(), &runs, &agreement)?;
+            }
+        }
+    }
+    Ok(if failed { EXIT_ERROR } else { EXIT_OK })
+}
+
+/// A duration with a unit that keeps 3 significant digits.
+pub fn human(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s >= 1.0 {
+        format!("{s:.2} s")
+    } else if s >= 1e-3 {
+        format!("{:.2} ms", s * 1e3)
+    } else {
+        format!("{:.1} µs", s * 1e6)
+    }
+}
+
+fn size(stats: &Stats) -> String {
+    match (stats.variables, stats.clauses, stats.items, stats.options) {
+        (Some(v), Some(c), _, _) => format!("{v} vars, {c} clauses"),
+        (_, _, Some(i), Some(o)) => format!("{i} items, {o} options"),
+        _ => "-".to_string(),
+    }
+}
+
+fn effort(stats: &Stats) -> String {
+    let fields = [
+        ("calls", stats.solve_calls),
+        ("decisions", stats.decisions),
+        ("conflicts", stats.conflicts),
+        ("nodes", stats.nodes),
+        ("updates", stats.updates),
+        ("guesses", stats.guesses),
+    ];
+    let parts: Vec<String> = fields
+        .iter()
+        .filter_map(|(n, v)| v.map(|v| format!("{n}={v}")))
+        .collect();
+    if parts.is_empty() {
+        "-".to_string()
+    } else {
+        parts.join(" ")
+    }
+}
+
+fn count_text(report: &Report) -> String {
+    let o = &report.outcome;
+    if o.complete {
+        o.count.to_string()
+    } else {
+        format!("{}+", o.count)
+    }
+}
+
+fn print_table(
+    out: &mut impl Write,
+    label: &str,
+    kind: Kind,
+    runs: &[BackendRuns],
+    agreement: &Result<(), String>,
+) -> Result<()> {
+    let verdict = match agreement {
+        Ok(()) => "backends agree".to_string(),
+        Err(why) => format!("DISAGREEMENT: {why}"),
+    };
+    writeln!(out, "{label} ({kind}): {verdict}")?;
+    let fastest = runs.iter().filter_map(BackendRuns::median).min();
+    let header = [
+        "backend",
+        "status",
+        "count",
+        "median",
+        "min … max",
+        "parse",
+        "encode",
+        "solve",
+        "decode",
+        "check",
+        "size",
+        "effort",
+        "relative",
+    ];
+    let mut rows: Vec<Vec<String>> = vec![header.iter().map(|h| h.to_string()).collect()];
+    for r in runs {
+        let row = match &r.result {
+            Ok(report) => {
+                let s = &report.outcome.stats;
+                let median = r.median().unwrap_or_default();
+                let min = r.times.iter().min().copied().unwrap_or_default();
+                let max = r.times.iter().max().copied().unwrap_or_default();
+                let relative = fastest
+                    .filter(|f| !f.is_zero())
+                    .map(|f| format!("{:.2}×", median.as_secs_f64() / f.as_secs_f64()))
+                    .unwrap_or_else(|| "-".into());
+                vec![
+                    r.backend.to_string(),
+                    report.outcome.status.name().to_string(),
+                    count_text(report),
+                    human(median),
+                    format!("{} … {}", human(min), human(max)),
+                    human(s.parse),
+                    human(s.encode),
+                    human(s.solve),
+                    human(s.decode),
+                    human(s.check),
+                    size(s),
+                    effort(s),
+                    relative,
+                ]
+            }
+            Err(e) => {
+                let what = if r.unsupported() {
+                    "unsupported"
+                } else {
+                    "error"
+                };
+                let mut row = vec![r.backend.to_string(), what.to_string()];
+                row.extend(std::iter::repeat_n("-".to_string(), 10));
+                row.push(e.to_string());
+                row
+            }
+        };
+        rows.push(row);
+    }
+    let columns = rows[0].len();
+    let widths: Vec<usize> = (0..columns)
+        .map(|c| {
+            rows.iter()
+                .filter(|r| r.len() == columns && !(r[1] == "unsupported" || r[1] == "error"))
+                .map(|r| r[c].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    for row in &rows {
+        let cells: Vec<String> = row
+            .iter()
+            .enumerate()
+            .map(|(c, cell)| format!("{cell:<w$}", w = widths[c]))
+            .collect();
+        writeln!(out, "  {}", cells.join("  ").trim_end())?;
+    }
+    Ok(())
+}
+
+fn print_json(
+    out: &mut impl Write,
+    label: &str,
+    runs: &[BackendRuns],
+    agreement: &Result<(), String>,
+) -> Result<()> {
+    let backends: Vec<serde_json::Value> = runs
+        .iter()
+        .map(|r| match &r.result {
+            Ok(report) => json!({
+                "backend": r.backend,
+                "status": report.outcome.status.name(),
+                "count": report.outcome.count,
+                "complete": report.outcome.complete,
+                "median": r.median().map(|d| d.as_secs_f64()),
+                "times": r.times.iter().map(Duration::as_secs_f64).collect::<Vec<_>>(),
+                "stats": report.outcome.stats,
+            }),
+            Err(e) => json!({
+                "backend": r.backend,
+                "status": if r.unsupported() { "unsupported" } else { "error" },
+                "error": e.to_string(),
+            }),
+        })
+        .collect();
+    let line = json!({
+        "puzzle": label,
+        "agree": agreement.is_ok(),
+        "disagreement": agreement.as_ref().err(),
+        "backends": backends,
+    });
+    writeln!(out, "{line}")?;
+    Ok(())
+}

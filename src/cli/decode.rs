@@ -1,0 +1,48 @@
+//! `satcover decode`: an external SAT solver's answer mapped back to the puzzle.
+
+use std::io::Write;
+
+use anyhow::{Context, Result};
+use clap::Args;
+
+use satcover::input;
+use satcover::puzzle::{Kind, Status};
+
+use super::solve::{Format, print_report};
+use super::{EXIT_OK, EXIT_UNKNOWN, EXIT_UNSOLVABLE};
+
+#[derive(Args, Debug)]
+pub struct DecodeArgs {
+    /// The puzzle file that was exported.
+    pub file: String,
+    /// The solver's output: SAT-competition `s`/`v` lines, or minisat's result file.
+    #[arg(long, value_name = "ANSWER")]
+    pub model: String,
+    /// Which puzzle of a collection (1-based), as given to export.
+    #[arg(long, value_name = "N")]
+    pub index: Option<usize>,
+    #[arg(long, value_enum)]
+    pub kind: Option<Kind>,
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    #[arg(long)]
+    pub stats: bool,
+}
+
+pub fn run(args: &DecodeArgs) -> Result<u8> {
+    let entry = super::export::pick_entry(&args.file, args.kind, args.index)?;
+    let puzzle = entry.puzzle?;
+    let answer = input::read_source(&args.model)?;
+    let report = puzzle
+        .decode_answer(&answer)
+        .with_context(|| format!("{} with {}", entry.label, input::display_name(&args.model)))?;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    print_report(&entry.label, &report, args.format, args.stats, &mut out)?;
+    out.flush()?;
+    Ok(match report.outcome.status {
+        Status::Solved => EXIT_OK,
+        Status::Unsolvable => EXIT_UNSOLVABLE,
+        Status::Unknown => EXIT_UNKNOWN,
+    })
+}

@@ -1,0 +1,78 @@
+//! `satcover export`: a puzzle as DIMACS CNF or as an exact-cover file in Knuth's format.
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, bail};
+use clap::{Args, ValueEnum};
+
+use satcover::input::{self, Entry};
+use satcover::puzzle::Kind;
+
+use super::EXIT_OK;
+
+#[derive(Args, Debug)]
+pub struct ExportArgs {
+    /// The puzzle file (`-` for standard input).
+    pub file: String,
+    /// The format to write.
+    #[arg(long, value_enum)]
+    pub to: ExportFormat,
+    /// Write here instead of standard output.
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    /// Which puzzle of a collection (1-based, in file order).
+    #[arg(long, value_name = "N")]
+    pub index: Option<usize>,
+    #[arg(long, value_enum)]
+    pub kind: Option<Kind>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ExportFormat {
+    /// DIMACS CNF, with the clause families and a `c var N name` map in comments.
+    Dimacs,
+    /// Knuth's exact-cover format, as read by his DLX1/DLX2 and by `satcover solve`.
+    Xc,
+}
+
+/// The one puzzle of `file` a command works on: the only one, or the `index`-th.
+pub fn pick_entry(file: &str, kind: Option<Kind>, index: Option<usize>) -> Result<Entry> {
+    let text = input::read_source(file)?;
+    let mut entries = input::load(file, &text, kind);
+    let name = input::display_name(file);
+    let position = match (index, entries.len()) {
+        (_, 0) => bail!("{name}: no puzzle found"),
+        (None, 1) => 0,
+        (None, n) => bail!("{name} holds {n} puzzles; choose one with --index N (1..{n})"),
+        (Some(i), n) if i == 0 || i > n => {
+            bail!("--index {i} is out of range: {name} holds {n} puzzles")
+        }
+        (Some(i), _) => i - 1,
+    };
+    Ok(entries.swap_remove(position))
+}
+
+pub fn run(args: &ExportArgs) -> Result<u8> {
+    let entry = pick_entry(&args.file, args.kind, args.index)?;
+    let puzzle = entry.puzzle?;
+    let text = match args.to {
+        ExportFormat::Dimacs => {
+            let comments = vec![
+                format!("satcover {} export", env!("CARGO_PKG_VERSION")),
+                format!("puzzle {}", entry.label),
+                format!("kind {}", puzzle.kind()),
+                "decode a solver's answer with: satcover decode FILE --model ANSWER".to_string(),
+            ];
+            puzzle
+                .export_dimacs(&comments)
+                .with_context(|| entry.label.clone())?
+        }
+        ExportFormat::Xc => puzzle.export_xc().with_context(|| entry.label.clone())?,
+    };
+    match &args.output {
+        Some(path) => std::fs::write(path, text)
+            .with_context(|| format!("cannot write {}", path.display()))?,
+        None => print!("{text}"),
+    }
+    Ok(EXIT_OK)
+}

@@ -1,0 +1,98 @@
+//! Command-line definitions (clap) and dispatch; one file per subcommand.
+
+mod bench;
+mod compare;
+mod decode;
+mod export;
+mod render;
+mod solve;
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Parser, Subcommand};
+
+/// Exit codes (documented in README.md).
+pub const EXIT_OK: u8 = 0;
+pub const EXIT_ERROR: u8 = 1;
+pub const EXIT_SATISFIABLE: u8 = 10;
+pub const EXIT_UNSOLVABLE: u8 = 20;
+pub const EXIT_UNKNOWN: u8 = 30;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "satcover",
+    version,
+    about = "Solve logic puzzles three ways (native, SAT, Dancing Links) and show which way wins"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Solve puzzles: the first solution, a count, all of them, or "exactly one?".
+    Solve(solve::SolveArgs),
+    /// Write a puzzle as DIMACS CNF or as an exact-cover file (Knuth's format).
+    Export(export::ExportArgs),
+    /// Map a SAT solver's answer for an exported puzzle back to the grid, and check it.
+    Decode(decode::DecodeArgs),
+    /// Run every backend on the same puzzles: agreement, time, sizes, effort.
+    Compare(compare::CompareArgs),
+    /// Run collections of puzzles through backends: throughput and percentiles.
+    Bench(bench::BenchArgs),
+    /// Draw a puzzle's solution (or the puzzle, with --unsolved) as SVG or PNG.
+    Render(render::RenderArgs),
+}
+
+pub fn run() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { EXIT_ERROR } else { EXIT_OK };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    let result = match cli.command {
+        Command::Solve(args) => solve::run(&args),
+        Command::Render(args) => render::run(&args),
+        Command::Compare(args) => compare::run(&args),
+        Command::Export(args) => export::run(&args),
+        Command::Decode(args) => decode::run(&args),
+        Command::Bench(args) => bench::run(&args),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(error) => {
+            eprintln!("satcover: error: {error:#}");
+            ExitCode::from(EXIT_ERROR)
+        }
+    }
+}
+
+/// `--timeout` in seconds (fractions allowed).
+pub fn parse_timeout(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if !seconds.is_finite() || seconds <= 0.0 {
+        return Err(format!(
+            "the timeout must be a positive number of seconds, not {text}"
+        ));
+    }
+    Ok(Duration::from_secs_f64(seconds))
+}
+
+/// `--solver "cadical -q"`: a program and its arguments, split on whitespace (no shell).
+pub fn parse_solver(text: &str) -> Result<satcover::sat::SatBackend, String> {
+    let mut words = text.split_whitespace().map(str::to_string);
+    let program = words
+        .next()
+        .ok_or_else(|| "--solver needs a program name, e.g. --solver cadical".to_string())?;
+    Ok(satcover::sat::SatBackend::External {
+        program,
+        args: words.collect(),
+    })
+}

@@ -1,0 +1,394 @@
+//! `satcover solve`: answer every puzzle of every file, in order.
+
+use std::io::{BufWriter, Write};
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use clap::{Args, ValueEnum};
+use serde_json::json;
+
+use satcover::input::{self, Entry};
+use satcover::puzzle::{Backend, Kind, Report, Request, Stats, Status};
+
+use super::{EXIT_ERROR, EXIT_OK, EXIT_SATISFIABLE, EXIT_UNKNOWN, EXIT_UNSOLVABLE};
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// Puzzle files (`-` for standard input); a file may hold many puzzles.
+    #[arg(required = true)]
+    pub files: Vec<String>,
+    /// The puzzle kind, when detection from extension and content is not wanted.
+    #[arg(long, value_enum)]
+    pub kind: Option<Kind>,
+    /// How to solve.
+    #[arg(long, value_enum, default_value_t = Backend::Native)]
+    pub backend: Backend,
+    /// The SAT binary for `--backend external`, e.g. `cadical` or "kissat -q" (no shell).
+    #[arg(long, value_name = "CMD", value_parser = super::parse_solver)]
+    pub solver: Option<satcover::sat::SatBackend>,
+    /// Count every solution (prints the count, not the solutions).
+    #[arg(long, group = "how_many")]
+    pub count: bool,
+    /// Print every solution.
+    #[arg(long, group = "how_many")]
+    pub all: bool,
+    /// Print up to N solutions.
+    #[arg(long, value_name = "N", group = "how_many")]
+    pub limit: Option<u64>,
+    /// Decide "exactly one solution?": search for a second one and show where they differ.
+    #[arg(long)]
+    pub unique: bool,
+    /// Text for people, JSON Lines for programs.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+    /// Print times, sizes and search effort for every puzzle.
+    #[arg(long)]
+    pub stats: bool,
+    /// Give up on a puzzle after S seconds (it is then "unknown").
+    #[arg(long, value_name = "S", value_parser = super::parse_timeout)]
+    pub timeout: Option<Duration>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+impl SolveArgs {
+    fn request(&self) -> Request {
+        let mut request = if self.count {
+            Request::count()
+        } else if self.all {
+            Request::all()
+        } else if let Some(n) = self.limit {
+            Request::limit(n)
+        } else {
+            Request::first()
+        };
+        if self.unique {
+            request.max_solutions = request.max_solutions.map(|m| m.max(2));
+            request.keep = request.keep.max(2);
+        }
+        request.timeout = self.timeout;
+        request.external = self.solver.clone();
+        request
+    }
+}
+
+/// How answers are printed (shared with `decode`).
+#[derive(Clone, Copy, Debug)]
+pub struct Printing {
+    pub stats: bool,
+    pub count: bool,
+    pub all: bool,
+    pub limit: Option<u64>,
+    pub unique: bool,
+}
+
+impl Printing {
+    fn of(args: &SolveArgs) -> Printing {
+        Printing {
+            stats: args.stats,
+            count: args.count,
+            all: args.all,
+            limit: args.limit,
+            unique: args.unique,
+        }
+    }
+}
+
+/// Print one report as `solve` does.
+pub fn print_report(
+    label: &str,
+    report: &Report,
+    format: Format,
+    stats: bool,
+    out: &mut impl Write,
+) -> Result<()> {
+    let printing = Printing {
+        stats,
+        count: false,
+        all: false,
+        limit: None,
+        unique: false,
+    };
+    match format {
+        Format::Text => print_text(label, report, &printing, out),
+        Format::Json => print_json(label, report, &printing, out),
+    }
+}
+
+/// What happened over all puzzles, for the exit code.
+#[derive(Default)]
+struct Tally {
+    errors: usize,
+    solved: usize,
+    unsolvable: usize,
+    unknown: usize,
+    /// Answers to raw DIMACS inputs, which exit as SAT solvers do (10 / 20).
+    raw_cnf: usize,
+}
+
+impl Tally {
+    fn exit_code(&self) -> u8 {
+        let answered = self.solved + self.unsolvable + self.unknown;
+        if self.errors == 0 && answered > 0 && self.raw_cnf == answered {
+            return if self.unsolvable > 0 {
+                EXIT_UNSOLVABLE
+            } else if self.unknown > 0 {
+                EXIT_OK
+            } else {
+                EXIT_SATISFIABLE
+            };
+        }
+        if self.errors > 0 {
+            EXIT_ERROR
+        } else if self.unsolvable > 0 {
+            EXIT_UNSOLVABLE
+        } else if self.unknown > 0 {
+            EXIT_UNKNOWN
+        } else {
+            EXIT_OK
+        }
+    }
+}
+
+pub fn run(args: &SolveArgs) -> Result<u8> {
+    if args.backend == Backend::External && args.solver.is_none() {
+        anyhow::bail!("--backend external needs --solver CMD (e.g. --solver cadical)");
+    }
+    if args.limit == Some(0) {
+        anyhow::bail!("--limit must be at least 1");
+    }
+    let request = args.request();
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut tally = Tally::default();
+    for file in &args.files {
+        let parse_start = Instant::now();
+        let entries = match input::read_source(file) {
+            Ok(text) => input::load(file, &text, args.kind),
+            Err(error) => vec![Entry {
+                label: input::display_name(file),
+                puzzle: Err(error),
+            }],
+        };
+        let parse_each = parse_start.elapsed() / u32::try_from(entries.len().max(1)).unwrap_or(1);
+        for entry in entries {
+            answer(&entry, args, &request, parse_each, &mut out, &mut tally)?;
+        }
+    }
+    out.flush()?;
+    Ok(tally.exit_code())
+}
+
+fn answer(
+    entry: &Entry,
+    args: &SolveArgs,
+    request: &Request,
+    parse_time: Duration,
+    out: &mut impl Write,
+    tally: &mut Tally,
+) -> Result<()> {
+    let report = entry
+        .puzzle
+        .as_ref()
+        .map_err(|e| e.to_string())
+        .and_then(|puzzle| {
+            puzzle
+                .solve_any(args.backend, request)
+                .map_err(|e| format!("{}: {e}", entry.label))
+        });
+    match report {
+        Err(message) => {
+            tally.errors += 1;
+            out.flush()?;
+            eprintln!("satcover: error: {message}");
+            if args.format == Format::Json {
+                let line = json!({"puzzle": entry.label, "status": "error", "error": message});
+                writeln!(out, "{line}")?;
+            }
+        }
+        Ok(mut report) => {
+            report.outcome.stats.parse = parse_time;
+            match report.outcome.status {
+                Status::Solved => tally.solved += 1,
+                Status::Unsolvable => tally.unsolvable += 1,
+                Status::Unknown => tally.unknown += 1,
+            }
+            if report.kind == Kind::Cnf {
+                tally.raw_cnf += 1;
+            }
+            let printing = Printing::of(args);
+            match args.format {
+                Format::Text => print_text(&entry.label, &report, &printing, out)?,
+                Format::Json => print_json(&entry.label, &report, &printing, out)?,
+            }
+        }
+    }
+    Ok(())
+}
+
+fn print_text(label: &str, report: &Report, args: &Printing, out: &mut impl Write) -> Result<()> {
+    let outcome = &report.outcome;
+    if report.kind == Kind::Cnf {
+        return print_sat_competition(label, report, args, out);
+    }
+    let counted = if outcome.complete {
+        format!("{}", outcome.count)
+    } else {
+        format!("at least {}", outcome.count)
+    };
+    match outcome.status {
+        Status::Unsolvable => {
+            let reason = outcome
+                .reason
+                .as_ref()
+                .map(|r| format!(" ({r})"))
+                .unwrap_or_default();
+            writeln!(out, "{label}: no solution{reason}")?;
+        }
+        Status::Unknown => writeln!(out, "{label}: unknown (timed out)")?,
+        Status::Solved if args.count => {
+            writeln!(out, "{label}: {counted} solution{}", plural(outcome.count))?;
+        }
+        Status::Solved => {
+            let several = args.all || args.limit.is_some_and(|n| n > 1) || args.unique;
+            for (i, solution) in outcome.solutions.iter().enumerate() {
+                if several && outcome.solutions.len() > 1 && solution.text.contains('\n') {
+                    writeln!(out, "{label}: solution {}", i + 1)?;
+                }
+                writeln!(out, "{}", solution.text)?;
+            }
+            if args.all || args.limit.is_some() {
+                writeln!(out, "{label}: {counted} solution{}", plural(outcome.count))?;
+            }
+        }
+    }
+    if args.unique && outcome.status != Status::Unknown {
+        let verdict = match outcome.unique() {
+            Some(true) => "unique".to_string(),
+            Some(false) if outcome.count == 0 => "no solution, so not unique".to_string(),
+            Some(false) => "not unique".to_string(),
+            None => "uniqueness unknown (timed out)".to_string(),
+        };
+        writeln!(out, "{label}: {verdict}")?;
+        if let Some(differences) = &report.differences {
+            writeln!(out, "{label}: {differences}")?;
+        }
+    }
+    if args.stats {
+        writeln!(out, "{label}: {}", stats_line(&outcome.stats))?;
+    }
+    Ok(())
+}
+
+fn plural(count: u64) -> &'static str {
+    if count == 1 { "" } else { "s" }
+}
+
+/// Stats as one `key=value` line; fields the engine cannot tell are left out.
+fn stats_line(stats: &Stats) -> String {
+    let ms = |d: Duration| format!("{:.3}ms", d.as_secs_f64() * 1e3);
+    let mut parts = vec![
+        format!("backend={}", stats.backend),
+        format!("parse={}", ms(stats.parse)),
+        format!("encode={}", ms(stats.encode)),
+        format!("solve={}", ms(stats.solve)),
+        format!("decode={}", ms(stats.decode)),
+        format!("check={}", ms(stats.check)),
+    ];
+    let sizes = [
+        ("variables", stats.variables),
+        ("clauses", stats.clauses),
+        ("literals", stats.literals),
+        ("items", stats.items),
+        ("options", stats.options),
+        ("nonzeros", stats.nonzeros),
+    ];
+    parts.extend(
+        sizes
+            .iter()
+            .filter_map(|(name, v)| v.map(|v| format!("{name}={v}"))),
+    );
+    let efforts = [
+        ("solve_calls", stats.solve_calls),
+        ("decisions", stats.decisions),
+        ("conflicts", stats.conflicts),
+        ("propagations", stats.propagations),
+        ("nodes", stats.nodes),
+        ("updates", stats.updates),
+        ("guesses", stats.guesses),
+    ];
+    parts.extend(
+        efforts
+            .iter()
+            .filter_map(|(name, v)| v.map(|v| format!("{name}={v}"))),
+    );
+    if stats.backend == "sat" {
+        parts.push("conflicts=n/a".to_string());
+    }
+    parts.join(" ")
+}
+
+/// A raw DIMACS answer the way SAT solvers print it: `s` line, `v` lines, `c` comments.
+fn print_sat_competition(
+    label: &str,
+    report: &Report,
+    args: &Printing,
+    out: &mut impl Write,
+) -> Result<()> {
+    let outcome = &report.outcome;
+    writeln!(out, "c {label}")?;
+    match outcome.status {
+        Status::Solved => {
+            writeln!(out, "s SATISFIABLE")?;
+            if args.count {
+                let exact = if outcome.complete { "" } else { "at least " };
+                writeln!(out, "c {exact}{} models", outcome.count)?;
+            } else {
+                for solution in &outcome.solutions {
+                    writeln!(out, "{}", solution.text)?;
+                }
+            }
+            if args.unique {
+                let verdict = match outcome.unique() {
+                    Some(true) => "unique model",
+                    _ => "more than one model",
+                };
+                writeln!(out, "c {verdict}")?;
+            }
+        }
+        Status::Unsolvable => writeln!(out, "s UNSATISFIABLE")?,
+        Status::Unknown => writeln!(out, "s UNKNOWN")?,
+    }
+    if args.stats {
+        writeln!(out, "c {}", stats_line(&outcome.stats))?;
+    }
+    Ok(())
+}
+
+fn print_json(label: &str, report: &Report, args: &Printing, out: &mut impl Write) -> Result<()> {
+    let outcome = &report.outcome;
+    let mut object = json!({
+        "puzzle": label,
+        "kind": report.kind,
+        "status": outcome.status.name(),
+        "solutions": outcome.solutions.iter().map(|s| &s.json).collect::<Vec<_>>(),
+        "count": outcome.count,
+        "complete": outcome.complete,
+    });
+    if args.unique {
+        object["unique"] = json!(outcome.unique());
+        if let Some(differences) = &report.differences {
+            object["differences"] = json!(differences);
+        }
+    }
+    if let Some(reason) = &outcome.reason {
+        object["reason"] = json!(reason);
+    }
+    object["stats"] = serde_json::to_value(&outcome.stats)?;
+    writeln!(out, "{object}")?;
+    Ok(())
+}

@@ -1,0 +1,517 @@
+//! Dancing Links: Knuth's Algorithm C (exact covering with colours),
+//! TAOCP Vol. 4B, 7.2.2.1, as in his programs DLX1 and DLX2.
+//!
+//! Glossary:
+//! - **node**: one entry of the flat array `nodes`. Nodes `1..=N` are the item
+//!   headers (primaries first, then secondaries); node `0` is unused (the root
+//!   exists only in the horizontal list). After the headers, each option is a
+//!   contiguous run of nodes, and runs are separated by **spacers**.
+//! - **TOP**: for an option node, its (internal) item; for a spacer, `≤ 0`
+//!   (minus the number of the option before it); for a header, **LEN**, the
+//!   number of options currently in the item's vertical list.
+//! - **ULINK/DLINK**: the vertical circular list of an item, through its
+//!   header. In a spacer, ULINK is the first node of the option before it and
+//!   DLINK the last node of the option after it, so an option can be walked
+//!   circularly in both directions.
+//! - **LLINK/RLINK** (`left`, `right`): the horizontal list of primary items
+//!   still to be covered, through the root `0`. Secondary items link to
+//!   themselves, so unlinking them is a no-op (as in DLX2).
+//! - **COLOR**: `0` none, `> 0` a colour (our [`Colour`] + 1), `-1` a node
+//!   whose item was purified with this node's colour: hide/unhide skip it.
+//! - **hide(p)**: unlink every other node of p's option from its item list.
+//! - **cover(i)**: unlink item `i` from the horizontal list and hide every
+//!   option in its vertical list. **uncover** undoes it in reverse order.
+//! - **purify(p)**: item `i = TOP(p)` takes colour `c = COLOR(p)`: hide the
+//!   options with another colour (or none) on `i`, mark those with colour `c`.
+//! - **commit(p)**: cover `TOP(p)` if p is uncoloured, purify if coloured, nothing
+//!   if marked (already purified with the same colour).
+//!
+//! Counting conventions, chosen so that our figures compare with DLX1/DLX2:
+//! - `nodes`: each entry to a level that must choose an item (step C3); a
+//!   level that finds every primary item covered is a solution, not a node.
+//! - `updates`: one per item removed from the horizontal list in `cover`,
+//!   plus one per node unlinked from its vertical list (in `cover` and
+//!   `purify`), exactly as DLX1/DLX2 count.
+//! - An item with LEN 0 chosen by MRV is abandoned at once without covering it
+//!   (as Knuth's later SSXCC does; DLX1 covers and uncovers it, +1 update).
+//!
+//! Safety: the search uses unchecked indexing. Every link stored in `nodes`,
+//! `left` and `right` is built in range by [`Dancer::new`] (checked by
+//! `debug_assert!`s there), and the dance only ever copies one existing link
+//! value into another link field, so all links stay in range forever.
+
+use std::time::Instant;
+
+use super::matrix::{Matrix, OptionId};
+
+/// Limits on one search. `Search::default()` finds every solution with no deadline.
+#[derive(Clone, Debug, Default)]
+pub struct Search {
+    /// Stop after this many solutions (`None` = all).
+    pub max_solutions: Option<u64>,
+    /// Stop (with `timed_out`) once this instant has passed; checked at the
+    /// start and then every [`DEADLINE_CHECK_INTERVAL`] search nodes.
+    pub deadline: Option<Instant>,
+}
+
+/// How many search nodes pass between two looks at the clock.
+pub const DEADLINE_CHECK_INTERVAL: u64 = 4096;
+
+/// Machine-independent cost of a search; see the module docs for the conventions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DlxStats {
+    pub nodes: u64,
+    pub updates: u64,
+    pub solutions: u64,
+}
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct DlxOutcome {
+    /// Solutions found (and passed to the callback).
+    pub count: u64,
+    /// The whole search space was explored: `count` is the exact total.
+    pub complete: bool,
+    /// The deadline stopped the search.
+    pub timed_out: bool,
+    pub stats: DlxStats,
+}
+
+/// Finds the exact covers of `matrix`, passing each to `on_solution` as the
+/// chosen option ids (in the order they were chosen, which is no particular
+/// order). The slice is only valid during the call.
+///
+/// A primary item with no option gives zero solutions at once; a matrix with
+/// no primary item has exactly one solution, the empty one (as in Knuth).
+pub fn solve(
+    matrix: &Matrix,
+    search: &Search,
+    mut on_solution: impl FnMut(&[OptionId]),
+) -> DlxOutcome {
+    let mut dancer = Dancer::new(matrix);
+    dancer.run::<true>(search, &mut on_solution)
+}
+
+/// Counts the exact covers of `matrix` without building any solution.
+pub fn count(matrix: &Matrix, search: &Search) -> DlxOutcome {
+    let mut dancer = Dancer::new(matrix);
+    dancer.run::<false>(search, &mut |_: &[OptionId]| {})
+}
+
+/// One node of the dancing structure; 16 bytes, one memory access in the
+/// inner loops reads all four fields (Knuth's "one mem").
+#[derive(Clone, Copy, Debug, Default)]
+#[repr(C, align(16))]
+struct Node {
+    up: u32,
+    down: u32,
+    /// Item for an option node, `≤ 0` for a spacer, LEN for a header.
+    top: i32,
+    colour: i32,
+}
+
+/// The dancing structure built from a [`Matrix`] for one search.
+struct Dancer {
+    nodes: Vec<Node>,
+    /// LLINK / RLINK of the items, index `0` is the root.
+    left: Vec<u32>,
+    right: Vec<u32>,
+    /// `choice[l]`: the node of the option tried at level `l`.
+    choice: Vec<u32>,
+    /// Scratch for reporting a solution as option ids.
+    solution: Vec<OptionId>,
+    updates: u64,
+}
+
+impl Dancer {
+    fn new(matrix: &Matrix) -> Self {
+        let n_items = matrix.num_items();
+        let n_primary = matrix.num_primary();
+        // Internal item numbers: primaries 1..=P, then secondaries P+1..=N,
+        // each group in id order.
+        let mut internal = vec![0u32; n_items];
+        let (mut next_primary, mut next_secondary) = (1u32, n_primary as u32 + 1);
+        for (item, slot) in internal.iter_mut().enumerate() {
+            if matrix.is_primary(item) {
+                *slot = next_primary;
+                next_primary += 1;
+            } else {
+                *slot = next_secondary;
+                next_secondary += 1;
+            }
+        }
+        let n_options = matrix.num_options();
+        let total = n_items + 1 + matrix.num_nonzeros() + n_options + 1;
+        let mut nodes = Vec::with_capacity(total);
+        for i in 0..=n_items as u32 {
+            nodes.push(Node {
+                up: i,
+                down: i,
+                top: 0,
+                colour: 0,
+            });
+        }
+        let mut left = vec![0u32; n_items + 1];
+        let mut right = vec![0u32; n_items + 1];
+        for i in 0..=n_primary {
+            left[i] = if i == 0 {
+                n_primary as u32
+            } else {
+                i as u32 - 1
+            };
+            right[i] = if i == n_primary { 0 } else { i as u32 + 1 };
+        }
+        for i in n_primary + 1..=n_items {
+            left[i] = i as u32;
+            right[i] = i as u32;
+        }
+        // First spacer.
+        let mut spacer = nodes.len();
+        nodes.push(Node::default());
+        for k in 0..n_options {
+            let first = nodes.len();
+            for &(item, colour) in matrix.option_items(k) {
+                let i = internal[item] as usize;
+                let p = nodes.len() as u32;
+                let last = nodes[i].up;
+                nodes[last as usize].down = p;
+                nodes[i].up = p;
+                nodes[i].top += 1;
+                nodes.push(Node {
+                    up: last,
+                    down: i as u32,
+                    top: i as i32,
+                    colour: colour.map_or(0, |c| c as i32 + 1),
+                });
+            }
+            let last = nodes.len() - 1;
+            nodes[spacer].down = last as u32;
+            spacer = nodes.len();
+            nodes.push(Node {
+                up: first as u32,
+                down: 0,
+                top: -(k as i32) - 1,
+                colour: 0,
+            });
+        }
+        debug_assert_eq!(nodes.len(), total);
+        debug_assert!(nodes.iter().all(|n| (n.up as usize) < total
+            && (n.down as usize) < total
+            && (n.top < 0 || (n.top as usize) < total)));
+        debug_assert!(left.iter().chain(&right).all(|&l| l as usize <= n_items));
+        Dancer {
+            nodes,
+            left,
+            right,
+            choice: vec![0; n_primary + 1],
+            solution: Vec::with_capacity(n_primary + 1),
+            updates: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn node(&self, p: u32) -> Node {
+        debug_assert!((p as usize) < self.nodes.len());
+        // SAFETY: every link is in range (module docs).
+        unsafe { *self.nodes.get_unchecked(p as usize) }
+    }
+
+    #[inline(always)]
+    fn node_mut(&mut self, p: u32) -> &mut Node {
+        debug_assert!((p as usize) < self.nodes.len());
+        // SAFETY: every link is in range (module docs).
+        unsafe { self.nodes.get_unchecked_mut(p as usize) }
+    }
+
+    #[inline(always)]
+    fn right(&self, i: u32) -> u32 {
+        debug_assert!((i as usize) < self.right.len());
+        // SAFETY: item numbers are in range (module docs).
+        unsafe { *self.right.get_unchecked(i as usize) }
+    }
+
+    /// Unlinks the other nodes of `p`'s option from their items (Knuth's hide).
+    #[inline(always)]
+    fn hide(&mut self, p: u32) {
+        let mut q = p + 1;
+        while q != p {
+            let n = self.node(q);
+            if n.top <= 0 {
+                // Spacer: wrap to the first node of the option.
+                q = n.up;
+            } else {
+                if n.colour >= 0 {
+                    self.node_mut(n.up).down = n.down;
+                    self.node_mut(n.down).up = n.up;
+                    self.node_mut(n.top as u32).top -= 1;
+                    self.updates += 1;
+                }
+                q += 1;
+            }
+        }
+    }
+
+    /// Relinks what [`Dancer::hide`] unlinked, walking the other way.
+    #[inline(always)]
+    fn unhide(&mut self, p: u32) {
+        let mut q = p - 1;
+        while q != p {
+            let n = self.node(q);
+            if n.top <= 0 {
+                q = n.down;
+            } else {
+                if n.colour >= 0 {
+                    self.node_mut(n.up).down = q;
+                    self.node_mut(n.down).up = q;
+                    self.node_mut(n.top as u32).top += 1;
+                }
+                q -= 1;
+            }
+        }
+    }
+
+    fn cover(&mut self, i: u32) {
+        let mut p = self.node(i).down;
+        while p != i {
+            self.hide(p);
+            p = self.node(p).down;
+        }
+        let (l, r) = (self.left[i as usize], self.right[i as usize]);
+        self.right[l as usize] = r;
+        self.left[r as usize] = l;
+        self.updates += 1;
+    }
+
+    fn uncover(&mut self, i: u32) {
+        let (l, r) = (self.left[i as usize], self.right[i as usize]);
+        self.right[l as usize] = i;
+        self.left[r as usize] = i;
+        let mut p = self.node(i).up;
+        while p != i {
+            self.unhide(p);
+            p = self.node(p).up;
+        }
+    }
+
+    fn purify(&mut self, p: u32) {
+        let n = self.node(p);
+        let (c, i) = (n.colour, n.top as u32);
+        debug_assert!(c > 0);
+        let mut q = self.node(i).down;
+        while q != i {
+            if self.node(q).colour == c {
+                self.node_mut(q).colour = -1;
+            } else {
+                self.hide(q);
+            }
+            q = self.node(q).down;
+        }
+    }
+
+    fn unpurify(&mut self, p: u32) {
+        let n = self.node(p);
+        let (c, i) = (n.colour, n.top as u32);
+        debug_assert!(c > 0);
+        let mut q = self.node(i).up;
+        while q != i {
+            if self.node(q).colour < 0 {
+                self.node_mut(q).colour = c;
+            } else {
+                self.unhide(q);
+            }
+            q = self.node(q).up;
+        }
+    }
+
+    /// Covers or purifies the items of `x`'s option other than `TOP(x)` (step C5).
+    fn commit_others(&mut self, x: u32) {
+        let mut p = x + 1;
+        while p != x {
+            let n = self.node(p);
+            if n.top <= 0 {
+                p = n.up;
+            } else {
+                if n.colour == 0 {
+                    self.cover(n.top as u32);
+                } else if n.colour > 0 {
+                    self.purify(p);
+                }
+                p += 1;
+            }
+        }
+    }
+
+    /// Undoes [`Dancer::commit_others`], right to left (step C6).
+    fn uncommit_others(&mut self, x: u32) {
+        let mut p = x - 1;
+        while p != x {
+            let n = self.node(p);
+            if n.top <= 0 {
+                p = n.down;
+            } else {
+                if n.colour == 0 {
+                    self.uncover(n.top as u32);
+                } else if n.colour > 0 {
+                    self.unpurify(p);
+                }
+                p -= 1;
+            }
+        }
+    }
+
+    /// MRV (step C3): the active primary item with the fewest options,
+    /// the first such in the list; stops at once on LEN 0.
+    #[inline]
+    fn choose(&self) -> (u32, i32) {
+        let mut best = 0;
+        let mut min = i32::MAX;
+        let mut i = self.right(0);
+        while i != 0 {
+            let len = self.node(i).top;
+            if len < min {
+                best = i;
+                min = len;
+                if len == 0 {
+                    break;
+                }
+            }
+            i = self.right(i);
+        }
+        (best, min)
+    }
+
+    /// The option number of node `x`: walk right to the spacer that ends it.
+    fn option_of(&self, mut x: u32) -> OptionId {
+        loop {
+            let top = self.node(x).top;
+            if top <= 0 {
+                debug_assert!(top < 0);
+                return (-(top as i64) - 1) as OptionId;
+            }
+            x += 1;
+        }
+    }
+
+    /// The iterative Algorithm C, steps C2–C8; `REPORT = false` never builds
+    /// the option list of a solution.
+    fn run<const REPORT: bool>(
+        &mut self,
+        search: &Search,
+        on_solution: &mut dyn FnMut(&[OptionId]),
+    ) -> DlxOutcome {
+        let mut nodes = 0u64;
+        let mut solutions = 0u64;
+        let mut level = 0usize;
+        let max = search.max_solutions.unwrap_or(u64::MAX);
+        let timed_out = |nodes: u64| {
+            nodes % DEADLINE_CHECK_INTERVAL == 0
+                && search.deadline.is_some_and(|d| Instant::now() >= d)
+        };
+        let (complete, out_of_time) = 'search: {
+            if max == 0 {
+                break 'search (false, false);
+            }
+            loop {
+                // C2: enter level `level`.
+                let mut descended = false;
+                if self.right(0) == 0 {
+                    solutions += 1;
+                    if REPORT {
+                        self.solution.clear();
+                        for l in 0..level {
+                            let option = self.option_of(self.choice[l]);
+                            self.solution.push(option);
+                        }
+                        on_solution(&self.solution);
+                    }
+                    if solutions >= max {
+                        break 'search (false, false);
+                    }
+                } else {
+                    if timed_out(nodes) {
+                        break 'search (false, true);
+                    }
+                    nodes += 1;
+                    // C3, C4.
+                    let (i, len) = self.choose();
+                    if len > 0 {
+                        self.cover(i);
+                        let x = self.node(i).down;
+                        debug_assert!(level < self.choice.len());
+                        self.choice[level] = x;
+                        self.commit_others(x);
+                        level += 1;
+                        descended = true;
+                    }
+                }
+                if descended {
+                    continue;
+                }
+                // C8 (leave level), C6 (try again), C7 (backtrack).
+                loop {
+                    if level == 0 {
+                        break 'search (true, false);
+                    }
+                    level -= 1;
+                    let x = self.choice[level];
+                    self.uncommit_others(x);
+                    let i = self.node(x).top as u32;
+                    let next = self.node(x).down;
+                    if next != i {
+                        self.choice[level] = next;
+                        self.commit_others(next);
+                        level += 1;
+                        break;
+                    }
+                    self.uncover(i);
+                }
+            }
+        };
+        DlxOutcome {
+            count: solutions,
+            complete,
+            timed_out: out_of_time,
+            stats: DlxStats {
+                nodes,
+                updates: self.updates,
+                solutions,
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Knuth's 7-item example, TAOCP 7.2.2.1 (5).
+    #[test]
+    fn knuth_example_and_structure_restored() {
+        let mut m = Matrix::new();
+        let ids: Vec<_> = "abcdefg".chars().map(|c| m.add_primary(c)).collect();
+        let opt = |s: &str| -> Vec<usize> { s.bytes().map(|b| ids[(b - b'a') as usize]).collect() };
+        for o in ["ce", "adg", "bcf", "adf", "bg", "deg"] {
+            m.add_option(&opt(o)).unwrap();
+        }
+        let mut d = Dancer::new(&m);
+        let before: Vec<_> = d
+            .nodes
+            .iter()
+            .map(|n| (n.up, n.down, n.top, n.colour))
+            .collect();
+        let mut found = Vec::new();
+        let out = d.run::<true>(&Search::default(), &mut |s: &[OptionId]| {
+            let mut s = s.to_vec();
+            s.sort();
+            found.push(s);
+        });
+        assert_eq!(found, vec![vec![0, 3, 4]]);
+        assert!(out.complete && !out.timed_out);
+        let after: Vec<_> = d
+            .nodes
+            .iter()
+            .map(|n| (n.up, n.down, n.top, n.colour))
+            .collect();
+        assert_eq!(before, after, "a complete search restores every link");
+    }
+}

@@ -1,0 +1,487 @@
+//! The 9×9 fast path: band masks per digit, locked candidates by table.
+//!
+//! Glossary (9×9 only):
+//! - **band**: three consecutive rows (rows 0–2, 3–5, 6–8); band `b` holds
+//!   27 cells, numbered `i = 9·r + c` with `r` the row inside the band and
+//!   `c` the column.
+//! - **digit-band** `x = 3·d + b`: the 27-bit mask `cand[x]` of the cells of
+//!   band `b` where digit `d` (0-based) may still go. The whole state is 27
+//!   such masks plus one "placed" mask per band — 124 bytes, copied on
+//!   every guess instead of being undone.
+//! - **triad**: three cells of one row inside one box (bits `9r+3k..9r+3k+3`).
+//! - **shrink**: the 9-bit summary of a digit-band, bit `3r + k` set when the
+//!   triad (row `r`, box `k`) still holds a candidate.
+//! - **placed**: a cell whose digit is decided; its peers were cleared.
+//!
+//! The idea is McGuire/Zhou's JCZSolve as described in public write-ups (a
+//! digit occupies exactly one cell per row and per box of a band, so its
+//! three cells in a band form a 3×3 permutation of triads): one table lookup
+//! on the shrink keeps only the triads that lie on some permutation, which
+//! performs pointing and claiming (locked candidates, both directions inside
+//! the band) and hidden singles in rows and boxes at once. Naked singles
+//! and bi-value cells come from bit-sliced counting of the nine digit masks
+//! of a band. Search branches on a bi-value cell when there is one (the
+//! JCZSolve choice) and otherwise on a cell with the fewest candidates
+//! (Norvig's minimum remaining values). Written from the description; no
+//! code was taken from any implementation.
+
+use std::time::Instant;
+
+/// All 27 cells of a band.
+const FULL: u32 = (1 << 27) - 1;
+
+/// Which of the three triads of a 9-bit row are non-empty (3 bits).
+static ROW_TRIADS: [u8; 512] = build_row_triads();
+
+/// For a shrink (9 bits), the cells (27 bits) of every triad lying on at
+/// least one permutation inside the shrink; 0 when there is none.
+static ALLOWED: [u32; 512] = build_allowed();
+
+/// For a cell of a band, its peers inside the band (same row or same box),
+/// without the cell itself.
+static BAND_PEERS: [u32; 27] = build_band_peers();
+
+/// For a 9-bit column summary of a digit-band, the columns that are the only
+/// column of their box still holding the digit (box-to-column pointing).
+static LONE_COLS: [u16; 512] = build_lone_cols();
+
+const fn build_row_triads() -> [u8; 512] {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if (x >> (3 * k)) & 7 != 0 {
+                t[x] |= 1 << k;
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    t
+}
+
+const fn build_allowed() -> [u32; 512] {
+    // The six permutations row -> box.
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut t = [0u32; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut triads = 0usize;
+        let mut p = 0;
+        while p < 6 {
+            let m = (1 << PERMS[p][0]) | (1 << (3 + PERMS[p][1])) | (1 << (6 + PERMS[p][2]));
+            if m & s == m {
+                triads |= m;
+            }
+            p += 1;
+        }
+        let mut cells = 0u32;
+        let mut r = 0;
+        while r < 3 {
+            let mut k = 0;
+            while k < 3 {
+                if triads & (1 << (3 * r + k)) != 0 {
+                    cells |= 7 << (9 * r + 3 * k);
+                }
+                k += 1;
+            }
+            r += 1;
+        }
+        t[s] = cells;
+        s += 1;
+    }
+    t
+}
+
+const fn build_band_peers() -> [u32; 27] {
+    let mut t = [0u32; 27];
+    let mut i = 0;
+    while i < 27 {
+        let (r, c) = (i / 9, i % 9);
+        let mut j = 0;
+        while j < 27 {
+            let (r2, c2) = (j / 9, j % 9);
+            if j != i && (r2 == r || c2 / 3 == c / 3) {
+                t[i] |= 1 << j;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+const fn build_lone_cols() -> [u16; 512] {
+    let mut t = [0u16; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let part = (x >> (3 * k)) & 7;
+            if part != 0 && part & (part - 1) == 0 {
+                t[x] |= (part << (3 * k)) as u16;
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    t
+}
+
+/// The 9-bit shrink of a digit-band.
+#[inline(always)]
+fn shrink(a: u32) -> usize {
+    ROW_TRIADS[(a & 511) as usize] as usize
+        | (ROW_TRIADS[((a >> 9) & 511) as usize] as usize) << 3
+        | (ROW_TRIADS[(a >> 18) as usize] as usize) << 6
+}
+
+/// The columns (9 bits) where a band mask has at least one cell.
+#[inline(always)]
+fn fold_cols(a: u32) -> u32 {
+    (a | (a >> 9) | (a >> 18)) & 511
+}
+
+/// A 9-bit column set spread over the three rows of a band. No carries: the
+/// copies are nine bits apart.
+#[inline(always)]
+fn spread_cols(cols: u32) -> u32 {
+    cols * 0x40201
+}
+
+/// The whole search state; `Copy` so a guess is one memcpy.
+#[derive(Clone, Copy)]
+struct State {
+    /// `cand[3·d + b]`: cells of band `b` where digit `d` may go.
+    cand: [u32; 27],
+    /// Placed cells per band.
+    placed: [u32; 3],
+    /// Digit-bands changed since their last band update (27 bits).
+    dirty: u32,
+}
+
+/// Outcome of the fast path, mapped onto `NativeResult` by the caller.
+pub(super) struct Fast9Out {
+    pub count: u64,
+    pub complete: bool,
+    pub timed_out: bool,
+    pub guesses: u64,
+    pub nodes: u64,
+}
+
+struct Searcher<'a, F: FnMut(&[u8; 81])> {
+    max: u64,
+    deadline: Option<Instant>,
+    count: u64,
+    guesses: u64,
+    nodes: u64,
+    timed_out: bool,
+    on_solution: &'a mut F,
+}
+
+impl State {
+    fn new() -> Self {
+        State {
+            cand: [FULL; 27],
+            placed: [0; 3],
+            dirty: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn set(&mut self, x: usize, new: u32) {
+        let old = self.cand[x];
+        self.cand[x] = new;
+        self.dirty |= ((old != new) as u32) << x;
+    }
+
+    /// Places digit `d` on the cells `s` of band `b` (at most one per row
+    /// and box): clears their peers for `d` and every other digit from them.
+    /// Returns false when two cells of `s` see each other or a cell of `s`
+    /// no longer allows `d`.
+    #[inline(always)]
+    fn place(&mut self, d: usize, b: usize, s: u32) -> bool {
+        debug_assert!(s != 0 && s & !FULL == 0);
+        let x = 3 * d + b;
+        let mut peers = 0;
+        let mut t = s;
+        while t != 0 {
+            peers |= BAND_PEERS[t.trailing_zeros() as usize];
+            t &= t - 1;
+        }
+        let new = self.cand[x] & !peers;
+        if new & s != s {
+            return false;
+        }
+        self.set(x, new);
+        let cm = spread_cols(fold_cols(s));
+        let (b1, b2) = match b {
+            0 => (1, 2),
+            1 => (0, 2),
+            _ => (0, 1),
+        };
+        self.set(3 * d + b1, self.cand[3 * d + b1] & !cm);
+        self.set(3 * d + b2, self.cand[3 * d + b2] & !cm);
+        for d2 in 0..9 {
+            if d2 != d {
+                let y = 3 * d2 + b;
+                self.set(y, self.cand[y] & !s);
+            }
+        }
+        self.placed[b] |= s;
+        true
+    }
+
+    /// Band update of digit-band `x`: keep the triads on some permutation
+    /// (locked candidates and hidden singles in rows/boxes), place rows left
+    /// with one cell, and point a box confined to one column at the other
+    /// bands.
+    #[inline(always)]
+    fn update(&mut self, x: usize) -> bool {
+        let a = self.cand[x] & ALLOWED[shrink(self.cand[x])];
+        if a == 0 {
+            return false;
+        }
+        self.cand[x] = a;
+        let (d, b) = (x / 3, x % 3);
+        // Box -> column pointing: a box of this band whose digit is confined
+        // to one column clears that column in the two other bands.
+        let lone = spread_cols(LONE_COLS[fold_cols(a) as usize] as u32);
+        let (b1, b2) = match b {
+            0 => (1, 2),
+            1 => (0, 2),
+            _ => (0, 1),
+        };
+        self.set(3 * d + b1, self.cand[3 * d + b1] & !lone);
+        self.set(3 * d + b2, self.cand[3 * d + b2] & !lone);
+        // Rows with a single cell left: a hidden single in the row.
+        let r0 = a & 511;
+        let r1 = a & (511 << 9);
+        let r2 = a & (511 << 18);
+        let mut single = 0;
+        if r0 & r0.wrapping_sub(1) == 0 {
+            single |= r0;
+        }
+        if r1 & r1.wrapping_sub(1) == 0 {
+            single |= r1;
+        }
+        if r2 & r2.wrapping_sub(1) == 0 {
+            single |= r2;
+        }
+        let new = single & !self.placed[b];
+        if new != 0 {
+            return self.place(d, b, new);
+        }
+        true
+    }
+
+    /// Naked singles: cells with one candidate left. Returns `None` on a
+    /// contradiction (a cell with no candidate), else whether any was placed.
+    #[inline(always)]
+    fn naked_singles(&mut self) -> Option<bool> {
+        let mut any = false;
+        for b in 0..3 {
+            let (mut one, mut two) = (0u32, 0u32);
+            for d in 0..9 {
+                let m = self.cand[3 * d + b];
+                two |= one & m;
+                one |= m;
+            }
+            if one != FULL {
+                return None;
+            }
+            let mut singles = one & !two & !self.placed[b];
+            if singles == 0 {
+                continue;
+            }
+            any = true;
+            for d in 0..9 {
+                let s = self.cand[3 * d + b] & singles;
+                if s != 0 {
+                    if !self.place(d, b, s) {
+                        return None;
+                    }
+                    singles &= !s;
+                    if singles == 0 {
+                        break;
+                    }
+                }
+            }
+        }
+        Some(any)
+    }
+
+    /// Runs band updates and naked singles to a fixpoint. False on a
+    /// contradiction.
+    fn propagate(&mut self) -> bool {
+        loop {
+            while self.dirty != 0 {
+                let x = self.dirty.trailing_zeros() as usize;
+                self.dirty &= self.dirty - 1;
+                if !self.update(x) {
+                    return false;
+                }
+            }
+            match self.naked_singles() {
+                None => return false,
+                Some(true) => {}
+                Some(false) => {
+                    if self.dirty == 0 {
+                        return true;
+                    }
+                }
+            }
+        }
+    }
+
+    fn solved(&self) -> bool {
+        self.placed[0] & self.placed[1] & self.placed[2] == FULL
+    }
+
+    /// The branching cell: a bi-value cell if any, else one with the fewest
+    /// candidates. Returns (band, cell-in-band).
+    fn choose(&self) -> (usize, u32) {
+        for b in 0..3 {
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let m = self.cand[3 * d + b];
+                three |= two & m;
+                two |= one & m;
+                one |= m;
+            }
+            let bi = two & !three;
+            if bi != 0 {
+                return (b, bi.trailing_zeros());
+            }
+        }
+        let mut best = (0, 0, u32::MAX);
+        for b in 0..3 {
+            let mut open = FULL & !self.placed[b];
+            while open != 0 {
+                let i = open.trailing_zeros();
+                open &= open - 1;
+                let k: u32 = (0..9).map(|d| (self.cand[3 * d + b] >> i) & 1).sum();
+                if k < best.2 {
+                    best = (b, i, k);
+                }
+            }
+        }
+        (best.0, best.1)
+    }
+
+    fn grid(&self) -> [u8; 81] {
+        let mut g = [0u8; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut m = self.cand[3 * d + b] & self.placed[b];
+                while m != 0 {
+                    let i = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    g[27 * b + i] = d as u8 + 1;
+                }
+            }
+        }
+        g
+    }
+}
+
+impl<F: FnMut(&[u8; 81])> Searcher<'_, F> {
+    /// Depth-first search from a propagated state. Returns true to stop
+    /// (enough solutions or out of time).
+    fn search(&mut self, mut st: State) -> bool {
+        if st.solved() {
+            self.count += 1;
+            (self.on_solution)(&st.grid());
+            return self.count >= self.max;
+        }
+        let (b, i) = st.choose();
+        self.guesses += 1;
+        let bit = 1u32 << i;
+        let mut digits: u32 = 0;
+        for d in 0..9 {
+            digits |= ((st.cand[3 * d + b] >> i) & 1) << d;
+        }
+        debug_assert!(digits.count_ones() >= 2);
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            self.nodes += 1;
+            if self.nodes & 1023 == 0
+                && let Some(dl) = self.deadline
+                && Instant::now() >= dl
+            {
+                self.timed_out = true;
+                return true;
+            }
+            let mut child = st;
+            if child.place(d, b, bit) && child.propagate() && self.search(child) {
+                return true;
+            }
+            if digits != 0 {
+                // Later branches may forget this digit here.
+                st.cand[3 * d + b] &= !bit;
+            }
+        }
+        false
+    }
+}
+
+/// Solves a 9×9 grid (`givens` row-major, 0 = empty, 1..=9) counting up to
+/// `max` solutions and handing each to `on_solution`.
+pub(super) fn solve9<F: FnMut(&[u8; 81])>(
+    givens: &[u8],
+    max: u64,
+    deadline: Option<Instant>,
+    on_solution: &mut F,
+) -> Fast9Out {
+    debug_assert_eq!(givens.len(), 81);
+    let mut out = Fast9Out {
+        count: 0,
+        complete: true,
+        timed_out: false,
+        guesses: 0,
+        nodes: 1,
+    };
+    if max == 0 {
+        out.complete = false;
+        return out;
+    }
+    let mut st = State::new();
+    for (cell, &g) in givens.iter().enumerate() {
+        if g == 0 {
+            continue;
+        }
+        let (b, i) = (cell / 27, cell % 27);
+        if !st.place(g as usize - 1, b, 1 << i) {
+            return out;
+        }
+    }
+    st.dirty = (1 << 27) - 1;
+    if !st.propagate() {
+        return out;
+    }
+    let mut s = Searcher {
+        max,
+        deadline,
+        count: 0,
+        guesses: 0,
+        nodes: 1,
+        timed_out: false,
+        on_solution,
+    };
+    let stopped = s.search(st);
+    out.count = s.count;
+    out.guesses = s.guesses;
+    out.nodes = s.nodes;
+    out.timed_out = s.timed_out;
+    out.complete = !stopped;
+    out
+}

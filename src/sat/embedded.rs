@@ -1,0 +1,199 @@
+//! varisat in this process.
+//!
+//! varisat 0.2 has no interrupt and no statistics (ENGINES.md). The deadline works through its
+//! proof output: with a deadline, [`VarisatSession`] installs (before any clause, as varisat
+//! requires) a proof writer that discards the bytes and returns an I/O error once the
+//! deadline has passed. varisat checks for that error in its search loop and `solve()` returns
+//! `ProofIoError`, which we answer as [`SatVerdict::Unknown`]. The solver is unusable afterwards
+//! (its next `solve()` panics), so the session drops it and answers unknown from then on.
+//!
+//! Latency: the proof goes through an 8 KiB `BufWriter` inside varisat, so the deadline is seen
+//! each time ~8 KiB of learned/deleted clauses have been produced (a few hundred conflicts).
+//! The proof format is varisat's own: DRAT would be cheaper (no clause hashes) but varisat panics
+//! on a DRAT step for assumptions or for clauses added after a `solve()` ("not supported by DRAT
+//! proofs"), which rules it out for incremental sessions and enumeration.
+//! Without a deadline no proof writer is installed and solving costs nothing extra.
+
+use std::io;
+use std::time::Instant;
+
+use varisat::ExtendFormula;
+
+use super::{Model, SatError, SatStats, SatVerdict};
+use crate::cnf::{Cnf, Lit, Var};
+
+/// A proof sink that fails once the deadline has passed: varisat's only clean way to stop.
+struct DeadlineWriter {
+    deadline: Instant,
+}
+
+impl io::Write for DeadlineWriter {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if Instant::now() >= self.deadline {
+            Err(io::Error::new(io::ErrorKind::TimedOut, "deadline passed"))
+        } else {
+            Ok(buf.len())
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+fn to_varisat(l: Lit) -> varisat::Lit {
+    // Same layout (2 * var + negated) on both sides.
+    varisat::Lit::from_code(l.code())
+}
+
+/// One varisat instance over a formula, for incremental use: add clauses, solve again, solve
+/// under assumptions. Every model is verified against the formula, the added clauses and the
+/// assumptions before it is returned.
+pub struct VarisatSession<'c> {
+    cnf: &'c Cnf,
+    /// Clauses added after construction (blocking clauses...), kept to verify models.
+    extra: Cnf,
+    /// `None` once a deadline has stopped the solver (varisat cannot be used after that).
+    solver: Option<varisat::Solver<'static>>,
+    deadline: Option<Instant>,
+    buf: Vec<varisat::Lit>,
+    /// Whether the solver holds assumptions from the previous call (to be cleared).
+    assumed: bool,
+    stats: SatStats,
+}
+
+impl<'c> VarisatSession<'c> {
+    /// Load `cnf` into a fresh solver; with a deadline, every later `solve` stops at it.
+    pub fn new(cnf: &'c Cnf, deadline: Option<Instant>) -> Self {
+        let start = Instant::now();
+        let mut solver = varisat::Solver::new();
+        if let Some(deadline) = deadline {
+            solver.write_proof(DeadlineWriter { deadline }, varisat::ProofFormat::Varisat);
+        }
+        let mut buf = Vec::new();
+        for clause in cnf.clauses() {
+            buf.clear();
+            buf.extend(clause.iter().map(|&l| to_varisat(l)));
+            solver.add_clause(&buf);
+        }
+        let mut stats = SatStats::for_cnf(cnf);
+        stats.solve_time = start.elapsed();
+        VarisatSession {
+            cnf,
+            extra: Cnf::new(),
+            solver: Some(solver),
+            deadline,
+            buf,
+            assumed: false,
+            stats,
+        }
+    }
+
+    /// Add a clause for all later solves.
+    pub fn add_clause(&mut self, lits: &[Lit]) {
+        self.extra.add_clause(lits);
+        if let Some(solver) = &mut self.solver {
+            self.buf.clear();
+            self.buf.extend(lits.iter().map(|&l| to_varisat(l)));
+            solver.add_clause(&self.buf);
+        }
+    }
+
+    /// Solve the formula plus the added clauses.
+    pub fn solve(&mut self) -> Result<SatVerdict, SatError> {
+        self.solve_under(&[])
+    }
+
+    /// Solve with `assumptions` held true for this call only.
+    pub fn solve_under(&mut self, assumptions: &[Lit]) -> Result<SatVerdict, SatError> {
+        let start = Instant::now();
+        let verdict = self.solve_inner(assumptions);
+        self.stats.solve_time += start.elapsed();
+        verdict
+    }
+
+    fn solve_inner(&mut self, assumptions: &[Lit]) -> Result<SatVerdict, SatError> {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.solver = None;
+        }
+        let Some(solver) = &mut self.solver else {
+            return Ok(SatVerdict::Unknown);
+        };
+        self.stats.solve_calls += 1;
+        if !assumptions.is_empty() || self.assumed {
+            self.buf.clear();
+            self.buf.extend(assumptions.iter().map(|&l| to_varisat(l)));
+            solver.assume(&self.buf);
+            self.assumed = !assumptions.is_empty();
+        }
+        match solver.solve() {
+            Ok(true) => {
+                let num_vars = self.cnf.num_vars().max(self.extra.num_vars());
+                let mut values = vec![false; num_vars];
+                // Vars in no clause are unknown to varisat and absent from its model: false.
+                for l in solver.model().unwrap_or_default() {
+                    if let Some(slot) = values.get_mut(l.index()) {
+                        *slot = l.is_positive();
+                    }
+                }
+                let model = Model::from_values(values);
+                self.verify(&model, assumptions)?;
+                Ok(SatVerdict::Sat(model))
+            }
+            Ok(false) => Ok(SatVerdict::Unsat),
+            Err(varisat::solver::SolverError::ProofIoError { .. }) => {
+                self.solver = None;
+                Ok(SatVerdict::Unknown)
+            }
+            Err(varisat::solver::SolverError::Interrupted) => Ok(SatVerdict::Unknown),
+            Err(e) => {
+                self.solver = None;
+                Err(SatError::Varisat(e.to_string()))
+            }
+        }
+    }
+
+    fn verify(&self, model: &Model, assumptions: &[Lit]) -> Result<(), SatError> {
+        let offset = self.cnf.num_clauses();
+        let bad = model
+            .first_falsified(self.cnf)
+            .or_else(|| model.first_falsified(&self.extra).map(|i| offset + i))
+            .or_else(|| {
+                // An assumption counts as a unit clause after all the others.
+                let base = offset + self.extra.num_clauses();
+                assumptions
+                    .iter()
+                    .position(|&l| !model.lit_true(l))
+                    .map(|i| base + i)
+            });
+        match bad {
+            Some(clause) => Err(SatError::WrongModel {
+                backend: "varisat".into(),
+                clause,
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Whether a deadline has stopped this session (every later solve answers unknown).
+    pub fn is_stopped(&self) -> bool {
+        self.solver.is_none()
+    }
+
+    /// What the session did so far (conflicts etc. are `None`: varisat does not tell).
+    pub fn stats(&self) -> &SatStats {
+        &self.stats
+    }
+
+    /// Finish and keep the statistics.
+    pub fn into_stats(self) -> SatStats {
+        self.stats
+    }
+
+    /// A fresh var beyond both the formula's and those already used by added clauses, for
+    /// callers that add their own auxiliary clauses (selectors for assumptions...).
+    pub fn new_var(&mut self) -> Var {
+        self.extra.ensure_vars(self.cnf.num_vars());
+        self.extra.new_var()
+    }
+}
