@@ -1,0 +1,316 @@
+//! The native alphametic solver: letters assigned column by column from the units, each
+//! column tested as soon as its letters are known (the schoolbook addition with carries,
+//! generalised).
+//!
+//! Glossary:
+//! - **order**: letters sorted by the lowest column they appear in (ties: first
+//!   appearance), so that the letters of columns 0..=k are all assigned before any letter
+//!   first seen in column k + 1.
+//! - **column test** at column k: both sides are equal modulo 10^(k+1). For sums and
+//!   differences this is exactly "column k sums to 0 with the carry"; for products it holds
+//!   because a product modulo 10^(k+1) depends only on its factors modulo 10^(k+1). Passing
+//!   the test at column k implies it at every lower column, so only the highest column that
+//!   becomes testable at a depth is tested. Columns above 18 are left to the final test
+//!   (10^19 squared would overflow u128).
+//! - **final test**: the exact equation, once every letter has a digit.
+//!
+//! This is Norvig's permutation search (the seed) with the pruning the seed leaves out:
+//! NUM + BER = PLAY takes a few thousand nodes instead of 10!/0! permutations.
+
+use std::time::Instant;
+
+use super::{Alphametic, Assignment};
+use crate::puzzle::{Limits, NativeAnswer};
+
+/// Highest column (0-based) tested modulo 10^(k+1) during the search.
+const MAX_TESTED_COLUMN: usize = 17;
+const CLOCK_EVERY: u64 = 1024;
+
+/// A word as letter indices, least significant first.
+type Digits = Vec<usize>;
+
+struct Search<'a, F> {
+    /// Letters in assignment order.
+    order: Vec<usize>,
+    /// `test_at[d]`: the column to test once `d` letters are assigned (modulus 10^(col+1)).
+    test_at: Vec<Option<u128>>,
+    /// Terms as (negative, factors), right side negated so that the total must be zero.
+    terms: Vec<(bool, Vec<Digits>)>,
+    leading: &'a [bool],
+    digit: [u8; 10],
+    used: u16,
+    count: u64,
+    nodes: u64,
+    max: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+    on_solution: F,
+}
+
+/// Solve for the pipeline.
+pub(crate) fn solve(a: &Alphametic, limits: &Limits) -> NativeAnswer<Assignment> {
+    let mut solutions = Vec::new();
+    let keep = limits.keep;
+    let letters = a.letters.clone();
+    let (count, complete, nodes) = search(a, limits, |digits: &[u8]| {
+        if solutions.len() < keep {
+            solutions.push(
+                letters
+                    .iter()
+                    .zip(digits)
+                    .map(|(&c, &d)| (c, d))
+                    .collect::<Assignment>(),
+            );
+        }
+    });
+    NativeAnswer {
+        solutions,
+        count,
+        complete,
+        nodes: Some(nodes),
+        guesses: None,
+    }
+}
+
+/// Enumerate solutions, calling `on_solution` with the digit of each letter (in the
+/// puzzle's letter order). Returns (count, complete, nodes).
+pub(crate) fn search(
+    a: &Alphametic,
+    limits: &Limits,
+    on_solution: impl FnMut(&[u8]),
+) -> (u64, bool, u64) {
+    let terms: Vec<(bool, Vec<Digits>)> = a
+        .signed_terms()
+        .map(|(negative, t)| {
+            let factors = t
+                .factors
+                .iter()
+                .map(|w| w.iter().rev().copied().collect())
+                .collect();
+            (negative, factors)
+        })
+        .collect();
+    let n = a.letters.len();
+    // Lowest column of each letter.
+    let mut low = vec![usize::MAX; n];
+    for (_, factors) in &terms {
+        for word in factors {
+            for (col, &l) in word.iter().enumerate() {
+                low[l] = low[l].min(col);
+            }
+        }
+    }
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&l| (low[l], l));
+    // Column k is testable once every letter with low ≤ k is assigned; test the highest.
+    let max_col = terms
+        .iter()
+        .flat_map(|(_, f)| f.iter().map(Vec::len))
+        .max()
+        .unwrap_or(0);
+    let mut test_at: Vec<Option<u128>> = vec![None; n + 1];
+    for col in 0..max_col.min(MAX_TESTED_COLUMN + 1) {
+        let depth = order.iter().take_while(|&&l| low[l] <= col).count();
+        test_at[depth] = Some(10u128.pow(col as u32 + 1));
+    }
+    let mut s = Search {
+        order,
+        test_at,
+        terms,
+        leading: &a.leading,
+        digit: [0; 10],
+        used: 0,
+        count: 0,
+        nodes: 0,
+        max: limits.max_or_all(),
+        deadline: limits.deadline,
+        stopped: limits.max_or_all() == 0,
+        on_solution,
+    };
+    if !s.stopped {
+        s.descend(0);
+    }
+    (s.count, !s.stopped, s.nodes)
+}
+
+impl<F: FnMut(&[u8])> Search<'_, F> {
+    fn descend(&mut self, depth: usize) {
+        if let Some(modulus) = self.test_at[depth]
+            && !self.balances_modulo(modulus)
+        {
+            return;
+        }
+        if depth == self.order.len() {
+            if self.balances_exactly() {
+                self.count += 1;
+                let n = self.order.len();
+                (self.on_solution)(&self.digit[..n]);
+                if self.count >= self.max {
+                    self.stopped = true;
+                }
+            }
+            return;
+        }
+        let letter = self.order[depth];
+        let first = u8::from(self.leading[letter]);
+        for d in first..10 {
+            if self.used & (1 << d) != 0 {
+                continue;
+            }
+            self.nodes += 1;
+            if self.nodes % CLOCK_EVERY == 0
+                && let Some(deadline) = self.deadline
+                && Instant::now() >= deadline
+            {
+                self.stopped = true;
+                return;
+            }
+            self.digit[letter] = d;
+            self.used |= 1 << d;
+            self.descend(depth + 1);
+            self.used &= !(1 << d);
+            if self.stopped {
+                return;
+            }
+        }
+    }
+
+    /// Σ ±terms ≡ 0 (mod `modulus`), using only the digits of columns below log10(modulus),
+    /// which are all assigned when this is called.
+    fn balances_modulo(&self, modulus: u128) -> bool {
+        let mut total: u128 = 0;
+        for (negative, factors) in &self.terms {
+            let mut product: u128 = 1;
+            for word in factors {
+                let mut value: u128 = 0;
+                let mut weight: u128 = 1;
+                for &l in word {
+                    if weight >= modulus {
+                        break;
+                    }
+                    value += u128::from(self.digit[l]) * weight;
+                    weight *= 10;
+                }
+                product = product * (value % modulus) % modulus;
+            }
+            total = if *negative {
+                (total + modulus - product) % modulus
+            } else {
+                (total + product) % modulus
+            };
+        }
+        total == 0
+    }
+
+    fn balances_exactly(&self) -> bool {
+        let mut total: i128 = 0;
+        for (negative, factors) in &self.terms {
+            let mut product: i128 = 1;
+            for word in factors {
+                let value = word
+                    .iter()
+                    .rev()
+                    .fold(0i128, |v, &l| v * 10 + i128::from(self.digit[l]));
+                product = match product.checked_mul(value) {
+                    Some(p) => p,
+                    None => return false,
+                };
+            }
+            total = match if *negative {
+                total.checked_sub(product)
+            } else {
+                total.checked_add(product)
+            } {
+                Some(t) => t,
+                None => return false,
+            };
+        }
+        total == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::parse_equation;
+    use super::*;
+    use crate::puzzle::{Backend, Puzzle, Request, Status, solve as pipeline};
+
+    fn count(text: &str) -> u64 {
+        let a = parse_equation(text, 1).unwrap();
+        let outcome = pipeline(&a, Backend::Native, &Request::all()).unwrap();
+        assert!(outcome.complete);
+        assert_eq!(outcome.solutions.len() as u64, outcome.count);
+        outcome.count
+    }
+
+    #[test]
+    fn known_counts() {
+        assert_eq!(count("NUM + BER = PLAY"), 96);
+        assert_eq!(count("SEND + MORE = MONEY"), 1);
+        // Subtraction is addition read backwards: the same solutions.
+        assert_eq!(count("MONEY - MORE = SEND"), 1);
+        // Moving terms across the `=` keeps the solution.
+        assert_eq!(count("MONEY - SEND - MORE = MONEY - MONEY"), 1);
+        assert_eq!(count("A + A = B"), 4);
+        assert_eq!(count("A = A"), 10);
+        assert_eq!(count("A = B"), 0);
+    }
+
+    #[test]
+    fn send_more_money() {
+        let a = parse_equation("SEND + MORE = MONEY", 1).unwrap();
+        let outcome = pipeline(&a, Backend::Native, &Request::all()).unwrap();
+        assert_eq!(
+            a.solution_text(&outcome.solutions[0]),
+            "9567 + 1085 = 10652"
+        );
+    }
+
+    #[test]
+    fn products() {
+        // Brute force agrees: count by trying every assignment.
+        for text in ["AB * C = DE", "AB * AB = CAB", "A * B - C = DE"] {
+            let a = parse_equation(text, 1).unwrap();
+            let n = a.letters().len();
+            let mut brute = 0;
+            let mut digits = vec![0u8; n];
+            // Odometer over 10^n assignments, keeping the distinct ones.
+            loop {
+                let distinct = (0..n).all(|i| (0..i).all(|j| digits[i] != digits[j]));
+                if distinct {
+                    let s: Assignment = a
+                        .letters()
+                        .iter()
+                        .copied()
+                        .zip(digits.iter().copied())
+                        .collect();
+                    if a.check(&s).is_ok() {
+                        brute += 1;
+                    }
+                }
+                let mut i = 0;
+                while i < n && digits[i] == 9 {
+                    digits[i] = 0;
+                    i += 1;
+                }
+                if i == n {
+                    break;
+                }
+                digits[i] += 1;
+            }
+            assert_eq!(count(text), brute, "{text}");
+        }
+    }
+
+    #[test]
+    fn limits() {
+        let a = parse_equation("NUM + BER = PLAY", 1).unwrap();
+        let outcome = pipeline(&a, Backend::Native, &Request::limit(5)).unwrap();
+        assert_eq!((outcome.count, outcome.complete), (5, false));
+        let outcome = pipeline(&a, Backend::Native, &Request::count()).unwrap();
+        assert_eq!((outcome.count, outcome.solutions.len()), (96, 1));
+        let none = parse_equation("A + B = CDE", 1).unwrap();
+        let outcome = pipeline(&none, Backend::Native, &Request::first()).unwrap();
+        assert_eq!(outcome.status, Status::Unsolvable);
+    }
+}
