@@ -278,8 +278,10 @@ fn print_text(label: &str, report: &Report, args: &Printing, out: &mut impl Writ
             None => "uniqueness unknown (timed out)".to_string(),
         };
         writeln!(out, "{label}: {verdict}")?;
-        if let Some(differences) = &report.differences {
-            writeln!(out, "{label}: {differences}")?;
+        match &report.differences {
+            Some(d) if d.contains('\n') => writeln!(out, "{label}: where they differ:\n{d}")?,
+            Some(d) => writeln!(out, "{label}: {d}")?,
+            None => {}
         }
     }
     if args.stats {
