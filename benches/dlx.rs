@@ -53,6 +53,8 @@ fn bench_dlx(c: &mut Criterion) {
     });
 
     let m = fixture(include_str!("../tests/fixtures/xc/pentomino_3x20.xc"));
+    group.sample_size(30);
+    group.measurement_time(Duration::from_secs(8));
     group.bench_function("pentomino_3x20", |b| {
         b.iter(|| {
             let out = count(black_box(&m), &Search::default());
@@ -62,7 +64,7 @@ fn bench_dlx(c: &mut Criterion) {
 
     let m = fixture(include_str!("../tests/fixtures/xc/pentomino_6x10_x.xc"));
     group.sample_size(10);
-    group.measurement_time(Duration::from_secs(40));
+    group.measurement_time(Duration::from_secs(60));
     group.bench_function("pentomino_6x10_x_restricted", |b| {
         b.iter(|| {
             let out = count(black_box(&m), &Search::default());
