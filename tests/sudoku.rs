@@ -174,7 +174,7 @@ fn extended_encoding_has_the_documented_size() {
 }
 
 #[test]
-fn exact_cover_has_4n2_items_and_the_options_givens_leave() {
+fn exact_cover_has_the_items_and_options_givens_leave() {
     let empty = Sudoku::new(3, vec![0; 81]).unwrap();
     let cover = puzzle::Puzzle::cover(&empty).unwrap();
     assert_eq!(cover.matrix.num_items(), 4 * 81);
@@ -184,6 +184,7 @@ fn exact_cover_has_4n2_items_and_the_options_givens_leave() {
     givens[0] = 1;
     let one_given = Sudoku::new(3, givens).unwrap();
     let cover = puzzle::Puzzle::cover(&one_given).unwrap();
-    // r1c1 keeps 1 option instead of 9; its 20 peers lose digit 1.
-    assert_eq!(cover.matrix.num_options(), 729 - 8 - 20);
+    // The given covers 4 items; r1c1 loses its 9 options, its 20 peers lose digit 1.
+    assert_eq!(cover.matrix.num_items(), 4 * 81 - 4);
+    assert_eq!(cover.matrix.num_options(), 729 - 9 - 20);
 }

@@ -1,10 +1,11 @@
 //! Sudoku as exact cover (Knuth, TAOCP 7.2.2.1, "sudoku as exact cover"), specified in
 //! `encodings/sudoku.md`.
 //!
-//! 4n² primary items: `rRcC` (the cell is filled), `rR#D` (row R holds digit D), `cC#D`
-//! (column C holds D), `bB#D` (box B holds D), all 1-based. One option per placement
-//! "digit D in cell (R, C)" that the givens leave: a cell with a given has only its given;
-//! an empty cell has the digits no given peer holds. An option covers its four items.
+//! Primary items `rRcC` (the cell is filled), `rR#D` (row R holds digit D), `cC#D`
+//! (column C holds D), `bB#D` (box B holds D), all 1-based: 4n² of them, less the four
+//! each given covers already (Knuth's sudoku converters leave those out too). One option
+//! per placement "digit D in empty cell (R, C)" that no given peer forbids; it covers its
+//! four items. Clashing givens add an item no option covers: no solution.
 
 use crate::dlx::{Matrix, OptionId};
 use crate::puzzle::CoverEncoding;
@@ -19,51 +20,68 @@ pub fn encode_with(puzzle: &Sudoku, names: bool) -> CoverEncoding<'_, Filled> {
     let givens = puzzle.givens();
     let mut matrix = Matrix::new();
     let name = |make: &dyn Fn() -> String| if names { make() } else { String::new() };
-    let cell_items: Vec<_> = (0..n * n)
-        .map(|cell| matrix.add_primary(name(&|| format!("r{}c{}", cell / n + 1, cell % n + 1))))
-        .collect();
-    let digit_items = |matrix: &mut Matrix, sort: char| -> Vec<_> {
-        (0..n * n)
-            .map(|i| matrix.add_primary(name(&|| format!("{sort}{}#{}", i / n + 1, i % n + 1))))
-            .collect()
-    };
-    let row_items = digit_items(&mut matrix, 'r');
-    let col_items = digit_items(&mut matrix, 'c');
-    let box_items = digit_items(&mut matrix, 'b');
 
-    // Digits each unit already holds as givens.
+    // Digits each unit already holds as givens; a unit holding one twice is a clash.
     let mut in_row = vec![false; n * n];
     let mut in_col = vec![false; n * n];
     let mut in_box = vec![false; n * n];
+    let mut clash = false;
     for (cell, &d) in givens.iter().enumerate() {
         if d != 0 {
             let (row, col, d) = (cell / n, cell % n, usize::from(d) - 1);
+            let bx = puzzle.box_of(row, col);
+            clash |= in_row[row * n + d] || in_col[col * n + d] || in_box[bx * n + d];
             in_row[row * n + d] = true;
             in_col[col * n + d] = true;
-            in_box[puzzle.box_of(row, col) * n + d] = true;
+            in_box[bx * n + d] = true;
         }
     }
+    if clash {
+        // Two equal givens in a unit: an item no option covers has no exact cover.
+        matrix.add_primary(name(&|| "clash".to_string()));
+    }
+
+    // Items the givens leave open (`None` for those a given already covers).
+    let open_item = |matrix: &mut Matrix, open: bool, make: &dyn Fn() -> String| {
+        open.then(|| matrix.add_primary(name(make)))
+    };
+    let cell_items: Vec<_> = (0..n * n)
+        .map(|cell| {
+            open_item(&mut matrix, givens[cell] == 0, &|| {
+                format!("r{}c{}", cell / n + 1, cell % n + 1)
+            })
+        })
+        .collect();
+    let digit_items = |matrix: &mut Matrix, sort: char, placed: &[bool]| -> Vec<_> {
+        (0..n * n)
+            .map(|i| {
+                open_item(matrix, !placed[i], &|| {
+                    format!("{sort}{}#{}", i / n + 1, i % n + 1)
+                })
+            })
+            .collect()
+    };
+    let row_items = digit_items(&mut matrix, 'r', &in_row);
+    let col_items = digit_items(&mut matrix, 'c', &in_col);
+    let box_items = digit_items(&mut matrix, 'b', &in_box);
 
     // placements[option] = (cell, digit)
     let mut placements: Vec<(usize, u8)> = Vec::with_capacity(n * n * n);
     for cell in 0..n * n {
         let (row, col) = (cell / n, cell % n);
         let bx = puzzle.box_of(row, col);
+        let Some(cell_item) = cell_items[cell] else {
+            continue;
+        };
         for d in 0..n {
-            let allowed = match givens[cell] {
-                0 => !in_row[row * n + d] && !in_col[col * n + d] && !in_box[bx * n + d],
-                g => usize::from(g) == d + 1,
-            };
-            if !allowed {
-                continue;
-            }
-            let items = [
-                cell_items[cell],
+            let (Some(r), Some(c), Some(b)) = (
                 row_items[row * n + d],
                 col_items[col * n + d],
                 box_items[bx * n + d],
-            ];
-            let added = matrix.add_option(&items);
+            ) else {
+                continue;
+            };
+            let added = matrix.add_option(&[cell_item, r, c, b]);
             debug_assert!(added.is_ok(), "four distinct items");
             if added.is_ok() {
                 placements.push((cell, d as u8 + 1));
@@ -72,7 +90,7 @@ pub fn encode_with(puzzle: &Sudoku, names: bool) -> CoverEncoding<'_, Filled> {
     }
 
     let decode = move |chosen: &[OptionId]| -> Result<Filled, String> {
-        let mut grid = vec![0u8; n * n];
+        let mut grid = givens.to_vec();
         for &option in chosen {
             let &(cell, digit) = placements
                 .get(option)
