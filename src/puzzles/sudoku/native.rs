@@ -138,11 +138,13 @@ fn no_solution() -> NativeResult {
 fn solve_9x9(givens: &[u8], search: &NativeSearch) -> NativeResult {
     let mut solutions = Vec::new();
     let keep = search.keep;
-    let out = fast9::solve9(givens, search.max_solutions, search.deadline, &mut |g| {
-        if solutions.len() < keep {
-            solutions.push(g.to_vec());
-        }
-    });
+    let out = fast9::solve9(
+        givens,
+        search.max_solutions,
+        keep,
+        search.deadline,
+        &mut |g| solutions.push(g.to_vec()),
+    );
     NativeResult {
         solutions,
         count: out.count,
