@@ -1,1 +1,97 @@
-fn main() {}
+//! Sudoku benches (criterion). One group per backend: `sudoku/native` here;
+//! other backends add their own group function and list it in
+//! `criterion_group!` below, reusing the fixture loaders.
+//!
+//! Inputs are the fixtures in `tests/fixtures/sudoku_native/` (see the
+//! README there): 200 17-clue puzzles, 200 of the hardest forum puzzles,
+//! minimal 16×16 puzzles and a 25×25 with about half its cells given. Every
+//! solve proves uniqueness (counts to two), as the published comparisons do.
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use satcover::puzzles::sudoku::native::{NativeSearch, solve, solve_generic};
+use std::hint::black_box;
+use std::path::Path;
+use std::time::Duration;
+
+fn fixture(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/sudoku_native")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// 81-character lines, `.` or `0` for an empty cell.
+fn lines81(name: &str) -> Vec<Vec<u8>> {
+    fixture(name)
+        .lines()
+        .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+        .map(|l| {
+            l.bytes()
+                .take(81)
+                .map(|c| if c.is_ascii_digit() { c - b'0' } else { 0 })
+                .collect()
+        })
+        .collect()
+}
+
+/// Whitespace-separated numbers, one puzzle per line.
+fn numbers(name: &str) -> Vec<Vec<u8>> {
+    fixture(name)
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| l.split_whitespace().map(|x| x.parse().unwrap()).collect())
+        .collect()
+}
+
+/// Counts to two over every puzzle of a set; the total is checked so a
+/// broken solver cannot look fast.
+fn prove_unique(b: usize, puzzles: &[Vec<u8>], generic: bool) -> u64 {
+    let search = NativeSearch {
+        max_solutions: 2,
+        keep: 0,
+        deadline: None,
+    };
+    let total: u64 = puzzles
+        .iter()
+        .map(|p| {
+            if generic {
+                solve_generic(b, black_box(p), &search).count
+            } else {
+                solve(b, black_box(p), &search).count
+            }
+        })
+        .sum();
+    assert_eq!(total, puzzles.len() as u64);
+    total
+}
+
+fn native(c: &mut Criterion) {
+    let mut g = c.benchmark_group("sudoku/native");
+    g.measurement_time(Duration::from_secs(5));
+    for (label, name) in [
+        ("9x9 17-clue x200", "17_clue_200.txt"),
+        ("9x9 hardest x200", "forum_hardest_11plus_200.txt"),
+    ] {
+        let puzzles = lines81(name);
+        g.throughput(Throughput::Elements(puzzles.len() as u64));
+        g.bench_function(label, |bch| bch.iter(|| prove_unique(3, &puzzles, false)));
+    }
+    let puzzles = lines81("17_clue_200.txt");
+    g.throughput(Throughput::Elements(puzzles.len() as u64));
+    g.bench_function("9x9 17-clue x200 (generic path)", |bch| {
+        bch.iter(|| prove_unique(3, &puzzles, true))
+    });
+    g.sample_size(10);
+    for (label, b, name) in [
+        ("16x16 minimal x5", 4, "16x16.txt"),
+        ("25x25 half given", 5, "25x25_hard.txt"),
+    ] {
+        let puzzles = numbers(name);
+        g.throughput(Throughput::Elements(puzzles.len() as u64));
+        g.bench_function(label, |bch| bch.iter(|| prove_unique(b, &puzzles, false)));
+    }
+    g.finish();
+}
+
+criterion_group!(benches, native);
+criterion_main!(benches);

@@ -138,11 +138,13 @@ fn no_solution() -> NativeResult {
 fn solve_9x9(givens: &[u8], search: &NativeSearch) -> NativeResult {
     let mut solutions = Vec::new();
     let keep = search.keep;
-    let out = fast9::solve9(givens, search.max_solutions, search.deadline, &mut |g| {
-        if solutions.len() < keep {
-            solutions.push(g.to_vec());
-        }
-    });
+    let out = fast9::solve9(
+        givens,
+        search.max_solutions,
+        keep,
+        search.deadline,
+        &mut |g| solutions.push(g.to_vec()),
+    );
     NativeResult {
         solutions,
         count: out.count,
@@ -392,4 +394,271 @@ fn solve_generic_checked(b: usize, givens: &[u8], search: &NativeSearch) -> Nati
     drop(g);
     result.solutions = solutions;
     result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    /// Parses an 81-character line ('.' or '0' = empty).
+    fn line(s: &str) -> Vec<u8> {
+        s.bytes()
+            .filter(|c| c.is_ascii_digit() || *c == b'.')
+            .map(|c| if c == b'.' { 0 } else { c - b'0' })
+            .collect()
+    }
+
+    /// Independent of the solver: every row, column and box holds 1..=n
+    /// once, and every given is kept.
+    fn valid_completion(b: usize, givens: &[u8], sol: &[u8]) -> bool {
+        let n = b * b;
+        if sol.len() != n * n || givens.iter().zip(sol).any(|(&g, &s)| g != 0 && g != s) {
+            return false;
+        }
+        let full: u64 = (1u64 << n) - 1;
+        for k in 0..n {
+            let (mut row, mut col, mut bx) = (0u64, 0u64, 0u64);
+            for j in 0..n {
+                for (set, cell) in [
+                    (&mut row, k * n + j),
+                    (&mut col, j * n + k),
+                    (&mut bx, (k / b * b + j / b) * n + k % b * b + j % b),
+                ] {
+                    let d = sol[cell];
+                    if d == 0 || d as usize > n {
+                        return false;
+                    }
+                    *set |= 1 << (d - 1);
+                }
+            }
+            if row != full || col != full || bx != full {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn both(b: usize, givens: &[u8], search: &NativeSearch) -> [NativeResult; 2] {
+        [solve(b, givens, search), solve_generic(b, givens, search)]
+    }
+
+    const GRID1: &str =
+        "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+    const SOL1: &str =
+        "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+    const GRID2: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    const SOL2: &str =
+        "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+    /// Arto Inkala's 2012 "world's hardest sudoku".
+    const INKALA: &str =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    const INKALA_SOL: &str =
+        "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+
+    #[test]
+    fn structure() {
+        let g = Geometry::new(3);
+        assert_eq!(g.units.len(), 27 * 9);
+        assert_eq!(g.np, 20);
+        for cell in 0..81 {
+            let peers = g.peers_of(cell);
+            assert_eq!(peers.len(), 20);
+            assert!(!peers.contains(&(cell as u32)));
+            let units = (0..27)
+                .filter(|&u| g.unit(u).contains(&(cell as u32)))
+                .count();
+            assert_eq!(units, 3);
+        }
+        // Norvig's example: C2's peers.
+        let c2 = 2 * 9 + 1;
+        let mut p: Vec<u32> = g.peers_of(c2).to_vec();
+        p.sort();
+        let expected: Vec<u32> = vec![
+            1, 10, 18, 19, 20, 21, 22, 23, 24, 25, 26, 28, 37, 46, 55, 64, 73, 0, 2, 9, 11,
+        ]
+        .into_iter()
+        .filter(|&x| x != c2 as u32)
+        .collect::<std::collections::BTreeSet<u32>>()
+        .into_iter()
+        .collect();
+        assert_eq!(p, expected);
+        for b in 2..=6 {
+            let g = Geometry::new(b);
+            let n = b * b;
+            assert_eq!(g.units.len(), 3 * n * n);
+            assert_eq!(g.np, 2 * (n - 1) + (b - 1) * (b - 1));
+        }
+    }
+
+    #[test]
+    fn norvig_examples() {
+        for (grid, sol) in [(GRID1, SOL1), (GRID2, SOL2), (INKALA, INKALA_SOL)] {
+            let givens = line(grid);
+            for r in both(3, &givens, &NativeSearch::unique()) {
+                assert_eq!(r.count, 1);
+                assert!(r.complete && !r.timed_out);
+                assert_eq!(r.solutions, vec![line(sol)]);
+                assert!(valid_completion(3, &givens, &r.solutions[0]));
+            }
+        }
+        // GRID1 falls to propagation alone.
+        assert_eq!(solve(3, &line(GRID1), &NativeSearch::unique()).guesses, 0);
+    }
+
+    #[test]
+    fn empty_4x4_has_288_solutions() {
+        let r = solve(2, &[0; 16], &NativeSearch::count_all(1000));
+        assert_eq!(r.count, 288);
+        assert!(r.complete);
+        assert_eq!(r.solutions.len(), 288);
+        let mut distinct = r.solutions.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 288);
+        assert!(r.solutions.iter().all(|s| valid_completion(2, &[0; 16], s)));
+    }
+
+    /// Blanks a "deadly rectangle" (a, b / b, a on two rows of one band and
+    /// two columns of different stacks): exactly two completions.
+    fn two_solution_puzzle(b: usize, sol: &[u8]) -> Vec<u8> {
+        let n = b * b;
+        for r1 in 0..n {
+            for r2 in r1 + 1..(r1 / b + 1) * b {
+                for c1 in 0..n {
+                    for c2 in (c1 / b + 1) * b..n {
+                        let (a, x) = (sol[r1 * n + c1], sol[r1 * n + c2]);
+                        if sol[r2 * n + c1] == x && sol[r2 * n + c2] == a {
+                            let mut p = sol.to_vec();
+                            for cell in [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2] {
+                                p[cell] = 0;
+                            }
+                            return p;
+                        }
+                    }
+                }
+            }
+        }
+        panic!("no deadly rectangle in this grid");
+    }
+
+    #[test]
+    fn two_solutions_counted_exactly() {
+        let sol9 = line(SOL1);
+        let sol4 = solve(2, &[0; 16], &NativeSearch::first()).solutions[0].clone();
+        let sol16 = solve(4, &[0; 256], &NativeSearch::first()).solutions[0].clone();
+        for (b, sol) in [(3, sol9), (2, sol4), (4, sol16)] {
+            let p = two_solution_puzzle(b, &sol);
+            for r in both(b, &p, &NativeSearch::count_all(10)) {
+                assert_eq!(r.count, 2);
+                assert!(r.complete);
+                assert_eq!(r.solutions.len(), 2);
+                assert_ne!(r.solutions[0], r.solutions[1]);
+                assert!(r.solutions.contains(&sol));
+                assert!(r.solutions.iter().all(|s| valid_completion(b, &p, s)));
+            }
+        }
+    }
+
+    #[test]
+    fn contradictions_are_no_solution() {
+        // Two 5s in row 1.
+        let mut twice = line(GRID1);
+        twice[0] = 5;
+        twice[1] = 5;
+        // Row 1 holds 1..8; column 9 already holds a 9 lower down, so the
+        // last cell of row 1 has no candidate.
+        let mut no_cell = vec![0u8; 81];
+        no_cell[..8].copy_from_slice(&[1, 2, 3, 4, 5, 6, 7, 8]);
+        no_cell[8 * 9 + 8] = 9;
+        // Digit 1 has no place in box 1: its free cells all see a 1.
+        let mut no_place = vec![0u8; 81];
+        no_place[3] = 1; // row 1
+        no_place[9 + 4] = 1; // row 2
+        no_place[2 * 9 + 5] = 1; // row 3: box 1 rows are all blocked
+        for p in [twice, no_cell, no_place] {
+            for r in both(3, &p, &NativeSearch::count_all(5)) {
+                assert_eq!(r.count, 0);
+                assert!(r.complete && !r.timed_out);
+                assert!(r.solutions.is_empty());
+            }
+        }
+        // 16×16: two 7s in one box.
+        let mut p16 = vec![0u8; 256];
+        p16[0] = 7;
+        p16[16 + 1] = 7;
+        let r = solve(4, &p16, &NativeSearch::first());
+        assert_eq!((r.count, r.complete), (0, true));
+    }
+
+    #[test]
+    fn bad_input_is_no_solution_not_a_panic() {
+        for (b, g) in [
+            (3, vec![0u8; 80]),
+            (7, vec![0u8; 49 * 49]),
+            (2, vec![5u8; 16]),
+        ] {
+            let r = solve(b, &g, &NativeSearch::first());
+            assert_eq!((r.count, r.complete), (0, true));
+        }
+    }
+
+    #[test]
+    fn limits_respected() {
+        for b in [2, 3, 4] {
+            let n = b * b;
+            let empty = vec![0u8; n * n];
+            let search = NativeSearch {
+                max_solutions: 7,
+                keep: 3,
+                deadline: None,
+            };
+            for r in both(b, &empty, &search) {
+                assert_eq!(r.count, 7);
+                assert!(!r.complete);
+                assert_eq!(r.solutions.len(), 3);
+                assert!(r.solutions.iter().all(|s| valid_completion(b, &empty, s)));
+            }
+            let r = solve(
+                b,
+                &empty,
+                &NativeSearch {
+                    max_solutions: 2,
+                    keep: 0,
+                    deadline: None,
+                },
+            );
+            assert_eq!((r.count, r.solutions.len()), (2, 0));
+        }
+    }
+
+    #[test]
+    fn deadline_stops_the_search() {
+        for b in [3, 4] {
+            let empty = vec![0u8; b * b * b * b];
+            let search = NativeSearch {
+                max_solutions: u64::MAX,
+                keep: 0,
+                deadline: Some(Instant::now() + Duration::from_millis(30)),
+            };
+            let start = Instant::now();
+            let r = solve(b, &empty, &search);
+            assert!(r.timed_out && !r.complete);
+            // (An empty 16×16 may not reach its first solution in 30 ms of
+            // a debug build; an empty 9×9 does.)
+            assert!(b != 3 || r.count > 0);
+            assert!(start.elapsed() < Duration::from_secs(5));
+        }
+    }
+
+    #[test]
+    fn statistics_are_sensible() {
+        let r = solve(3, &line(INKALA), &NativeSearch::unique());
+        assert!(r.guesses > 0);
+        assert!(r.nodes > r.guesses);
+        let r = solve(3, &line(SOL1), &NativeSearch::unique());
+        assert_eq!((r.count, r.guesses, r.nodes), (1, 0, 1));
+    }
 }

@@ -4,10 +4,10 @@
 //! - **band**: three consecutive rows (rows 0–2, 3–5, 6–8); band `b` holds
 //!   27 cells, numbered `i = 9·r + c` with `r` the row inside the band and
 //!   `c` the column.
-//! - **digit-band** `x = 3·d + b`: the 27-bit mask `cand[x]` of the cells of
-//!   band `b` where digit `d` (0-based) may still go. The whole state is 27
-//!   such masks plus one "placed" mask per band — 124 bytes, copied on
-//!   every guess instead of being undone.
+//! - **digit-band** (`b`, `d`): the 27-bit mask `cand[9·b + d]` of the cells
+//!   of band `b` where digit `d` (0-based) may still go. The whole state is
+//!   these 27 masks, their values at the last update, and one "placed" mask
+//!   per band — 228 bytes, copied on every guess instead of being undone.
 //! - **triad**: three cells of one row inside one box (bits `9r+3k..9r+3k+3`).
 //! - **shrink**: the 9-bit summary of a digit-band, bit `3r + k` set when the
 //!   triad (row `r`, box `k`) still holds a candidate.
@@ -44,6 +44,25 @@ static BAND_PEERS: [u32; 27] = build_band_peers();
 /// For a 9-bit column summary of a digit-band, the columns that are the only
 /// column of their box still holding the digit (box-to-column pointing).
 static LONE_COLS: [u16; 512] = build_lone_cols();
+
+/// For a 9-bit column set, all columns of the boxes it touches.
+static BOX_COLS: [u16; 512] = build_box_cols();
+
+const fn build_box_cols() -> [u16; 512] {
+    let mut t = [0u16; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if (x >> (3 * k)) & 7 != 0 {
+                t[x] |= 7 << (3 * k);
+            }
+            k += 1;
+        }
+        x += 1;
+    }
+    t
+}
 
 const fn build_row_triads() -> [u8; 512] {
     let mut t = [0u8; 512];
@@ -160,12 +179,286 @@ fn spread_cols(cols: u32) -> u32 {
 /// The whole search state; `Copy` so a guess is one memcpy.
 #[derive(Clone, Copy)]
 struct State {
-    /// `cand[3·d + b]`: cells of band `b` where digit `d` may go.
-    cand: [u32; 27],
+    /// `cand[9·b + d]`: cells of band `b` where digit `d` may go. Band-major
+    /// so that clearing a cell from every digit of its band is one short
+    /// loop over contiguous words.
+    cand: [u32; 28],
+    /// `cand` as of the last band update of each digit-band: a difference
+    /// means the digit-band needs another update (cheaper than flagging
+    /// each write).
+    seen: [u32; 28],
     /// Placed cells per band.
     placed: [u32; 3],
-    /// Digit-bands changed since their last band update (27 bits).
-    dirty: u32,
+}
+
+impl State {
+    /// Every digit everywhere; word 27 is padding (always 0) so the state
+    /// compares in whole 4-word chunks.
+    const START: [u32; 28] = {
+        let mut c = [FULL; 28];
+        c[27] = 0;
+        c
+    };
+
+    fn new() -> Self {
+        State {
+            cand: Self::START,
+            seen: [0; 28],
+            placed: [0; 3],
+        }
+    }
+
+    /// Places digit `d` on the cells `s` of band `b` (at most one per row
+    /// and box): clears their peers for `d` and every other digit from them.
+    /// Returns false when two cells of `s` see each other or a cell of `s`
+    /// no longer allows `d`.
+    #[inline(always)]
+    fn place(&mut self, b: usize, d: usize, s: u32) -> bool {
+        debug_assert!(s != 0 && s & !FULL == 0);
+        let x = 9 * b + d;
+        let mut peers = 0;
+        let mut t = s;
+        while t != 0 {
+            peers |= BAND_PEERS[t.trailing_zeros() as usize];
+            t &= t - 1;
+        }
+        let new = self.cand[x] & !peers;
+        if new & s != s {
+            return false;
+        }
+        for m in &mut self.cand[9 * b..9 * b + 9] {
+            *m &= !s;
+        }
+        self.cand[x] = new;
+        let cm = !spread_cols(fold_cols(s));
+        let (x1, x2) = same_digit_other_bands(x);
+        self.cand[x1] &= cm;
+        self.cand[x2] &= cm;
+        self.placed[b] |= s;
+        true
+    }
+
+    /// Band update of digit-band `x = 9·b + d`: keep the triads on some
+    /// permutation (locked candidates and hidden singles in rows/boxes),
+    /// place rows left with one cell, and point a box confined to one column
+    /// at the other bands.
+    #[inline(always)]
+    fn update(&mut self, x: usize) -> bool {
+        let a = self.cand[x] & ALLOWED[shrink(self.cand[x])];
+        if a == 0 {
+            return false;
+        }
+        self.cand[x] = a;
+        self.seen[x] = a;
+        // Box -> column pointing: a box of this band whose digit is confined
+        // to one column clears that column in the two other bands.
+        let lone = !spread_cols(LONE_COLS[fold_cols(a) as usize] as u32);
+        let (x1, x2) = same_digit_other_bands(x);
+        self.cand[x1] &= lone;
+        self.cand[x2] &= lone;
+        // Rows with a single cell left: a hidden single in the row.
+        let r0 = a & 511;
+        let r1 = a & (511 << 9);
+        let r2 = a & (511 << 18);
+        let mut single = 0;
+        if r0 & r0.wrapping_sub(1) == 0 {
+            single |= r0;
+        }
+        if r1 & r1.wrapping_sub(1) == 0 {
+            single |= r1;
+        }
+        if r2 & r2.wrapping_sub(1) == 0 {
+            single |= r2;
+        }
+        let b = x / 9;
+        let new = single & !self.placed[b];
+        if new != 0 {
+            return self.place(b, x - 9 * b, new);
+        }
+        true
+    }
+
+    /// The digit-bands changed since their last update (27 bits, bit
+    /// `9·b + d`).
+    #[inline(always)]
+    fn changed(&self) -> u32 {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{
+                __m128i, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps,
+            };
+            let mut eq = 0u32;
+            for k in 0..7 {
+                // SAFETY: SSE2 is part of the x86_64 baseline; both arrays
+                // hold 28 words, so words 4k..4k+4 (k < 7) are in bounds, and
+                // loadu has no alignment requirement.
+                let e = unsafe {
+                    let a = _mm_loadu_si128(self.cand.as_ptr().add(4 * k) as *const __m128i);
+                    let s = _mm_loadu_si128(self.seen.as_ptr().add(4 * k) as *const __m128i);
+                    _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a, s)))
+                };
+                eq |= (e as u32) << (4 * k);
+            }
+            !eq & FULL
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let mut m = 0;
+            for x in 0..27 {
+                m |= ((self.cand[x] != self.seen[x]) as u32) << x;
+            }
+            m
+        }
+    }
+
+    /// Column claiming, the stack-direction counterpart of the band update:
+    /// a digit whose column keeps candidates in one band only must sit in
+    /// that column within its box there, so the box's other columns in
+    /// that band lose the digit. False when a column has no place for a
+    /// digit.
+    #[inline(always)]
+    fn claim_columns(&mut self) -> bool {
+        for d in 0..9 {
+            let f0 = fold_cols(self.cand[d]);
+            let f1 = fold_cols(self.cand[9 + d]);
+            let f2 = fold_cols(self.cand[18 + d]);
+            if f0 | f1 | f2 != 511 {
+                return false;
+            }
+            let o0 = f0 & !(f1 | f2);
+            let o1 = f1 & !(f0 | f2);
+            let o2 = f2 & !(f0 | f1);
+            self.cand[d] &= !spread_cols(BOX_COLS[o0 as usize] as u32 & !o0);
+            self.cand[9 + d] &= !spread_cols(BOX_COLS[o1 as usize] as u32 & !o1);
+            self.cand[18 + d] &= !spread_cols(BOX_COLS[o2 as usize] as u32 & !o2);
+        }
+        true
+    }
+
+    /// Naked singles: cells with one candidate left. Returns `None` on a
+    /// contradiction (a cell with no candidate), else whether any was placed.
+    #[inline(always)]
+    fn naked_singles(&mut self) -> Option<bool> {
+        let mut any = false;
+        for b in 0..3 {
+            let (mut one, mut two) = (0u32, 0u32);
+            for d in 0..9 {
+                let m = self.cand[9 * b + d];
+                two |= one & m;
+                one |= m;
+            }
+            if one != FULL {
+                return None;
+            }
+            let mut singles = one & !two & !self.placed[b];
+            if singles == 0 {
+                continue;
+            }
+            any = true;
+            for d in 0..9 {
+                let s = self.cand[9 * b + d] & singles;
+                if s != 0 {
+                    if !self.place(b, d, s) {
+                        return None;
+                    }
+                    singles &= !s;
+                    if singles == 0 {
+                        break;
+                    }
+                }
+            }
+        }
+        Some(any)
+    }
+
+    /// Runs band updates and naked singles to a fixpoint. False on a
+    /// contradiction.
+    fn propagate(&mut self) -> bool {
+        loop {
+            let mut ch = self.changed();
+            if ch != 0 {
+                while ch != 0 {
+                    let x = ch.trailing_zeros() as usize;
+                    ch &= ch - 1;
+                    if !self.update(x) {
+                        return false;
+                    }
+                }
+            } else {
+                match self.naked_singles() {
+                    None => return false,
+                    Some(true) => {}
+                    Some(false) => {
+                        if !self.claim_columns() {
+                            return false;
+                        }
+                        if self.changed() == 0 {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn solved(&self) -> bool {
+        self.placed[0] & self.placed[1] & self.placed[2] == FULL
+    }
+
+    /// The branching cell: a bi-value cell if any, else one with the fewest
+    /// candidates. Returns (band, cell-in-band).
+    fn choose(&self) -> (usize, u32) {
+        for b in 0..3 {
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let m = self.cand[9 * b + d];
+                three |= two & m;
+                two |= one & m;
+                one |= m;
+            }
+            let bi = two & !three;
+            if bi != 0 {
+                return (b, bi.trailing_zeros());
+            }
+        }
+        let mut best = (0, 0, u32::MAX);
+        for b in 0..3 {
+            let mut open = FULL & !self.placed[b];
+            while open != 0 {
+                let i = open.trailing_zeros();
+                open &= open - 1;
+                let k: u32 = (0..9).map(|d| (self.cand[9 * b + d] >> i) & 1).sum();
+                if k < best.2 {
+                    best = (b, i, k);
+                }
+            }
+        }
+        (best.0, best.1)
+    }
+
+    fn grid(&self) -> [u8; 81] {
+        let mut g = [0u8; 81];
+        for b in 0..3 {
+            for d in 0..9 {
+                let mut m = self.cand[9 * b + d] & self.placed[b];
+                while m != 0 {
+                    let i = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    g[27 * b + i] = d as u8 + 1;
+                }
+            }
+        }
+        g
+    }
+}
+
+/// The digit-bands of the same digit as `x` in the two other bands
+/// (`x ± 9` modulo 27, branch-free).
+#[inline(always)]
+fn same_digit_other_bands(x: usize) -> (usize, usize) {
+    let x1 = if x >= 18 { x - 18 } else { x + 9 };
+    let x2 = if x >= 9 { x - 9 } else { x + 18 };
+    (x1, x2)
 }
 
 /// Outcome of the fast path, mapped onto `NativeResult` by the caller.
@@ -184,222 +477,22 @@ struct Searcher<'a, F: FnMut(&[u8; 81])> {
     guesses: u64,
     nodes: u64,
     timed_out: bool,
+    /// Solutions still to hand to `on_solution` (grids are built only for
+    /// those).
+    wanted: usize,
     on_solution: &'a mut F,
-}
-
-impl State {
-    fn new() -> Self {
-        State {
-            cand: [FULL; 27],
-            placed: [0; 3],
-            dirty: 0,
-        }
-    }
-
-    #[inline(always)]
-    fn set(&mut self, x: usize, new: u32) {
-        let old = self.cand[x];
-        self.cand[x] = new;
-        self.dirty |= ((old != new) as u32) << x;
-    }
-
-    /// Places digit `d` on the cells `s` of band `b` (at most one per row
-    /// and box): clears their peers for `d` and every other digit from them.
-    /// Returns false when two cells of `s` see each other or a cell of `s`
-    /// no longer allows `d`.
-    #[inline(always)]
-    fn place(&mut self, d: usize, b: usize, s: u32) -> bool {
-        debug_assert!(s != 0 && s & !FULL == 0);
-        let x = 3 * d + b;
-        let mut peers = 0;
-        let mut t = s;
-        while t != 0 {
-            peers |= BAND_PEERS[t.trailing_zeros() as usize];
-            t &= t - 1;
-        }
-        let new = self.cand[x] & !peers;
-        if new & s != s {
-            return false;
-        }
-        self.set(x, new);
-        let cm = spread_cols(fold_cols(s));
-        let (b1, b2) = match b {
-            0 => (1, 2),
-            1 => (0, 2),
-            _ => (0, 1),
-        };
-        self.set(3 * d + b1, self.cand[3 * d + b1] & !cm);
-        self.set(3 * d + b2, self.cand[3 * d + b2] & !cm);
-        for d2 in 0..9 {
-            if d2 != d {
-                let y = 3 * d2 + b;
-                self.set(y, self.cand[y] & !s);
-            }
-        }
-        self.placed[b] |= s;
-        true
-    }
-
-    /// Band update of digit-band `x`: keep the triads on some permutation
-    /// (locked candidates and hidden singles in rows/boxes), place rows left
-    /// with one cell, and point a box confined to one column at the other
-    /// bands.
-    #[inline(always)]
-    fn update(&mut self, x: usize) -> bool {
-        let a = self.cand[x] & ALLOWED[shrink(self.cand[x])];
-        if a == 0 {
-            return false;
-        }
-        self.cand[x] = a;
-        let (d, b) = (x / 3, x % 3);
-        // Box -> column pointing: a box of this band whose digit is confined
-        // to one column clears that column in the two other bands.
-        let lone = spread_cols(LONE_COLS[fold_cols(a) as usize] as u32);
-        let (b1, b2) = match b {
-            0 => (1, 2),
-            1 => (0, 2),
-            _ => (0, 1),
-        };
-        self.set(3 * d + b1, self.cand[3 * d + b1] & !lone);
-        self.set(3 * d + b2, self.cand[3 * d + b2] & !lone);
-        // Rows with a single cell left: a hidden single in the row.
-        let r0 = a & 511;
-        let r1 = a & (511 << 9);
-        let r2 = a & (511 << 18);
-        let mut single = 0;
-        if r0 & r0.wrapping_sub(1) == 0 {
-            single |= r0;
-        }
-        if r1 & r1.wrapping_sub(1) == 0 {
-            single |= r1;
-        }
-        if r2 & r2.wrapping_sub(1) == 0 {
-            single |= r2;
-        }
-        let new = single & !self.placed[b];
-        if new != 0 {
-            return self.place(d, b, new);
-        }
-        true
-    }
-
-    /// Naked singles: cells with one candidate left. Returns `None` on a
-    /// contradiction (a cell with no candidate), else whether any was placed.
-    #[inline(always)]
-    fn naked_singles(&mut self) -> Option<bool> {
-        let mut any = false;
-        for b in 0..3 {
-            let (mut one, mut two) = (0u32, 0u32);
-            for d in 0..9 {
-                let m = self.cand[3 * d + b];
-                two |= one & m;
-                one |= m;
-            }
-            if one != FULL {
-                return None;
-            }
-            let mut singles = one & !two & !self.placed[b];
-            if singles == 0 {
-                continue;
-            }
-            any = true;
-            for d in 0..9 {
-                let s = self.cand[3 * d + b] & singles;
-                if s != 0 {
-                    if !self.place(d, b, s) {
-                        return None;
-                    }
-                    singles &= !s;
-                    if singles == 0 {
-                        break;
-                    }
-                }
-            }
-        }
-        Some(any)
-    }
-
-    /// Runs band updates and naked singles to a fixpoint. False on a
-    /// contradiction.
-    fn propagate(&mut self) -> bool {
-        loop {
-            while self.dirty != 0 {
-                let x = self.dirty.trailing_zeros() as usize;
-                self.dirty &= self.dirty - 1;
-                if !self.update(x) {
-                    return false;
-                }
-            }
-            match self.naked_singles() {
-                None => return false,
-                Some(true) => {}
-                Some(false) => {
-                    if self.dirty == 0 {
-                        return true;
-                    }
-                }
-            }
-        }
-    }
-
-    fn solved(&self) -> bool {
-        self.placed[0] & self.placed[1] & self.placed[2] == FULL
-    }
-
-    /// The branching cell: a bi-value cell if any, else one with the fewest
-    /// candidates. Returns (band, cell-in-band).
-    fn choose(&self) -> (usize, u32) {
-        for b in 0..3 {
-            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let m = self.cand[3 * d + b];
-                three |= two & m;
-                two |= one & m;
-                one |= m;
-            }
-            let bi = two & !three;
-            if bi != 0 {
-                return (b, bi.trailing_zeros());
-            }
-        }
-        let mut best = (0, 0, u32::MAX);
-        for b in 0..3 {
-            let mut open = FULL & !self.placed[b];
-            while open != 0 {
-                let i = open.trailing_zeros();
-                open &= open - 1;
-                let k: u32 = (0..9).map(|d| (self.cand[3 * d + b] >> i) & 1).sum();
-                if k < best.2 {
-                    best = (b, i, k);
-                }
-            }
-        }
-        (best.0, best.1)
-    }
-
-    fn grid(&self) -> [u8; 81] {
-        let mut g = [0u8; 81];
-        for d in 0..9 {
-            for b in 0..3 {
-                let mut m = self.cand[3 * d + b] & self.placed[b];
-                while m != 0 {
-                    let i = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    g[27 * b + i] = d as u8 + 1;
-                }
-            }
-        }
-        g
-    }
 }
 
 impl<F: FnMut(&[u8; 81])> Searcher<'_, F> {
     /// Depth-first search from a propagated state. Returns true to stop
     /// (enough solutions or out of time).
-    fn search(&mut self, mut st: State) -> bool {
+    fn search(&mut self, st: State) -> bool {
         if st.solved() {
             self.count += 1;
-            (self.on_solution)(&st.grid());
+            if self.wanted > 0 {
+                self.wanted -= 1;
+                (self.on_solution)(&st.grid());
+            }
             return self.count >= self.max;
         }
         let (b, i) = st.choose();
@@ -407,7 +500,7 @@ impl<F: FnMut(&[u8; 81])> Searcher<'_, F> {
         let bit = 1u32 << i;
         let mut digits: u32 = 0;
         for d in 0..9 {
-            digits |= ((st.cand[3 * d + b] >> i) & 1) << d;
+            digits |= ((st.cand[9 * b + d] >> i) & 1) << d;
         }
         debug_assert!(digits.count_ones() >= 2);
         while digits != 0 {
@@ -422,12 +515,8 @@ impl<F: FnMut(&[u8; 81])> Searcher<'_, F> {
                 return true;
             }
             let mut child = st;
-            if child.place(d, b, bit) && child.propagate() && self.search(child) {
+            if child.place(b, d, bit) && child.propagate() && self.search(child) {
                 return true;
-            }
-            if digits != 0 {
-                // Later branches may forget this digit here.
-                st.cand[3 * d + b] &= !bit;
             }
         }
         false
@@ -435,10 +524,11 @@ impl<F: FnMut(&[u8; 81])> Searcher<'_, F> {
 }
 
 /// Solves a 9×9 grid (`givens` row-major, 0 = empty, 1..=9) counting up to
-/// `max` solutions and handing each to `on_solution`.
+/// `max` solutions and handing the first `keep` to `on_solution`.
 pub(super) fn solve9<F: FnMut(&[u8; 81])>(
     givens: &[u8],
     max: u64,
+    keep: usize,
     deadline: Option<Instant>,
     on_solution: &mut F,
 ) -> Fast9Out {
@@ -460,11 +550,10 @@ pub(super) fn solve9<F: FnMut(&[u8; 81])>(
             continue;
         }
         let (b, i) = (cell / 27, cell % 27);
-        if !st.place(g as usize - 1, b, 1 << i) {
+        if !st.place(b, g as usize - 1, 1 << i) {
             return out;
         }
     }
-    st.dirty = (1 << 27) - 1;
     if !st.propagate() {
         return out;
     }
@@ -475,6 +564,7 @@ pub(super) fn solve9<F: FnMut(&[u8; 81])>(
         guesses: 0,
         nodes: 1,
         timed_out: false,
+        wanted: keep,
         on_solution,
     };
     let stopped = s.search(st);
