@@ -31,6 +31,7 @@ pub struct LineSolver {
     bwd: Vec<bool>,
     no_black: Vec<u32>,
     rev_no_black: Vec<u32>,
+    bounds: Vec<usize>,
     rev_line: Vec<u8>,
     rev_clue: Vec<usize>,
     cover: Vec<i32>,
@@ -38,8 +39,26 @@ pub struct LineSolver {
 
 /// Fills `table` ((n+1) × (k+1), row-major by `i`) with the prefix feasibility `F[i][j]`;
 /// `no_black[i]` counts the cells among the first `i` that cannot be black.
-fn prefix_table(clue: &[usize], line: &[u8], table: &mut Vec<bool>, no_black: &mut Vec<u32>) {
+fn prefix_table(
+    clue: &[usize],
+    line: &[u8],
+    table: &mut Vec<bool>,
+    no_black: &mut Vec<u32>,
+    bounds: &mut Vec<usize>,
+) {
     let (n, k) = (line.len(), clue.len());
+    // Only j in a band can be true at i: the first j blocks need `min_prefix[j]` cells and
+    // the others at least `min_suffix[j]`; skipping the rest is what keeps long lines with
+    // many blocks cheap (the band is as wide as the line's slack).
+    bounds.clear();
+    bounds.resize(2 * (k + 1), 0);
+    for j in 1..=k {
+        bounds[j] = bounds[j - 1] + clue[j - 1] + usize::from(j > 1);
+    }
+    for j in (0..k).rev() {
+        bounds[k + 1 + j] = bounds[k + 2 + j] + clue[j] + usize::from(j + 1 < k);
+    }
+    let (min_prefix, min_suffix) = bounds.split_at(k + 1);
     let width = k + 1;
     no_black.clear();
     no_black.push(0);
@@ -53,9 +72,17 @@ fn prefix_table(clue: &[usize], line: &[u8], table: &mut Vec<bool>, no_black: &m
     table.clear();
     table.resize((n + 1) * width, false);
     table[0] = true;
+    let mut j_hi = 0;
+    let mut j_lo = 0;
     for i in 1..=n {
         let white = line[i - 1] & WHITE != 0;
-        for j in 0..=k {
+        while j_hi < k && min_prefix[j_hi + 1] <= i {
+            j_hi += 1;
+        }
+        while j_lo < k && min_suffix[j_lo] > n - i {
+            j_lo += 1;
+        }
+        for j in j_lo..=j_hi {
             // Ends with a white cell.
             let mut ok = white && table[(i - 1) * width + j];
             // Ends with block j-1 occupying cells s..i.
@@ -87,7 +114,13 @@ impl LineSolver {
     pub fn solve(&mut self, clue: &[usize], line: &mut [u8]) -> Option<bool> {
         let (n, k) = (line.len(), clue.len());
         let width = k + 1;
-        prefix_table(clue, line, &mut self.fwd, &mut self.no_black);
+        prefix_table(
+            clue,
+            line,
+            &mut self.fwd,
+            &mut self.no_black,
+            &mut self.bounds,
+        );
         if !self.fwd[n * width + k] {
             return None;
         }
@@ -100,6 +133,7 @@ impl LineSolver {
             &self.rev_line,
             &mut self.bwd,
             &mut self.rev_no_black,
+            &mut self.bounds,
         );
 
         // `bwd[m][t]`: the last m cells can hold the last t blocks.

@@ -39,7 +39,92 @@ enum Flow {
     Stop,
 }
 
+/// A direct-mapped cache of line-solver results keyed by (line, cell states): probing
+/// solves the same line states over and over (ENGINES.md: such a cache pays 30–50%).
+/// Preallocated; a colliding entry simply replaces the old one.
+struct LineCache {
+    mask: usize,
+    len: usize,
+    hashes: Vec<u64>,
+    states: Vec<u8>,
+    results: Vec<u8>,
+    /// 0: empty, 1: contradiction, 2: solved (result in `results`).
+    kind: Vec<u8>,
+    /// Cache hits (kept for profiling).
+    hits: u64,
+}
+
+impl LineCache {
+    fn new(max_len: usize) -> LineCache {
+        // About 4 MB at most: slots × 2 × max_len bytes.
+        let mut slots = 1usize << 16;
+        while slots > 1024 && slots * 2 * max_len > 4 << 20 {
+            slots >>= 1;
+        }
+        LineCache {
+            mask: slots - 1,
+            len: max_len,
+            hashes: vec![0; slots],
+            states: vec![0; slots * max_len],
+            results: vec![0; slots * max_len],
+            kind: vec![0; slots],
+            hits: 0,
+        }
+    }
+
+    fn hash(line: usize, cells: &[u8]) -> u64 {
+        // FxHash-style multiply-rotate over 8 cells at a time.
+        let mut h = (line as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        for chunk in cells.chunks(8) {
+            let mut word = 0u64;
+            for (i, &c) in chunk.iter().enumerate() {
+                word |= u64::from(c) << (8 * i);
+            }
+            h = (h.rotate_left(5) ^ word).wrapping_mul(0x517C_C1B7_2722_0A95);
+        }
+        h | 1
+    }
+
+    /// `Some(None)`: cached contradiction; `Some(Some(()))`: `cells` overwritten with the
+    /// cached result.
+    fn get(&mut self, hash: u64, cells: &mut [u8]) -> Option<Option<()>> {
+        let slot = (hash as usize) & self.mask;
+        let n = cells.len();
+        let base = slot * self.len;
+        if self.kind[slot] == 0
+            || self.hashes[slot] != hash
+            || self.states[base..base + n] != *cells
+        {
+            return None;
+        }
+        self.hits += 1;
+        if self.kind[slot] == 1 {
+            return Some(None);
+        }
+        cells.copy_from_slice(&self.results[base..base + n]);
+        Some(Some(()))
+    }
+
+    fn put(&mut self, hash: u64, before: &[u8], after: Option<&[u8]>) {
+        let slot = (hash as usize) & self.mask;
+        let n = before.len();
+        let base = slot * self.len;
+        self.hashes[slot] = hash;
+        self.states[base..base + n].copy_from_slice(before);
+        match after {
+            Some(a) => {
+                self.results[base..base + n].copy_from_slice(a);
+                self.kind[slot] = 2;
+            }
+            None => self.kind[slot] = 1,
+        }
+    }
+}
+
 struct Solver<'p> {
+    /// Created at the first probe: line logic alone (most puzzles) does not need it.
+    cache: Option<LineCache>,
+    before: Vec<u8>,
     puzzle: &'p Nonogram,
     width: usize,
     /// Cell indices of every line, rows then columns, flattened; `line_start[l]..[l+1]`.
@@ -88,6 +173,8 @@ impl<'p> Solver<'p> {
         }
         let cells = puzzle.width() * puzzle.height();
         Solver {
+            cache: None,
+            before: Vec::with_capacity(puzzle.width().max(puzzle.height())),
             puzzle,
             width: puzzle.width(),
             line_cells,
@@ -163,7 +250,26 @@ impl<'p> Solver<'p> {
             self.buf.clear();
             self.buf
                 .extend(self.line_cells[start..end].iter().map(|&c| grid[c]));
-            match self.lines.solve(self.puzzle.clue(l), &mut self.buf) {
+            let hash = LineCache::hash(l, &self.buf);
+            let cached = match self.cache.as_mut() {
+                Some(cache) => cache.get(hash, &mut self.buf),
+                None => None,
+            };
+            let result = match cached {
+                Some(None) => None,
+                // A hit may or may not change the line; the write-back below compares cells.
+                Some(Some(())) => Some(true),
+                None => {
+                    self.before.clear();
+                    self.before.extend_from_slice(&self.buf);
+                    let r = self.lines.solve(self.puzzle.clue(l), &mut self.buf);
+                    if let Some(cache) = self.cache.as_mut() {
+                        cache.put(hash, &self.before, r.map(|_| &self.buf[..]));
+                    }
+                    r
+                }
+            };
+            match result {
                 None => {
                     self.clear_queue();
                     return false;
@@ -249,6 +355,10 @@ impl<'p> Solver<'p> {
     /// only when a line its last probe changed has changed since (ENGINES.md, after the
     /// tournament solvers): the confirming pass then costs almost nothing.
     fn probe_to_fixpoint(&mut self, grid: &mut [u8]) -> Probe {
+        if self.cache.is_none() && grid.contains(&UNKNOWN) {
+            let longest = self.puzzle.width().max(self.puzzle.height());
+            self.cache = Some(LineCache::new(longest));
+        }
         let mut black = std::mem::take(&mut self.probe_black);
         let mut white = std::mem::take(&mut self.probe_white);
         let result = 'outer: loop {
