@@ -117,6 +117,18 @@ pub struct Request {
     pub timeout: Option<Duration>,
     /// The SAT binary for the `external` backend (program and arguments).
     pub external: Option<SatBackend>,
+    /// Which forms of the kept solutions `AnyPuzzle::solve_any` renders.
+    pub render: Render,
+}
+
+/// Which forms of a solution to render: building both for every puzzle of a large
+/// collection costs more than solving it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Render {
+    None,
+    Text,
+    Json,
+    Both,
 }
 
 impl Request {
@@ -132,6 +144,7 @@ impl Request {
             keep: usize::try_from(n).unwrap_or(usize::MAX),
             timeout: None,
             external: None,
+            render: Render::Both,
         }
     }
 
@@ -147,6 +160,7 @@ impl Request {
             keep: 1,
             timeout: None,
             external: None,
+            render: Render::Both,
         }
     }
 
@@ -157,6 +171,7 @@ impl Request {
             keep: usize::MAX,
             timeout: None,
             external: None,
+            render: Render::Both,
         }
     }
 
@@ -558,7 +573,8 @@ fn run_dlx<P: Puzzle + ?Sized>(
     Ok((solutions, outcome.count, outcome.complete))
 }
 
-/// A solution as the command line shows it: text for terminals, JSON for machines.
+/// A solution as the command line shows it: text for terminals, JSON for machines (each
+/// empty or `null` when the request did not ask for it).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rendered {
     pub text: String,
@@ -606,12 +622,22 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
             [a, b, ..] => Some(self.differences(a, b)),
             _ => None,
         };
+        let (text, json) = match request.render {
+            Render::None => (false, false),
+            Render::Text => (true, false),
+            Render::Json => (false, true),
+            Render::Both => (true, true),
+        };
         let solutions = outcome
             .solutions
             .iter()
             .map(|s| Rendered {
-                text: self.solution_text(s),
-                json: self.solution_json(s),
+                text: if text { self.solution_text(s) } else { String::new() },
+                json: if json {
+                    self.solution_json(s)
+                } else {
+                    serde_json::Value::Null
+                },
             })
             .collect();
         Ok(Report {

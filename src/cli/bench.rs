@@ -10,7 +10,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use satcover::bench::{self, Summary};
 use satcover::input::{self, Entry, InputError};
-use satcover::puzzle::{Backend, Kind, Request};
+use satcover::puzzle::{Backend, Kind, Render, Request};
 
 use super::compare::human;
 use super::{EXIT_ERROR, EXIT_OK};
@@ -136,6 +136,7 @@ pub fn run(args: &BenchArgs) -> Result<u8> {
         Request::first()
     };
     request.keep = request.keep.min(2);
+    request.render = Render::None;
     request.timeout = args.timeout;
     request.external = args.solver.clone();
 

@@ -8,7 +8,7 @@ use clap::{Args, ValueEnum};
 use serde_json::json;
 
 use satcover::input::{self, Entry};
-use satcover::puzzle::{Backend, Kind, Report, Request, Stats, Status};
+use satcover::puzzle::{Backend, Kind, Render, Report, Request, Stats, Status};
 
 use super::{EXIT_ERROR, EXIT_OK, EXIT_SATISFIABLE, EXIT_UNKNOWN, EXIT_UNSOLVABLE};
 
@@ -72,6 +72,10 @@ impl SolveArgs {
         }
         request.timeout = self.timeout;
         request.external = self.solver.clone();
+        request.render = match self.format {
+            Format::Text => Render::Text,
+            Format::Json => Render::Json,
+        };
         request
     }
 }

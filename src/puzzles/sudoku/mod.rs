@@ -375,40 +375,56 @@ pub fn verify(puzzle: &Sudoku, solution: &[u8]) -> Result<(), String> {
     Ok(())
 }
 
-/// `Err(d)` with the smallest digit missing from the n values.
-fn all_digits_once(values: impl Iterator<Item = u8>, n: usize) -> Result<(), usize> {
-    let mut seen = vec![false; n + 1];
-    for v in values {
-        seen[usize::from(v)] = true;
-    }
-    match (1..=n).find(|&d| !seen[d]) {
-        Some(missing) => Err(missing),
-        None => Ok(()),
+/// `Err(d)` with the smallest digit missing from the n values (each in 1..=n ≤ 36).
+fn all_digits_once(values: impl Iterator<Item = u8>, n: usize) -> Result<(), u32> {
+    let seen = values.fold(0u64, |seen, v| seen | 1 << v);
+    let all = ((1u64 << n) - 1) << 1;
+    match all & !seen {
+        0 => Ok(()),
+        missing => Err(missing.trailing_zeros()),
     }
 }
 
 /// Two equal givens in one unit, named with their positions.
 fn clashing_givens(puzzle: &Sudoku) -> Option<String> {
     let n = puzzle.size();
-    let names = ["row", "column", "box"];
-    for (u, unit) in puzzle.units().iter().enumerate() {
-        let mut first_at = vec![None; n + 1];
-        for &cell in unit {
-            let d = usize::from(puzzle.givens[cell]);
-            if d == 0 {
-                continue;
+    // One bit per digit for each row, column and box: a second set is a clash.
+    let mut seen = [0u64; 3 * 36];
+    let mut clash = None;
+    for (cell, &d) in puzzle.givens.iter().enumerate() {
+        if d == 0 {
+            continue;
+        }
+        let (row, col) = (cell / n, cell % n);
+        let units = [row, n + col, 2 * n + puzzle.box_of(row, col)];
+        for unit in units {
+            if seen[unit] & 1 << d != 0 {
+                clash = Some(unit);
+                break;
             }
-            if let Some(earlier) = first_at[d] {
-                let at = |c: usize| format!("r{}c{}", c / n + 1, c % n + 1);
+            seen[unit] |= 1 << d;
+        }
+        if clash.is_some() {
+            break;
+        }
+    }
+    // Name the clash from the unit's cells, in reading order.
+    let u = clash?;
+    let names = ["row", "column", "box"];
+    let unit = &puzzle.units()[u];
+    let at = |c: usize| format!("r{}c{}", c / n + 1, c % n + 1);
+    for (i, &a) in unit.iter().enumerate() {
+        for &c in &unit[i + 1..] {
+            let d = puzzle.givens[a];
+            if d != 0 && puzzle.givens[c] == d {
                 return Some(format!(
                     "digit {d} is given twice in {} {} (at {} and {})",
                     names[u / n],
                     u % n + 1,
-                    at(earlier),
-                    at(cell)
+                    at(a),
+                    at(c)
                 ));
             }
-            first_at[d] = Some(cell);
         }
     }
     None
