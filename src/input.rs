@@ -10,7 +10,7 @@ use std::fmt;
 use std::path::Path;
 
 use crate::puzzle::{AnyPuzzle, Kind};
-use crate::puzzles::{ParseError, dimacs, exact_cover, sudoku};
+use crate::puzzles::{ParseError, alphametic, dimacs, exact_cover, nonogram, packing, sudoku};
 
 /// An input problem with its place: `file:line:column: message`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -76,7 +76,7 @@ pub fn detect_kind(source_name: &str, text: &str) -> Kind {
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
     match extension.as_deref() {
-        Some("non" | "g" | "xml") => return Kind::Nonogram,
+        Some("non" | "nonpack" | "g" | "xml" | "pbn") => return Kind::Nonogram,
         Some("pack") => return Kind::Packing,
         Some("cnf" | "dimacs") => return Kind::Cnf,
         Some("dlx" | "xc") => return Kind::Xc,
@@ -166,13 +166,43 @@ pub fn load(source: &str, text: &str, kind: Option<Kind>) -> Vec<Entry> {
                 .map(|m| Box::new(exact_cover::ExactCover::new(m)) as Box<dyn AnyPuzzle>)
                 .map_err(|e| InputError::whole_file(&name, e.to_string())),
         )],
-        other => vec![Entry {
-            label: name.clone(),
-            puzzle: Err(InputError::whole_file(
+        Kind::Nonogram => match nonogram::parse_all(source, text) {
+            Ok(puzzles) if puzzles.len() == 1 => puzzles
+                .into_iter()
+                .map(|p| whole_file_entry(&name, Ok(Box::new(p) as Box<dyn AnyPuzzle>)))
+                .collect(),
+            Ok(puzzles) => puzzles
+                .into_iter()
+                .enumerate()
+                .map(|(i, p)| Entry {
+                    label: format!("{name}#{}", i + 1),
+                    puzzle: Ok(Box::new(p) as Box<dyn AnyPuzzle>),
+                })
+                .collect(),
+            Err(error) => vec![whole_file_entry(
                 &name,
-                format!("{other} inputs are not supported yet"),
-            )),
-        }],
+                Err(InputError::parse(&name, error)),
+            )],
+        },
+        Kind::Packing => vec![whole_file_entry(
+            &name,
+            packing::parse(text)
+                .map(|p| Box::new(p) as Box<dyn AnyPuzzle>)
+                .map_err(|e| InputError::parse(&name, e)),
+        )],
+        Kind::Alphametic => alphametic::parse(text)
+            .into_iter()
+            .map(|result| match result {
+                Ok((line, puzzle)) => Entry {
+                    label: label(line),
+                    puzzle: Ok(Box::new(puzzle) as Box<dyn AnyPuzzle>),
+                },
+                Err(error) => Entry {
+                    label: label(error.line),
+                    puzzle: Err(InputError::parse(&name, error)),
+                },
+            })
+            .collect(),
     }
 }
 

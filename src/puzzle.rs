@@ -50,6 +50,18 @@ impl Kind {
     }
 }
 
+impl Kind {
+    /// The backend used when none is named: the native solver where the kind has one,
+    /// varisat for raw CNF, our DLX engine for raw exact cover.
+    pub fn default_backend(self) -> Backend {
+        match self {
+            Kind::Cnf => Backend::Sat,
+            Kind::Xc => Backend::Dlx,
+            _ => Backend::Native,
+        }
+    }
+}
+
 impl fmt::Display for Kind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -246,6 +258,9 @@ pub struct Outcome<S> {
     pub count: u64,
     /// Whether `count` is exact: the search space was exhausted.
     pub complete: bool,
+    /// Whether the time budget ran out before the question was answered (the count is
+    /// then a lower bound, or the status `unknown`).
+    pub timed_out: bool,
     /// Why the puzzle is unsolvable, when that is known without search.
     pub reason: Option<String>,
     pub stats: Stats,
@@ -348,6 +363,12 @@ pub trait Puzzle {
 
     fn cover(&self) -> Result<CoverEncoding<'_, Self::Solution>, SolveError>;
 
+    /// The matrix `export --to xc` writes: by default the one the `dlx` backend solves; a
+    /// kind may name its items only for export.
+    fn cover_for_export(&self) -> Result<CoverEncoding<'_, Self::Solution>, SolveError> {
+        self.cover()
+    }
+
     /// The solution in the kind's natural JSON form.
     fn solution_json(&self, solution: &Self::Solution) -> serde_json::Value;
 
@@ -385,6 +406,7 @@ pub fn solve<P: Puzzle + ?Sized>(
             solutions: Vec::new(),
             count: 0,
             complete: true,
+            timed_out: false,
             reason: Some(reason),
             stats,
         });
@@ -418,11 +440,14 @@ pub fn solve<P: Puzzle + ?Sized>(
     } else {
         Status::Unknown
     };
+    // An incomplete search that did not reach the solution limit was stopped by the clock.
+    let timed_out = !complete && limits.max_solutions.is_none_or(|max| count < max);
     Ok(Outcome {
         status,
         solutions,
         count,
         complete,
+        timed_out,
         reason: None,
         stats,
     })
@@ -596,6 +621,7 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
                 solutions,
                 count: outcome.count,
                 complete: outcome.complete,
+                timed_out: outcome.timed_out,
                 reason: outcome.reason,
                 stats: outcome.stats,
             },
@@ -616,7 +642,7 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
     }
 
     fn export_xc(&self) -> Result<String, SolveError> {
-        Ok(crate::dlx::write_xc(&self.cover()?.matrix))
+        Ok(crate::dlx::write_xc(&self.cover_for_export()?.matrix))
     }
 
     fn decode_answer(&self, solver_output: &str) -> Result<Report, SolveError> {
@@ -636,10 +662,11 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
             sat::SatVerdict::Unsat => (Status::Unsolvable, Vec::new(), 0, true),
             sat::SatVerdict::Unknown => (Status::Unknown, Vec::new(), 0, false),
             sat::SatVerdict::Sat(model) => {
-                if !model.satisfies(&encoding.cnf) {
-                    return Err(SolveError::BadModel(
-                        "the model does not satisfy the formula".to_string(),
-                    ));
+                if let Some(clause) = model.first_falsified(&encoding.cnf) {
+                    return Err(SolveError::BadModel(format!(
+                        "the model falsifies clause {} of the formula",
+                        clause + 1
+                    )));
                 }
                 let decode_start = Instant::now();
                 let solution = (encoding.decode)(&model).map_err(|reason| SolveError::Decode {
@@ -671,6 +698,7 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
                     .collect(),
                 count,
                 complete,
+                timed_out: status == Status::Unknown,
                 reason: None,
                 stats,
             },

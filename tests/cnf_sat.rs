@@ -465,6 +465,56 @@ fn enumerate_stops_at_max_models() {
     assert_eq!((e.count, e.complete), (0, true));
 }
 
+#[test]
+fn session_is_incremental_and_verifies_models() {
+    for deadline in [None, Some(Instant::now() + Duration::from_secs(600))] {
+        let mut cnf = Cnf::new();
+        let xs: Vec<Var> = (0..4).map(|_| cnf.new_var()).collect();
+        let group: Vec<Lit> = xs.iter().map(|v| v.positive()).collect();
+        cnf.exactly_one(&group);
+        let mut s = VarisatSession::new(&cnf, deadline);
+        // assumptions hold for one call only
+        let v = s.solve_under(&[xs[2].positive()]).unwrap();
+        assert!(v.model().is_some_and(|m| m.value(xs[2])));
+        assert!(matches!(
+            s.solve_under(&[xs[0].positive(), xs[1].positive()])
+                .unwrap(),
+            SatVerdict::Unsat
+        ));
+        assert!(s.solve().unwrap().model().is_some());
+        // clauses added between solves (the incremental path varisat's DRAT output rejects)
+        s.add_clause(&[xs[0].negative()]);
+        s.add_clause(&[xs[1].negative()]);
+        s.add_clause(&[xs[2].negative()]);
+        let m = s
+            .solve()
+            .unwrap()
+            .model()
+            .cloned()
+            .expect("x3 alone is left");
+        assert!(m.value(xs[3]) && m.satisfies(&cnf));
+        // a fresh var beyond the formula, used in an added clause
+        let y = s.new_var();
+        assert_eq!(y.index(), 4);
+        s.add_clause(&[y.positive(), xs[3].negative()]);
+        assert!(s.solve().unwrap().model().is_some_and(|m| m.value(y)));
+        s.add_clause(&[xs[3].negative()]);
+        assert!(matches!(s.solve().unwrap(), SatVerdict::Unsat));
+        assert_eq!(s.stats().solve_calls, 6);
+        assert!(!s.is_stopped());
+    }
+}
+
+#[test]
+fn enumerate_with_deadline_is_incremental_too() {
+    let mut cnf = Cnf::new();
+    let xs: Vec<Var> = (0..6).map(|_| cnf.new_var()).collect();
+    cnf.exactly_one(&xs.iter().map(|v| v.positive()).collect::<Vec<_>>());
+    let far = Some(Instant::now() + Duration::from_secs(600));
+    let e = enumerate(&cnf, &SatBackend::Varisat, &xs, None, far, |_| {}).unwrap();
+    assert_eq!((e.count, e.complete, e.timed_out), (6, true, false));
+}
+
 // ---------------------------------------------------------------- deadlines (varisat)
 
 #[test]
@@ -813,4 +863,71 @@ fn external_deadline_kills_the_solver() {
         assert!(matches!(v, SatVerdict::Unknown));
         assert!(start.elapsed() < Duration::from_millis(600));
     }
+}
+
+/// Measurement, not a check: cost of the deadline proof writer, the two runs interleaved so both
+/// see the same machine load. `cargo test --release --test cnf_sat -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn measure_deadline_overhead() {
+    let cases = [
+        ("php_8_7", pigeonhole(8, 7, AmoEncoding::Pairwise)),
+        ("php_9_8", pigeonhole(9, 8, AmoEncoding::Pairwise)),
+        ("random3sat_200", random_k_sat(200, 852, 3, 7)),
+        ("random3sat_150", random_k_sat(150, 639, 3, 3)),
+    ];
+    for (name, cnf) in &cases {
+        let (mut plain, mut with) = (Vec::new(), Vec::new());
+        for _ in 0..9 {
+            for deadline in [false, true] {
+                let d = deadline.then(|| Instant::now() + Duration::from_secs(3600));
+                let t = Instant::now();
+                let (v, _) = solve_once(cnf, &SatBackend::Varisat, d).unwrap();
+                assert!(!matches!(v, SatVerdict::Unknown));
+                if deadline { &mut with } else { &mut plain }.push(t.elapsed());
+            }
+        }
+        plain.sort();
+        with.sort();
+        let (p, w) = (plain[4], with[4]);
+        eprintln!(
+            "{name}: median without deadline {p:?}, with {w:?} ({:+.1}%)",
+            (w.as_secs_f64() / p.as_secs_f64() - 1.0) * 100.0
+        );
+    }
+    for ms in [250u64, 1000] {
+        let hard = pigeonhole(11, 10, AmoEncoding::Pairwise);
+        let start = Instant::now();
+        let (v, _) = solve_once(
+            &hard,
+            &SatBackend::Varisat,
+            Some(start + Duration::from_millis(ms)),
+        )
+        .unwrap();
+        eprintln!(
+            "php_11_10 deadline {ms} ms: {} after {:?}",
+            v.name(),
+            start.elapsed()
+        );
+    }
+}
+
+/// Measurement probe for `valgrind --tool=callgrind` (repeatable instruction counts): one solve
+/// of random 3-SAT n=150 (or `SATCOVER_PROBE_CNF=php_8_7`), mode from `SATCOVER_PROBE` = `plain` (no deadline), `drat` (one-shot
+/// deadline writer, binary DRAT) or `varisat` (incremental session, varisat's proof format).
+#[test]
+#[ignore]
+fn probe_deadline_cost() {
+    let cnf = match std::env::var("SATCOVER_PROBE_CNF").as_deref() {
+        Ok("php_8_7") => pigeonhole(8, 7, AmoEncoding::Pairwise),
+        _ => random_k_sat(150, 639, 3, 3),
+    };
+    let far = Some(Instant::now() + Duration::from_secs(3600));
+    let mode = std::env::var("SATCOVER_PROBE").unwrap_or_default();
+    let verdict = match mode.as_str() {
+        "drat" => solve_once(&cnf, &SatBackend::Varisat, far).unwrap().0,
+        "varisat" => VarisatSession::new(&cnf, far).solve().unwrap(),
+        _ => solve_once(&cnf, &SatBackend::Varisat, None).unwrap().0,
+    };
+    assert!(!matches!(verdict, SatVerdict::Unknown));
 }

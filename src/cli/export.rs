@@ -1,5 +1,6 @@
 //! `satcover export`: a puzzle as DIMACS CNF or as an exact-cover file in Knuth's format.
 
+use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::{Context, Result, bail};
@@ -72,7 +73,11 @@ pub fn run(args: &ExportArgs) -> Result<u8> {
     match &args.output {
         Some(path) => std::fs::write(path, text)
             .with_context(|| format!("cannot write {}", path.display()))?,
-        None => print!("{text}"),
+        None => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(text.as_bytes())?;
+            out.flush()?;
+        }
     }
     Ok(EXIT_OK)
 }

@@ -65,11 +65,21 @@ pub fn run() -> ExitCode {
     };
     match result {
         Ok(code) => ExitCode::from(code),
+        // A closed pipe (`satcover ... | head`) is the reader's choice, not an error.
+        Err(error) if is_broken_pipe(&error) => ExitCode::from(EXIT_OK),
         Err(error) => {
             eprintln!("satcover: error: {error:#}");
             ExitCode::from(EXIT_ERROR)
         }
     }
+}
+
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<std::io::Error>()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    })
 }
 
 /// `--timeout` in seconds (fractions allowed).
@@ -87,12 +97,6 @@ pub fn parse_timeout(text: &str) -> Result<Duration, String> {
 
 /// `--solver "cadical -q"`: a program and its arguments, split on whitespace (no shell).
 pub fn parse_solver(text: &str) -> Result<satcover::sat::SatBackend, String> {
-    let mut words = text.split_whitespace().map(str::to_string);
-    let program = words
-        .next()
-        .ok_or_else(|| "--solver needs a program name, e.g. --solver cadical".to_string())?;
-    Ok(satcover::sat::SatBackend::External {
-        program,
-        args: words.collect(),
-    })
+    satcover::sat::SatBackend::external_from_command(text)
+        .ok_or_else(|| "--solver needs a program name, e.g. --solver cadical".to_string())
 }

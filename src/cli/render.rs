@@ -27,8 +27,9 @@ pub struct RenderArgs {
     pub unsolved: bool,
     #[arg(long, value_enum)]
     pub kind: Option<Kind>,
-    #[arg(long, value_enum, default_value_t = Backend::Native)]
-    pub backend: Backend,
+    /// How to solve [default: as for `solve`].
+    #[arg(long, value_enum)]
+    pub backend: Option<Backend>,
     /// Pixels per cell side.
     #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u16).range(4..=200))]
     pub cell: u16,
@@ -48,7 +49,11 @@ pub fn run(args: &RenderArgs) -> Result<u8> {
         puzzle.picture_unsolved()
     } else {
         match puzzle
-            .picture_solved(args.backend, &Request::first())
+            .picture_solved(
+                args.backend
+                    .unwrap_or_else(|| puzzle.kind().default_backend()),
+                &Request::first(),
+            )
             .with_context(|| entry.label.clone())?
         {
             Some(picture) => picture,

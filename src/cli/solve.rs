@@ -20,9 +20,9 @@ pub struct SolveArgs {
     /// The puzzle kind, when detection from extension and content is not wanted.
     #[arg(long, value_enum)]
     pub kind: Option<Kind>,
-    /// How to solve.
-    #[arg(long, value_enum, default_value_t = Backend::Native)]
-    pub backend: Backend,
+    /// How to solve [default: native; sat for DIMACS input, dlx for exact-cover input].
+    #[arg(long, value_enum)]
+    pub backend: Option<Backend>,
     /// The SAT binary for `--backend external`, e.g. `cadical` or "kissat -q" (no shell).
     #[arg(long, value_name = "CMD", value_parser = super::parse_solver)]
     pub solver: Option<satcover::sat::SatBackend>,
@@ -155,7 +155,7 @@ impl Tally {
 }
 
 pub fn run(args: &SolveArgs) -> Result<u8> {
-    if args.backend == Backend::External && args.solver.is_none() {
+    if args.backend == Some(Backend::External) && args.solver.is_none() {
         anyhow::bail!("--backend external needs --solver CMD (e.g. --solver cadical)");
     }
     if args.limit == Some(0) {
@@ -196,8 +196,11 @@ fn answer(
         .as_ref()
         .map_err(|e| e.to_string())
         .and_then(|puzzle| {
+            let backend = args
+                .backend
+                .unwrap_or_else(|| puzzle.kind().default_backend());
             puzzle
-                .solve_any(args.backend, request)
+                .solve_any(backend, request)
                 .map_err(|e| format!("{}: {e}", entry.label))
         });
     match report {
@@ -213,6 +216,7 @@ fn answer(
         Ok(mut report) => {
             report.outcome.stats.parse = parse_time;
             match report.outcome.status {
+                Status::Solved if report.outcome.timed_out => tally.unknown += 1,
                 Status::Solved => tally.solved += 1,
                 Status::Unsolvable => tally.unsolvable += 1,
                 Status::Unknown => tally.unknown += 1,
@@ -235,10 +239,10 @@ fn print_text(label: &str, report: &Report, args: &Printing, out: &mut impl Writ
     if report.kind == Kind::Cnf {
         return print_sat_competition(label, report, args, out);
     }
-    let counted = if outcome.complete {
-        format!("{}", outcome.count)
-    } else {
-        format!("at least {}", outcome.count)
+    let counted = match (outcome.complete, outcome.timed_out) {
+        (true, _) => format!("{}", outcome.count),
+        (false, false) => format!("at least {}", outcome.count),
+        (false, true) => format!("(timed out) at least {}", outcome.count),
     };
     match outcome.status {
         Status::Unsolvable => {
@@ -274,8 +278,10 @@ fn print_text(label: &str, report: &Report, args: &Printing, out: &mut impl Writ
             None => "uniqueness unknown (timed out)".to_string(),
         };
         writeln!(out, "{label}: {verdict}")?;
-        if let Some(differences) = &report.differences {
-            writeln!(out, "{label}: {differences}")?;
+        match &report.differences {
+            Some(d) if d.contains('\n') => writeln!(out, "{label}: where they differ:\n{d}")?,
+            Some(d) => writeln!(out, "{label}: {d}")?,
+            None => {}
         }
     }
     if args.stats {
@@ -378,6 +384,7 @@ fn print_json(label: &str, report: &Report, args: &Printing, out: &mut impl Writ
         "solutions": outcome.solutions.iter().map(|s| &s.json).collect::<Vec<_>>(),
         "count": outcome.count,
         "complete": outcome.complete,
+        "timed_out": outcome.timed_out,
     });
     if args.unique {
         object["unique"] = json!(outcome.unique());

@@ -136,6 +136,9 @@ pub(super) fn encode(cnf: &mut Cnf, lits: &[Lit], enc: AmoEncoding) {
         return;
     }
     let before = (cnf.num_clauses(), cnf.num_vars());
+    let (clauses, _) = enc.sizes(n);
+    // Every clause but commander's "c → some member" has two literals.
+    cnf.reserve(clauses, 2 * clauses + n);
     match enc {
         AmoEncoding::Pairwise => pairwise(cnf, lits),
         AmoEncoding::Sequential => sequential(cnf, lits),

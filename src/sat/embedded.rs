@@ -9,9 +9,11 @@
 //!
 //! Latency: the proof goes through an 8 KiB `BufWriter` inside varisat, so the deadline is seen
 //! each time ~8 KiB of learned/deleted clauses have been produced (a few hundred conflicts).
-//! The proof format is varisat's own: DRAT would be cheaper (no clause hashes) but varisat panics
-//! on a DRAT step for assumptions or for clauses added after a `solve()` ("not supported by DRAT
-//! proofs"), which rules it out for incremental sessions and enumeration.
+//! Proof format: [`VarisatSession::new`] uses varisat's own format, because varisat panics on a
+//! DRAT step for assumptions or for clauses added after a `solve()` ("not supported by DRAT
+//! proofs"); `solve_once` uses binary DRAT, cheaper (no clause hashes) and safe for a single solve.
+//! Measured cost of being interruptible (callgrind instructions, one solve): random 3-SAT n=150
+//! +6.1% with binary DRAT, +17.3% with varisat's format; PHP(8,7) +3.9% / +10.7%.
 //! Without a deadline no proof writer is installed and solving costs nothing extra.
 
 use std::io;
@@ -65,10 +67,25 @@ pub struct VarisatSession<'c> {
 impl<'c> VarisatSession<'c> {
     /// Load `cnf` into a fresh solver; with a deadline, every later `solve` stops at it.
     pub fn new(cnf: &'c Cnf, deadline: Option<Instant>) -> Self {
+        Self::with_proof_format(cnf, deadline, varisat::ProofFormat::Varisat)
+    }
+
+    /// A session for exactly one `solve()` without assumptions and without clauses added after
+    /// it: the only use varisat's DRAT output supports (it panics otherwise), and the cheapest
+    /// proof to produce.
+    pub(super) fn one_shot(cnf: &'c Cnf, deadline: Option<Instant>) -> Self {
+        Self::with_proof_format(cnf, deadline, varisat::ProofFormat::BinaryDrat)
+    }
+
+    fn with_proof_format(
+        cnf: &'c Cnf,
+        deadline: Option<Instant>,
+        format: varisat::ProofFormat,
+    ) -> Self {
         let start = Instant::now();
         let mut solver = varisat::Solver::new();
         if let Some(deadline) = deadline {
-            solver.write_proof(DeadlineWriter { deadline }, varisat::ProofFormat::Varisat);
+            solver.write_proof(DeadlineWriter { deadline }, format);
         }
         let mut buf = Vec::new();
         for clause in cnf.clauses() {

@@ -250,7 +250,7 @@ pub fn solve_once(
 ) -> Result<(SatVerdict, SatStats), SatError> {
     match backend {
         SatBackend::Varisat => {
-            let mut session = VarisatSession::new(cnf, deadline);
+            let mut session = VarisatSession::one_shot(cnf, deadline);
             let verdict = session.solve()?;
             Ok((verdict, session.into_stats()))
         }

@@ -181,6 +181,9 @@ fn unit_constraints(
 
 /// Family 9: one unit clause per given.
 fn given_units(cnf: &mut Cnf, puzzle: &Sudoku, map: &VarMap) {
+    if puzzle.givens().iter().all(|&d| d == 0) {
+        return;
+    }
     cnf.begin_family("9 givens");
     for (cell, &d) in puzzle.givens().iter().enumerate() {
         if let Some(lit) = (d != 0).then(|| map.lit(cell, usize::from(d))).flatten() {

@@ -458,6 +458,11 @@ impl Puzzle for Sudoku {
         Ok(cover::encode(self))
     }
 
+    /// The same matrix with Knuth-style item names.
+    fn cover_for_export(&self) -> Result<CoverEncoding<'_, Filled>, SolveError> {
+        Ok(cover::encode_with(self, true))
+    }
+
     fn solution_json(&self, solution: &Filled) -> serde_json::Value {
         let n = self.size();
         serde_json::Value::from(
