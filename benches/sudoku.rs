@@ -1,6 +1,5 @@
-//! Sudoku benches (criterion). One group per backend: `sudoku/native` here;
-//! other backends add their own group function and list it in
-//! `criterion_group!` below, reusing the fixture loaders.
+//! Sudoku benches (criterion). One group per backend: `sudoku/native`, `sudoku/sat` and
+//! `sudoku/dlx`, the last two with encoding and solving measured apart.
 //!
 //! Inputs are the fixtures in `tests/fixtures/sudoku_native/` (see the
 //! README there): 200 17-clue puzzles, 200 of the hardest forum puzzles,
@@ -9,6 +8,8 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use satcover::puzzles::sudoku::native::{NativeSearch, solve, solve_generic};
+use satcover::puzzles::sudoku::{self, Sudoku, cnf, cover};
+use satcover::sat::{self, SatBackend};
 use std::hint::black_box;
 use std::path::Path;
 use std::time::Duration;
@@ -93,5 +94,94 @@ fn native(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, native);
+/// The 17-clue fixture as `Sudoku` puzzles, for the encoders.
+fn puzzles_17_clue() -> Vec<Sudoku> {
+    sudoku::parse(&fixture("17_clue_200.txt"))
+        .into_iter()
+        .filter_map(Result::ok)
+        .map(|(_, s)| s)
+        .collect()
+}
+
+/// CNF: building the simplified extended encoding, and varisat proving uniqueness on
+/// formulas built beforehand (encode and solve measured apart).
+fn sat(c: &mut Criterion) {
+    let puzzles = puzzles_17_clue();
+    let mut g = c.benchmark_group("sudoku/sat");
+    g.throughput(Throughput::Elements(puzzles.len() as u64));
+    g.measurement_time(Duration::from_secs(10));
+    g.sample_size(10);
+    g.bench_function("encode 17-clue x200", |bch| {
+        bch.iter(|| {
+            puzzles
+                .iter()
+                .map(|p| {
+                    cnf::encode(black_box(p), cnf::Givens::Simplified)
+                        .cnf
+                        .num_clauses()
+                })
+                .sum::<usize>()
+        })
+    });
+    let encodings: Vec<_> = puzzles
+        .iter()
+        .map(|p| cnf::encode(p, cnf::Givens::Simplified))
+        .collect();
+    g.bench_function("solve 17-clue x200 (count to 2)", |bch| {
+        bch.iter(|| {
+            let total: u64 = encodings
+                .iter()
+                .map(|e| {
+                    sat::enumerate_with(
+                        &e.cnf,
+                        &SatBackend::Varisat,
+                        &e.projection,
+                        e.blocking,
+                        Some(2),
+                        None,
+                        |_| {},
+                    )
+                    .expect("varisat")
+                    .count
+                })
+                .sum();
+            assert_eq!(total, encodings.len() as u64);
+        })
+    });
+    g.finish();
+}
+
+/// Exact cover: building the matrix, and Algorithm C proving uniqueness on matrices built
+/// beforehand.
+fn dlx(c: &mut Criterion) {
+    let puzzles = puzzles_17_clue();
+    let mut g = c.benchmark_group("sudoku/dlx");
+    g.throughput(Throughput::Elements(puzzles.len() as u64));
+    g.measurement_time(Duration::from_secs(5));
+    g.bench_function("encode 17-clue x200", |bch| {
+        bch.iter(|| {
+            puzzles
+                .iter()
+                .map(|p| cover::encode(black_box(p)).matrix.num_options())
+                .sum::<usize>()
+        })
+    });
+    let matrices: Vec<_> = puzzles.iter().map(|p| cover::encode(p).matrix).collect();
+    let search = satcover::dlx::Search {
+        max_solutions: Some(2),
+        deadline: None,
+    };
+    g.bench_function("solve 17-clue x200 (count to 2)", |bch| {
+        bch.iter(|| {
+            let total: u64 = matrices
+                .iter()
+                .map(|m| satcover::dlx::count(black_box(m), &search).count)
+                .sum();
+            assert_eq!(total, matrices.len() as u64);
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, native, sat, dlx);
 criterion_main!(benches);

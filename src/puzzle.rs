@@ -330,6 +330,9 @@ pub type OptionDecoder<'p, S> = Box<dyn Fn(&[OptionId]) -> Result<S, String> + '
 pub struct CnfEncoding<'p, S> {
     pub cnf: Cnf,
     pub projection: Vec<Var>,
+    /// How enumeration excludes a model: `TrueLiterals` only where the projection is made
+    /// of one-hot groups (see [`sat::Blocking`]).
+    pub blocking: sat::Blocking,
     pub decode: ModelDecoder<'p, S>,
 }
 
@@ -501,10 +504,11 @@ fn run_sat<P: Puzzle + ?Sized>(
     let mut decode_error = None;
     let mut decode_time = Duration::ZERO;
     let solve_start = Instant::now();
-    let enumeration = sat::enumerate(
+    let enumeration = sat::enumerate_with(
         &encoding.cnf,
         solver,
         &encoding.projection,
+        encoding.blocking,
         limits.max_solutions,
         limits.deadline,
         |model| {
@@ -632,7 +636,11 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
             .solutions
             .iter()
             .map(|s| Rendered {
-                text: if text { self.solution_text(s) } else { String::new() },
+                text: if text {
+                    self.solution_text(s)
+                } else {
+                    String::new()
+                },
                 json: if json {
                     self.solution_json(s)
                 } else {

@@ -220,7 +220,7 @@ fn stats_line_names_sizes_and_effort() {
         .assert()
         .success()
         .stdout(predicate::str::contains("backend=dlx"))
-        .stdout(predicate::str::contains("items=324"))
+        .stdout(predicate::str::contains("items=196"))
         .stdout(predicate::str::contains("updates="));
     satcover()
         .args(["solve", "--stats", "--backend", "sat", EASY])

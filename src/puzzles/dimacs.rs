@@ -103,6 +103,7 @@ impl Puzzle for Formula {
         Ok(CnfEncoding {
             cnf: self.cnf.clone(),
             projection: (0..vars).map(Var::from_index).collect(),
+            blocking: crate::sat::Blocking::Full,
             decode: Box::new(move |model| {
                 Ok((0..vars).map(|i| model.value(Var::from_index(i))).collect())
             }),

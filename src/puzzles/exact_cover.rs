@@ -159,6 +159,9 @@ impl Puzzle for ExactCover {
         Ok(CnfEncoding {
             cnf,
             projection: options.clone(),
+            // Another exact cover cannot contain this one (a primary item would be
+            // covered twice), so it drops one of these options.
+            blocking: crate::sat::Blocking::TrueLiterals,
             decode: Box::new(move |model| {
                 Ok((0..options.len())
                     .filter(|&o| model.value(options[o]))

@@ -286,6 +286,33 @@ pub fn blocking_clause(model: &Model, projection: &[Var]) -> Vec<Lit> {
         .collect()
 }
 
+/// How a found model is excluded before the next solve.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Blocking {
+    /// The negation of the model on every projection variable (always sound).
+    #[default]
+    Full,
+    /// The negation of the projection variables the model sets true. Sound when no other
+    /// model sets a superset of them true: so when the projection is a partition into
+    /// one-hot groups (another model must turn one of those off), or when it is the
+    /// options of an exact cover (a proper superset would cover a primary item twice).
+    /// The clause is k times shorter for groups of k, which matters when many models are
+    /// listed.
+    TrueLiterals,
+}
+
+/// The clause that excludes `model` on `projection`, as `blocking` says.
+pub fn blocking_clause_with(model: &Model, projection: &[Var], blocking: Blocking) -> Vec<Lit> {
+    match blocking {
+        Blocking::Full => blocking_clause(model, projection),
+        Blocking::TrueLiterals => projection
+            .iter()
+            .filter(|&&v| model.value(v))
+            .map(|&v| v.negative())
+            .collect(),
+    }
+}
+
 /// Enumerate models distinct on `projection`, calling `on_model` for each, adding a blocking
 /// clause after each: incrementally on one varisat instance, or by rewriting the DIMACS file for
 /// an external solver. Stops after `max_models` (None = all) or at the deadline.
@@ -293,6 +320,27 @@ pub fn enumerate(
     cnf: &Cnf,
     backend: &SatBackend,
     projection: &[Var],
+    max_models: Option<u64>,
+    deadline: Option<Instant>,
+    on_model: impl FnMut(&Model),
+) -> Result<Enumeration, SatError> {
+    enumerate_with(
+        cnf,
+        backend,
+        projection,
+        Blocking::Full,
+        max_models,
+        deadline,
+        on_model,
+    )
+}
+
+/// [`enumerate`] with a choice of blocking clause.
+pub fn enumerate_with(
+    cnf: &Cnf,
+    backend: &SatBackend,
+    projection: &[Var],
+    blocking: Blocking,
     max_models: Option<u64>,
     deadline: Option<Instant>,
     mut on_model: impl FnMut(&Model),
@@ -310,7 +358,7 @@ pub fn enumerate(
                     SatVerdict::Sat(model) => {
                         count += 1;
                         on_model(&model);
-                        session.add_clause(&blocking_clause(&model, projection));
+                        session.add_clause(&blocking_clause_with(&model, projection, blocking));
                     }
                     SatVerdict::Unsat => return Ok(done(count, true, false, session.into_stats())),
                     SatVerdict::Unknown => {
@@ -337,7 +385,7 @@ pub fn enumerate(
                     SatVerdict::Sat(model) => {
                         count += 1;
                         on_model(&model);
-                        work.add_clause(&blocking_clause(&model, projection));
+                        work.add_clause(&blocking_clause_with(&model, projection, blocking));
                     }
                     SatVerdict::Unsat => return Ok(done(count, true, false, stats)),
                     SatVerdict::Unknown => return Ok(done(count, false, passed(deadline), stats)),

@@ -138,6 +138,7 @@ pub(crate) fn encode(a: &Alphametic) -> Result<CnfEncoding<'_, Assignment>, Solv
     Ok(CnfEncoding {
         cnf,
         projection,
+        blocking: crate::sat::Blocking::TrueLiterals,
         decode: Box::new(decode),
     })
 }

@@ -164,6 +164,7 @@ pub fn encode_with(puzzle: &Nonogram, options: CnfOptions) -> CnfEncoding<'_, Gr
     CnfEncoding {
         cnf,
         projection,
+        blocking: crate::sat::Blocking::Full,
         decode: Box::new(move |model| {
             let mut grid = Grid::new(width, height);
             for r in 0..height {

@@ -73,6 +73,7 @@ pub(crate) fn encode(p: &Packing) -> Result<CnfEncoding<'_, Tiling>, SolveError>
     Ok(CnfEncoding {
         cnf,
         projection,
+        blocking: crate::sat::Blocking::TrueLiterals,
         decode: Box::new(decode),
     })
 }

@@ -92,6 +92,7 @@ pub fn encode_with(puzzle: &Sudoku, givens: Givens, names: bool) -> CnfEncoding<
     CnfEncoding {
         cnf,
         projection,
+        blocking: crate::sat::Blocking::TrueLiterals,
         decode: Box::new(decode),
     }
 }

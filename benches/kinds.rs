@@ -1,0 +1,135 @@
+//! Benches for the other puzzle kinds (criterion): one group per kind, each backend that
+//! fits, encoding and solving measured apart. Inputs are the fixtures shipped in `tests/`.
+
+use std::hint::black_box;
+use std::path::Path;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use satcover::dlx;
+use satcover::puzzle::{Limits, Puzzle};
+use satcover::puzzles::{alphametic, nonogram, packing};
+use satcover::sat::{self, SatBackend};
+
+fn fixture(path: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(path);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Count solutions (up to `max`) of a prebuilt CNF encoding with varisat.
+fn sat_count<S>(encoding: &satcover::puzzle::CnfEncoding<'_, S>, max: Option<u64>) -> u64 {
+    sat::enumerate_with(
+        &encoding.cnf,
+        &SatBackend::Varisat,
+        &encoding.projection,
+        encoding.blocking,
+        max,
+        None,
+        |_| {},
+    )
+    .expect("varisat")
+    .count
+}
+
+fn limits(max: Option<u64>) -> Limits {
+    Limits {
+        max_solutions: max,
+        keep: 0,
+        deadline: None,
+    }
+}
+
+/// The GCHQ 2015 puzzle, proving uniqueness.
+fn nonograms(c: &mut Criterion) {
+    let puzzle = nonogram::parse("gchq-2015.non", &fixture("nonogram/gchq-2015.non")).unwrap();
+    let mut g = c.benchmark_group("nonogram/gchq");
+    g.sample_size(10);
+    g.measurement_time(Duration::from_secs(5));
+    g.bench_function("native solve", |b| {
+        b.iter(|| {
+            assert_eq!(
+                black_box(&puzzle).native(&limits(Some(2))).unwrap().count,
+                1
+            )
+        })
+    });
+    g.bench_function("sat encode", |b| {
+        b.iter(|| black_box(&puzzle).cnf().unwrap().cnf.num_clauses())
+    });
+    let encoding = puzzle.cnf().unwrap();
+    g.bench_function("sat solve", |b| {
+        b.iter(|| assert_eq!(sat_count(&encoding, Some(2)), 1))
+    });
+    g.bench_function("dlx encode", |b| {
+        b.iter(|| black_box(&puzzle).cover().unwrap().matrix.num_options())
+    });
+    let cover = puzzle.cover().unwrap();
+    let search = dlx::Search {
+        max_solutions: Some(2),
+        deadline: None,
+    };
+    g.bench_function("dlx solve", |b| {
+        b.iter(|| assert_eq!(dlx::count(&cover.matrix, &search).count, 1))
+    });
+    g.finish();
+}
+
+/// Pentominoes in a 3×20 box (all 8 tilings) and a Golomb square (8 tilings).
+fn packings(c: &mut Criterion) {
+    let pentominoes = packing::parse(&fixture("packing/pentominoes-3x20.pack")).unwrap();
+    let golomb = packing::parse(&fixture("packing/golomb-11-a.pack")).unwrap();
+    let mut g = c.benchmark_group("packing");
+    g.sample_size(10);
+    g.measurement_time(Duration::from_secs(5));
+    g.bench_function("pentominoes 3x20 native count", |b| {
+        b.iter(|| assert_eq!(pentominoes.native(&limits(None)).unwrap().count, 8))
+    });
+    g.bench_function("pentominoes 3x20 dlx encode", |b| {
+        b.iter(|| {
+            black_box(&pentominoes)
+                .cover()
+                .unwrap()
+                .matrix
+                .num_options()
+        })
+    });
+    let cover = pentominoes.cover().unwrap();
+    g.bench_function("pentominoes 3x20 dlx count", |b| {
+        b.iter(|| assert_eq!(dlx::count(&cover.matrix, &dlx::Search::default()).count, 8))
+    });
+    g.bench_function("golomb 11x11 native count", |b| {
+        b.iter(|| assert_eq!(golomb.native(&limits(None)).unwrap().count, 8))
+    });
+    g.bench_function("golomb 11x11 sat encode", |b| {
+        b.iter(|| black_box(&golomb).cnf().unwrap().cnf.num_clauses())
+    });
+    let encoding = golomb.cnf().unwrap();
+    g.bench_function("golomb 11x11 sat count", |b| {
+        b.iter(|| assert_eq!(sat_count(&encoding, None), 8))
+    });
+    g.finish();
+}
+
+/// NUM + BER = PLAY, all 96 solutions.
+fn alphametics(c: &mut Criterion) {
+    let (_, puzzle) = alphametic::parse("NUM + BER = PLAY").remove(0).unwrap();
+    let mut g = c.benchmark_group("alphametic/num-ber-play");
+    g.sample_size(10);
+    g.measurement_time(Duration::from_secs(5));
+    g.bench_function("native count", |b| {
+        b.iter(|| assert_eq!(black_box(&puzzle).native(&limits(None)).unwrap().count, 96))
+    });
+    g.bench_function("sat encode", |b| {
+        b.iter(|| black_box(&puzzle).cnf().unwrap().cnf.num_clauses())
+    });
+    let encoding = puzzle.cnf().unwrap();
+    g.bench_function("sat count", |b| {
+        b.iter(|| assert_eq!(sat_count(&encoding, None), 96))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, nonograms, packings, alphametics);
+criterion_main!(benches);

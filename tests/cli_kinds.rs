@@ -1,0 +1,241 @@
+//! Nonograms, packing and alphametics through the built binary: output, errors, exit
+//! codes, and backend agreement in `compare`.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn satcover() -> Command {
+    let mut cmd = Command::cargo_bin("satcover").expect("binary built");
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}
+
+const GCHQ: &str = "tests/fixtures/nonogram/gchq-2015.non";
+
+#[test]
+fn gchq_solves_to_its_goal_and_is_unique_on_every_backend() {
+    let text = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(GCHQ))
+        .unwrap();
+    // The goal rows in the file (`goal` key): 25 strings of 0/1 after the key.
+    let expected_first_row = "#######.###...#.#.#######";
+    for backend in ["native", "sat", "dlx"] {
+        satcover()
+            .args(["solve", "--unique", "--backend", backend, GCHQ])
+            .assert()
+            .success()
+            .stdout(predicate::str::starts_with(format!(
+                "{expected_first_row}\n"
+            )))
+            .stdout(predicate::str::contains("gchq-2015.non: unique"));
+    }
+    assert!(text.contains("givens"), "the fixture carries the 22 givens");
+}
+
+#[test]
+fn nonogram_with_two_solutions_shows_where_they_differ() {
+    satcover()
+        .args([
+            "solve",
+            "--unique",
+            "tests/fixtures/nonogram/two-solutions.non",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("two-solutions.non: not unique"))
+        .stdout(predicate::str::contains("where they differ:\n###.??"))
+        .stdout(predicate::str::contains(
+            "4 cells differ: (r1,c5) (r1,c6) (r3,c5) (r3,c6)",
+        ));
+}
+
+#[test]
+fn nonogram_json_rows_are_strings() {
+    let out = satcover()
+        .args(["solve", "--format", "json", GCHQ])
+        .output()
+        .unwrap();
+    let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(value["solutions"][0][0], "#######.###...#.#.#######");
+    assert_eq!(value["solutions"][0].as_array().unwrap().len(), 25);
+}
+
+#[test]
+fn bad_and_impossible_nonograms() {
+    satcover()
+        .args(["solve", "tests/fixtures/nonogram/bad-clue.non"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "bad-clue.non:5:3: expected a clue number",
+        ));
+    satcover()
+        .args(["solve", "tests/fixtures/nonogram/too-long.non"])
+        .assert()
+        .code(20)
+        .stdout(predicate::str::contains("no solution ("));
+    satcover()
+        .args(["solve", "tests/fixtures/nonogram/colour.g"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "colour nonograms are not supported yet",
+        ));
+}
+
+#[test]
+fn nonogram_renders_as_a_picture() {
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("gchq.png");
+    let svg = dir.path().join("gchq.svg");
+    satcover()
+        .args(["render", GCHQ, "--png"])
+        .arg(&png)
+        .arg("--svg")
+        .arg(&svg)
+        .assert()
+        .success();
+    assert_eq!(&std::fs::read(&png).unwrap()[..4], b"\x89PNG");
+    let svg_text = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        svg_text.matches("fill=\"#000000\"").count() > 300,
+        "black cells drawn"
+    );
+}
+
+#[test]
+fn golomb_square_counts_and_json_piece_numbers() {
+    for backend in ["native", "sat", "dlx"] {
+        satcover()
+            .args([
+                "solve",
+                "--count",
+                "--backend",
+                backend,
+                "tests/fixtures/packing/golomb-11-a.pack",
+            ])
+            .assert()
+            .success()
+            .stdout(predicate::str::ends_with(": 8 solutions\n"));
+    }
+    let out = satcover()
+        .args([
+            "solve",
+            "--format",
+            "json",
+            "tests/fixtures/packing/golomb-11-a.pack",
+        ])
+        .output()
+        .unwrap();
+    let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows = value["solutions"][0].as_array().unwrap();
+    assert_eq!(rows.len(), 11);
+    let mut numbers: Vec<u64> = rows
+        .iter()
+        .flat_map(|r| r.as_array().unwrap().iter().map(|c| c.as_u64().unwrap()))
+        .collect();
+    numbers.sort_unstable();
+    numbers.dedup();
+    assert_eq!(
+        numbers,
+        vec![0, 1, 2, 3, 4],
+        "five pieces, numbered in input order"
+    );
+}
+
+#[test]
+fn pentominoes_3x20_have_8_tilings() {
+    for backend in ["native", "dlx"] {
+        satcover()
+            .args([
+                "solve",
+                "--count",
+                "--backend",
+                backend,
+                "tests/fixtures/packing/pentominoes-3x20.pack",
+            ])
+            .assert()
+            .success()
+            .stdout(predicate::str::ends_with(": 8 solutions\n"));
+    }
+}
+
+#[test]
+fn bad_packing_is_an_error_with_its_place() {
+    satcover()
+        .args(["solve", "tests/fixtures/packing/bad-drawing.pack"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "bad-drawing.pack:4:2: unexpected `x`",
+        ));
+    satcover()
+        .args(["solve", "--kind", "packing", "-"])
+        .write_stdin("region 2x2\npiece 3x3\n")
+        .assert()
+        .code(20)
+        .stdout(predicate::str::contains("no solution ("));
+}
+
+#[test]
+fn alphametics_count_and_print() {
+    for backend in ["native", "sat"] {
+        satcover()
+            .args(["solve", "--count", "--backend", backend, "-"])
+            .write_stdin("NUM + BER = PLAY\n")
+            .assert()
+            .success()
+            .stdout("<stdin>:1: 96 solutions\n");
+        satcover()
+            .args(["solve", "--unique", "--backend", backend, "-"])
+            .write_stdin("SEND + MORE = MONEY\n")
+            .assert()
+            .success()
+            .stdout("9567 + 1085 = 10652\n<stdin>:1: unique\n");
+    }
+    let out = satcover()
+        .args(["solve", "--format", "json", "-"])
+        .write_stdin("SEND + MORE = MONEY\n")
+        .output()
+        .unwrap();
+    let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(value["solutions"][0]["M"], 1);
+    assert_eq!(value["solutions"][0]["Y"], 2);
+}
+
+#[test]
+fn alphametic_errors_are_clear() {
+    satcover()
+        .args(["solve", "--backend", "dlx", "-"])
+        .write_stdin("SEND + MORE = MONEY\n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "dlx backend does not support alphametic",
+        ));
+    satcover()
+        .args(["solve", "--kind", "alphametic", "-"])
+        .write_stdin("ABCDEF + GHIJK = LMNOP\n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("<stdin>:1"))
+        .stderr(predicate::str::contains("letters"));
+}
+
+#[test]
+fn compare_agrees_on_every_kind() {
+    for fixture in [
+        "tests/fixtures/nonogram/two-solutions.non",
+        "tests/fixtures/nonogram/probing.non",
+        "tests/fixtures/packing/golomb-11-a.pack",
+        "tests/fixtures/alphametic/classics.txt",
+    ] {
+        satcover()
+            .args(["compare", "--runs", "1", "--count", fixture])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("backends agree"))
+            .stdout(predicate::str::contains("DISAGREEMENT").not());
+    }
+}
