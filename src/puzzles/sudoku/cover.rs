@@ -67,10 +67,10 @@ pub fn encode_with(puzzle: &Sudoku, names: bool) -> CoverEncoding<'_, Filled> {
 
     // placements[option] = (cell, digit)
     let mut placements: Vec<(usize, u8)> = Vec::with_capacity(n * n * n);
-    for cell in 0..n * n {
+    for (cell, &cell_item) in cell_items.iter().enumerate() {
         let (row, col) = (cell / n, cell % n);
         let bx = puzzle.box_of(row, col);
-        let Some(cell_item) = cell_items[cell] else {
+        let Some(cell_item) = cell_item else {
             continue;
         };
         for d in 0..n {
