@@ -366,10 +366,27 @@ fn timeout_stops_every_backend() {
 #[test]
 fn encodings_examples_are_regenerated_byte_for_byte() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let puzzle = "encodings/examples/sudoku-4x4.txt";
-    for (to, expected) in [
-        ("dimacs", "encodings/examples/sudoku-4x4.cnf"),
-        ("xc", "encodings/examples/sudoku-4x4.xc"),
+    for (puzzle, to, expected) in [
+        (
+            "encodings/examples/sudoku-4x4.txt",
+            "dimacs",
+            "encodings/examples/sudoku-4x4.cnf",
+        ),
+        (
+            "encodings/examples/sudoku-4x4.txt",
+            "xc",
+            "encodings/examples/sudoku-4x4.xc",
+        ),
+        (
+            "encodings/examples/nonogram-dancer.non",
+            "dimacs",
+            "encodings/examples/nonogram-dancer.cnf",
+        ),
+        (
+            "encodings/examples/nonogram-dancer.non",
+            "xc",
+            "encodings/examples/nonogram-dancer.xc",
+        ),
     ] {
         let produced = stdout_of(satcover().args(["export", puzzle, "--to", to]));
         let shipped = std::fs::read_to_string(root.join(expected)).expect("example shipped");
@@ -436,5 +453,82 @@ fn timeout_stops_a_hard_formula_on_sat_and_external() {
             "{args:?}: {:?}",
             start.elapsed()
         );
+    }
+}
+
+/// Every kind: export → cadical → decode prints what the embedded sat backend prints, and
+/// the exported exact cover counts what the puzzle counts.
+#[test]
+fn every_kind_goes_out_and_back() {
+    // (puzzle, unique, has an exact-cover encoding); the Golomb square has 8 tilings, so
+    // there the decoded answers need only pass the checker (decode runs it).
+    let cases = [
+        ("tests/fixtures/sudoku/norvig-grid.txt", true, true),
+        ("tests/fixtures/nonogram/gchq-2015.non", true, true),
+        ("tests/fixtures/packing/golomb-11-a.pack", false, true),
+        (
+            "tests/fixtures/alphametic/send-more-money.alpha",
+            true,
+            false,
+        ),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (puzzle, unique, has_cover) in cases {
+        let embedded = stdout_of(satcover().args(["solve", "--backend", "sat", puzzle]));
+        let same = |other: &str, what: &str| {
+            if unique {
+                assert_eq!(other, embedded, "{puzzle}: {what}");
+            } else {
+                assert_eq!(
+                    other.lines().count(),
+                    embedded.lines().count(),
+                    "{puzzle}: {what}"
+                );
+            }
+        };
+        if have("cadical") {
+            let cnf = dir.path().join("out.cnf");
+            satcover()
+                .args(["export", puzzle, "--to", "dimacs", "-o"])
+                .arg(&cnf)
+                .assert()
+                .success();
+            let answer = std::process::Command::new("cadical")
+                .arg("-q")
+                .arg(&cnf)
+                .output()
+                .unwrap();
+            assert_eq!(answer.status.code(), Some(10), "{puzzle}");
+            let model = dir.path().join("answer.txt");
+            std::fs::write(&model, &answer.stdout).unwrap();
+            let decoded = stdout_of(satcover().args(["decode", puzzle, "--model"]).arg(&model));
+            same(&decoded, "decoded cadical answer");
+            let external = stdout_of(satcover().args([
+                "solve",
+                "--backend",
+                "external",
+                "--solver",
+                "cadical",
+                puzzle,
+            ]));
+            same(&external, "external backend");
+        }
+        if has_cover {
+            let xc = dir.path().join("out.xc");
+            satcover()
+                .args(["export", puzzle, "--to", "xc", "-o"])
+                .arg(&xc)
+                .assert()
+                .success();
+            let direct =
+                stdout_of(satcover().args(["solve", "--count", "--backend", "dlx", puzzle]));
+            let exported = stdout_of(satcover().args(["solve", "--count"]).arg(&xc));
+            let count = |s: &str| s.rsplit(": ").next().unwrap_or("").to_string();
+            assert_eq!(
+                count(&exported),
+                count(&direct),
+                "{puzzle}: exported XC counts"
+            );
+        }
     }
 }
