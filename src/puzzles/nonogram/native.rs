@@ -126,8 +126,8 @@ mod tests {
     #[test]
     fn counts_equal_brute_force_on_random_small_puzzles() {
         let mut next = rng(99);
-        for _ in 0..200 {
-            let (w, h) = ((next() % 5 + 1) as usize, (next() % 4 + 1) as usize);
+        for _ in 0..120 {
+            let (w, h) = ((next() % 4 + 1) as usize, (next() % 4 + 1) as usize);
             let grid = Grid {
                 width: w,
                 height: h,

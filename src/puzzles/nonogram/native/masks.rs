@@ -83,39 +83,29 @@ impl LineSet {
 /// A direct-mapped cache of line results keyed by (line, known black, known white):
 /// probing solves the same line states again and again (ENGINES.md: 30–50%).
 struct LineCache {
-    entries: Vec<CacheEntry>,
+    /// Each entry: [black, white, new black, new white, tag]. The tag is one more than the
+    /// line number (0: empty slot), with [`CONTRADICTION`] set when no pattern fits. An all-zero
+    /// table is an empty one, so it comes from the allocator already zeroed and only the
+    /// pages probing touches are ever written.
+    entries: Vec<[u128; 5]>,
     mask: usize,
 }
 
-#[derive(Clone, Copy)]
-struct CacheEntry {
-    black: u128,
-    white: u128,
-    new_black: u128,
-    new_white: u128,
-    /// The line number + 1 (0: empty); the high bit marks a contradiction.
-    tag: u32,
+const CONTRADICTION: u128 = 1 << 64;
+
+/// At most 2^14 entries of 80 bytes (1.3 MB); about 128 per line, so that small puzzles
+/// that probe a little do not pay for a big table.
+fn cache_slots(num_lines: usize) -> usize {
+    (num_lines * 128)
+        .next_power_of_two()
+        .clamp(1 << 10, 1 << 14)
 }
-
-const CONTRADICTION: u32 = 1 << 31;
-
-/// 2^14 entries of 80 bytes: 1.3 MB.
-const CACHE_SLOTS: usize = 1 << 14;
 
 impl LineCache {
     fn new(slots: usize) -> LineCache {
         debug_assert!(slots.is_power_of_two());
         LineCache {
-            entries: vec![
-                CacheEntry {
-                    black: 0,
-                    white: 0,
-                    new_black: 0,
-                    new_white: 0,
-                    tag: 0,
-                };
-                slots
-            ],
+            entries: vec![[0; 5]; slots],
             mask: slots - 1,
         }
     }
@@ -263,13 +253,10 @@ impl<'p> Engine<'p> {
             );
         };
         let slot = cache.slot(l, black, white);
-        let entry = cache.entries[slot];
-        if entry.tag & !CONTRADICTION == l as u32 + 1
-            && entry.black == black
-            && entry.white == white
-        {
+        let [key_black, key_white, new_black, new_white, tag] = cache.entries[slot];
+        if tag & !CONTRADICTION == l as u128 + 1 && key_black == black && key_white == white {
             self.stats.cache_hits += 1;
-            return (entry.tag & CONTRADICTION == 0).then_some((entry.new_black, entry.new_white));
+            return (tag & CONTRADICTION == 0).then_some((new_black, new_white));
         }
         let result = bitline::solve(
             &mut self.tables,
@@ -279,13 +266,8 @@ impl<'p> Engine<'p> {
             white,
         );
         let (new_black, new_white) = result.unwrap_or((0, 0));
-        cache.entries[slot] = CacheEntry {
-            black,
-            white,
-            new_black,
-            new_white,
-            tag: (l as u32 + 1) | if result.is_none() { CONTRADICTION } else { 0 },
-        };
+        let tag = (l as u128 + 1) | if result.is_none() { CONTRADICTION } else { 0 };
+        cache.entries[slot] = [black, white, new_black, new_white, tag];
         result
     }
 
@@ -364,9 +346,6 @@ impl<'p> Engine<'p> {
 
     /// Probes unknown cells until every one has a valid probe that settles nothing.
     fn probe_to_fixpoint(&mut self, state: &mut [u128]) -> Probed {
-        if self.cache.is_none() {
-            self.cache = Some(LineCache::new(CACHE_SLOTS));
-        }
         let width = self.puzzle.width();
         let cells = width * self.height;
         let mut black = std::mem::take(&mut self.probe_black);
@@ -386,6 +365,9 @@ impl<'p> Engine<'p> {
                 continue;
             }
             self.stats.probes += 1;
+            if self.cache.is_none() {
+                self.cache = Some(LineCache::new(cache_slots(self.num_lines)));
+            }
             if self.stats.probes % 128 == 0 && self.past_deadline() {
                 break Probed::Timeout;
             }
