@@ -1,553 +1,78 @@
-//! The native backend: line logic to a fixpoint, probing, then search.
+//! The native backend: line logic to a fixpoint, probing to a fixpoint at every node, then
+//! depth-first search, counting solutions up to the limit.
 //!
 //! Glossary:
-//! - **grid state**: one [`line`] cell mask per cell (white / black / unknown).
-//! - **propagation**: run the line solver on every line in a queue; a line whose cells
-//!   change puts its crossing lines back in the queue; stops at the fixpoint or at a
-//!   contradiction (some line has no pattern left).
-//! - **probe**: set an unknown cell black, propagate; set it white, propagate. A branch that
-//!   contradicts fixes the cell the other way; cells both branches settle alike are fixed
-//!   (failed-literal probing plus "merge", as in Wu et al., "An Efficient Approach to Solving
-//!   Nonograms", IEEE TCIAIG 5(3), 2013, the LalaFrogKK solver).
-//! - **guess**: when probing settles nothing more, branch on the cell whose probes settled
-//!   the most cells in the weaker branch (max of min(b, w), ties to the larger max(b, w)),
-//!   black first, and search both ways, depth first.
+//! - **line logic**: run a line solver (every cell that all patterns of a line agree on)
+//!   over a queue of lines until nothing changes.
+//! - **probe**: try an unknown cell both ways and keep what follows (see [`masks`]).
+//! - **engine**: two implementations of the same search.
+//!   - [`masks`] (used whenever every line has at most [`bitline::MAX_LEN`] = 127 cells,
+//!     which covers every puzzle in Wolter's survey): lines as `u128` masks, the
+//!     bit-parallel line solver [`bitline`], probes validated by the lines they read.
+//!   - [`wide`]: byte-per-cell states and the DP line solver, for longer lines.
 //!
-//! Counting: the search does not stop at the first solution; it stops after
-//! `limits.max_solutions` (None = all), so `--unique` is a count to 2.
-//! Grid states for each depth come from a pool and are reused: after warm-up the search
-//! loop does not allocate.
+//! Both engines answer the same question the same way; the tests below compare them with
+//! each other and with brute force.
 
-use std::collections::VecDeque;
-use std::time::Instant;
+pub mod bitline;
+mod masks;
+mod wide;
 
-use super::line::{BLACK, LineSolver, UNKNOWN, WHITE};
 use super::{Grid, Nonogram};
 use crate::puzzle::{Limits, NativeAnswer};
 
-/// What one search node concluded after probing.
-enum Probe {
-    Dead,
-    Solved,
-    Branch(usize),
-    Timeout,
+/// Counters of one run, for profiling and reports (the [`NativeAnswer`] carries nodes and
+/// guesses; these add the work inside the nodes).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Search nodes (each probed to a fixpoint).
+    pub nodes: u64,
+    /// Nodes that branched.
+    pub guesses: u64,
+    /// Cells probed (each probe propagates twice).
+    pub probes: u64,
+    /// Probes whose two branches agreed on some cell.
+    pub merges: u64,
+    /// Line-solver calls, cache hits included.
+    pub line_solves: u64,
+    /// Line-solver calls answered by the cache.
+    pub cache_hits: u64,
 }
 
-#[derive(PartialEq, Eq)]
-enum Flow {
-    Continue,
-    Stop,
-}
-
-/// A direct-mapped cache of line-solver results keyed by (line, cell states): probing
-/// solves the same line states over and over (ENGINES.md: such a cache pays 30–50%).
-/// Preallocated; a colliding entry simply replaces the old one.
-struct LineCache {
-    mask: usize,
-    len: usize,
-    hashes: Vec<u64>,
-    states: Vec<u8>,
-    results: Vec<u8>,
-    /// 0: empty, 1: contradiction, 2: solved (result in `results`).
-    kind: Vec<u8>,
-    /// Cache hits (kept for profiling).
-    hits: u64,
-}
-
-impl LineCache {
-    fn new(max_len: usize) -> LineCache {
-        // About 4 MB at most: slots × 2 × max_len bytes.
-        let mut slots = 1usize << 16;
-        while slots > 1024 && slots * 2 * max_len > 4 << 20 {
-            slots >>= 1;
-        }
-        LineCache {
-            mask: slots - 1,
-            len: max_len,
-            hashes: vec![0; slots],
-            states: vec![0; slots * max_len],
-            results: vec![0; slots * max_len],
-            kind: vec![0; slots],
-            hits: 0,
-        }
-    }
-
-    fn hash(line: usize, cells: &[u8]) -> u64 {
-        // FxHash-style multiply-rotate over 8 cells at a time.
-        let mut h = (line as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        for chunk in cells.chunks(8) {
-            let mut word = 0u64;
-            for (i, &c) in chunk.iter().enumerate() {
-                word |= u64::from(c) << (8 * i);
-            }
-            h = (h.rotate_left(5) ^ word).wrapping_mul(0x517C_C1B7_2722_0A95);
-        }
-        h | 1
-    }
-
-    /// `Some(None)`: cached contradiction; `Some(Some(()))`: `cells` overwritten with the
-    /// cached result.
-    fn get(&mut self, hash: u64, cells: &mut [u8]) -> Option<Option<()>> {
-        let slot = (hash as usize) & self.mask;
-        let n = cells.len();
-        let base = slot * self.len;
-        if self.kind[slot] == 0
-            || self.hashes[slot] != hash
-            || self.states[base..base + n] != *cells
-        {
-            return None;
-        }
-        self.hits += 1;
-        if self.kind[slot] == 1 {
-            return Some(None);
-        }
-        cells.copy_from_slice(&self.results[base..base + n]);
-        Some(Some(()))
-    }
-
-    fn put(&mut self, hash: u64, before: &[u8], after: Option<&[u8]>) {
-        let slot = (hash as usize) & self.mask;
-        let n = before.len();
-        let base = slot * self.len;
-        self.hashes[slot] = hash;
-        self.states[base..base + n].copy_from_slice(before);
-        match after {
-            Some(a) => {
-                self.results[base..base + n].copy_from_slice(a);
-                self.kind[slot] = 2;
-            }
-            None => self.kind[slot] = 1,
-        }
-    }
-}
-
-struct Solver<'p> {
-    /// Created at the first probe: line logic alone (most puzzles) does not need it.
-    cache: Option<LineCache>,
-    before: Vec<u8>,
-    puzzle: &'p Nonogram,
-    width: usize,
-    /// Cell indices of every line, rows then columns, flattened; `line_start[l]..[l+1]`.
-    line_cells: Vec<usize>,
-    line_start: Vec<usize>,
-    lines: LineSolver,
-    buf: Vec<u8>,
-    queue: VecDeque<usize>,
-    queued: Vec<bool>,
-    pool: Vec<Vec<u8>>,
-    probe_black: Vec<u8>,
-    probe_white: Vec<u8>,
-    limits: Limits,
-    solutions: Vec<Grid>,
-    count: u64,
-    nodes: u64,
-    guesses: u64,
-    probes: u64,
-    timed_out: bool,
-    // Dirty tracking for probing (see `probe_to_fixpoint`).
-    /// Logical clock, advanced on every change of a node's grid.
-    clock: u64,
-    /// When each line of the current node's grid last changed.
-    line_stamp: Vec<u64>,
-    /// When each cell was last probed (0: not at this node).
-    probe_stamp: Vec<u64>,
-    /// The lines each cell's last probe changed, in either branch.
-    probe_lines: Vec<Vec<u32>>,
-    /// The (min, max) cells each cell's last probe settled.
-    probe_score: Vec<(usize, usize)>,
-    /// Lines changed since recording began (deduplicated by `touch_mark`).
-    touched: Vec<u32>,
-    touch_mark: Vec<u64>,
-    session: u64,
-    /// Every line stamped, in order, so that backtracking can re-stamp what it undoes.
-    stamp_log: Vec<u32>,
-}
-
-impl<'p> Solver<'p> {
-    fn new(puzzle: &'p Nonogram, limits: &Limits) -> Solver<'p> {
-        let mut line_cells = Vec::new();
-        let mut line_start = vec![0];
-        for l in 0..puzzle.num_lines() {
-            line_cells.extend((0..puzzle.line_len(l)).map(|i| puzzle.cell_of(l, i)));
-            line_start.push(line_cells.len());
-        }
-        let cells = puzzle.width() * puzzle.height();
-        Solver {
-            cache: None,
-            before: Vec::with_capacity(puzzle.width().max(puzzle.height())),
-            puzzle,
-            width: puzzle.width(),
-            line_cells,
-            line_start,
-            lines: LineSolver::new(),
-            buf: Vec::with_capacity(puzzle.width().max(puzzle.height())),
-            queue: VecDeque::with_capacity(puzzle.num_lines()),
-            queued: vec![false; puzzle.num_lines()],
-            pool: Vec::new(),
-            probe_black: vec![UNKNOWN; cells],
-            probe_white: vec![UNKNOWN; cells],
-            limits: *limits,
-            solutions: Vec::new(),
-            count: 0,
-            nodes: 0,
-            guesses: 0,
-            probes: 0,
-            timed_out: false,
-            clock: 1,
-            line_stamp: vec![0; puzzle.num_lines()],
-            probe_stamp: vec![0; cells],
-            probe_lines: vec![Vec::new(); cells],
-            probe_score: vec![(0, 0); cells],
-            touched: Vec::new(),
-            touch_mark: vec![0; puzzle.num_lines()],
-            session: 1,
-            stamp_log: Vec::new(),
-        }
-    }
-
-    fn initial_grid(&self) -> Vec<u8> {
-        self.puzzle
-            .givens()
-            .iter()
-            .map(|g| match g {
-                Some(true) => BLACK,
-                Some(false) => WHITE,
-                None => UNKNOWN,
-            })
-            .collect()
-    }
-
-    fn enqueue(&mut self, line: usize) {
-        if !self.queued[line] {
-            self.queued[line] = true;
-            self.queue.push_back(line);
-        }
-    }
-
-    fn enqueue_cell(&mut self, cell: usize) {
-        self.enqueue(cell / self.width);
-        self.enqueue(self.puzzle.height() + cell % self.width);
-    }
-
-    fn enqueue_all(&mut self) {
-        for l in 0..self.puzzle.num_lines() {
-            self.enqueue(l);
-        }
-    }
-
-    fn clear_queue(&mut self) {
-        while let Some(l) = self.queue.pop_front() {
-            self.queued[l] = false;
-        }
-    }
-
-    /// Runs the line solver over the queue to a fixpoint. `false`: contradiction.
-    fn propagate(&mut self, grid: &mut [u8]) -> bool {
-        let height = self.puzzle.height();
-        while let Some(l) = self.queue.pop_front() {
-            self.queued[l] = false;
-            let (start, end) = (self.line_start[l], self.line_start[l + 1]);
-            self.buf.clear();
-            self.buf
-                .extend(self.line_cells[start..end].iter().map(|&c| grid[c]));
-            let hash = LineCache::hash(l, &self.buf);
-            let cached = match self.cache.as_mut() {
-                Some(cache) => cache.get(hash, &mut self.buf),
-                None => None,
-            };
-            let result = match cached {
-                Some(None) => None,
-                // A hit may or may not change the line; the write-back below compares cells.
-                Some(Some(())) => Some(true),
-                None => {
-                    self.before.clear();
-                    self.before.extend_from_slice(&self.buf);
-                    let r = self.lines.solve(self.puzzle.clue(l), &mut self.buf);
-                    if let Some(cache) = self.cache.as_mut() {
-                        cache.put(hash, &self.before, r.map(|_| &self.buf[..]));
-                    }
-                    r
-                }
-            };
-            match result {
-                None => {
-                    self.clear_queue();
-                    return false;
-                }
-                Some(false) => {}
-                Some(true) => {
-                    self.touch(l);
-                    for i in 0..end - start {
-                        let cell = self.line_cells[start + i];
-                        if grid[cell] != self.buf[i] {
-                            grid[cell] = self.buf[i];
-                            // The crossing line of a changed cell.
-                            let crossing = if l < height {
-                                height + cell % self.width
-                            } else {
-                                cell / self.width
-                            };
-                            self.enqueue(crossing);
-                            self.touch(crossing);
-                        }
-                    }
-                }
-            }
-        }
-        true
-    }
-
-    /// Notes that line `l` changed (for dirty tracking).
-    fn touch(&mut self, l: usize) {
-        if self.touch_mark[l] != self.session {
-            self.touch_mark[l] = self.session;
-            self.touched.push(l as u32);
-        }
-    }
-
-    /// Starts a new set of touched lines.
-    fn begin_touch(&mut self) {
-        self.session += 1;
-        self.touched.clear();
-    }
-
-    /// Stamps every touched line as changed in the node's grid.
-    fn stamp_touched(&mut self) {
-        for &l in &self.touched {
-            self.clock += 1;
-            self.line_stamp[l as usize] = self.clock;
-            self.stamp_log.push(l);
-        }
-    }
-
-    /// Backtracking widens the grid again: every line changed since the log had `mark`
-    /// entries is stamped anew, so probes made below stop looking valid.
-    fn restamp_since(&mut self, mark: usize) {
-        for i in mark..self.stamp_log.len() {
-            self.clock += 1;
-            self.line_stamp[self.stamp_log[i] as usize] = self.clock;
-        }
-        self.stamp_log.truncate(mark);
-    }
-
-    /// Whether `cell`'s last probe at this node is still valid: no line it changed (nor the
-    /// cell's own row and column) has changed since.
-    fn probe_still_valid(&self, cell: usize) -> bool {
-        let at = self.probe_stamp[cell];
-        at > 0
-            && self.line_stamp[cell / self.width] < at
-            && self.line_stamp[self.puzzle.height() + cell % self.width] < at
-            && self.probe_lines[cell]
-                .iter()
-                .all(|&l| self.line_stamp[l as usize] < at)
-    }
-
-    fn past_deadline(&mut self) -> bool {
-        if let Some(deadline) = self.limits.deadline
-            && Instant::now() >= deadline
-        {
-            self.timed_out = true;
-        }
-        self.timed_out
-    }
-
-    /// Probes every unknown cell until a whole pass changes nothing. A cell is re-probed
-    /// only when a line its last probe changed has changed since (ENGINES.md, after the
-    /// tournament solvers): the confirming pass then costs almost nothing.
-    fn probe_to_fixpoint(&mut self, grid: &mut [u8]) -> Probe {
-        if self.cache.is_none() && grid.contains(&UNKNOWN) {
-            let longest = self.puzzle.width().max(self.puzzle.height());
-            self.cache = Some(LineCache::new(longest));
-        }
-        let mut black = std::mem::take(&mut self.probe_black);
-        let mut white = std::mem::take(&mut self.probe_white);
-        let result = 'outer: loop {
-            let mut changed = false;
-            for cell in 0..grid.len() {
-                if grid[cell] != UNKNOWN || self.probe_still_valid(cell) {
-                    continue;
-                }
-                self.probes += 1;
-                if self.probes % 64 == 0 && self.past_deadline() {
-                    break 'outer Probe::Timeout;
-                }
-                self.begin_touch();
-                black.copy_from_slice(grid);
-                black[cell] = BLACK;
-                self.enqueue_cell(cell);
-                let black_ok = self.propagate(&mut black);
-                white.copy_from_slice(grid);
-                white[cell] = WHITE;
-                self.enqueue_cell(cell);
-                let white_ok = self.propagate(&mut white);
-                self.touch(cell / self.width);
-                self.touch(self.puzzle.height() + cell % self.width);
-                match (black_ok, white_ok) {
-                    (false, false) => break 'outer Probe::Dead,
-                    (true, false) => {
-                        grid.copy_from_slice(&black);
-                        self.stamp_touched();
-                        changed = true;
-                    }
-                    (false, true) => {
-                        grid.copy_from_slice(&white);
-                        self.stamp_touched();
-                        changed = true;
-                    }
-                    (true, true) => {
-                        let (mut settled_black, mut settled_white) = (0, 0);
-                        let mut merged = false;
-                        let probe_lines = std::mem::take(&mut self.probe_lines[cell]);
-                        let mut lines = probe_lines;
-                        lines.clear();
-                        lines.extend_from_slice(&self.touched);
-                        self.begin_touch();
-                        for i in 0..grid.len() {
-                            if grid[i] != UNKNOWN {
-                                continue;
-                            }
-                            let (b, w) = (black[i], white[i]);
-                            if b == w && b != UNKNOWN {
-                                grid[i] = b;
-                                self.enqueue_cell(i);
-                                self.touch(i / self.width);
-                                self.touch(self.puzzle.height() + i % self.width);
-                                merged = true;
-                            }
-                            settled_black += usize::from(b != UNKNOWN);
-                            settled_white += usize::from(w != UNKNOWN);
-                        }
-                        self.clock += 1;
-                        self.probe_stamp[cell] = self.clock;
-                        self.probe_lines[cell] = lines;
-                        self.probe_score[cell] = (
-                            settled_black.min(settled_white),
-                            settled_black.max(settled_white),
-                        );
-                        if merged {
-                            changed = true;
-                            let ok = self.propagate(grid);
-                            self.stamp_touched();
-                            if !ok {
-                                break 'outer Probe::Dead;
-                            }
-                        }
-                    }
-                }
-            }
-            if !changed {
-                let best = (0..grid.len())
-                    .filter(|&c| grid[c] == UNKNOWN)
-                    .max_by_key(|&c| (self.probe_score[c], std::cmp::Reverse(c)));
-                break match best {
-                    None => Probe::Solved,
-                    Some(cell) => Probe::Branch(cell),
-                };
-            }
-        };
-        self.probe_black = black;
-        self.probe_white = white;
-        result
-    }
-
-    fn record(&mut self, grid: &[u8]) -> Flow {
-        debug_assert!(grid.iter().all(|&c| c == BLACK || c == WHITE));
-        self.count += 1;
-        if self.solutions.len() < self.limits.keep {
-            self.solutions.push(Grid {
-                width: self.puzzle.width(),
-                height: self.puzzle.height(),
-                cells: grid.iter().map(|&c| c == BLACK).collect(),
-            });
-        }
-        if self.count >= self.limits.max_or_all() {
-            Flow::Stop
-        } else {
-            Flow::Continue
-        }
-    }
-
-    /// One node of the depth-first search; `grid` is at the line-logic fixpoint.
-    fn search(&mut self, grid: &mut [u8]) -> Flow {
-        self.nodes += 1;
-        if self.past_deadline() {
-            return Flow::Stop;
-        }
-        let cell = match self.probe_to_fixpoint(grid) {
-            Probe::Dead => return Flow::Continue,
-            Probe::Timeout => return Flow::Stop,
-            Probe::Solved => return self.record(grid),
-            Probe::Branch(cell) => cell,
-        };
-        self.guesses += 1;
-        let mut child = self.pool.pop().unwrap_or_else(|| vec![UNKNOWN; grid.len()]);
-        let mut flow = Flow::Continue;
-        let mark = self.stamp_log.len();
-        for value in [BLACK, WHITE] {
-            child.copy_from_slice(grid);
-            child[cell] = value;
-            self.enqueue_cell(cell);
-            self.begin_touch();
-            self.touch(cell / self.width);
-            self.touch(self.puzzle.height() + cell % self.width);
-            let ok = self.propagate(&mut child);
-            self.stamp_touched();
-            // Probes made at this node stay valid in the child unless a line they read
-            // changed (the child only narrows the grid).
-            let stop = ok && self.search(&mut child) == Flow::Stop;
-            self.restamp_since(mark);
-            if stop {
-                flow = Flow::Stop;
-                break;
-            }
-        }
-        self.pool.push(child);
-        flow
-    }
+/// Whether the bit-parallel engine takes `puzzle`.
+fn fits_masks(puzzle: &Nonogram) -> bool {
+    puzzle.width() <= bitline::MAX_LEN && puzzle.height() <= bitline::MAX_LEN
 }
 
 /// Solves `puzzle`, counting solutions up to `limits.max_solutions`.
 pub fn solve(puzzle: &Nonogram, limits: &Limits) -> NativeAnswer<Grid> {
-    let mut solver = Solver::new(puzzle, limits);
-    let mut grid = solver.initial_grid();
-    solver.enqueue_all();
-    let complete = if solver.limits.max_solutions == Some(0) {
-        false
-    } else if !solver.propagate(&mut grid) {
-        true
+    solve_with_stats(puzzle, limits).0
+}
+
+/// [`solve`], with the work counters. The wide engine (lines over 127 cells) reports only
+/// nodes and guesses.
+pub fn solve_with_stats(puzzle: &Nonogram, limits: &Limits) -> (NativeAnswer<Grid>, Stats) {
+    if fits_masks(puzzle) {
+        masks::solve(puzzle, limits)
     } else {
-        let flow = solver.search(&mut grid);
-        flow == Flow::Continue && !solver.timed_out
-    };
-    NativeAnswer {
-        solutions: solver.solutions,
-        count: solver.count,
-        complete,
-        nodes: Some(solver.nodes),
-        guesses: Some(solver.guesses),
+        let answer = wide::solve(puzzle, limits);
+        let stats = Stats {
+            nodes: answer.nodes.unwrap_or(0),
+            guesses: answer.guesses.unwrap_or(0),
+            ..Stats::default()
+        };
+        (answer, stats)
     }
 }
 
 /// What line logic alone (no probing, no search) decides: each cell black, white or
 /// undecided; `None` when line logic finds a contradiction.
 pub fn line_logic(puzzle: &Nonogram) -> Option<Vec<Option<bool>>> {
-    let limits = Limits {
-        max_solutions: Some(1),
-        keep: 0,
-        deadline: None,
-    };
-    let mut solver = Solver::new(puzzle, &limits);
-    let mut grid = solver.initial_grid();
-    solver.enqueue_all();
-    solver.propagate(&mut grid).then(|| {
-        grid.iter()
-            .map(|&c| match c {
-                BLACK => Some(true),
-                WHITE => Some(false),
-                _ => None,
-            })
-            .collect()
-    })
+    if fits_masks(puzzle) {
+        masks::line_logic(puzzle)
+    } else {
+        wide::line_logic(puzzle)
+    }
 }
 
 #[cfg(test)]
@@ -557,20 +82,9 @@ mod tests {
     fn limits(max: Option<u64>) -> Limits {
         Limits {
             max_solutions: max,
-            keep: 10,
+            keep: 1000,
             deadline: None,
         }
-    }
-
-    #[test]
-    fn unique_picture_by_line_logic() {
-        let goal = Grid::from_rows(&[".##.", "#..#", "#..#", ".##."]).expect("grid");
-        let puzzle = Nonogram::from_grid(&goal);
-        let answer = solve(&puzzle, &limits(None));
-        // The ring is ambiguous? No: its clues force it (checked by brute force below).
-        assert!(answer.complete);
-        assert!(answer.solutions.contains(&goal));
-        assert_eq!(answer.count, brute_count(&puzzle));
     }
 
     /// All 2^(w·h) grids, for tiny puzzles.
@@ -590,16 +104,29 @@ mod tests {
         count
     }
 
-    #[test]
-    fn counts_equal_brute_force_on_random_small_puzzles() {
-        let mut seed = 99u64;
-        let mut next = move || {
+    fn rng(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             seed
-        };
-        for _ in 0..60 {
+        }
+    }
+
+    #[test]
+    fn unique_picture_by_line_logic() {
+        let goal = Grid::from_rows(&[".##.", "#..#", "#..#", ".##."]).expect("grid");
+        let puzzle = Nonogram::from_grid(&goal);
+        let answer = solve(&puzzle, &limits(None));
+        assert!(answer.complete);
+        assert!(answer.solutions.contains(&goal));
+        assert_eq!(answer.count, brute_count(&puzzle));
+    }
+
+    #[test]
+    fn counts_equal_brute_force_on_random_small_puzzles() {
+        let mut next = rng(99);
+        for _ in 0..120 {
             let (w, h) = ((next() % 4 + 1) as usize, (next() % 4 + 1) as usize);
             let grid = Grid {
                 width: w,
@@ -615,9 +142,47 @@ mod tests {
                 "{:?}",
                 grid.row_strings()
             );
+            assert!(answer.solutions.contains(&grid));
             for s in &answer.solutions {
                 assert_eq!(puzzle.verify(s), Ok(()));
             }
+        }
+    }
+
+    /// Both engines find the same solution sets (all of them, up to 1000) on random
+    /// pictures, with random givens taken from the picture or contradicting it.
+    #[test]
+    fn engines_agree_on_random_puzzles() {
+        let mut next = rng(7);
+        for round in 0..150 {
+            let (w, h) = ((next() % 9 + 1) as usize, (next() % 9 + 1) as usize);
+            let grid = Grid {
+                width: w,
+                height: h,
+                cells: (0..w * h).map(|_| next() % 5 < 2).collect(),
+            };
+            let mut puzzle = Nonogram::from_grid(&grid);
+            if round % 3 == 0 {
+                let givens = (0..w * h)
+                    .map(|i| match next() % 12 {
+                        0 => Some(grid.cells[i]),
+                        1 => Some(next() % 2 == 0),
+                        _ => None,
+                    })
+                    .collect();
+                puzzle = puzzle.with_givens(givens);
+            }
+            let lim = limits(Some(1000));
+            let (mut a, _) = masks::solve(&puzzle, &lim);
+            let mut b = wide::solve(&puzzle, &lim);
+            assert_eq!((a.count, a.complete), (b.count, b.complete));
+            a.solutions.sort_by_key(Grid::row_strings);
+            b.solutions.sort_by_key(Grid::row_strings);
+            assert_eq!(a.solutions, b.solutions, "{:?}", grid.row_strings());
+            for s in &a.solutions {
+                assert_eq!(puzzle.verify(s), Ok(()));
+            }
+            assert_eq!(masks::line_logic(&puzzle), wide::line_logic(&puzzle));
         }
     }
 
@@ -629,6 +194,31 @@ mod tests {
         assert_eq!((answer.count, answer.complete), (2, true));
         let first = solve(&puzzle, &limits(Some(1)));
         assert_eq!((first.count, first.complete), (1, false));
+        let none = solve(&puzzle, &limits(Some(0)));
+        assert_eq!((none.count, none.complete), (0, false));
+    }
+
+    #[test]
+    fn keep_bounds_the_stored_solutions_not_the_count() {
+        // Four independent 2x2 diagonals side by side: 16 solutions.
+        let rows = vec![vec![1, 1, 1, 1]; 2];
+        let columns = vec![vec![1]; 12]
+            .into_iter()
+            .enumerate()
+            .map(|(c, v)| if c % 3 == 2 { vec![] } else { v })
+            .collect();
+        let puzzle = Nonogram::new(rows, columns);
+        let answer = solve(
+            &puzzle,
+            &Limits {
+                max_solutions: None,
+                keep: 3,
+                deadline: None,
+            },
+        );
+        assert_eq!((answer.count, answer.complete), (16, true));
+        assert_eq!(answer.solutions.len(), 3);
+        assert_eq!(answer.count, wide::solve(&puzzle, &limits(None)).count);
     }
 
     #[test]
@@ -641,5 +231,34 @@ mod tests {
         ]);
         let answer = solve(&puzzle, &limits(None));
         assert_eq!((answer.count, answer.complete), (0, true));
+    }
+
+    #[test]
+    fn lines_over_127_cells_go_to_the_wide_engine() {
+        // A 1x130 strip: one block of 128 in a row of 130, columns follow.
+        let mut columns = vec![vec![1]; 130];
+        columns[0] = vec![];
+        columns[129] = vec![];
+        let puzzle = Nonogram::new(vec![vec![128]], columns);
+        assert!(!fits_masks(&puzzle));
+        let answer = solve(&puzzle, &limits(None));
+        assert_eq!((answer.count, answer.complete), (1, true));
+        assert_eq!(puzzle.verify(&answer.solutions[0]), Ok(()));
+    }
+
+    #[test]
+    fn a_zero_deadline_stops_at_once() {
+        let puzzle = Nonogram::new(vec![vec![1]; 6], vec![vec![1]; 6]);
+        let answer = solve(
+            &puzzle,
+            &Limits {
+                max_solutions: None,
+                keep: 0,
+                deadline: Some(std::time::Instant::now()),
+            },
+        );
+        assert!(!answer.complete);
+        // The 6x6 permutation puzzle has 720 solutions.
+        assert_eq!(solve(&puzzle, &limits(None)).count, 720);
     }
 }

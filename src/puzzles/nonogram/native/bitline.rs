@@ -1,0 +1,337 @@
+//! The bit-parallel line solver: the same answer as the DP of [`line`](super::super::line)
+//! (every cell some pattern allows black, every cell some pattern allows white), computed
+//! on whole lines at once as `u128` masks.
+//!
+//! Glossary:
+//! - **cells**: bit `i` of a cell mask is cell `i` of the line (`i < n`, `n ≤` [`MAX_LEN`]).
+//! - **positions**: bit `p` of a position set is the boundary before cell `p` (`0 ≤ p ≤ n`),
+//!   so a prefix `[0, p)` or a suffix of length `p`; this is why `n` must stay below 128.
+//! - **`can_b` / `can_w`**: the cells that may still be black / white.
+//! - **`q[j]`**: the positions `p` where the prefix `[0, p)` can hold exactly the first `j`
+//!   blocks (its cells after block `j − 1` white).
+//! - **`starts[j]`**: the cells where block `j` may start, seen from the left: the prefix
+//!   before it holds blocks `0..j` with a white gap, and its own cells may be black.
+//!
+//! Algorithm: the prefix DP `F[i][j]` of Batenburg & Kosters (Pattern Recognition 42(8),
+//! 2009) evaluated one block at a time over all positions at once, in the spirit of
+//! bit-parallel string matching (Baeza-Yates & Gonnet, CACM 35(10), 1992). Two operations
+//! carry it:
+//! - "the next `L` cells may all be black" is an AND of shifted `can_b` masks, built by
+//!   doubling in O(log L) steps ([`runs`]); placing a block is a shift by `L`;
+//! - "extend a prefix by white cells" is a flood fill along runs of `can_w`, done by one
+//!   addition whose carries ripple up each run ([`fill`], the carry trick of bitboard
+//!   move generators).
+//!
+//! The same pass runs on the reversed line and clue; a placement of block `j` is possible
+//! when it is a start from the left and its mirror is a start from the right. A cell may be
+//! black when some possible placement covers it; it may be white when, for some `j`, the
+//! prefix before it holds `j` blocks and the suffix after it the other `k − j`. Cost:
+//! O(k · log n) word operations per line, no allocation (fixed arrays on the stack).
+
+/// The longest line this solver takes: positions `0..=n` need `n + 1` bits.
+pub const MAX_LEN: usize = 127;
+
+/// Most blocks a line of [`MAX_LEN`] cells can hold.
+const MAX_BLOCKS: usize = MAX_LEN.div_ceil(2);
+
+/// The cells `0..n` as a mask.
+#[inline]
+pub fn full(n: usize) -> u128 {
+    debug_assert!(n <= MAX_LEN);
+    if n == 0 { 0 } else { u128::MAX >> (128 - n) }
+}
+
+/// Positions reachable from `seeds` by stepping up through `pass` (bit `p` of `pass`: the
+/// step from `p − 1` to `p` is allowed). Adding the seeds to `pass | seeds` clears each run
+/// from its lowest seed upward and carries into the zero above it; the bits that flipped,
+/// kept inside the runs, are what the seeds reach. Seeds further up the same run land on
+/// cleared bits and carry nothing, so one addition serves every run.
+#[inline]
+fn fill(seeds: u128, pass: u128) -> u128 {
+    let t = pass | seeds;
+    ((t.wrapping_add(seeds) ^ t) & t) | seeds
+}
+
+/// The cells `s` with `can[s..s + len]` all set (`len ≥ 1`), by doubling.
+#[inline]
+fn runs(can: u128, len: usize) -> u128 {
+    debug_assert!((1..=MAX_LEN).contains(&len));
+    let mut x = can;
+    let mut have = 1;
+    while have * 2 <= len {
+        x &= x >> have;
+        have *= 2;
+    }
+    if have < len {
+        x &= x >> (len - have);
+    }
+    x
+}
+
+/// The cells covered by a block of `len` starting at any bit of `starts`.
+#[inline]
+fn spread(starts: u128, len: usize) -> u128 {
+    debug_assert!((1..=MAX_LEN).contains(&len));
+    let mut x = starts;
+    let mut have = 1;
+    while have * 2 <= len {
+        x |= x << have;
+        have *= 2;
+    }
+    if have < len {
+        x |= x << (len - have);
+    }
+    x
+}
+
+/// Cell `i` ↦ cell `n − 1 − i`.
+#[inline]
+fn reverse_cells(x: u128, n: usize) -> u128 {
+    x.reverse_bits() >> (128 - n)
+}
+
+/// Position `p` ↦ position `n − p`.
+#[inline]
+fn reverse_positions(x: u128, n: usize) -> u128 {
+    x.reverse_bits() >> (127 - n)
+}
+
+/// One direction of the DP; `block(j)` is the length of the `j`-th block in this
+/// direction. Fills `q[0..=k]` and `starts[0..k]`; returns whether the whole line fits.
+#[inline]
+fn sweep(
+    k: usize,
+    block: impl Fn(usize) -> usize,
+    n: usize,
+    can_b: u128,
+    can_w: u128,
+    q: &mut [u128; MAX_BLOCKS + 1],
+    starts: &mut [u128; MAX_BLOCKS],
+) -> bool {
+    let pass = can_w << 1;
+    q[0] = fill(1, pass);
+    for j in 0..k {
+        let len = block(j);
+        // Block j needs a white cell before it, except the first.
+        let before = if j == 0 { q[0] } else { (q[j] & can_w) << 1 };
+        let s = before & runs(can_b, len);
+        starts[j] = s;
+        q[j + 1] = fill(s << len, pass);
+        if q[j + 1] == 0 {
+            return false;
+        }
+    }
+    q[k] >> n & 1 == 1
+}
+
+/// Scratch tables for [`solve`]; a few kilobytes, kept by the caller so that nothing is
+/// zeroed or allocated per call.
+pub struct Tables {
+    q_fwd: [u128; MAX_BLOCKS + 1],
+    q_bwd: [u128; MAX_BLOCKS + 1],
+    s_fwd: [u128; MAX_BLOCKS],
+    s_bwd: [u128; MAX_BLOCKS],
+}
+
+impl Default for Tables {
+    fn default() -> Tables {
+        Tables::new()
+    }
+}
+
+impl Tables {
+    pub fn new() -> Tables {
+        Tables {
+            q_fwd: [0; MAX_BLOCKS + 1],
+            q_bwd: [0; MAX_BLOCKS + 1],
+            s_fwd: [0; MAX_BLOCKS],
+            s_bwd: [0; MAX_BLOCKS],
+        }
+    }
+}
+
+/// Narrows a line of `n` cells, given its known black and known white cells, to what
+/// `clue` forces. Returns the new (black, white) masks, or `None` when no pattern fits.
+pub fn solve(
+    tables: &mut Tables,
+    clue: &[usize],
+    n: usize,
+    black: u128,
+    white: u128,
+) -> Option<(u128, u128)> {
+    debug_assert!(n <= MAX_LEN);
+    let all = full(n);
+    debug_assert!(black & white == 0 && (black | white) & !all == 0);
+    let k = clue.len();
+    if k > MAX_BLOCKS {
+        return None;
+    }
+    if n == 0 {
+        return (k == 0).then_some((0, 0));
+    }
+    let can_b = all & !white;
+    let can_w = all & !black;
+    if !sweep(
+        k,
+        |j| clue[j],
+        n,
+        can_b,
+        can_w,
+        &mut tables.q_fwd,
+        &mut tables.s_fwd,
+    ) {
+        return None;
+    }
+    let (rb, rw) = (reverse_cells(can_b, n), reverse_cells(can_w, n));
+    let feasible = sweep(
+        k,
+        |j| clue[k - 1 - j],
+        n,
+        rb,
+        rw,
+        &mut tables.q_bwd,
+        &mut tables.s_bwd,
+    );
+    debug_assert!(
+        feasible,
+        "a line that fits from the left fits from the right"
+    );
+    if !feasible {
+        return None;
+    }
+    let mut may_black = 0;
+    for (j, &len) in clue.iter().enumerate() {
+        // Mirror of the right-hand starts of the same block: start s ↦ n − s − len.
+        let right = reverse_positions(tables.s_bwd[k - 1 - j], n) >> len;
+        may_black |= spread(tables.s_fwd[j] & right, len);
+    }
+    let mut may_white = 0;
+    for j in 0..=k {
+        // Prefix [0, i) holds j blocks, suffix [i + 1, n) the other k − j.
+        may_white |= tables.q_fwd[j] & (reverse_positions(tables.q_bwd[k - j], n) >> 1);
+    }
+    may_white &= can_w;
+    debug_assert!(may_black & !can_b == 0);
+    debug_assert!(
+        may_black | may_white == all,
+        "a feasible line leaves every cell some value"
+    );
+    Some((may_black & !may_white, may_white & !may_black))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::line::{BLACK, LineSolver, UNKNOWN, WHITE};
+    use super::*;
+
+    fn to_masks(line: &[u8]) -> (u128, u128) {
+        let (mut b, mut w) = (0, 0);
+        for (i, &c) in line.iter().enumerate() {
+            match c {
+                BLACK => b |= 1 << i,
+                WHITE => w |= 1 << i,
+                _ => {}
+            }
+        }
+        (b, w)
+    }
+
+    fn from_masks(n: usize, b: u128, w: u128) -> Vec<u8> {
+        (0..n)
+            .map(|i| match (b >> i & 1, w >> i & 1) {
+                (1, 0) => BLACK,
+                (0, 1) => WHITE,
+                (0, 0) => UNKNOWN,
+                _ => 0,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn fill_reaches_up_runs_only_from_seeds() {
+        // pass runs: bits 2..=5 and 8..=9; seeds at 1 (reaches 2..=5), 3 (inside), 9.
+        let pass = 0b11_0011_1100;
+        let seeds = 0b10_0000_1010;
+        assert_eq!(fill(seeds, pass), 0b10_0011_1110);
+        assert_eq!(fill(1, u128::MAX << 1), u128::MAX);
+    }
+
+    #[test]
+    fn runs_and_spread_are_inverse_views() {
+        let can = 0b0111_1011u128;
+        assert_eq!(runs(can, 3), 0b0001_1000);
+        assert_eq!(spread(0b1001, 3), 0b11_1111);
+        assert_eq!(runs(u128::MAX >> 1, 127), 1);
+    }
+
+    #[test]
+    fn small_known_cases() {
+        let mut t = Tables::new();
+        let one = |t: &mut Tables, clue: &[usize], n: usize| solve(t, clue, n, 0, 0);
+        // [8] in 10: cells 2..8 black.
+        assert_eq!(one(&mut t, &[8], 10), Some((0b00_1111_1100, 0)));
+        // [2, 2] in 5: ##.##
+        assert_eq!(one(&mut t, &[2, 2], 5), Some((0b11011, 0b00100)));
+        // [] in 5: all white; [6] in 5: impossible.
+        assert_eq!(one(&mut t, &[], 5), Some((0, 0b11111)));
+        assert_eq!(one(&mut t, &[6], 5), None);
+        // A black cell where the clue allows none.
+        assert_eq!(solve(&mut t, &[], 3, 0b010, 0), None);
+        // Longest line, one block filling it.
+        assert_eq!(one(&mut t, &[127], 127), Some((full(127), 0)));
+    }
+
+    /// Equal to the DP line solver on random lines of every length up to 127.
+    #[test]
+    fn equals_the_dp_line_solver() {
+        let mut tables = Tables::new();
+        let mut dp = LineSolver::new();
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..20_000 {
+            let n = if round % 10 == 0 {
+                (next() % 127 + 1) as usize
+            } else {
+                (next() % 24 + 1) as usize
+            };
+            // A clue that fits, read off a random line, so that many cases are feasible.
+            let density = next() % 4;
+            let picture: Vec<bool> = (0..n).map(|_| next() % 4 < density + 1).collect();
+            let clue: Vec<usize> = picture
+                .split(|&b| !b)
+                .filter(|r| !r.is_empty())
+                .map(<[bool]>::len)
+                .collect();
+            let line: Vec<u8> = (0..n)
+                .map(|i| match next() % 8 {
+                    // Mostly cells of the picture, sometimes a black that may not fit.
+                    0 => {
+                        if next() % 5 == 0 || picture[i] {
+                            BLACK
+                        } else {
+                            WHITE
+                        }
+                    }
+                    1 => WHITE,
+                    _ => UNKNOWN,
+                })
+                .collect();
+            let mut expected = line.clone();
+            let want = dp.solve(&clue, &mut expected);
+            let (b, w) = to_masks(&line);
+            let got = solve(&mut tables, &clue, n, b, w);
+            match want {
+                None => assert_eq!(got, None, "{clue:?} {line:?}"),
+                Some(_) => {
+                    let (nb, nw) = got.unwrap_or_else(|| panic!("{clue:?} {line:?}"));
+                    assert_eq!(from_masks(n, nb, nw), expected, "{clue:?} {line:?}");
+                }
+            }
+        }
+    }
+}
