@@ -478,9 +478,17 @@ impl<const COLOURS: bool> Dance<'_, COLOURS> {
         let mut solutions = 0u64;
         let mut level = 0usize;
         let max = search.max_solutions.unwrap_or(u64::MAX);
-        let timed_out = |nodes: u64| {
-            nodes % DEADLINE_CHECK_INTERVAL == 0
-                && search.deadline.is_some_and(|d| Instant::now() >= d)
+        // The clock is read every DEADLINE_CHECK_INTERVAL nodes, and also whenever another
+        // UPDATES_PER_CHECK updates have been made: on large matrices (nonogram patterns)
+        // one node can cost millions of updates, and a timeout must still be kept.
+        const UPDATES_PER_CHECK: u64 = 1 << 20;
+        let mut next_update_check = UPDATES_PER_CHECK;
+        let mut timed_out = |nodes: u64, updates: u64| {
+            let due = nodes % DEADLINE_CHECK_INTERVAL == 0 || updates >= next_update_check;
+            if updates >= next_update_check {
+                next_update_check = updates + UPDATES_PER_CHECK;
+            }
+            due && search.deadline.is_some_and(|d| Instant::now() >= d)
         };
         let (complete, out_of_time) = 'search: {
             if max == 0 {
@@ -503,7 +511,7 @@ impl<const COLOURS: bool> Dance<'_, COLOURS> {
                         break 'search (false, false);
                     }
                 } else {
-                    if timed_out(nodes) {
+                    if timed_out(nodes, self.updates) {
                         break 'search (false, true);
                     }
                     nodes += 1;
