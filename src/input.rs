@@ -139,21 +139,8 @@ fn detect_from_content(text: &str) -> Kind {
 pub fn load(source: &str, text: &str, kind: Option<Kind>) -> Vec<Entry> {
     let name = display_name(source);
     let kind = kind.unwrap_or_else(|| detect_kind(source, text));
-    let label = |line: usize| format!("{name}:{line}");
     match kind {
-        Kind::Sudoku => sudoku::parse(text)
-            .into_iter()
-            .map(|result| match result {
-                Ok((line, puzzle)) => Entry {
-                    label: label(line),
-                    puzzle: Ok(Box::new(puzzle) as Box<dyn AnyPuzzle>),
-                },
-                Err(error) => Entry {
-                    label: label(error.line),
-                    puzzle: Err(InputError::parse(&name, error)),
-                },
-            })
-            .collect(),
+        Kind::Sudoku => line_entries(&name, sudoku::parse(text)),
         Kind::Cnf => vec![whole_file_entry(
             &name,
             crate::cnf::parse_dimacs(text)
@@ -190,20 +177,28 @@ pub fn load(source: &str, text: &str, kind: Option<Kind>) -> Vec<Entry> {
                 .map(|p| Box::new(p) as Box<dyn AnyPuzzle>)
                 .map_err(|e| InputError::parse(&name, e)),
         )],
-        Kind::Alphametic => alphametic::parse(text)
-            .into_iter()
-            .map(|result| match result {
-                Ok((line, puzzle)) => Entry {
-                    label: label(line),
-                    puzzle: Ok(Box::new(puzzle) as Box<dyn AnyPuzzle>),
-                },
-                Err(error) => Entry {
-                    label: label(error.line),
-                    puzzle: Err(InputError::parse(&name, error)),
-                },
-            })
-            .collect(),
+        Kind::Alphametic => line_entries(&name, alphametic::parse(text)),
     }
+}
+
+/// Entries of a file with many puzzles, each labelled with the line it starts on.
+fn line_entries<P: AnyPuzzle + 'static>(
+    name: &str,
+    parsed: Vec<Result<(usize, P), ParseError>>,
+) -> Vec<Entry> {
+    parsed
+        .into_iter()
+        .map(|result| match result {
+            Ok((line, puzzle)) => Entry {
+                label: format!("{name}:{line}"),
+                puzzle: Ok(Box::new(puzzle) as Box<dyn AnyPuzzle>),
+            },
+            Err(error) => Entry {
+                label: format!("{name}:{}", error.line),
+                puzzle: Err(InputError::parse(name, error)),
+            },
+        })
+        .collect()
 }
 
 /// The entry of a file that holds one puzzle, labelled with the file's name.
