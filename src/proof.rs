@@ -198,10 +198,7 @@ impl<'p> Steps<'p> {
             }
             let token = &self.bytes[token_start..self.pos];
             if token.is_empty() {
-                return match start {
-                    None => None,
-                    Some(s) => Some(Err((s, "the step has no terminating 0".to_string()))),
-                };
+                return start.map(|s| Err((s, "the step has no terminating 0".to_string())));
             }
             let at = *start.get_or_insert(token_start);
             if token == b"d" && kind.is_none() && lits.is_empty() {
