@@ -24,7 +24,8 @@ use crate::render::Picture;
 use crate::sat::{self, Model, SatBackend};
 
 /// The kinds of input satcover reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
     Sudoku,
@@ -69,7 +70,8 @@ impl fmt::Display for Kind {
 }
 
 /// How a solution is searched for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Backend {
     /// The puzzle's own propagation solver.
