@@ -11,3 +11,4 @@ pub mod puzzle;
 pub mod puzzles;
 pub mod render;
 pub mod sat;
+pub mod stop;
