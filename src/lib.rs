@@ -12,3 +12,4 @@ pub mod puzzle;
 pub mod puzzles;
 pub mod render;
 pub mod sat;
+pub mod stop;

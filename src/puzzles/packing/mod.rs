@@ -215,7 +215,7 @@ impl Packing {
         let limits = Limits {
             max_solutions: None,
             keep: 0,
-            deadline,
+            stop: crate::stop::Stop::at(deadline),
         };
         let mut image = vec![0u32; self.width * self.height];
         let mut best = vec![0u32; self.width * self.height];
