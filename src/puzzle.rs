@@ -122,6 +122,8 @@ pub struct Request {
     pub external: Option<SatBackend>,
     /// Which forms of the kept solutions `AnyPuzzle::solve_any` renders.
     pub render: Render,
+    /// Write a DRAT proof behind "unsolvable" and "unique" (sat backend only).
+    pub proof: Option<sat::ProofTarget>,
 }
 
 /// Which forms of a solution to render: building both for every puzzle of a large
@@ -148,6 +150,7 @@ impl Request {
             timeout: None,
             external: None,
             render: Render::Both,
+            proof: None,
         }
     }
 
@@ -164,6 +167,7 @@ impl Request {
             timeout: None,
             external: None,
             render: Render::Both,
+            proof: None,
         }
     }
 
@@ -175,6 +179,7 @@ impl Request {
             timeout: None,
             external: None,
             render: Render::Both,
+            proof: None,
         }
     }
 
@@ -237,6 +242,9 @@ pub struct Stats {
     pub decode: Duration,
     #[serde(serialize_with = "seconds")]
     pub check: Duration,
+    /// Writing (and checking) a DRAT proof, when asked; not part of [`Stats::total`].
+    #[serde(serialize_with = "seconds")]
+    pub proof: Duration,
     /// CNF size.
     pub variables: Option<usize>,
     pub clauses: Option<usize>,
@@ -282,6 +290,8 @@ pub struct Outcome<S> {
     pub timed_out: bool,
     /// Why the puzzle is unsolvable, when that is known without search.
     pub reason: Option<String>,
+    /// The DRAT proof behind "unsolvable" or "unique", when one was asked for and written.
+    pub proof: Option<sat::ProofStatus>,
     pub stats: Stats,
 }
 
@@ -321,6 +331,12 @@ pub enum SolveError {
     Decode { backend: Backend, reason: String },
     #[error("the {backend} backend produced a solution that fails the checker (a bug): {reason}")]
     CheckFailed { backend: Backend, reason: String },
+    #[error(
+        "the {backend} backend cannot write proofs; use --backend sat for --proof and --check-proof"
+    )]
+    ProofUnsupported { backend: Backend },
+    #[error("proof: {0}")]
+    Proof(#[from] sat::ProofError),
 }
 
 /// Maps a SAT model back to a solution (through the encoder's private variable map).
@@ -414,8 +430,61 @@ pub fn solve<P: Puzzle + ?Sized>(
 }
 
 /// [`solve`] stopped by `stop` instead of `request.timeout` (the `auto` backend races
-/// engines on one shared `Stop`).
+/// engines on one shared `Stop`). With `request.proof`, an "unsolvable" or "unique" answer
+/// from the sat backend is backed by a DRAT proof (`src/sat/proof.rs`).
 pub fn solve_until<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    backend: Backend,
+    request: &Request,
+    stop: &Stop,
+) -> Result<Outcome<P::Solution>, SolveError> {
+    let Some(target) = &request.proof else {
+        return search(puzzle, backend, request, stop);
+    };
+    if backend != Backend::Sat {
+        return Err(SolveError::ProofUnsupported { backend });
+    }
+    let mut outcome = search(puzzle, backend, request, stop)?;
+    let proof_start = Instant::now();
+    outcome.proof = prove(puzzle, &outcome, request, stop, target)?;
+    outcome.stats.proof = proof_start.elapsed();
+    Ok(outcome)
+}
+
+/// The DRAT proof behind `outcome`, when it claims "unsolvable" or "unique" (a second
+/// solution was asked for and none exists); `None` for claims a solution already backs.
+fn prove<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    outcome: &Outcome<P::Solution>,
+    request: &Request,
+    stop: &Stop,
+    target: &sat::ProofTarget,
+) -> Result<Option<sat::ProofStatus>, SolveError> {
+    let asked_for_two = request.max_solutions.is_none_or(|m| m >= 2);
+    let encoding = puzzle.cnf()?;
+    let extra = match (outcome.status, outcome.count, outcome.complete) {
+        (Status::Unsolvable, _, true) => Vec::new(),
+        (Status::Solved, 1, true) if asked_for_two => {
+            // The blocking clause of the one solution, from a model of the same formula:
+            // every model projects onto that solution, so any model will do.
+            let mut session = sat::VarisatSession::new(&encoding.cnf, stop);
+            match session.solve()? {
+                sat::SatVerdict::Sat(model) => vec![sat::blocking_clause_with(
+                    &model,
+                    &encoding.projection,
+                    encoding.blocking,
+                )],
+                sat::SatVerdict::Unknown => return Err(sat::ProofError::Stopped.into()),
+                sat::SatVerdict::Unsat => return Err(sat::ProofError::Inconsistent.into()),
+            }
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(sat::prove_unsat(&encoding.cnf, &extra, stop, target)?))
+}
+
+/// Encode → engine → decode → check, without proofs.
+fn search<P: Puzzle + ?Sized>(
     puzzle: &P,
     backend: Backend,
     request: &Request,
@@ -441,6 +510,7 @@ pub fn solve_until<P: Puzzle + ?Sized>(
             complete: true,
             timed_out: false,
             reason: Some(reason),
+            proof: None,
             stats,
         });
     }
@@ -482,6 +552,7 @@ pub fn solve_until<P: Puzzle + ?Sized>(
         complete,
         timed_out,
         reason: None,
+        proof: None,
         stats,
     })
 }
@@ -672,6 +743,7 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
                 complete: outcome.complete,
                 timed_out: outcome.timed_out,
                 reason: outcome.reason,
+                proof: outcome.proof,
                 stats: outcome.stats,
             },
             differences,
@@ -749,6 +821,7 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
                 complete,
                 timed_out: status == Status::Unknown,
                 reason: None,
+                proof: None,
                 stats,
             },
             differences,
