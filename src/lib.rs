@@ -2,6 +2,7 @@
 //! (our Dancing Links engine) and native propagation — with every answer
 //! checked by the puzzle's own independent checker.
 
+pub mod analyze;
 pub mod bench;
 pub mod cnf;
 pub mod compare;

@@ -1,5 +1,6 @@
 //! Command-line definitions (clap) and dispatch; one file per subcommand.
 
+mod analyze;
 mod bench;
 mod compare;
 mod decode;
@@ -44,6 +45,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Draw a puzzle's solution (or the puzzle, with --unsolved) as SVG or PNG.
     Render(render::RenderArgs),
+    /// Which cells are forced (same value in every solution), and exact marginals.
+    Analyze(analyze::AnalyzeArgs),
 }
 
 pub fn run() -> ExitCode {
@@ -62,6 +65,7 @@ pub fn run() -> ExitCode {
         Command::Export(args) => export::run(&args),
         Command::Decode(args) => decode::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Analyze(args) => analyze::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
