@@ -5,6 +5,7 @@ mod bench;
 mod compare;
 mod decode;
 mod export;
+mod generate;
 mod render;
 mod solve;
 
@@ -47,6 +48,8 @@ enum Command {
     Render(render::RenderArgs),
     /// Which cells are forced (same value in every solution), and exact marginals.
     Analyze(analyze::AnalyzeArgs),
+    /// Make puzzles with exactly one solution.
+    Generate(generate::GenerateArgs),
 }
 
 pub fn run() -> ExitCode {
@@ -66,6 +69,7 @@ pub fn run() -> ExitCode {
         Command::Decode(args) => decode::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Analyze(args) => analyze::run(&args),
+        Command::Generate(args) => generate::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
