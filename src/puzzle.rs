@@ -418,6 +418,14 @@ pub trait Puzzle {
 
     /// A picture of the puzzle (unsolved when `solution` is `None`), for `render`.
     fn picture(&self, solution: Option<&Self::Solution>) -> Picture;
+
+    /// For `analyze`: whether each value a cell of [`Puzzle::solution_json`] can take is
+    /// implied by one literal of the `cnf()` projection (then the SAT backbone is exact
+    /// for cells; see `analyze.rs`). False where a value means "no literal true" (an empty
+    /// cell of a packing with slack); `analyze` then enumerates.
+    fn cells_follow_literals(&self) -> bool {
+        true
+    }
 }
 
 /// Solve one puzzle with one backend: encode → engine → decode → check.
@@ -693,6 +701,11 @@ pub trait AnyPuzzle: Send + Sync {
     fn export_xc(&self) -> Result<String, SolveError>;
     /// A SAT solver's answer for the exported CNF, mapped back and checked.
     fn decode_answer(&self, solver_output: &str) -> Result<Report, SolveError>;
+    /// Forced cells and marginals (`satcover analyze`).
+    fn analyze(
+        &self,
+        options: &crate::analyze::Options,
+    ) -> Result<crate::analyze::Analysis, SolveError>;
     /// The first solution drawn, or `None` when there is none.
     fn picture_solved(
         &self,
@@ -752,6 +765,13 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
 
     fn picture_unsolved(&self) -> Picture {
         self.picture(None)
+    }
+
+    fn analyze(
+        &self,
+        options: &crate::analyze::Options,
+    ) -> Result<crate::analyze::Analysis, SolveError> {
+        crate::analyze::analyze(self, options)
     }
 
     fn export_dimacs(&self, comments: &[String]) -> Result<String, SolveError> {
