@@ -35,7 +35,7 @@
 /// The longest line this solver takes: positions `0..=n` need `n + 1` bits.
 pub const MAX_LEN: usize = 127;
 
-use super::super::Block;
+use super::super::{Block, MAX_COLOURS};
 
 /// Most blocks a line of [`MAX_LEN`] cells can hold (blocks of different colours may
 /// touch, so one per cell).
@@ -138,6 +138,8 @@ pub struct Tables {
     q_bwd: [u128; MAX_BLOCKS + 1],
     s_fwd: [u128; MAX_BLOCKS],
     s_bwd: [u128; MAX_BLOCKS],
+    /// The `can` masks of a colour line, reversed.
+    reversed: [u128; MAX_COLOURS + 1],
 }
 
 impl Default for Tables {
@@ -153,6 +155,7 @@ impl Tables {
             q_bwd: [0; MAX_BLOCKS + 1],
             s_fwd: [0; MAX_BLOCKS],
             s_bwd: [0; MAX_BLOCKS],
+            reversed: [0; MAX_COLOURS + 1],
         }
     }
 }
@@ -235,15 +238,11 @@ fn sweep_colour(
     block: impl Fn(usize) -> Block,
     n: usize,
     can: &[u128],
-    reversed: bool,
     q: &mut [u128; MAX_BLOCKS + 1],
     starts: &mut [u128; MAX_BLOCKS],
 ) -> bool {
-    let can_at = |c: u8| {
-        let m = can[usize::from(c)];
-        if reversed { reverse_cells(m, n) } else { m }
-    };
-    let can_w = can_at(0);
+    let can_at = |c: u8| can[usize::from(c)];
+    let can_w = can[0];
     let pass = can_w << 1;
     q[0] = fill(1, pass);
     let mut previous: Option<u8> = None;
@@ -285,23 +284,18 @@ pub fn solve_colour(
     if n == 0 {
         return k == 0;
     }
-    if !sweep_colour(
-        k,
-        |j| clue[j],
-        n,
-        can,
-        false,
-        &mut tables.q_fwd,
-        &mut tables.s_fwd,
-    ) {
+    if !sweep_colour(k, |j| clue[j], n, can, &mut tables.q_fwd, &mut tables.s_fwd) {
         return false;
+    }
+    let reversed = &mut tables.reversed[..can.len()];
+    for (r, &m) in reversed.iter_mut().zip(can) {
+        *r = reverse_cells(m, n);
     }
     let feasible = sweep_colour(
         k,
         |j| clue[k - 1 - j],
         n,
-        can,
-        true,
+        &tables.reversed[..can.len()],
         &mut tables.q_bwd,
         &mut tables.s_bwd,
     );

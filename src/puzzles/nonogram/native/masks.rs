@@ -26,8 +26,8 @@
 //!   line the child changed invalidates the probes that read it.
 //! - **guess**: when every unknown cell has a valid probe that settled nothing, branch on
 //!   the cell maximising (min + max / 16) × (weight of its row + weight of its column),
-//!   min and max over the gains of its probe's branches (a gain: how many (cell, colour)
-//!   possibilities the branch removed; in black-and-white, cells settled). Wu et al.: the
+//!   min and max over the gains of its probe's branches (a gain: how many cells the
+//!   branch settled). Wu et al.: the
 //!   branch that gains least decides; the small imbalance bonus prefers a cell with one
 //!   very strong branch. The branches are tried colours first, background last.
 //! - **weight**: 1 + the number of contradictions a line has raised, in probes and in
@@ -44,7 +44,7 @@
 use std::collections::VecDeque;
 use std::time::Instant;
 
-use super::super::{Grid, Nonogram};
+use super::super::{Grid, MAX_COLOURS, Nonogram};
 use super::Stats;
 use super::bitline::{self, MAX_LEN, Tables};
 use crate::puzzle::{Limits, NativeAnswer};
@@ -152,7 +152,9 @@ impl LineCache {
     }
 }
 
-struct Engine<'p> {
+/// `P`: the palette size when it is fixed at compile time (the hot loops then unroll and
+/// small copies inline), 0 when it is read at run time.
+struct Engine<'p, const P: usize> {
     puzzle: &'p Nonogram,
     height: usize,
     num_lines: usize,
@@ -162,7 +164,7 @@ struct Engine<'p> {
     len: Vec<usize>,
     tables: Tables,
     /// The line solver's answer (one mask per colour).
-    may: Vec<u128>,
+    may: [u128; MAX_COLOURS + 1],
     /// Created at the first probe: line logic alone (most puzzles) does not need it.
     cache: Option<LineCache>,
     queue: VecDeque<usize>,
@@ -180,8 +182,8 @@ struct Engine<'p> {
     /// The line whose contradiction ended the last failed propagation.
     failed: usize,
     pool: Vec<Vec<u128>>,
-    /// A probe's branch, and the union of its surviving branches.
-    probe_branch: Vec<u128>,
+    /// A probe's branches (one per colour tried), and the union of the surviving ones.
+    probe_branches: Vec<Vec<u128>>,
     probe_union: Vec<u128>,
     limits: Limits,
     solutions: Vec<Grid>,
@@ -203,8 +205,8 @@ enum Flow {
     Stop,
 }
 
-impl<'p> Engine<'p> {
-    fn new(puzzle: &'p Nonogram, limits: &Limits) -> Engine<'p> {
+impl<'p, const P: usize> Engine<'p, P> {
+    fn new(puzzle: &'p Nonogram, limits: &Limits) -> Engine<'p, P> {
         let num_lines = puzzle.num_lines();
         debug_assert!(puzzle.width() <= MAX_LEN && puzzle.height() <= MAX_LEN);
         let cells = puzzle.width() * puzzle.height();
@@ -216,7 +218,7 @@ impl<'p> Engine<'p> {
             palette,
             len: (0..num_lines).map(|l| puzzle.line_len(l)).collect(),
             tables: Tables::new(),
-            may: vec![0; palette],
+            may: [0; MAX_COLOURS + 1],
             cache: None,
             queue: VecDeque::with_capacity(num_lines),
             queued: LineSet::default(),
@@ -228,7 +230,7 @@ impl<'p> Engine<'p> {
             weight: vec![1; num_lines],
             failed: 0,
             pool: Vec::new(),
-            probe_branch: vec![0; palette * num_lines],
+            probe_branches: Vec::new(),
             probe_union: vec![0; palette * num_lines],
             limits: *limits,
             solutions: Vec::new(),
@@ -240,11 +242,18 @@ impl<'p> Engine<'p> {
 
     /// The state the givens describe (not yet propagated): every cell may take every
     /// colour but what a given rules out.
+    /// The palette size.
+    #[inline(always)]
+    fn p(&self) -> usize {
+        if P == 0 { self.palette } else { P }
+    }
+
     fn initial_state(&self) -> Vec<u128> {
-        let mut state = vec![0; self.palette * self.num_lines];
+        let p = self.p();
+        let mut state = vec![0; p * self.num_lines];
         for l in 0..self.num_lines {
             let full = bitline::full(self.len[l]);
-            state[self.palette * l..self.palette * (l + 1)].fill(full);
+            state[p * l..p * (l + 1)].fill(full);
         }
         let width = self.puzzle.width();
         for (cell, given) in self.puzzle.givens().iter().enumerate() {
@@ -258,7 +267,7 @@ impl<'p> Engine<'p> {
     /// Narrows cell (row, col) to `colour`, in both its row and its column.
     #[inline]
     fn set(&self, state: &mut [u128], row: usize, col: usize, colour: usize) {
-        let p = self.palette;
+        let p = self.p();
         let (r, c) = (p * row, p * (self.height + col));
         for k in 0..p {
             if k != colour {
@@ -271,7 +280,7 @@ impl<'p> Engine<'p> {
     /// The colours cell (row, col) may still take, as a bit set.
     #[inline]
     fn colours_of(&self, state: &[u128], row: usize, col: usize) -> u64 {
-        let p = self.palette;
+        let p = self.p();
         let mut set = 0u64;
         for k in 0..p {
             set |= ((state[p * row + k] >> col & 1) as u64) << k;
@@ -296,14 +305,14 @@ impl<'p> Engine<'p> {
     #[inline]
     fn solve_line(&mut self, l: usize, can: &[u128]) -> bool {
         self.stats.line_solves += 1;
-        let p = self.palette;
+        let p = self.p();
         let Some(cache) = self.cache.as_mut() else {
             return bitline::solve_colour(
                 &mut self.tables,
                 self.puzzle.clue(l),
                 self.len[l],
                 can,
-                &mut self.may,
+                &mut self.may[..p],
             );
         };
         let slot = cache.slot(l, can);
@@ -311,7 +320,7 @@ impl<'p> Engine<'p> {
         let tag = entry[2 * p];
         if tag & !CONTRADICTION == l as u128 + 1 && entry[..p] == *can {
             self.stats.cache_hits += 1;
-            self.may.copy_from_slice(&entry[p..2 * p]);
+            self.may[..p].copy_from_slice(&entry[p..2 * p]);
             return tag & CONTRADICTION == 0;
         }
         let ok = bitline::solve_colour(
@@ -319,10 +328,10 @@ impl<'p> Engine<'p> {
             self.puzzle.clue(l),
             self.len[l],
             can,
-            &mut self.may,
+            &mut self.may[..p],
         );
         entry[..p].copy_from_slice(can);
-        entry[p..2 * p].copy_from_slice(&self.may);
+        entry[p..2 * p].copy_from_slice(&self.may[..p]);
         entry[2 * p] = (l as u128 + 1) | if ok { 0 } else { CONTRADICTION };
         ok
     }
@@ -330,7 +339,7 @@ impl<'p> Engine<'p> {
     /// Solves queued lines to a fixpoint; adds the lines solved to `read` and the lines
     /// changed to `changed`. `false`: contradiction (the queue is then emptied).
     fn propagate(&mut self, state: &mut [u128]) -> bool {
-        let (height, p) = (self.height, self.palette);
+        let (height, p) = (self.height, self.p());
         while let Some(l) = self.queue.pop_front() {
             self.queued.0[l / 64] &= !(1 << (l % 64));
             self.read.insert(l);
@@ -395,17 +404,18 @@ impl<'p> Engine<'p> {
         self.changed.clear();
     }
 
-    /// (cell, colour) possibilities left in the rows (each cell counted once).
-    fn possibilities(&self, state: &[u128]) -> u32 {
-        state[..self.palette * self.height]
-            .iter()
-            .map(|m| m.count_ones())
+    /// Unknown cells of the rows (each cell counted once).
+    fn unknown_cells(&self, state: &[u128]) -> u32 {
+        let p = self.p();
+        state[..p * self.height]
+            .chunks_exact(p)
+            .map(|row| at_least_two(row).count_ones())
             .sum()
     }
 
     /// Adds to `changed` every line whose masks differ between `a` and `b`.
     fn mark_differences(&mut self, a: &[u128], b: &[u128]) {
-        let p = self.palette;
+        let p = self.p();
         for l in 0..self.num_lines {
             if a[p * l..p * (l + 1)] != b[p * l..p * (l + 1)] {
                 self.changed.insert(l);
@@ -426,9 +436,11 @@ impl<'p> Engine<'p> {
     fn probe_to_fixpoint(&mut self, state: &mut [u128]) -> Probed {
         let width = self.puzzle.width();
         let cells = width * self.height;
-        let p = self.palette;
-        let mut branch = std::mem::take(&mut self.probe_branch);
+        let p = self.p();
+        let mut branches = std::mem::take(&mut self.probe_branches);
         let mut union = std::mem::take(&mut self.probe_union);
+        // Indices of the branches that survived.
+        let mut alive = [0usize; MAX_COLOURS + 1];
         let mut cell = 0;
         // Cells visited since the last change; a full round with no change is the fixpoint.
         let mut quiet = 0;
@@ -457,23 +469,20 @@ impl<'p> Engine<'p> {
             let mut lines = LineSet::default();
             lines.insert(row);
             lines.insert(self.height + col);
-            let before = self.possibilities(state);
-            let (mut survivors, mut least, mut most) = (0u32, u32::MAX, 0u32);
-            union.fill(0);
-            for colour in Self::branch_order(colours) {
+            let mut survivors = 0;
+            for (t, colour) in Self::branch_order(colours).enumerate() {
+                if branches.len() == t {
+                    branches.push(vec![0; state.len()]);
+                }
+                let branch = &mut branches[t];
                 branch.copy_from_slice(state);
-                self.set(&mut branch, row, col, colour);
+                self.set(branch, row, col, colour);
                 self.enqueue(row);
                 self.enqueue(self.height + col);
                 self.read.clear();
-                if self.propagate(&mut branch) {
+                if self.propagate(branch) {
+                    alive[survivors] = t;
                     survivors += 1;
-                    let gain = before - self.possibilities(&branch);
-                    least = least.min(gain);
-                    most = most.max(gain);
-                    for (u, b) in union.iter_mut().zip(&branch) {
-                        *u |= b;
-                    }
                 } else {
                     self.weight[self.failed] += 1;
                 }
@@ -484,12 +493,24 @@ impl<'p> Engine<'p> {
                 0 => break Probed::Dead,
                 1 => {
                     // The one surviving branch is a fixpoint: take it whole.
-                    self.mark_differences(state, &union);
-                    state.copy_from_slice(&union);
+                    let only = &branches[alive[0]];
+                    self.mark_differences(state, only);
+                    state.copy_from_slice(only);
                     self.invalidate_changed();
                     quiet = 0;
                 }
                 _ => {
+                    let before = self.unknown_cells(state);
+                    let (mut least, mut most) = (u32::MAX, 0);
+                    union.copy_from_slice(&branches[alive[0]]);
+                    for &t in &alive[..survivors] {
+                        let gain = before - self.unknown_cells(&branches[t]);
+                        least = least.min(gain);
+                        most = most.max(gain);
+                        for (u, b) in union.iter_mut().zip(&branches[t]) {
+                            *u |= b;
+                        }
+                    }
                     self.score[this] = 16 * least + most;
                     self.probe_lines[this] = lines;
                     self.valid[this] = true;
@@ -521,7 +542,7 @@ impl<'p> Engine<'p> {
                 }
             }
         };
-        self.probe_branch = branch;
+        self.probe_branches = branches;
         self.probe_union = union;
         result
     }
@@ -529,7 +550,7 @@ impl<'p> Engine<'p> {
     /// The unknown cell with the best probe score, or `Solved` when none is left.
     fn pick_branch(&self, state: &[u128]) -> Probed {
         let width = self.puzzle.width();
-        let p = self.palette;
+        let p = self.p();
         let mut best: Option<(u64, usize)> = None;
         for row in 0..self.height {
             let mut unknown = at_least_two(&state[p * row..p * (row + 1)]);
@@ -554,7 +575,7 @@ impl<'p> Engine<'p> {
     /// The grid of a state where every cell is known.
     fn grid(&self, state: &[u128]) -> Grid {
         let width = self.puzzle.width();
-        let p = self.palette;
+        let p = self.p();
         let mut grid = Grid::new(width, self.height);
         for row in 0..self.height {
             for k in 1..p {
@@ -601,7 +622,7 @@ impl<'p> Engine<'p> {
         let mut child = self
             .pool
             .pop()
-            .unwrap_or_else(|| vec![0; self.palette * self.num_lines]);
+            .unwrap_or_else(|| vec![0; self.p() * self.num_lines]);
         let mut flow = Flow::Continue;
         for colour in Self::branch_order(self.colours_of(state, row, col)) {
             child.copy_from_slice(state);
@@ -634,7 +655,17 @@ impl<'p> Engine<'p> {
 /// Solves `puzzle` (every line at most [`MAX_LEN`] cells), counting solutions up to
 /// `limits.max_solutions`.
 pub fn solve(puzzle: &Nonogram, limits: &Limits) -> (NativeAnswer<Grid>, Stats) {
-    let mut engine = Engine::new(puzzle, limits);
+    match puzzle.palette().len() {
+        2 => solve_with::<2>(puzzle, limits),
+        3 => solve_with::<3>(puzzle, limits),
+        4 => solve_with::<4>(puzzle, limits),
+        5 => solve_with::<5>(puzzle, limits),
+        _ => solve_with::<0>(puzzle, limits),
+    }
+}
+
+fn solve_with<const P: usize>(puzzle: &Nonogram, limits: &Limits) -> (NativeAnswer<Grid>, Stats) {
+    let mut engine = Engine::<P>::new(puzzle, limits);
     let mut state = engine.initial_state();
     for l in 0..engine.num_lines {
         engine.enqueue(l);
@@ -665,7 +696,7 @@ pub fn line_logic(puzzle: &Nonogram) -> Option<Vec<Option<u8>>> {
         keep: 0,
         deadline: None,
     };
-    let mut engine = Engine::new(puzzle, &limits);
+    let mut engine = Engine::<0>::new(puzzle, &limits);
     let mut state = engine.initial_state();
     for l in 0..engine.num_lines {
         engine.enqueue(l);
