@@ -42,12 +42,12 @@
 //! nothing.
 
 use std::collections::VecDeque;
-use std::time::Instant;
 
 use super::super::{Grid, MAX_COLOURS, Nonogram};
 use super::Stats;
 use super::bitline::{self, MAX_LEN, Tables};
 use crate::puzzle::{Limits, NativeAnswer};
+use crate::stop::Stop;
 
 /// Lines a puzzle within [`MAX_LEN`] can have.
 const MAX_LINES: usize = 2 * MAX_LEN;
@@ -232,7 +232,7 @@ impl<'p, const P: usize> Engine<'p, P> {
             pool: Vec::new(),
             probe_branches: Vec::new(),
             probe_union: vec![0; palette * num_lines],
-            limits: *limits,
+            limits: limits.clone(),
             solutions: Vec::new(),
             count: 0,
             stats: Stats::default(),
@@ -382,9 +382,7 @@ impl<'p, const P: usize> Engine<'p, P> {
     }
 
     fn past_deadline(&mut self) -> bool {
-        if let Some(deadline) = self.limits.deadline
-            && Instant::now() >= deadline
-        {
+        if self.limits.stop.should_stop() {
             self.timed_out = true;
         }
         self.timed_out
@@ -694,7 +692,7 @@ pub fn line_logic(puzzle: &Nonogram) -> Option<Vec<Option<u8>>> {
     let limits = Limits {
         max_solutions: Some(1),
         keep: 0,
-        deadline: None,
+        stop: Stop::never(),
     };
     let mut engine = Engine::<0>::new(puzzle, &limits);
     let mut state = engine.initial_state();
