@@ -22,6 +22,7 @@ use crate::cnf::{Cnf, Var};
 use crate::dlx::{self, Matrix, OptionId};
 use crate::render::Picture;
 use crate::sat::{self, Model, SatBackend};
+use crate::stop::Stop;
 
 /// The kinds of input satcover reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
@@ -182,11 +183,12 @@ impl Request {
 }
 
 /// The limits an engine works within, derived from a `Request` when the clock starts.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Limits {
     pub max_solutions: Option<u64>,
     pub keep: usize,
-    pub deadline: Option<Instant>,
+    /// When to give up: the deadline and the cancel flag every engine polls.
+    pub stop: Stop,
 }
 
 impl Limits {
@@ -406,11 +408,22 @@ pub fn solve<P: Puzzle + ?Sized>(
     backend: Backend,
     request: &Request,
 ) -> Result<Outcome<P::Solution>, SolveError> {
+    solve_until(puzzle, backend, request, &Stop::after(request.timeout))
+}
+
+/// [`solve`] stopped by `stop` instead of `request.timeout` (the `auto` backend races
+/// engines on one shared `Stop`).
+pub fn solve_until<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    backend: Backend,
+    request: &Request,
+    stop: &Stop,
+) -> Result<Outcome<P::Solution>, SolveError> {
     let start = Instant::now();
     let limits = Limits {
         max_solutions: request.max_solutions,
         keep: request.keep,
-        deadline: request.timeout.map(|t| start + t),
+        stop: stop.clone(),
     };
     let mut stats = Stats {
         backend: backend.name().to_string(),
@@ -510,7 +523,7 @@ fn run_sat<P: Puzzle + ?Sized>(
         &encoding.projection,
         encoding.blocking,
         limits.max_solutions,
-        limits.deadline,
+        &limits.stop,
         |model| {
             if solutions.len() < limits.keep && decode_error.is_none() {
                 let decode_start = Instant::now();
@@ -551,7 +564,7 @@ fn run_dlx<P: Puzzle + ?Sized>(
     let mut decode_time = Duration::ZERO;
     let search = dlx::Search {
         max_solutions: limits.max_solutions,
-        deadline: limits.deadline,
+        stop: limits.stop.clone(),
     };
     let solve_start = Instant::now();
     let outcome = dlx::solve(&encoding.matrix, &search, |options| {

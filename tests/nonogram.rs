@@ -361,7 +361,7 @@ fn survey_puzzles_that_need_probing_or_search_are_unique() {
         let limits = satcover::puzzle::Limits {
             max_solutions: Some(2),
             keep: 0,
-            deadline: None,
+            stop: satcover::stop::Stop::never(),
         };
         let (answer, stats) = native::solve_with_stats(&puzzle, &limits);
         assert_eq!((answer.count, answer.complete), (1, true), "{name}");

@@ -78,12 +78,13 @@ pub fn line_logic(puzzle: &Nonogram) -> Option<Vec<Option<bool>>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stop::Stop;
 
     fn limits(max: Option<u64>) -> Limits {
         Limits {
             max_solutions: max,
             keep: 1000,
-            deadline: None,
+            stop: Stop::never(),
         }
     }
 
@@ -213,7 +214,7 @@ mod tests {
             &Limits {
                 max_solutions: None,
                 keep: 3,
-                deadline: None,
+                stop: Stop::never(),
             },
         );
         assert_eq!((answer.count, answer.complete), (16, true));
@@ -254,7 +255,7 @@ mod tests {
             &Limits {
                 max_solutions: None,
                 keep: 0,
-                deadline: Some(std::time::Instant::now()),
+                stop: Stop::at(Some(std::time::Instant::now())),
             },
         );
         assert!(!answer.complete);

@@ -475,7 +475,7 @@ impl Puzzle for Sudoku {
         let search = native::NativeSearch {
             max_solutions: limits.max_or_all(),
             keep: limits.keep,
-            deadline: limits.deadline,
+            stop: limits.stop.clone(),
         };
         let result = native::solve(self.box_side, &self.givens, &search);
         Ok(NativeAnswer {

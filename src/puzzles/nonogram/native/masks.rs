@@ -38,12 +38,12 @@
 //! nothing.
 
 use std::collections::VecDeque;
-use std::time::Instant;
 
 use super::super::{Grid, Nonogram};
 use super::Stats;
 use super::bitline::{self, MAX_LEN, Tables};
 use crate::puzzle::{Limits, NativeAnswer};
+use crate::stop::Stop;
 
 /// Lines a puzzle within [`MAX_LEN`] can have.
 const MAX_LINES: usize = 2 * MAX_LEN;
@@ -198,7 +198,7 @@ impl<'p> Engine<'p> {
             pool: Vec::new(),
             probe_black: vec![0; 2 * num_lines],
             probe_white: vec![0; 2 * num_lines],
-            limits: *limits,
+            limits: limits.clone(),
             solutions: Vec::new(),
             count: 0,
             stats: Stats::default(),
@@ -315,9 +315,7 @@ impl<'p> Engine<'p> {
     }
 
     fn past_deadline(&mut self) -> bool {
-        if let Some(deadline) = self.limits.deadline
-            && Instant::now() >= deadline
-        {
+        if self.limits.stop.should_stop() {
             self.timed_out = true;
         }
         self.timed_out
@@ -568,7 +566,7 @@ pub fn line_logic(puzzle: &Nonogram) -> Option<Vec<Option<bool>>> {
     let limits = Limits {
         max_solutions: Some(1),
         keep: 0,
-        deadline: None,
+        stop: Stop::never(),
     };
     let mut engine = Engine::new(puzzle, &limits);
     let mut state = engine.initial_state();

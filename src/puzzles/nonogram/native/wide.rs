@@ -25,11 +25,11 @@
 //! loop does not allocate.
 
 use std::collections::VecDeque;
-use std::time::Instant;
 
 use super::super::line::{BLACK, LineSolver, UNKNOWN, WHITE};
 use super::super::{Grid, Nonogram};
 use crate::puzzle::{Limits, NativeAnswer};
+use crate::stop::Stop;
 
 /// What one search node concluded after probing.
 enum Probe {
@@ -192,7 +192,7 @@ impl<'p> Solver<'p> {
             pool: Vec::new(),
             probe_black: vec![UNKNOWN; cells],
             probe_white: vec![UNKNOWN; cells],
-            limits: *limits,
+            limits: limits.clone(),
             solutions: Vec::new(),
             count: 0,
             nodes: 0,
@@ -349,9 +349,7 @@ impl<'p> Solver<'p> {
     }
 
     fn past_deadline(&mut self) -> bool {
-        if let Some(deadline) = self.limits.deadline
-            && Instant::now() >= deadline
-        {
+        if self.limits.stop.should_stop() {
             self.timed_out = true;
         }
         self.timed_out
@@ -540,7 +538,7 @@ pub fn line_logic(puzzle: &Nonogram) -> Option<Vec<Option<bool>>> {
     let limits = Limits {
         max_solutions: Some(1),
         keep: 0,
-        deadline: None,
+        stop: Stop::never(),
     };
     let mut solver = Solver::new(puzzle, &limits);
     let mut grid = solver.initial_grid();
@@ -564,7 +562,7 @@ mod tests {
         Limits {
             max_solutions: max,
             keep: 10,
-            deadline: None,
+            stop: Stop::never(),
         }
     }
 
