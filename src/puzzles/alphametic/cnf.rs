@@ -368,7 +368,7 @@ mod tests {
             &encoding.projection,
             Blocking::TrueLiterals,
             None,
-            None,
+            &crate::stop::Stop::never(),
             |_| {},
         )
         .unwrap()
@@ -391,7 +391,7 @@ mod tests {
             let limits = Limits {
                 max_solutions: None,
                 keep: 0,
-                deadline: None,
+                stop: crate::stop::Stop::never(),
             };
             let native = a.native(&limits).unwrap();
             assert_eq!(sat_count(&encode_binary(&a)), native.count, "{text}");
