@@ -399,6 +399,9 @@ fn print_json(label: &str, report: &Report, args: &Printing, out: &mut impl Writ
     if let Some(reason) = &outcome.reason {
         object["reason"] = json!(reason);
     }
+    for (key, value) in &report.json_fields {
+        object[*key] = value.clone();
+    }
     object["stats"] = serde_json::to_value(&outcome.stats)?;
     writeln!(out, "{object}")?;
     Ok(())
