@@ -286,3 +286,36 @@ fn colour_nonogram_output() {
         assert!(svg_text.contains(&format!("fill=\"{colour}\"")), "{colour}");
     }
 }
+
+/// `export --to dimacs`, a SAT answer, `decode`: the colour grid comes back (and is
+/// checked); `export --to xc` colours cells by palette index.
+#[test]
+fn colour_nonogram_export_and_decode() {
+    let map = "tests/fixtures/nonogram/map-47.non";
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = dir.path().join("map.cnf");
+    let model = dir.path().join("map.model");
+    satcover()
+        .args(["export", map, "--to", "dimacs", "-o"])
+        .arg(&cnf)
+        .assert()
+        .success();
+    let answer = satcover().arg("solve").arg(&cnf).output().unwrap();
+    std::fs::write(&model, &answer.stdout).unwrap();
+    let decoded = satcover()
+        .args(["decode", map, "--model"])
+        .arg(&model)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(decoded.stdout).unwrap();
+    assert!(text.contains(".bbbcdddcccdddddbbaccccbbb....."), "{text}");
+    let xc = satcover()
+        .args(["export", map, "--to", "xc"])
+        .output()
+        .unwrap();
+    let xc = String::from_utf8(xc.stdout).unwrap();
+    assert!(
+        xc.contains("r1c1:0") && xc.contains("r2c2:2"),
+        "palette indices as colours"
+    );
+}
