@@ -410,6 +410,11 @@ pub trait Puzzle {
     /// The solution in the kind's natural JSON form.
     fn solution_json(&self, solution: &Self::Solution) -> serde_json::Value;
 
+    /// Fields the JSON output adds about the puzzle (none by default).
+    fn json_fields(&self) -> Vec<(&'static str, serde_json::Value)> {
+        Vec::new()
+    }
+
     /// The solution as text for a terminal (no trailing newline).
     fn solution_text(&self, solution: &Self::Solution) -> String;
 
@@ -687,6 +692,8 @@ pub struct Report {
     pub outcome: Outcome<Rendered>,
     /// Where the first two solutions differ, when two were found.
     pub differences: Option<String>,
+    /// Fields the JSON output adds about the puzzle itself (a nonogram's `palette`).
+    pub json_fields: Vec<(&'static str, serde_json::Value)>,
 }
 
 /// A puzzle of any kind, behind one object-safe interface for the command line.
@@ -760,6 +767,7 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
                 stats: outcome.stats,
             },
             differences,
+            json_fields: self.json_fields(),
         })
     }
 
@@ -845,6 +853,7 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
                 stats,
             },
             differences,
+            json_fields: self.json_fields(),
         })
     }
 
