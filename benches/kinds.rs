@@ -26,7 +26,7 @@ fn sat_count<S>(encoding: &satcover::puzzle::CnfEncoding<'_, S>, max: Option<u64
         &encoding.projection,
         encoding.blocking,
         max,
-        None,
+        &satcover::stop::Stop::never(),
         |_| {},
     )
     .expect("varisat")
@@ -37,7 +37,7 @@ fn limits(max: Option<u64>) -> Limits {
     Limits {
         max_solutions: max,
         keep: 0,
-        deadline: None,
+        stop: satcover::stop::Stop::never(),
     }
 }
 
@@ -68,7 +68,7 @@ fn nonograms(c: &mut Criterion) {
     let cover = puzzle.cover().unwrap();
     let search = dlx::Search {
         max_solutions: Some(2),
-        deadline: None,
+        stop: satcover::stop::Stop::never(),
     };
     g.bench_function("dlx solve", |b| {
         b.iter(|| assert_eq!(dlx::count(&cover.matrix, &search).count, 1))

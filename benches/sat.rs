@@ -14,6 +14,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use satcover::cnf::generate::{pigeonhole, random_k_sat};
 use satcover::cnf::{AmoEncoding, Cnf, Lit, Var, parse_dimacs, write_dimacs};
 use satcover::sat::{SatBackend, SatVerdict, solve_once};
+use satcover::stop::Stop;
 
 fn random3(n: usize, seed: u64) -> Cnf {
     random_k_sat(n, (n as f64 * 4.26).round() as usize, 3, seed)
@@ -57,7 +58,8 @@ fn varisat(c: &mut Criterion) {
             g.bench_function(name, |b| {
                 b.iter(|| {
                     let d = if deadline { far() } else { None };
-                    let (v, _) = solve_once(&cnf, &SatBackend::Varisat, d).expect("varisat");
+                    let (v, _) =
+                        solve_once(&cnf, &SatBackend::Varisat, &Stop::at(d)).expect("varisat");
                     assert!(expect.is_empty() || v.name() == expect);
                     assert!(!matches!(v, SatVerdict::Unknown));
                     v
@@ -104,7 +106,11 @@ fn external(c: &mut Criterion) {
     g.sample_size(20).measurement_time(Duration::from_secs(4));
     for (name, cnf, _) in formulas() {
         g.bench_function(name, |b| {
-            b.iter(|| solve_once(&cnf, &cadical, None).expect("cadical").0)
+            b.iter(|| {
+                solve_once(&cnf, &cadical, &Stop::never())
+                    .expect("cadical")
+                    .0
+            })
         });
     }
     g.finish();

@@ -50,7 +50,7 @@ fn prove_unique(b: usize, puzzles: &[Vec<u8>], generic: bool) -> u64 {
     let search = NativeSearch {
         max_solutions: 2,
         keep: 0,
-        deadline: None,
+        stop: satcover::stop::Stop::never(),
     };
     let total: u64 = puzzles
         .iter()
@@ -138,7 +138,7 @@ fn sat(c: &mut Criterion) {
                         &e.projection,
                         e.blocking,
                         Some(2),
-                        None,
+                        &satcover::stop::Stop::never(),
                         |_| {},
                     )
                     .expect("varisat")
@@ -169,7 +169,7 @@ fn dlx(c: &mut Criterion) {
     let matrices: Vec<_> = puzzles.iter().map(|p| cover::encode(p).matrix).collect();
     let search = satcover::dlx::Search {
         max_solutions: Some(2),
-        deadline: None,
+        stop: satcover::stop::Stop::never(),
     };
     g.bench_function("solve 17-clue x200 (count to 2)", |bch| {
         bch.iter(|| {

@@ -508,7 +508,7 @@ fn sat_backbone<P: Puzzle + ?Sized>(
     deadline: Option<Instant>,
 ) -> Result<Backbone, SolveError> {
     let encoding = puzzle.cnf()?;
-    let mut session = VarisatSession::new(&encoding.cnf, deadline);
+    let mut session = VarisatSession::new(&encoding.cnf, &crate::stop::Stop::at(deadline));
     let decode = |model: &crate::sat::Model| -> Result<Value, SolveError> {
         let solution = (encoding.decode)(model).map_err(|reason| SolveError::Decode {
             backend: Backend::Sat,

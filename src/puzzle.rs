@@ -22,9 +22,11 @@ use crate::cnf::{Cnf, Var};
 use crate::dlx::{self, Matrix, OptionId};
 use crate::render::Picture;
 use crate::sat::{self, Model, SatBackend};
+use crate::stop::Stop;
 
 /// The kinds of input satcover reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
     Sudoku,
@@ -69,7 +71,8 @@ impl fmt::Display for Kind {
 }
 
 /// How a solution is searched for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Backend {
     /// The puzzle's own propagation solver.
@@ -119,6 +122,8 @@ pub struct Request {
     pub external: Option<SatBackend>,
     /// Which forms of the kept solutions `AnyPuzzle::solve_any` renders.
     pub render: Render,
+    /// Write a DRAT proof behind "unsolvable" and "unique" (sat backend only).
+    pub proof: Option<sat::ProofTarget>,
 }
 
 /// Which forms of a solution to render: building both for every puzzle of a large
@@ -145,6 +150,7 @@ impl Request {
             timeout: None,
             external: None,
             render: Render::Both,
+            proof: None,
         }
     }
 
@@ -161,6 +167,7 @@ impl Request {
             timeout: None,
             external: None,
             render: Render::Both,
+            proof: None,
         }
     }
 
@@ -172,6 +179,7 @@ impl Request {
             timeout: None,
             external: None,
             render: Render::Both,
+            proof: None,
         }
     }
 
@@ -182,11 +190,12 @@ impl Request {
 }
 
 /// The limits an engine works within, derived from a `Request` when the clock starts.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Limits {
     pub max_solutions: Option<u64>,
     pub keep: usize,
-    pub deadline: Option<Instant>,
+    /// When to give up: the deadline and the cancel flag every engine polls.
+    pub stop: Stop,
 }
 
 impl Limits {
@@ -233,6 +242,9 @@ pub struct Stats {
     pub decode: Duration,
     #[serde(serialize_with = "seconds")]
     pub check: Duration,
+    /// Writing (and checking) a DRAT proof, when asked; not part of [`Stats::total`].
+    #[serde(serialize_with = "seconds")]
+    pub proof: Duration,
     /// CNF size.
     pub variables: Option<usize>,
     pub clauses: Option<usize>,
@@ -278,6 +290,8 @@ pub struct Outcome<S> {
     pub timed_out: bool,
     /// Why the puzzle is unsolvable, when that is known without search.
     pub reason: Option<String>,
+    /// The DRAT proof behind "unsolvable" or "unique", when one was asked for and written.
+    pub proof: Option<sat::ProofStatus>,
     pub stats: Stats,
 }
 
@@ -317,6 +331,12 @@ pub enum SolveError {
     Decode { backend: Backend, reason: String },
     #[error("the {backend} backend produced a solution that fails the checker (a bug): {reason}")]
     CheckFailed { backend: Backend, reason: String },
+    #[error(
+        "the {backend} backend cannot write proofs; use --backend sat for --proof and --check-proof"
+    )]
+    ProofUnsupported { backend: Backend },
+    #[error("proof: {0}")]
+    Proof(#[from] sat::ProofError),
 }
 
 /// Maps a SAT model back to a solution (through the encoder's private variable map).
@@ -414,11 +434,75 @@ pub fn solve<P: Puzzle + ?Sized>(
     backend: Backend,
     request: &Request,
 ) -> Result<Outcome<P::Solution>, SolveError> {
+    solve_until(puzzle, backend, request, &Stop::after(request.timeout))
+}
+
+/// [`solve`] stopped by `stop` instead of `request.timeout` (the `auto` backend races
+/// engines on one shared `Stop`). With `request.proof`, an "unsolvable" or "unique" answer
+/// from the sat backend is backed by a DRAT proof (`src/sat/proof.rs`).
+pub fn solve_until<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    backend: Backend,
+    request: &Request,
+    stop: &Stop,
+) -> Result<Outcome<P::Solution>, SolveError> {
+    let Some(target) = &request.proof else {
+        return search(puzzle, backend, request, stop);
+    };
+    if backend != Backend::Sat {
+        return Err(SolveError::ProofUnsupported { backend });
+    }
+    let mut outcome = search(puzzle, backend, request, stop)?;
+    let proof_start = Instant::now();
+    outcome.proof = prove(puzzle, &outcome, request, stop, target)?;
+    outcome.stats.proof = proof_start.elapsed();
+    Ok(outcome)
+}
+
+/// The DRAT proof behind `outcome`, when it claims "unsolvable" or "unique" (a second
+/// solution was asked for and none exists); `None` for claims a solution already backs.
+fn prove<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    outcome: &Outcome<P::Solution>,
+    request: &Request,
+    stop: &Stop,
+    target: &sat::ProofTarget,
+) -> Result<Option<sat::ProofStatus>, SolveError> {
+    let asked_for_two = request.max_solutions.is_none_or(|m| m >= 2);
+    let encoding = puzzle.cnf()?;
+    let extra = match (outcome.status, outcome.count, outcome.complete) {
+        (Status::Unsolvable, _, true) => Vec::new(),
+        (Status::Solved, 1, true) if asked_for_two => {
+            // The blocking clause of the one solution, from a model of the same formula:
+            // every model projects onto that solution, so any model will do.
+            let mut session = sat::VarisatSession::new(&encoding.cnf, stop);
+            match session.solve()? {
+                sat::SatVerdict::Sat(model) => vec![sat::blocking_clause_with(
+                    &model,
+                    &encoding.projection,
+                    encoding.blocking,
+                )],
+                sat::SatVerdict::Unknown => return Err(sat::ProofError::Stopped.into()),
+                sat::SatVerdict::Unsat => return Err(sat::ProofError::Inconsistent.into()),
+            }
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(sat::prove_unsat(&encoding.cnf, &extra, stop, target)?))
+}
+
+/// Encode → engine → decode → check, without proofs.
+fn search<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    backend: Backend,
+    request: &Request,
+    stop: &Stop,
+) -> Result<Outcome<P::Solution>, SolveError> {
     let start = Instant::now();
     let limits = Limits {
         max_solutions: request.max_solutions,
         keep: request.keep,
-        deadline: request.timeout.map(|t| start + t),
+        stop: stop.clone(),
     };
     let mut stats = Stats {
         backend: backend.name().to_string(),
@@ -434,6 +518,7 @@ pub fn solve<P: Puzzle + ?Sized>(
             complete: true,
             timed_out: false,
             reason: Some(reason),
+            proof: None,
             stats,
         });
     }
@@ -475,6 +560,7 @@ pub fn solve<P: Puzzle + ?Sized>(
         complete,
         timed_out,
         reason: None,
+        proof: None,
         stats,
     })
 }
@@ -518,7 +604,7 @@ fn run_sat<P: Puzzle + ?Sized>(
         &encoding.projection,
         encoding.blocking,
         limits.max_solutions,
-        limits.deadline,
+        &limits.stop,
         |model| {
             if solutions.len() < limits.keep && decode_error.is_none() {
                 let decode_start = Instant::now();
@@ -559,7 +645,7 @@ fn run_dlx<P: Puzzle + ?Sized>(
     let mut decode_time = Duration::ZERO;
     let search = dlx::Search {
         max_solutions: limits.max_solutions,
-        deadline: limits.deadline,
+        stop: limits.stop.clone(),
     };
     let solve_start = Instant::now();
     let outcome = dlx::solve(&encoding.matrix, &search, |options| {
@@ -670,6 +756,7 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
                 complete: outcome.complete,
                 timed_out: outcome.timed_out,
                 reason: outcome.reason,
+                proof: outcome.proof,
                 stats: outcome.stats,
             },
             differences,
@@ -754,6 +841,7 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
                 complete,
                 timed_out: status == Status::Unknown,
                 reason: None,
+                proof: None,
                 stats,
             },
             differences,

@@ -13,6 +13,7 @@ use satcover::sat::{
     Model, SatBackend, SatError, SatVerdict, SolverOutputErrorKind, VarisatSession, enumerate,
     parse_solver_output, solve_once,
 };
+use satcover::stop::Stop;
 
 fn fixture(name: &str) -> String {
     let p = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -225,7 +226,7 @@ fn check_group_constraint(enc: AmoEncoding, n: usize, exactly: bool) {
         clauses + usize::from(exactly),
         "{enc} n={n}"
     );
-    let mut session = VarisatSession::new(&cnf, None);
+    let mut session = VarisatSession::new(&cnf, &Stop::never());
     for mask in 0u32..(1 << n) {
         let assumptions: Vec<Lit> = vars
             .iter()
@@ -349,7 +350,7 @@ fn varisat_agrees_with_brute_force_on_random_3sat() {
         for seed in seeds {
             let m = (n as f64 * 4.26).round() as usize;
             let cnf = random_k_sat(n, m, 3, seed);
-            let (verdict, stats) = solve_once(&cnf, &SatBackend::Varisat, None).unwrap();
+            let (verdict, stats) = solve_once(&cnf, &SatBackend::Varisat, &Stop::never()).unwrap();
             assert_eq!(stats.solve_calls, 1);
             assert_eq!((stats.vars, stats.clauses), (n, m));
             assert_eq!(
@@ -390,10 +391,17 @@ fn enumerate_counts_match_brute_force() {
         let cnf = random_k_sat(12, 40, 3, 100 + seed);
         let all: Vec<Var> = (0..12).map(Var::from_index).collect();
         let mut seen = std::collections::HashSet::new();
-        let e = enumerate(&cnf, &SatBackend::Varisat, &all, None, None, |m| {
-            assert!(m.satisfies(&cnf));
-            assert!(seen.insert(m.values().to_vec()), "model repeated");
-        })
+        let e = enumerate(
+            &cnf,
+            &SatBackend::Varisat,
+            &all,
+            None,
+            &Stop::never(),
+            |m| {
+                assert!(m.satisfies(&cnf));
+                assert!(seen.insert(m.values().to_vec()), "model repeated");
+            },
+        )
         .unwrap();
         assert!(e.complete && !e.timed_out);
         assert_eq!(e.count, brute_force_count(&cnf, false), "seed {seed}");
@@ -411,7 +419,7 @@ fn enumerate_exactly_one_projected_models() {
         cnf.set_amo_encoding(Some(enc));
         cnf.exactly_one(&xs.iter().map(|v| v.positive()).collect::<Vec<_>>());
         let mut models = Vec::new();
-        let e = enumerate(&cnf, &SatBackend::Varisat, &xs, None, None, |m| {
+        let e = enumerate(&cnf, &SatBackend::Varisat, &xs, None, &Stop::never(), |m| {
             models.push(xs.iter().position(|&v| m.value(v)).unwrap())
         })
         .unwrap();
@@ -424,7 +432,15 @@ fn enumerate_exactly_one_projected_models() {
         assert_eq!(models, vec![0, 1, 2, 3, 4]);
 
         // projection onto x0, x1: (1,0), (0,1), (0,0)
-        let e = enumerate(&cnf, &SatBackend::Varisat, &xs[..2], None, None, |_| {}).unwrap();
+        let e = enumerate(
+            &cnf,
+            &SatBackend::Varisat,
+            &xs[..2],
+            None,
+            &Stop::never(),
+            |_| {},
+        )
+        .unwrap();
         assert_eq!((e.count, e.complete), (3, true), "{enc}");
     }
 
@@ -433,13 +449,37 @@ fn enumerate_exactly_one_projected_models() {
     let v = cnf.new_vars(3);
     let (a, b) = (Var::from_index(v.start), Var::from_index(v.start + 1));
     cnf.add_clause(&[a.positive(), b.positive()]);
-    let e = enumerate(&cnf, &SatBackend::Varisat, &[a, b], None, None, |_| {}).unwrap();
+    let e = enumerate(
+        &cnf,
+        &SatBackend::Varisat,
+        &[a, b],
+        None,
+        &Stop::never(),
+        |_| {},
+    )
+    .unwrap();
     assert_eq!(e.count, 3);
     let all: Vec<Var> = v.map(Var::from_index).collect();
-    let e = enumerate(&cnf, &SatBackend::Varisat, &all, None, None, |_| {}).unwrap();
+    let e = enumerate(
+        &cnf,
+        &SatBackend::Varisat,
+        &all,
+        None,
+        &Stop::never(),
+        |_| {},
+    )
+    .unwrap();
     assert_eq!(e.count, 6);
     // empty projection: one model, then nothing left to distinguish
-    let e = enumerate(&cnf, &SatBackend::Varisat, &[], None, None, |_| {}).unwrap();
+    let e = enumerate(
+        &cnf,
+        &SatBackend::Varisat,
+        &[],
+        None,
+        &Stop::never(),
+        |_| {},
+    )
+    .unwrap();
     assert_eq!((e.count, e.complete), (1, true));
 }
 
@@ -449,19 +489,40 @@ fn enumerate_stops_at_max_models() {
     let xs: Vec<Var> = (0..5).map(|_| cnf.new_var()).collect();
     cnf.exactly_one(&xs.iter().map(|v| v.positive()).collect::<Vec<_>>());
     let mut calls = 0;
-    let e = enumerate(&cnf, &SatBackend::Varisat, &xs, Some(2), None, |_| {
-        calls += 1
-    })
+    let e = enumerate(
+        &cnf,
+        &SatBackend::Varisat,
+        &xs,
+        Some(2),
+        &Stop::never(),
+        |_| calls += 1,
+    )
     .unwrap();
     assert_eq!(
         (e.count, e.complete, e.timed_out, calls),
         (2, false, false, 2)
     );
     assert_eq!(e.stats.solve_calls, 2);
-    let e = enumerate(&cnf, &SatBackend::Varisat, &xs, Some(0), None, |_| {}).unwrap();
+    let e = enumerate(
+        &cnf,
+        &SatBackend::Varisat,
+        &xs,
+        Some(0),
+        &Stop::never(),
+        |_| {},
+    )
+    .unwrap();
     assert_eq!((e.count, e.complete), (0, false));
     let unsat = pigeonhole(3, 2, AmoEncoding::Pairwise);
-    let e = enumerate(&unsat, &SatBackend::Varisat, &[], None, None, |_| {}).unwrap();
+    let e = enumerate(
+        &unsat,
+        &SatBackend::Varisat,
+        &[],
+        None,
+        &Stop::never(),
+        |_| {},
+    )
+    .unwrap();
     assert_eq!((e.count, e.complete), (0, true));
 }
 
@@ -472,7 +533,7 @@ fn session_is_incremental_and_verifies_models() {
         let xs: Vec<Var> = (0..4).map(|_| cnf.new_var()).collect();
         let group: Vec<Lit> = xs.iter().map(|v| v.positive()).collect();
         cnf.exactly_one(&group);
-        let mut s = VarisatSession::new(&cnf, deadline);
+        let mut s = VarisatSession::new(&cnf, &Stop::at(deadline));
         // assumptions hold for one call only
         let v = s.solve_under(&[xs[2].positive()]).unwrap();
         assert!(v.model().is_some_and(|m| m.value(xs[2])));
@@ -511,7 +572,15 @@ fn enumerate_with_deadline_is_incremental_too() {
     let xs: Vec<Var> = (0..6).map(|_| cnf.new_var()).collect();
     cnf.exactly_one(&xs.iter().map(|v| v.positive()).collect::<Vec<_>>());
     let far = Some(Instant::now() + Duration::from_secs(600));
-    let e = enumerate(&cnf, &SatBackend::Varisat, &xs, None, far, |_| {}).unwrap();
+    let e = enumerate(
+        &cnf,
+        &SatBackend::Varisat,
+        &xs,
+        None,
+        &Stop::at(far),
+        |_| {},
+    )
+    .unwrap();
     assert_eq!((e.count, e.complete, e.timed_out), (6, true, false));
 }
 
@@ -522,7 +591,8 @@ fn varisat_deadline_answers_unknown_on_time() {
     let cnf = pigeonhole(11, 10, AmoEncoding::Pairwise);
     let start = Instant::now();
     let deadline = start + Duration::from_millis(1000);
-    let (verdict, stats) = solve_once(&cnf, &SatBackend::Varisat, Some(deadline)).unwrap();
+    let (verdict, stats) =
+        solve_once(&cnf, &SatBackend::Varisat, &Stop::at(Some(deadline))).unwrap();
     let took = start.elapsed();
     assert!(matches!(verdict, SatVerdict::Unknown), "PHP(11,10) in 1 s?");
     assert!(took < Duration::from_millis(1100), "took {took:?}");
@@ -530,20 +600,28 @@ fn varisat_deadline_answers_unknown_on_time() {
 
     // a deadline already past: unknown at once; enumerate reports timed_out
     let past = Instant::now();
-    let (verdict, _) = solve_once(&cnf, &SatBackend::Varisat, Some(past)).unwrap();
+    let (verdict, _) = solve_once(&cnf, &SatBackend::Varisat, &Stop::at(Some(past))).unwrap();
     assert!(matches!(verdict, SatVerdict::Unknown));
-    let e = enumerate(&cnf, &SatBackend::Varisat, &[], None, Some(past), |_| {}).unwrap();
+    let e = enumerate(
+        &cnf,
+        &SatBackend::Varisat,
+        &[],
+        None,
+        &Stop::at(Some(past)),
+        |_| {},
+    )
+    .unwrap();
     assert!(e.timed_out && !e.complete);
 
     // a generous deadline changes nothing on an easy formula
     let easy = pigeonhole(5, 5, AmoEncoding::Pairwise);
     let far = Instant::now() + Duration::from_secs(60);
-    let (verdict, _) = solve_once(&easy, &SatBackend::Varisat, Some(far)).unwrap();
+    let (verdict, _) = solve_once(&easy, &SatBackend::Varisat, &Stop::at(Some(far))).unwrap();
     assert!(verdict.model().is_some_and(|m| m.satisfies(&easy)));
     let (verdict, _) = solve_once(
         &pigeonhole(6, 5, AmoEncoding::Pairwise),
         &SatBackend::Varisat,
-        Some(far),
+        &Stop::at(Some(far)),
     )
     .unwrap();
     assert!(matches!(verdict, SatVerdict::Unsat));
@@ -677,14 +755,14 @@ fn solve_retrying(
     deadline: Option<Instant>,
 ) -> Result<(SatVerdict, satcover::sat::SatStats), SatError> {
     for _ in 0..20 {
-        match solve_once(cnf, backend, deadline) {
+        match solve_once(cnf, backend, &Stop::at(deadline)) {
             Err(SatError::Spawn { source, .. }) if source.raw_os_error() == Some(26) => {
                 std::thread::sleep(Duration::from_millis(20));
             }
             other => return other,
         }
     }
-    solve_once(cnf, backend, deadline)
+    solve_once(cnf, backend, &Stop::at(deadline))
 }
 
 #[test]
@@ -703,16 +781,16 @@ fn real_solvers_answer_sat_and_unsat() {
         if !installed(program) {
             continue;
         }
-        let (v, stats) = solve_once(&sat, &backend, None).unwrap();
+        let (v, stats) = solve_once(&sat, &backend, &Stop::never()).unwrap();
         assert!(v.model().is_some_and(|m| m.satisfies(&sat)), "{backend:?}");
         assert_eq!(stats.solve_calls, 1);
-        let (v, _) = solve_once(&unsat, &backend, None).unwrap();
+        let (v, _) = solve_once(&unsat, &backend, &Stop::never()).unwrap();
         assert!(matches!(v, SatVerdict::Unsat), "{backend:?}");
         // enumeration by rewriting the file: exactly-one over 4 has 4 models
         let mut cnf = Cnf::new();
         let xs: Vec<Var> = (0..4).map(|_| cnf.new_var()).collect();
         cnf.exactly_one(&xs.iter().map(|v| v.positive()).collect::<Vec<_>>());
-        let e = enumerate(&cnf, &backend, &xs, None, None, |m| {
+        let e = enumerate(&cnf, &backend, &xs, None, &Stop::never(), |m| {
             assert!(m.satisfies(&cnf))
         })
         .unwrap();
@@ -730,7 +808,7 @@ fn cadical_statistics_are_scraped_not_invented() {
         return;
     }
     let cnf = pigeonhole(7, 6, AmoEncoding::Pairwise);
-    let (v, stats) = solve_once(&cnf, &external("cadical", &[]), None).unwrap();
+    let (v, stats) = solve_once(&cnf, &external("cadical", &[]), &Stop::never()).unwrap();
     assert!(matches!(v, SatVerdict::Unsat));
     assert!(stats.conflicts.is_some_and(|c| c > 0), "{stats:?}");
     assert!(stats.decisions.is_some());
@@ -746,8 +824,8 @@ fn cadical_agrees_with_varisat_on_random_3sat() {
     for seed in 0..16 {
         let n = 30 + (seed as usize % 3) * 5;
         let cnf = random_k_sat(n, (n as f64 * 4.26).round() as usize, 3, 1000 + seed);
-        let (a, _) = solve_once(&cnf, &SatBackend::Varisat, None).unwrap();
-        let (b, _) = solve_once(&cnf, &cadical, None).unwrap();
+        let (a, _) = solve_once(&cnf, &SatBackend::Varisat, &Stop::never()).unwrap();
+        let (b, _) = solve_once(&cnf, &cadical, &Stop::never()).unwrap();
         assert_eq!(a.name(), b.name(), "seed {seed}");
         if let Some(m) = b.model() {
             assert!(m.satisfies(&cnf));
@@ -762,7 +840,12 @@ fn cadical_agrees_with_varisat_on_random_3sat() {
 #[test]
 fn missing_binary_is_a_named_error() {
     let cnf = pigeonhole(2, 2, AmoEncoding::Pairwise);
-    let err = solve_once(&cnf, &external("no-such-sat-solver-xyz", &[]), None).unwrap_err();
+    let err = solve_once(
+        &cnf,
+        &external("no-such-sat-solver-xyz", &[]),
+        &Stop::never(),
+    )
+    .unwrap_err();
     assert!(matches!(&err, SatError::NotFound { program } if program == "no-such-sat-solver-xyz"));
     assert!(err.to_string().contains("no-such-sat-solver-xyz"));
 }
@@ -857,7 +940,7 @@ fn external_deadline_kills_the_solver() {
         let (v, _) = solve_once(
             &hard,
             &external("cadical", &["-q"]),
-            Some(start + Duration::from_millis(300)),
+            &Stop::at(Some(start + Duration::from_millis(300))),
         )
         .unwrap();
         assert!(matches!(v, SatVerdict::Unknown));
@@ -882,7 +965,7 @@ fn measure_deadline_overhead() {
             for deadline in [false, true] {
                 let d = deadline.then(|| Instant::now() + Duration::from_secs(3600));
                 let t = Instant::now();
-                let (v, _) = solve_once(cnf, &SatBackend::Varisat, d).unwrap();
+                let (v, _) = solve_once(cnf, &SatBackend::Varisat, &Stop::at(d)).unwrap();
                 assert!(!matches!(v, SatVerdict::Unknown));
                 if deadline { &mut with } else { &mut plain }.push(t.elapsed());
             }
@@ -901,7 +984,7 @@ fn measure_deadline_overhead() {
         let (v, _) = solve_once(
             &hard,
             &SatBackend::Varisat,
-            Some(start + Duration::from_millis(ms)),
+            &Stop::at(Some(start + Duration::from_millis(ms))),
         )
         .unwrap();
         eprintln!(
@@ -925,9 +1008,17 @@ fn probe_deadline_cost() {
     let far = Some(Instant::now() + Duration::from_secs(3600));
     let mode = std::env::var("SATCOVER_PROBE").unwrap_or_default();
     let verdict = match mode.as_str() {
-        "drat" => solve_once(&cnf, &SatBackend::Varisat, far).unwrap().0,
-        "varisat" => VarisatSession::new(&cnf, far).solve().unwrap(),
-        _ => solve_once(&cnf, &SatBackend::Varisat, None).unwrap().0,
+        "drat" => {
+            solve_once(&cnf, &SatBackend::Varisat, &Stop::at(far))
+                .unwrap()
+                .0
+        }
+        "varisat" => VarisatSession::new(&cnf, &Stop::at(far)).solve().unwrap(),
+        _ => {
+            solve_once(&cnf, &SatBackend::Varisat, &Stop::never())
+                .unwrap()
+                .0
+        }
     };
     assert!(!matches!(verdict, SatVerdict::Unknown));
 }

@@ -16,6 +16,7 @@ use satcover::dlx::{
     Colour, ItemId, Matrix, MatrixError, OptionId, Search, XcError, count, parse_xc, solve,
     write_xc,
 };
+use satcover::stop::Stop;
 
 fn all_solutions(m: &Matrix) -> BTreeSet<Vec<OptionId>> {
     let mut found = BTreeSet::new();
@@ -204,7 +205,7 @@ fn max_solutions_stops_early() {
 #[test]
 fn deadline_in_the_past_times_out() {
     let search = Search {
-        deadline: Some(Instant::now() - Duration::from_millis(1)),
+        stop: Stop::at(Some(Instant::now() - Duration::from_millis(1))),
         ..Search::default()
     };
     let out = count(&queens(10), &search);
@@ -213,7 +214,7 @@ fn deadline_in_the_past_times_out() {
 
     // A generous deadline changes nothing.
     let search = Search {
-        deadline: Some(Instant::now() + Duration::from_secs(600)),
+        stop: Stop::at(Some(Instant::now() + Duration::from_secs(600))),
         ..Search::default()
     };
     let out = count(&queens(6), &search);
@@ -226,7 +227,7 @@ fn deadline_stops_a_long_search() {
     // 14-queens takes far longer than 50 ms even in release.
     let start = Instant::now();
     let search = Search {
-        deadline: Some(start + Duration::from_millis(50)),
+        stop: Stop::at(Some(start + Duration::from_millis(50))),
         ..Search::default()
     };
     let out = count(&queens(14), &search);

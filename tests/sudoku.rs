@@ -105,7 +105,7 @@ fn engines_find_no_solution_for_clashing_givens() {
         &satcover::sat::SatBackend::Varisat,
         &encoding.projection,
         Some(1),
-        None,
+        &satcover::stop::Stop::never(),
         |_| {},
     )
     .unwrap();

@@ -40,18 +40,17 @@
 //! `debug_assert!`s there), and the dance only ever copies one existing link
 //! value into another link field, so all links stay in range forever.
 
-use std::time::Instant;
-
 use super::matrix::{Matrix, OptionId};
+use crate::stop::Stop;
 
-/// Limits on one search. `Search::default()` finds every solution with no deadline.
+/// Limits on one search. `Search::default()` finds every solution and never stops early.
 #[derive(Clone, Debug, Default)]
 pub struct Search {
     /// Stop after this many solutions (`None` = all).
     pub max_solutions: Option<u64>,
-    /// Stop (with `timed_out`) once this instant has passed; checked at the
+    /// Stop (with `timed_out`) once this fires (deadline or cancel); polled at the
     /// start and then every [`DEADLINE_CHECK_INTERVAL`] search nodes.
-    pub deadline: Option<Instant>,
+    pub stop: Stop,
 }
 
 /// How many search nodes pass between two looks at the clock.
@@ -72,7 +71,7 @@ pub struct DlxOutcome {
     pub count: u64,
     /// The whole search space was explored: `count` is the exact total.
     pub complete: bool,
-    /// The deadline stopped the search.
+    /// The stop (deadline or cancel) ended the search.
     pub timed_out: bool,
     pub stats: DlxStats,
 }
@@ -488,7 +487,7 @@ impl<const COLOURS: bool> Dance<'_, COLOURS> {
             if updates >= next_update_check {
                 next_update_check = updates + UPDATES_PER_CHECK;
             }
-            due && search.deadline.is_some_and(|d| Instant::now() >= d)
+            due && search.stop.should_stop()
         };
         let (complete, out_of_time) = 'search: {
             if max == 0 {

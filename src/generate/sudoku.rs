@@ -384,7 +384,7 @@ impl<'c> SatChecker<'c> {
         SatChecker {
             x,
             n,
-            session: VarisatSession::new(cnf, None),
+            session: VarisatSession::new(cnf, &crate::stop::Stop::never()),
             assumptions: Vec::new(),
         }
     }

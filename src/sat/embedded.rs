@@ -1,20 +1,21 @@
 //! varisat in this process.
 //!
-//! varisat 0.2 has no interrupt and no statistics (ENGINES.md). The deadline works through its
-//! proof output: with a deadline, [`VarisatSession`] installs (before any clause, as varisat
-//! requires) a proof writer that discards the bytes and returns an I/O error once the
-//! deadline has passed. varisat checks for that error in its search loop and `solve()` returns
-//! `ProofIoError`, which we answer as [`SatVerdict::Unknown`]. The solver is unusable afterwards
-//! (its next `solve()` panics), so the session drops it and answers unknown from then on.
+//! varisat 0.2 has no interrupt and no statistics (ENGINES.md). A [`Stop`] works through its
+//! proof output: when the stop can fire, [`VarisatSession`] installs (before any clause, as
+//! varisat requires) a [`StopWriter`] that forwards the bytes (to a proof file, or nowhere) and
+//! returns an I/O error once the stop has fired. varisat checks for that error in its search
+//! loop and `solve()` returns `ProofIoError`, which we answer as [`SatVerdict::Unknown`]. The
+//! solver is unusable afterwards (its next `solve()` panics), so the session drops it and
+//! answers unknown from then on.
 //!
-//! Latency: the proof goes through an 8 KiB `BufWriter` inside varisat, so the deadline is seen
+//! Latency: the proof goes through an 8 KiB `BufWriter` inside varisat, so the stop is seen
 //! each time ~8 KiB of learned/deleted clauses have been produced (a few hundred conflicts).
 //! Proof format: [`VarisatSession::new`] uses varisat's own format, because varisat panics on a
 //! DRAT step for assumptions or for clauses added after a `solve()` ("not supported by DRAT
 //! proofs"); `solve_once` uses binary DRAT, cheaper (no clause hashes) and safe for a single solve.
 //! Measured cost of being interruptible (callgrind instructions, one solve): random 3-SAT n=150
 //! +6.1% with binary DRAT, +17.3% with varisat's format; PHP(8,7) +3.9% / +10.7%.
-//! Without a deadline no proof writer is installed and solving costs nothing extra.
+//! With [`Stop::never`] and no proof file no writer is installed and solving costs nothing extra.
 
 use std::io;
 use std::time::Instant;
@@ -23,23 +24,33 @@ use varisat::ExtendFormula;
 
 use super::{Model, SatError, SatStats, SatVerdict};
 use crate::cnf::{Cnf, Lit, Var};
+use crate::stop::Stop;
 
-/// A proof sink that fails once the deadline has passed: varisat's only clean way to stop.
-struct DeadlineWriter {
-    deadline: Instant,
+/// varisat's proof target, which is also its only clean way to stop: every write goes to
+/// `inner` (a proof file, or `io::sink()`) until `stop` fires, and fails from then on.
+pub struct StopWriter<W> {
+    stop: Stop,
+    inner: W,
 }
 
-impl io::Write for DeadlineWriter {
+impl<W: io::Write> StopWriter<W> {
+    pub fn new(stop: Stop, inner: W) -> Self {
+        StopWriter { stop, inner }
+    }
+}
+
+impl<W: io::Write> io::Write for StopWriter<W> {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        if Instant::now() >= self.deadline {
-            Err(io::Error::new(io::ErrorKind::TimedOut, "deadline passed"))
+        if self.stop.should_stop() {
+            // Not `Interrupted`: `write_all` would retry that forever.
+            Err(io::Error::other("stopped"))
         } else {
-            Ok(buf.len())
+            self.inner.write(buf)
         }
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        Ok(())
+        self.inner.flush()
     }
 }
 
@@ -55,9 +66,9 @@ pub struct VarisatSession<'c> {
     cnf: &'c Cnf,
     /// Clauses added after construction (blocking clauses...), kept to verify models.
     extra: Cnf,
-    /// `None` once a deadline has stopped the solver (varisat cannot be used after that).
+    /// `None` once the stop has fired (varisat cannot be used after that).
     solver: Option<varisat::Solver<'static>>,
-    deadline: Option<Instant>,
+    stop: Stop,
     buf: Vec<varisat::Lit>,
     /// Whether the solver holds assumptions from the previous call (to be cleared).
     assumed: bool,
@@ -65,28 +76,41 @@ pub struct VarisatSession<'c> {
 }
 
 impl<'c> VarisatSession<'c> {
-    /// Load `cnf` into a fresh solver; with a deadline, every later `solve` stops at it.
-    pub fn new(cnf: &'c Cnf, deadline: Option<Instant>) -> Self {
-        Self::with_proof_format(cnf, deadline, varisat::ProofFormat::Varisat)
+    /// Load `cnf` into a fresh solver; every later `solve` answers unknown once `stop` fires.
+    pub fn new(cnf: &'c Cnf, stop: &Stop) -> Self {
+        Self::stoppable(cnf, stop, varisat::ProofFormat::Varisat)
     }
 
     /// A session for exactly one `solve()` without assumptions and without clauses added after
     /// it: the only use varisat's DRAT output supports (it panics otherwise), and the cheapest
     /// proof to produce.
-    pub(super) fn one_shot(cnf: &'c Cnf, deadline: Option<Instant>) -> Self {
-        Self::with_proof_format(cnf, deadline, varisat::ProofFormat::BinaryDrat)
+    pub(super) fn one_shot(cnf: &'c Cnf, stop: &Stop) -> Self {
+        Self::stoppable(cnf, stop, varisat::ProofFormat::BinaryDrat)
     }
 
-    fn with_proof_format(
+    /// A session whose proof, in `format`, goes to `target` (through a [`StopWriter`], so
+    /// `stop` still ends the search). DRAT formats allow one `solve()` without assumptions.
+    pub fn with_proof<W: io::Write + 'static>(
         cnf: &'c Cnf,
-        deadline: Option<Instant>,
+        stop: &Stop,
         format: varisat::ProofFormat,
+        target: W,
     ) -> Self {
-        let start = Instant::now();
         let mut solver = varisat::Solver::new();
-        if let Some(deadline) = deadline {
-            solver.write_proof(DeadlineWriter { deadline }, format);
+        solver.write_proof(StopWriter::new(stop.clone(), target), format);
+        Self::load(cnf, stop, solver)
+    }
+
+    fn stoppable(cnf: &'c Cnf, stop: &Stop, format: varisat::ProofFormat) -> Self {
+        if stop.can_stop() {
+            Self::with_proof(cnf, stop, format, io::sink())
+        } else {
+            Self::load(cnf, stop, varisat::Solver::new())
         }
+    }
+
+    fn load(cnf: &'c Cnf, stop: &Stop, mut solver: varisat::Solver<'static>) -> Self {
+        let start = Instant::now();
         let mut buf = Vec::new();
         for clause in cnf.clauses() {
             buf.clear();
@@ -99,7 +123,7 @@ impl<'c> VarisatSession<'c> {
             cnf,
             extra: Cnf::new(),
             solver: Some(solver),
-            deadline,
+            stop: stop.clone(),
             buf,
             assumed: false,
             stats,
@@ -130,7 +154,7 @@ impl<'c> VarisatSession<'c> {
     }
 
     fn solve_inner(&mut self, assumptions: &[Lit]) -> Result<SatVerdict, SatError> {
-        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.stop.should_stop() {
             self.solver = None;
         }
         let Some(solver) = &mut self.solver else {
@@ -158,9 +182,15 @@ impl<'c> VarisatSession<'c> {
                 Ok(SatVerdict::Sat(model))
             }
             Ok(false) => Ok(SatVerdict::Unsat),
-            Err(varisat::solver::SolverError::ProofIoError { .. }) => {
+            Err(varisat::solver::SolverError::ProofIoError { cause }) => {
                 self.solver = None;
-                Ok(SatVerdict::Unknown)
+                if self.stop.should_stop() {
+                    Ok(SatVerdict::Unknown)
+                } else {
+                    Err(SatError::Varisat(format!(
+                        "writing the proof failed: {cause}"
+                    )))
+                }
             }
             Err(varisat::solver::SolverError::Interrupted) => Ok(SatVerdict::Unknown),
             Err(e) => {
@@ -192,7 +222,7 @@ impl<'c> VarisatSession<'c> {
         }
     }
 
-    /// Whether a deadline has stopped this session (every later solve answers unknown).
+    /// Whether the stop has ended this session (every later solve answers unknown).
     pub fn is_stopped(&self) -> bool {
         self.solver.is_none()
     }

@@ -17,9 +17,9 @@
 //! other exits are accepted only if the output holds a status line. Killed by a signal, a missing
 //! binary, garbage output and a model that falsifies the formula are errors ([`SatError`]).
 //!
-//! Deadline: the child is polled with `try_wait` (sleeping 0.1 ms, doubling to 5 ms, so quick
-//! solves are not slowed); when the deadline passes it is killed and reaped and the answer is
-//! unknown. stdout and stderr are drained on threads so a chatty solver cannot block on a full
+//! Stop: when the [`Stop`] can fire, the child is polled with `try_wait` (sleeping 0.1 ms,
+//! doubling to 5 ms, so quick solves are not slowed); once it fires (deadline or cancel) the
+//! child is killed and reaped and the answer is unknown. stdout and stderr are drained on threads so a chatty solver cannot block on a full
 //! pipe. After a kill the reader threads are left to finish on their own: a grandchild (a
 //! wrapper script's `sleep`) may hold the pipe open past the kill.
 
@@ -33,6 +33,7 @@ use std::time::{Duration, Instant};
 use super::output::{parse_solver_output, scrape_effort};
 use super::{SatError, SatVerdict};
 use crate::cnf::{Cnf, write_dimacs};
+use crate::stop::Stop;
 
 /// Replaced by the DIMACS file's path in external solver arguments.
 pub const CNF_PLACEHOLDER: &str = "{cnf}";
@@ -98,19 +99,14 @@ fn is_minisat(program: &str) -> bool {
 }
 
 /// Run `program` on `cnf` once.
-pub(super) fn run(
-    cnf: &Cnf,
-    program: &str,
-    args: &[String],
-    deadline: Option<Instant>,
-) -> Result<Run, SatError> {
+pub(super) fn run(cnf: &Cnf, program: &str, args: &[String], stop: &Stop) -> Result<Run, SatError> {
     let start = Instant::now();
     let unknown = |start: Instant| Run {
         verdict: SatVerdict::Unknown,
         effort: (None, None, None),
         time: start.elapsed(),
     };
-    if deadline.is_some_and(|d| start >= d) {
+    if stop.should_stop() {
         return Ok(unknown(start));
     }
 
@@ -177,29 +173,28 @@ pub(super) fn run(
         })
     });
 
-    let status: ExitStatus = match deadline {
-        None => child
+    let status: ExitStatus = if !stop.can_stop() {
+        child
             .wait()
-            .map_err(io_err(format!("waiting for `{program}`")))?,
-        Some(d) => {
-            let mut nap = Duration::from_micros(100);
-            loop {
-                if let Some(s) = child
-                    .try_wait()
-                    .map_err(io_err(format!("waiting for `{program}`")))?
-                {
-                    break s;
-                }
-                let now = Instant::now();
-                if now >= d {
-                    let _ = child.kill();
-                    let _ = child.wait();
-                    // Reader threads are detached: see the module doc.
-                    return Ok(unknown(start));
-                }
-                thread::sleep(nap.min(d - now));
-                nap = (nap * 2).min(Duration::from_millis(5));
+            .map_err(io_err(format!("waiting for `{program}`")))?
+    } else {
+        let mut nap = Duration::from_micros(100);
+        loop {
+            if let Some(s) = child
+                .try_wait()
+                .map_err(io_err(format!("waiting for `{program}`")))?
+            {
+                break s;
             }
+            if stop.should_stop() {
+                let _ = child.kill();
+                let _ = child.wait();
+                // Reader threads are detached: see the module doc.
+                return Ok(unknown(start));
+            }
+            let left = stop.remaining().unwrap_or(nap);
+            thread::sleep(nap.min(left));
+            nap = (nap * 2).min(Duration::from_millis(5));
         }
     };
 

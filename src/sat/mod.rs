@@ -3,12 +3,13 @@
 //! Glossary
 //! - **model**: a value for every var of the formula ([`Model`]); every model a backend returns
 //!   has been checked against the formula first (cheap: one pass over the clauses).
-//! - **verdict**: sat (with a model), unsat, or unknown (the deadline passed) — [`SatVerdict`].
+//! - **verdict**: sat (with a model), unsat, or unknown (the stop fired) — [`SatVerdict`].
 //! - **projection**: the vars two models must differ on to count as different (a puzzle's
 //!   decision vars; aux vars of encodings are left out so each solution is counted once).
 //! - **blocking clause**: the clause that excludes one projected model (Σ of the projection vars
 //!   flipped from their model values); adding it after each model enumerates them all.
-//! - **deadline**: an `Instant` after which a backend stops and answers unknown.
+//! - **stop**: a [`Stop`] (deadline and cancel flag); once it fires a backend stops and answers
+//!   unknown.
 //!
 //! Backends: [`SatBackend::Varisat`] (embedded, see [`VarisatSession`]) and
 //! [`SatBackend::External`] (DIMACS file in, SAT-competition or MiniSat output back, see the
@@ -17,17 +18,20 @@
 mod embedded;
 mod external;
 mod output;
+mod proof;
 
-pub use embedded::VarisatSession;
+pub use embedded::{StopWriter, VarisatSession};
 pub use external::{CNF_PLACEHOLDER, MODEL_PLACEHOLDER};
 pub use output::{SolverOutputError, SolverOutputErrorKind, parse_solver_output};
+pub use proof::{ProofError, ProofStatus, ProofTarget, prove_unsat};
 
 use std::fmt;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use thiserror::Error;
 
 use crate::cnf::{Cnf, Lit, Var};
+use crate::stop::Stop;
 
 /// A value per var of a formula.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,7 +90,7 @@ impl Model {
 pub enum SatVerdict {
     Sat(Model),
     Unsat,
-    /// The deadline passed (or the solver said it does not know).
+    /// The stop fired (deadline or cancel) (or the solver said it does not know).
     Unknown,
 }
 
@@ -179,7 +183,7 @@ impl SatStats {
     }
 }
 
-/// Why a backend could not answer. "Unsatisfiable" and "deadline passed" are verdicts, not errors.
+/// Why a backend could not answer. "Unsatisfiable" and "stopped" are verdicts, not errors.
 #[derive(Debug, Error)]
 pub enum SatError {
     #[error("SAT solver `{program}` not found: install it or give its full path")]
@@ -241,22 +245,22 @@ fn stderr_note(stderr: &str) -> String {
     }
 }
 
-/// Solve `cnf` once. With a deadline, stop cleanly when it passes and answer
+/// Solve `cnf` once. Stop cleanly when `stop` fires and answer
 /// [`SatVerdict::Unknown`]. A returned model always satisfies `cnf`.
 pub fn solve_once(
     cnf: &Cnf,
     backend: &SatBackend,
-    deadline: Option<Instant>,
+    stop: &Stop,
 ) -> Result<(SatVerdict, SatStats), SatError> {
     match backend {
         SatBackend::Varisat => {
-            let mut session = VarisatSession::one_shot(cnf, deadline);
+            let mut session = VarisatSession::one_shot(cnf, stop);
             let verdict = session.solve()?;
             Ok((verdict, session.into_stats()))
         }
         SatBackend::External { program, args } => {
             let mut stats = SatStats::for_cnf(cnf);
-            let run = external::run(cnf, program, args, deadline)?;
+            let run = external::run(cnf, program, args, stop)?;
             stats.solve_calls = 1;
             stats.solve_time = run.time;
             stats.absorb_effort(run.effort, true);
@@ -271,7 +275,7 @@ pub struct Enumeration {
     /// Models found (distinct on the projection).
     pub count: u64,
     /// The solver proved there is no further model. False when `max_models` stopped the search
-    /// (even if no further model exists: that was not asked) or when the deadline passed.
+    /// (even if no further model exists: that was not asked) or when the stop fired.
     pub complete: bool,
     pub timed_out: bool,
     pub stats: SatStats,
@@ -315,13 +319,13 @@ pub fn blocking_clause_with(model: &Model, projection: &[Var], blocking: Blockin
 
 /// Enumerate models distinct on `projection`, calling `on_model` for each, adding a blocking
 /// clause after each: incrementally on one varisat instance, or by rewriting the DIMACS file for
-/// an external solver. Stops after `max_models` (None = all) or at the deadline.
+/// an external solver. Stops after `max_models` (None = all) or when `stop` fires.
 pub fn enumerate(
     cnf: &Cnf,
     backend: &SatBackend,
     projection: &[Var],
     max_models: Option<u64>,
-    deadline: Option<Instant>,
+    stop: &Stop,
     on_model: impl FnMut(&Model),
 ) -> Result<Enumeration, SatError> {
     enumerate_with(
@@ -330,7 +334,7 @@ pub fn enumerate(
         projection,
         Blocking::Full,
         max_models,
-        deadline,
+        stop,
         on_model,
     )
 }
@@ -342,14 +346,14 @@ pub fn enumerate_with(
     projection: &[Var],
     blocking: Blocking,
     max_models: Option<u64>,
-    deadline: Option<Instant>,
+    stop: &Stop,
     mut on_model: impl FnMut(&Model),
 ) -> Result<Enumeration, SatError> {
     let mut count = 0u64;
     let limit_reached = |count: u64| max_models.is_some_and(|m| count >= m);
     match backend {
         SatBackend::Varisat => {
-            let mut session = VarisatSession::new(cnf, deadline);
+            let mut session = VarisatSession::new(cnf, stop);
             loop {
                 if limit_reached(count) {
                     return Ok(done(count, false, false, session.into_stats()));
@@ -362,7 +366,7 @@ pub fn enumerate_with(
                     }
                     SatVerdict::Unsat => return Ok(done(count, true, false, session.into_stats())),
                     SatVerdict::Unknown => {
-                        let timed_out = passed(deadline);
+                        let timed_out = stop.should_stop();
                         return Ok(done(count, false, timed_out, session.into_stats()));
                     }
                 }
@@ -377,7 +381,7 @@ pub fn enumerate_with(
                 if limit_reached(count) {
                     return Ok(done(count, false, false, stats));
                 }
-                let run = external::run(&work, program, args, deadline)?;
+                let run = external::run(&work, program, args, stop)?;
                 stats.absorb_effort(run.effort, stats.solve_calls == 0);
                 stats.solve_calls += 1;
                 stats.solve_time += run.time;
@@ -388,15 +392,13 @@ pub fn enumerate_with(
                         work.add_clause(&blocking_clause_with(&model, projection, blocking));
                     }
                     SatVerdict::Unsat => return Ok(done(count, true, false, stats)),
-                    SatVerdict::Unknown => return Ok(done(count, false, passed(deadline), stats)),
+                    SatVerdict::Unknown => {
+                        return Ok(done(count, false, stop.should_stop(), stats));
+                    }
                 }
             }
         }
     }
-}
-
-fn passed(deadline: Option<Instant>) -> bool {
-    deadline.is_some_and(|d| Instant::now() >= d)
 }
 
 fn done(count: u64, complete: bool, timed_out: bool, stats: SatStats) -> Enumeration {

@@ -21,7 +21,7 @@
 //! This is Norvig's permutation search (the seed) with the pruning the seed leaves out:
 //! NUM + BER = PLAY takes a few thousand nodes instead of 10!/0! permutations.
 
-use std::time::Instant;
+use crate::stop::Stop;
 
 use super::{Alphametic, Assignment};
 use crate::puzzle::{Limits, NativeAnswer};
@@ -49,7 +49,7 @@ struct Search<'a, F> {
     count: u64,
     nodes: u64,
     max: u64,
-    deadline: Option<Instant>,
+    stop: Stop,
     stopped: bool,
     on_solution: F,
 }
@@ -156,7 +156,7 @@ pub(crate) fn search(
         count: 0,
         nodes: 0,
         max: limits.max_or_all(),
-        deadline: limits.deadline,
+        stop: limits.stop.clone(),
         stopped: limits.max_or_all() == 0,
         on_solution,
     };
@@ -202,10 +202,7 @@ impl<F: FnMut(&[u8])> Search<'_, F> {
                 continue;
             }
             self.nodes += 1;
-            if self.nodes % CLOCK_EVERY == 0
-                && let Some(deadline) = self.deadline
-                && Instant::now() >= deadline
-            {
+            if self.nodes % CLOCK_EVERY == 0 && self.stop.should_stop() {
                 self.stopped = true;
                 return;
             }

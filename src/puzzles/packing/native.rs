@@ -16,7 +16,7 @@
 //! The search allocates nothing: the board is a `[u64; N]` on the stack (N chosen from the
 //! area at run time among a few sizes), placements are precomputed masks.
 
-use std::time::Instant;
+use crate::stop::Stop;
 
 use super::{Packing, Tiling};
 use crate::puzzle::{Limits, NativeAnswer, SolveError};
@@ -90,7 +90,7 @@ struct Ctx<'a, const N: usize, F> {
     count: u64,
     nodes: u64,
     max: u64,
-    deadline: Option<Instant>,
+    stop: Stop,
     stopped: bool,
     timed_out: bool,
     on_solution: &'a mut F,
@@ -165,7 +165,7 @@ fn run<const N: usize>(
         count: 0,
         nodes: 0,
         max: limits.max_or_all(),
-        deadline: limits.deadline,
+        stop: limits.stop.clone(),
         stopped: limits.max_or_all() == 0,
         timed_out: false,
         on_solution: &mut on_solution,
@@ -207,10 +207,7 @@ impl<const N: usize, F: FnMut(&[Option<usize>])> Ctx<'_, N, F> {
                 continue;
             }
             self.nodes += 1;
-            if self.nodes % CLOCK_EVERY == 0
-                && let Some(deadline) = self.deadline
-                && Instant::now() >= deadline
-            {
+            if self.nodes % CLOCK_EVERY == 0 && self.stop.should_stop() {
                 self.timed_out = true;
                 self.stopped = true;
                 return;
@@ -274,7 +271,7 @@ mod tests {
         Limits {
             max_solutions: None,
             keep: usize::MAX,
-            deadline: None,
+            stop: Stop::never(),
         }
     }
 

@@ -23,7 +23,7 @@
 //! candidates. Search states are copies kept in a pool that grows only the
 //! first time a depth is reached, so the search loop does not allocate.
 
-use std::time::Instant;
+use crate::stop::Stop;
 
 #[path = "native_9x9.rs"]
 mod fast9;
@@ -36,8 +36,8 @@ pub struct NativeSearch {
     pub max_solutions: u64,
     /// How many solutions to store in the result (the rest are only counted).
     pub keep: usize,
-    /// Give up (timed_out, not complete) once this instant has passed.
-    pub deadline: Option<std::time::Instant>,
+    /// Give up (timed_out, not complete) once this fires (deadline or cancel).
+    pub stop: Stop,
 }
 
 impl NativeSearch {
@@ -46,7 +46,7 @@ impl NativeSearch {
         NativeSearch {
             max_solutions: 1,
             keep: 1,
-            deadline: None,
+            stop: Stop::never(),
         }
     }
 
@@ -55,7 +55,7 @@ impl NativeSearch {
         NativeSearch {
             max_solutions: 2,
             keep: 2,
-            deadline: None,
+            stop: Stop::never(),
         }
     }
 
@@ -64,7 +64,7 @@ impl NativeSearch {
         NativeSearch {
             max_solutions: u64::MAX,
             keep,
-            deadline: None,
+            stop: Stop::never(),
         }
     }
 }
@@ -84,7 +84,7 @@ pub struct NativeResult {
     pub count: u64,
     /// True iff the search space was exhausted (count is exact).
     pub complete: bool,
-    /// The deadline passed before the search ended.
+    /// The stop fired before the search ended.
     pub timed_out: bool,
     /// Branching decisions: cells on which the search guessed.
     pub guesses: u64,
@@ -138,13 +138,9 @@ fn no_solution() -> NativeResult {
 fn solve_9x9(givens: &[u8], search: &NativeSearch) -> NativeResult {
     let mut solutions = Vec::new();
     let keep = search.keep;
-    let out = fast9::solve9(
-        givens,
-        search.max_solutions,
-        keep,
-        search.deadline,
-        &mut |g| solutions.push(g.to_vec()),
-    );
+    let out = fast9::solve9(givens, search.max_solutions, keep, &search.stop, &mut |g| {
+        solutions.push(g.to_vec())
+    });
     NativeResult {
         solutions,
         count: out.count,
@@ -280,7 +276,7 @@ struct Generic<'a, F: FnMut(&[u64])> {
     pool: Vec<Vec<u64>>,
     queue: Vec<u32>,
     max: u64,
-    deadline: Option<Instant>,
+    stop: Stop,
     count: u64,
     guesses: u64,
     nodes: u64,
@@ -318,10 +314,7 @@ impl<F: FnMut(&[u64])> Generic<'_, F> {
             let bit = digits & digits.wrapping_neg();
             digits ^= bit;
             self.nodes += 1;
-            if self.nodes & 15 == 0
-                && let Some(dl) = self.deadline
-                && Instant::now() >= dl
-            {
+            if self.nodes & 15 == 0 && self.stop.should_stop() {
                 self.timed_out = true;
                 return true;
             }
@@ -374,7 +367,7 @@ fn solve_generic_checked(b: usize, givens: &[u8], search: &NativeSearch) -> Nati
         pool: vec![root],
         queue,
         max: search.max_solutions,
-        deadline: search.deadline,
+        stop: search.stop.clone(),
         count: 0,
         guesses: 0,
         nodes: 1,
@@ -399,7 +392,7 @@ fn solve_generic_checked(b: usize, givens: &[u8], search: &NativeSearch) -> Nati
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::Duration;
+    use std::time::{Duration, Instant};
 
     /// Parses an 81-character line ('.' or '0' = empty).
     fn line(s: &str) -> Vec<u8> {
@@ -613,7 +606,7 @@ mod tests {
             let search = NativeSearch {
                 max_solutions: 7,
                 keep: 3,
-                deadline: None,
+                stop: Stop::never(),
             };
             for r in both(b, &empty, &search) {
                 assert_eq!(r.count, 7);
@@ -627,7 +620,7 @@ mod tests {
                 &NativeSearch {
                     max_solutions: 2,
                     keep: 0,
-                    deadline: None,
+                    stop: Stop::never(),
                 },
             );
             assert_eq!((r.count, r.solutions.len()), (2, 0));
@@ -641,7 +634,7 @@ mod tests {
             let search = NativeSearch {
                 max_solutions: u64::MAX,
                 keep: 0,
-                deadline: Some(Instant::now() + Duration::from_millis(30)),
+                stop: Stop::after(Some(Duration::from_millis(30))),
             };
             let start = Instant::now();
             let r = solve(b, &empty, &search);

@@ -25,7 +25,7 @@
 //! (Norvig's minimum remaining values). Written from the description; no
 //! code was taken from any implementation.
 
-use std::time::Instant;
+use crate::stop::Stop;
 
 /// All 27 cells of a band.
 const FULL: u32 = (1 << 27) - 1;
@@ -472,7 +472,7 @@ pub(super) struct Fast9Out {
 
 struct Searcher<'a, F: FnMut(&[u8; 81])> {
     max: u64,
-    deadline: Option<Instant>,
+    stop: &'a Stop,
     count: u64,
     guesses: u64,
     nodes: u64,
@@ -507,10 +507,7 @@ impl<F: FnMut(&[u8; 81])> Searcher<'_, F> {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
             self.nodes += 1;
-            if self.nodes & 1023 == 0
-                && let Some(dl) = self.deadline
-                && Instant::now() >= dl
-            {
+            if self.nodes & 1023 == 0 && self.stop.should_stop() {
                 self.timed_out = true;
                 return true;
             }
@@ -529,7 +526,7 @@ pub(super) fn solve9<F: FnMut(&[u8; 81])>(
     givens: &[u8],
     max: u64,
     keep: usize,
-    deadline: Option<Instant>,
+    stop: &Stop,
     on_solution: &mut F,
 ) -> Fast9Out {
     debug_assert_eq!(givens.len(), 81);
@@ -559,7 +556,7 @@ pub(super) fn solve9<F: FnMut(&[u8; 81])>(
     }
     let mut s = Searcher {
         max,
-        deadline,
+        stop,
         count: 0,
         guesses: 0,
         nodes: 1,

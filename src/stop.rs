@@ -1,0 +1,149 @@
+//! `Stop`: the one signal that ends a search, polled by every engine.
+//!
+//! Glossary:
+//! - **deadline**: an instant after which the search gives up (the user's `--timeout`, or the
+//!   short budget `auto` gives native before the others join).
+//! - **cancel flag**: shared by every clone of a `Stop`; `cancel()` on any clone stops them all.
+//!   The `auto` backend races engines on one flag and cancels the losers when one answers.
+//! - **poll**: an engine asks [`Stop::should_stop`] every so often (every N nodes, every proof
+//!   write, every few ms of a child process); the flag is a relaxed atomic load, the clock is
+//!   read only when the flag is clear and a deadline exists.
+//!
+//! A `Stop` is cheap to clone (a deadline and an `Arc`). [`Stop::never`] has neither deadline
+//! nor flag: engines may then skip their stop machinery altogether (varisat installs no proof
+//! writer, see `src/sat/embedded.rs`), so single-backend runs without `--timeout` pay nothing.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// A deadline and a shared cancel flag. See the module docs.
+#[derive(Clone, Debug, Default)]
+pub struct Stop {
+    deadline: Option<Instant>,
+    flag: Option<Arc<AtomicBool>>,
+}
+
+impl Stop {
+    /// Never stops: no deadline, and nothing can cancel it.
+    pub fn never() -> Stop {
+        Stop::default()
+    }
+
+    /// Stops at `deadline` (if any); cannot be cancelled.
+    pub fn at(deadline: Option<Instant>) -> Stop {
+        Stop {
+            deadline,
+            flag: None,
+        }
+    }
+
+    /// Stops `timeout` from now (if any); cannot be cancelled.
+    pub fn after(timeout: Option<Duration>) -> Stop {
+        Stop::at(timeout.map(|t| Instant::now() + t))
+    }
+
+    /// Stops at `deadline` (if any) or when any clone is cancelled.
+    pub fn cancellable(deadline: Option<Instant>) -> Stop {
+        Stop {
+            deadline,
+            flag: Some(Arc::new(AtomicBool::new(false))),
+        }
+    }
+
+    /// A stop sharing this one's flag (and so its cancellation) whose deadline is the earlier
+    /// of this one's and `deadline`: a budget inside a budget.
+    pub fn child(&self, deadline: Instant) -> Stop {
+        Stop {
+            deadline: Some(self.deadline.map_or(deadline, |d| d.min(deadline))),
+            flag: self.flag.clone(),
+        }
+    }
+
+    /// Stop every clone. Has no effect on a `Stop` made without a flag ([`Stop::never`],
+    /// [`Stop::at`], [`Stop::after`]): only [`Stop::cancellable`] can be cancelled.
+    pub fn cancel(&self) {
+        if let Some(flag) = &self.flag {
+            flag.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether some clone called `cancel()` (no clock read).
+    pub fn is_cancelled(&self) -> bool {
+        self.flag
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+    }
+
+    /// Whether the search should stop now: cancelled, or past the deadline. Reads the clock
+    /// only when not cancelled and a deadline exists; hot loops call it every N steps.
+    pub fn should_stop(&self) -> bool {
+        self.is_cancelled() || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Whether the deadline (not a cancel) has passed.
+    pub fn deadline_passed(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Whether this `Stop` can ever fire; engines with costly stop hooks skip them otherwise.
+    pub fn can_stop(&self) -> bool {
+        self.deadline.is_some() || self.flag.is_some()
+    }
+
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
+    /// Time left before the deadline (`None` without one; zero once past).
+    pub fn remaining(&self) -> Option<Duration> {
+        self.deadline
+            .map(|d| d.saturating_duration_since(Instant::now()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn never_never_stops() {
+        let s = Stop::never();
+        s.cancel();
+        assert!(!s.should_stop() && !s.can_stop());
+    }
+
+    #[test]
+    fn deadlines_stop() {
+        assert!(Stop::at(Some(Instant::now())).should_stop());
+        let far = Stop::after(Some(Duration::from_secs(600)));
+        assert!(!far.should_stop() && far.can_stop());
+        assert!(far.remaining().unwrap() > Duration::from_secs(500));
+    }
+
+    #[test]
+    fn cancel_reaches_every_clone_and_child() {
+        let s = Stop::cancellable(None);
+        let clone = s.clone();
+        let child = s.child(Instant::now() + Duration::from_secs(600));
+        assert!(!clone.should_stop() && !child.should_stop());
+        clone.cancel();
+        assert!(s.should_stop() && child.should_stop() && s.is_cancelled());
+    }
+
+    #[test]
+    fn a_child_deadline_does_not_stop_the_parent() {
+        let s = Stop::cancellable(Some(Instant::now() + Duration::from_secs(600)));
+        let child = s.child(Instant::now());
+        assert!(child.should_stop() && !child.is_cancelled());
+        assert!(!s.should_stop());
+        // The parent's earlier deadline wins over a later child budget.
+        let early = Instant::now();
+        assert_eq!(
+            Stop::at(Some(early))
+                .child(early + Duration::from_secs(1))
+                .deadline(),
+            Some(early)
+        );
+    }
+}
