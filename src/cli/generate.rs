@@ -3,10 +3,12 @@
 use std::io::{BufWriter, Write};
 use std::time::Instant;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use clap::{Args, Subcommand};
 
+use satcover::generate::nonogram;
 use satcover::generate::sudoku::{self, Checker, SudokuSpec};
+use satcover::puzzle::{Backend, Request, solve};
 
 use super::EXIT_OK;
 
@@ -20,6 +22,22 @@ pub struct GenerateArgs {
 pub enum What {
     /// Random sudoku puzzles with exactly one solution, in the collection format.
     Sudoku(SudokuArgs),
+    /// A nonogram from a picture (`#`/`.` text, a .non with a goal, or a PNG): its clues,
+    /// and the givens that make its solution unique.
+    Nonogram(NonogramArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct NonogramArgs {
+    /// The picture: text (`#` black, `.` white), `.non` with `goal`, or `.png`.
+    #[arg(long, value_name = "PICTURE")]
+    pub from: String,
+    /// Write the `.non` here instead of standard output.
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<std::path::PathBuf>,
+    /// Read the picture's colours as a palette (colour nonograms).
+    #[arg(long)]
+    pub colour: bool,
 }
 
 #[derive(Args, Debug)]
@@ -50,7 +68,59 @@ pub struct SudokuArgs {
 pub fn run(args: &GenerateArgs) -> Result<u8> {
     match &args.what {
         What::Sudoku(a) => sudoku_run(a),
+        What::Nonogram(a) => nonogram_run(a),
     }
+}
+
+fn nonogram_run(args: &NonogramArgs) -> Result<u8> {
+    if args.colour {
+        bail!("--colour: colour nonograms are not supported yet; give a black-and-white picture");
+    }
+    let start = Instant::now();
+    let name = satcover::input::display_name(&args.from);
+    let bytes = if args.from == "-" {
+        let mut bytes = Vec::new();
+        std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)?;
+        bytes
+    } else {
+        std::fs::read(&args.from).map_err(|e| anyhow::anyhow!("{name}: cannot read: {e}"))?
+    };
+    let goal = nonogram::read_picture(&args.from, &bytes).map_err(anyhow::Error::msg)?;
+    let made = nonogram::from_picture(&goal).with_context(|| name.clone())?;
+    // The pipeline proves the result unique once more, with the native solver.
+    let outcome = solve(&made.puzzle, Backend::Native, &Request::unique())?;
+    if outcome.unique() != Some(true) || outcome.solutions.first() != Some(&goal) {
+        bail!("{name}: the generated puzzle is not unique (a bug)");
+    }
+    let title = format!("from {name}");
+    let text = nonogram::to_non(&made.puzzle, &title);
+    match &args.output {
+        Some(path) => std::fs::write(path, &text)
+            .with_context(|| format!("cannot write {}", path.display()))?,
+        None => {
+            let stdout = std::io::stdout();
+            let mut out = stdout.lock();
+            out.write_all(text.as_bytes())?;
+            out.flush()?;
+        }
+    }
+    let givens = made.puzzle.num_givens();
+    let verdict = if givens == 0 {
+        "the clues alone have exactly one solution; no givens needed".to_string()
+    } else {
+        format!(
+            "the clues alone have several solutions; {givens} given{} make it unique",
+            if givens == 1 { "" } else { "s" }
+        )
+    };
+    eprintln!(
+        "{name}: {}x{}: {verdict} ({} uniqueness checks, {:.3} s)",
+        goal.width,
+        goal.height,
+        made.checks,
+        start.elapsed().as_secs_f64()
+    );
+    Ok(EXIT_OK)
 }
 
 fn sudoku_run(args: &SudokuArgs) -> Result<u8> {

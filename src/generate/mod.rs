@@ -11,3 +11,4 @@ pub enum GenerateError {
     #[error("SAT engine: {0}")]
     Sat(#[from] crate::sat::SatError),
 }
+pub mod nonogram;
