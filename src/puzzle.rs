@@ -454,12 +454,14 @@ pub fn solve_until<P: Puzzle + ?Sized>(
     let Some(target) = &request.proof else {
         return search(puzzle, backend, request, stop);
     };
-    if backend != Backend::Sat {
-        return Err(SolveError::ProofUnsupported { backend });
-    }
+    let prover = match (backend, &request.external) {
+        (Backend::Sat, _) => SatBackend::Varisat,
+        (Backend::External, Some(solver)) if sat::can_prove(solver) => solver.clone(),
+        _ => return Err(SolveError::ProofUnsupported { backend }),
+    };
     let mut outcome = search(puzzle, backend, request, stop)?;
     let proof_start = Instant::now();
-    outcome.proof = prove(puzzle, &outcome, request, stop, target)?;
+    outcome.proof = prove(puzzle, &outcome, request, &prover, stop, target)?;
     outcome.stats.proof = proof_start.elapsed();
     Ok(outcome)
 }
@@ -470,6 +472,7 @@ fn prove<P: Puzzle + ?Sized>(
     puzzle: &P,
     outcome: &Outcome<P::Solution>,
     request: &Request,
+    prover: &SatBackend,
     stop: &Stop,
     target: &sat::ProofTarget,
 ) -> Result<Option<sat::ProofStatus>, SolveError> {
@@ -493,7 +496,13 @@ fn prove<P: Puzzle + ?Sized>(
         }
         _ => return Ok(None),
     };
-    Ok(Some(sat::prove_unsat(&encoding.cnf, &extra, stop, target)?))
+    Ok(Some(sat::prove_unsat(
+        &encoding.cnf,
+        &extra,
+        prover,
+        stop,
+        target,
+    )?))
 }
 
 /// Encode → engine → decode → check, without proofs.
