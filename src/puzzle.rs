@@ -25,7 +25,8 @@ use crate::sat::{self, Model, SatBackend};
 use crate::stop::Stop;
 
 /// The kinds of input satcover reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
     Sudoku,
@@ -70,7 +71,8 @@ impl fmt::Display for Kind {
 }
 
 /// How a solution is searched for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Backend {
     /// The puzzle's own propagation solver.
@@ -120,6 +122,8 @@ pub struct Request {
     pub external: Option<SatBackend>,
     /// Which forms of the kept solutions `AnyPuzzle::solve_any` renders.
     pub render: Render,
+    /// Write a DRAT proof behind "unsolvable" and "unique" (sat backend only).
+    pub proof: Option<sat::ProofTarget>,
 }
 
 /// Which forms of a solution to render: building both for every puzzle of a large
@@ -146,6 +150,7 @@ impl Request {
             timeout: None,
             external: None,
             render: Render::Both,
+            proof: None,
         }
     }
 
@@ -162,6 +167,7 @@ impl Request {
             timeout: None,
             external: None,
             render: Render::Both,
+            proof: None,
         }
     }
 
@@ -173,6 +179,7 @@ impl Request {
             timeout: None,
             external: None,
             render: Render::Both,
+            proof: None,
         }
     }
 
@@ -235,6 +242,9 @@ pub struct Stats {
     pub decode: Duration,
     #[serde(serialize_with = "seconds")]
     pub check: Duration,
+    /// Writing (and checking) a DRAT proof, when asked; not part of [`Stats::total`].
+    #[serde(serialize_with = "seconds")]
+    pub proof: Duration,
     /// CNF size.
     pub variables: Option<usize>,
     pub clauses: Option<usize>,
@@ -280,6 +290,8 @@ pub struct Outcome<S> {
     pub timed_out: bool,
     /// Why the puzzle is unsolvable, when that is known without search.
     pub reason: Option<String>,
+    /// The DRAT proof behind "unsolvable" or "unique", when one was asked for and written.
+    pub proof: Option<sat::ProofStatus>,
     pub stats: Stats,
 }
 
@@ -319,6 +331,12 @@ pub enum SolveError {
     Decode { backend: Backend, reason: String },
     #[error("the {backend} backend produced a solution that fails the checker (a bug): {reason}")]
     CheckFailed { backend: Backend, reason: String },
+    #[error(
+        "the {backend} backend cannot write proofs; use --backend sat for --proof and --check-proof"
+    )]
+    ProofUnsupported { backend: Backend },
+    #[error("proof: {0}")]
+    Proof(#[from] sat::ProofError),
 }
 
 /// Maps a SAT model back to a solution (through the encoder's private variable map).
@@ -422,6 +440,14 @@ pub trait Puzzle {
 
     /// A picture of the puzzle (unsolved when `solution` is `None`), for `render`.
     fn picture(&self, solution: Option<&Self::Solution>) -> Picture;
+
+    /// For `analyze`: whether each value a cell of [`Puzzle::solution_json`] can take is
+    /// implied by one literal of the `cnf()` projection (then the SAT backbone is exact
+    /// for cells; see `analyze.rs`). False where a value means "no literal true" (an empty
+    /// cell of a packing with slack); `analyze` then enumerates.
+    fn cells_follow_literals(&self) -> bool {
+        true
+    }
 }
 
 /// Solve one puzzle with one backend: encode → engine → decode → check.
@@ -434,8 +460,61 @@ pub fn solve<P: Puzzle + ?Sized>(
 }
 
 /// [`solve`] stopped by `stop` instead of `request.timeout` (the `auto` backend races
-/// engines on one shared `Stop`).
+/// engines on one shared `Stop`). With `request.proof`, an "unsolvable" or "unique" answer
+/// from the sat backend is backed by a DRAT proof (`src/sat/proof.rs`).
 pub fn solve_until<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    backend: Backend,
+    request: &Request,
+    stop: &Stop,
+) -> Result<Outcome<P::Solution>, SolveError> {
+    let Some(target) = &request.proof else {
+        return search(puzzle, backend, request, stop);
+    };
+    if backend != Backend::Sat {
+        return Err(SolveError::ProofUnsupported { backend });
+    }
+    let mut outcome = search(puzzle, backend, request, stop)?;
+    let proof_start = Instant::now();
+    outcome.proof = prove(puzzle, &outcome, request, stop, target)?;
+    outcome.stats.proof = proof_start.elapsed();
+    Ok(outcome)
+}
+
+/// The DRAT proof behind `outcome`, when it claims "unsolvable" or "unique" (a second
+/// solution was asked for and none exists); `None` for claims a solution already backs.
+fn prove<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    outcome: &Outcome<P::Solution>,
+    request: &Request,
+    stop: &Stop,
+    target: &sat::ProofTarget,
+) -> Result<Option<sat::ProofStatus>, SolveError> {
+    let asked_for_two = request.max_solutions.is_none_or(|m| m >= 2);
+    let encoding = puzzle.cnf()?;
+    let extra = match (outcome.status, outcome.count, outcome.complete) {
+        (Status::Unsolvable, _, true) => Vec::new(),
+        (Status::Solved, 1, true) if asked_for_two => {
+            // The blocking clause of the one solution, from a model of the same formula:
+            // every model projects onto that solution, so any model will do.
+            let mut session = sat::VarisatSession::new(&encoding.cnf, stop);
+            match session.solve()? {
+                sat::SatVerdict::Sat(model) => vec![sat::blocking_clause_with(
+                    &model,
+                    &encoding.projection,
+                    encoding.blocking,
+                )],
+                sat::SatVerdict::Unknown => return Err(sat::ProofError::Stopped.into()),
+                sat::SatVerdict::Unsat => return Err(sat::ProofError::Inconsistent.into()),
+            }
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(sat::prove_unsat(&encoding.cnf, &extra, stop, target)?))
+}
+
+/// Encode → engine → decode → check, without proofs.
+fn search<P: Puzzle + ?Sized>(
     puzzle: &P,
     backend: Backend,
     request: &Request,
@@ -461,6 +540,7 @@ pub fn solve_until<P: Puzzle + ?Sized>(
             complete: true,
             timed_out: false,
             reason: Some(reason),
+            proof: None,
             stats,
         });
     }
@@ -502,6 +582,7 @@ pub fn solve_until<P: Puzzle + ?Sized>(
         complete,
         timed_out,
         reason: None,
+        proof: None,
         stats,
     })
 }
@@ -653,6 +734,11 @@ pub trait AnyPuzzle: Send + Sync {
     fn export_xc(&self) -> Result<String, SolveError>;
     /// A SAT solver's answer for the exported CNF, mapped back and checked.
     fn decode_answer(&self, solver_output: &str) -> Result<Report, SolveError>;
+    /// Forced cells and marginals (`satcover analyze`).
+    fn analyze(
+        &self,
+        options: &crate::analyze::Options,
+    ) -> Result<crate::analyze::Analysis, SolveError>;
     /// The first solution drawn, or `None` when there is none.
     fn picture_solved(
         &self,
@@ -703,6 +789,7 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
                 complete: outcome.complete,
                 timed_out: outcome.timed_out,
                 reason: outcome.reason,
+                proof: outcome.proof,
                 stats: outcome.stats,
             },
             differences,
@@ -711,6 +798,13 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
 
     fn picture_unsolved(&self) -> Picture {
         self.picture(None)
+    }
+
+    fn analyze(
+        &self,
+        options: &crate::analyze::Options,
+    ) -> Result<crate::analyze::Analysis, SolveError> {
+        crate::analyze::analyze(self, options)
     }
 
     fn export_dimacs(&self, comments: &[String]) -> Result<String, SolveError> {
@@ -780,6 +874,7 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
                 complete,
                 timed_out: status == Status::Unknown,
                 reason: None,
+                proof: None,
                 stats,
             },
             differences,

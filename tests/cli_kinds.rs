@@ -79,7 +79,7 @@ fn bad_and_impossible_nonograms() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains(
-            "colour nonograms are not supported yet",
+            "colour.g:8:1: colour `u` is not defined in the `#d` block",
         ));
 }
 

@@ -360,6 +360,7 @@ mod tests {
     use crate::puzzle::{Limits, Puzzle};
     use crate::puzzles::alphametic::parse_equation;
     use crate::sat::{Blocking, SatBackend, enumerate_with};
+    use crate::stop::Stop;
 
     fn sat_count(encoding: &CnfEncoding<'_, Assignment>) -> u64 {
         enumerate_with(
@@ -368,7 +369,7 @@ mod tests {
             &encoding.projection,
             Blocking::TrueLiterals,
             None,
-            &crate::stop::Stop::never(),
+            &Stop::never(),
             |_| {},
         )
         .unwrap()
@@ -391,7 +392,7 @@ mod tests {
             let limits = Limits {
                 max_solutions: None,
                 keep: 0,
-                stop: crate::stop::Stop::never(),
+                stop: Stop::never(),
             };
             let native = a.native(&limits).unwrap();
             assert_eq!(sat_count(&encode_binary(&a)), native.count, "{text}");
