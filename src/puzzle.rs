@@ -372,6 +372,17 @@ pub struct NativeAnswer<S> {
     pub guesses: Option<u64>,
 }
 
+/// What a kind's own incremental SAT session found (see [`Puzzle::sat_session`]).
+pub struct SessionAnswer<S> {
+    pub solutions: Vec<S>,
+    pub count: u64,
+    pub complete: bool,
+    pub solve_calls: u64,
+    /// Size of the formula the session holds.
+    pub variables: usize,
+    pub clauses: usize,
+}
+
 /// One kind of puzzle. Implementors provide the checker, the encoders and the native
 /// solver; the pipeline in [`solve`] does the rest.
 pub trait Puzzle {
@@ -391,6 +402,17 @@ pub trait Puzzle {
     fn native(&self, limits: &Limits) -> Result<NativeAnswer<Self::Solution>, SolveError>;
 
     fn cnf(&self) -> Result<CnfEncoding<'_, Self::Solution>, SolveError>;
+
+    /// A kind may answer the `sat` backend with an incremental varisat session it keeps
+    /// across puzzles (`None`: encode with [`Puzzle::cnf`] and solve afresh). Called only
+    /// when nothing can stop the search, since stopping varisat ruins its solver.
+    fn sat_session(
+        &self,
+        _max_solutions: u64,
+        _keep: usize,
+    ) -> Option<Result<SessionAnswer<Self::Solution>, SolveError>> {
+        None
+    }
 
     /// The CNF that `export --to dimacs` writes and `decode` maps back: by default the one
     /// the `sat` backend solves; a kind may export a textbook form with named variables.
@@ -601,6 +623,17 @@ fn run_sat<P: Puzzle + ?Sized>(
     limits: &Limits,
     stats: &mut Stats,
 ) -> Result<Found<P::Solution>, SolveError> {
+    if matches!(solver, SatBackend::Varisat) && !limits.stop.can_stop() {
+        let solve_start = Instant::now();
+        if let Some(answer) = puzzle.sat_session(limits.max_or_all(), limits.keep) {
+            let answer = answer?;
+            stats.solve = solve_start.elapsed();
+            stats.variables = Some(answer.variables);
+            stats.clauses = Some(answer.clauses);
+            stats.solve_calls = Some(answer.solve_calls);
+            return Ok((answer.solutions, answer.count, answer.complete));
+        }
+    }
     let encode_start = Instant::now();
     let encoding = puzzle.cnf()?;
     stats.encode = encode_start.elapsed();
