@@ -7,6 +7,7 @@ pub mod cnf;
 pub mod compare;
 pub mod dlx;
 pub mod input;
+pub mod portfolio;
 pub mod puzzle;
 pub mod puzzles;
 pub mod render;

@@ -5,7 +5,8 @@
 //! - **solution**: the puzzle's natural answer (a filled grid, a picture, a digit per letter).
 //! - **backend**: how a solution is searched for: `native` (the puzzle's own solver), `sat`
 //!   (CNF for the embedded varisat), `external` (the same CNF for a SAT binary), `dlx`
-//!   (exact cover for our Dancing Links engine).
+//!   (exact cover for our Dancing Links engine), `auto` (the portfolio in `src/portfolio.rs`:
+//!   native first, then the others racing).
 //! - **encoding**: what a puzzle hands an engine (a `Cnf` or a `Matrix`) together with the
 //!   decoder that maps the engine's answer back; the numbering lives in the encoder only.
 //! - **check**: the puzzle's independent checker; no solution leaves the pipeline unchecked.
@@ -20,6 +21,7 @@ use serde::Serialize;
 
 use crate::cnf::{Cnf, Var};
 use crate::dlx::{self, Matrix, OptionId};
+use crate::portfolio::{self, Contender, Threads};
 use crate::render::Picture;
 use crate::sat::{self, Model, SatBackend};
 use crate::stop::Stop;
@@ -52,14 +54,10 @@ impl Kind {
 }
 
 impl Kind {
-    /// The backend used when none is named: the native solver where the kind has one,
-    /// varisat for raw CNF, our DLX engine for raw exact cover.
+    /// The backend used when none is named: `auto`, whose plan per kind (see
+    /// `src/portfolio.rs`) runs varisat for raw CNF and our DLX engine for raw exact cover.
     pub fn default_backend(self) -> Backend {
-        match self {
-            Kind::Cnf => Backend::Sat,
-            Kind::Xc => Backend::Dlx,
-            _ => Backend::Native,
-        }
+        Backend::Auto
     }
 }
 
@@ -81,9 +79,13 @@ pub enum Backend {
     Dlx,
     /// CNF written as DIMACS and solved by a SAT binary (`--solver`).
     External,
+    /// The portfolio: native alone for a short budget, then the other engines that fit race;
+    /// the first checked answer wins (`src/portfolio.rs`).
+    Auto,
 }
 
 impl Backend {
+    /// The single engines (not `auto`, which runs them).
     pub const ALL: [Backend; 4] = [
         Backend::Native,
         Backend::Sat,
@@ -97,6 +99,7 @@ impl Backend {
             Backend::Sat => "sat",
             Backend::Dlx => "dlx",
             Backend::External => "external",
+            Backend::Auto => "auto",
         }
     }
 }
@@ -120,6 +123,8 @@ pub struct Request {
     pub external: Option<SatBackend>,
     /// Which forms of the kept solutions `AnyPuzzle::solve_any` renders.
     pub render: Render,
+    /// The threads `auto` may start for a race, shared by every solve using this request.
+    pub threads: Threads,
 }
 
 /// Which forms of a solution to render: building both for every puzzle of a large
@@ -146,6 +151,7 @@ impl Request {
             timeout: None,
             external: None,
             render: Render::Both,
+            threads: Threads::machine(),
         }
     }
 
@@ -162,6 +168,7 @@ impl Request {
             timeout: None,
             external: None,
             render: Render::Both,
+            threads: Threads::machine(),
         }
     }
 
@@ -173,6 +180,7 @@ impl Request {
             timeout: None,
             external: None,
             render: Render::Both,
+            threads: Threads::machine(),
         }
     }
 
@@ -252,6 +260,12 @@ pub struct Stats {
     pub nodes: Option<u64>,
     pub updates: Option<u64>,
     pub guesses: Option<u64>,
+    /// `auto` only: the backend whose answer this is (`None`: nobody decided).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Backend>,
+    /// `auto` only: every engine that ran, with its time, effort or error.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub contenders: Vec<Contender>,
 }
 
 fn seconds<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
@@ -356,8 +370,9 @@ pub struct NativeAnswer<S> {
 
 /// One kind of puzzle. Implementors provide the checker, the encoders and the native
 /// solver; the pipeline in [`solve`] does the rest.
-pub trait Puzzle {
-    type Solution: Clone + PartialEq + fmt::Debug;
+pub trait Puzzle: Sync {
+    /// `Send`: `auto` solves on several threads and hands the winner's solutions back.
+    type Solution: Clone + PartialEq + fmt::Debug + Send;
 
     fn kind(&self) -> Kind;
 
@@ -419,6 +434,9 @@ pub fn solve_until<P: Puzzle + ?Sized>(
     request: &Request,
     stop: &Stop,
 ) -> Result<Outcome<P::Solution>, SolveError> {
+    if backend == Backend::Auto {
+        return portfolio::solve(puzzle, request, stop);
+    }
     let start = Instant::now();
     let limits = Limits {
         max_solutions: request.max_solutions,
@@ -454,6 +472,7 @@ pub fn solve_until<P: Puzzle + ?Sized>(
             run_sat(puzzle, solver, backend, &limits, &mut stats)?
         }
         Backend::Dlx => run_dlx(puzzle, &limits, &mut stats)?,
+        Backend::Auto => unreachable!("auto is answered by the portfolio above"),
     };
 
     let check_start = Instant::now();
