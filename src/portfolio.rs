@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::puzzle::{Backend, Kind, Outcome, Puzzle, Request, SolveError, Stats, solve_until};
+use crate::puzzle::{Backend, Kind, Outcome, Puzzle, Request, SolveError, Stats, search};
 use crate::stop::Stop;
 
 /// How long native runs alone before the others join.
@@ -220,7 +220,7 @@ pub fn solve<P: Puzzle + ?Sized>(
 
     if let Some((backend, budget)) = plan.alone {
         let run = Run::of(backend, || {
-            solve_until(puzzle, backend, request, &stop.child(start + budget))
+            search(puzzle, backend, request, &stop.child(start + budget))
         });
         if run.decided() {
             return Ok(finish(start, run, runs));
@@ -234,7 +234,7 @@ pub fn solve<P: Puzzle + ?Sized>(
         let racers = &plan.race[..(1 + loan.n).min(plan.race.len())];
         let race = stop.linked();
         let mut raced = if let [only] = racers {
-            let run = Run::of(*only, || solve_until(puzzle, *only, request, &race));
+            let run = Run::of(*only, || search(puzzle, *only, request, &race));
             let fate = run.fate(ContenderResult::GaveUp);
             vec![(run, fate)]
         } else {
@@ -265,7 +265,7 @@ fn race_on_threads<P: Puzzle + ?Sized>(
         for &backend in racers {
             let tx = tx.clone();
             scope.spawn(move || {
-                let run = Run::of(backend, || solve_until(puzzle, backend, request, race));
+                let run = Run::of(backend, || search(puzzle, backend, request, race));
                 // The receiver lives until every sender is gone.
                 let _ = tx.send(run);
             });

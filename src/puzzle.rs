@@ -27,7 +27,8 @@ use crate::sat::{self, Model, SatBackend};
 use crate::stop::Stop;
 
 /// The kinds of input satcover reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
     Sudoku,
@@ -68,7 +69,8 @@ impl fmt::Display for Kind {
 }
 
 /// How a solution is searched for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Backend {
     /// The puzzle's own propagation solver.
@@ -125,6 +127,8 @@ pub struct Request {
     pub render: Render,
     /// The threads `auto` may start for a race, shared by every solve using this request.
     pub threads: Threads,
+    /// Write a DRAT proof behind "unsolvable" and "unique" (sat backend only).
+    pub proof: Option<sat::ProofTarget>,
 }
 
 /// Which forms of a solution to render: building both for every puzzle of a large
@@ -152,6 +156,7 @@ impl Request {
             external: None,
             render: Render::Both,
             threads: Threads::machine(),
+            proof: None,
         }
     }
 
@@ -169,6 +174,7 @@ impl Request {
             external: None,
             render: Render::Both,
             threads: Threads::machine(),
+            proof: None,
         }
     }
 
@@ -181,6 +187,7 @@ impl Request {
             external: None,
             render: Render::Both,
             threads: Threads::machine(),
+            proof: None,
         }
     }
 
@@ -243,6 +250,9 @@ pub struct Stats {
     pub decode: Duration,
     #[serde(serialize_with = "seconds")]
     pub check: Duration,
+    /// Writing (and checking) a DRAT proof, when asked; not part of [`Stats::total`].
+    #[serde(serialize_with = "seconds")]
+    pub proof: Duration,
     /// CNF size.
     pub variables: Option<usize>,
     pub clauses: Option<usize>,
@@ -294,6 +304,8 @@ pub struct Outcome<S> {
     pub timed_out: bool,
     /// Why the puzzle is unsolvable, when that is known without search.
     pub reason: Option<String>,
+    /// The DRAT proof behind "unsolvable" or "unique", when one was asked for and written.
+    pub proof: Option<sat::ProofStatus>,
     pub stats: Stats,
 }
 
@@ -333,6 +345,12 @@ pub enum SolveError {
     Decode { backend: Backend, reason: String },
     #[error("the {backend} backend produced a solution that fails the checker (a bug): {reason}")]
     CheckFailed { backend: Backend, reason: String },
+    #[error(
+        "the {backend} backend cannot write proofs; use --backend sat for --proof and --check-proof"
+    )]
+    ProofUnsupported { backend: Backend },
+    #[error("proof: {0}")]
+    Proof(#[from] sat::ProofError),
 }
 
 /// Maps a SAT model back to a solution (through the encoder's private variable map).
@@ -368,6 +386,17 @@ pub struct NativeAnswer<S> {
     pub guesses: Option<u64>,
 }
 
+/// What a kind's own incremental SAT session found (see [`Puzzle::sat_session`]).
+pub struct SessionAnswer<S> {
+    pub solutions: Vec<S>,
+    pub count: u64,
+    pub complete: bool,
+    pub solve_calls: u64,
+    /// Size of the formula the session holds.
+    pub variables: usize,
+    pub clauses: usize,
+}
+
 /// One kind of puzzle. Implementors provide the checker, the encoders and the native
 /// solver; the pipeline in [`solve`] does the rest.
 pub trait Puzzle: Sync {
@@ -389,6 +418,17 @@ pub trait Puzzle: Sync {
 
     fn cnf(&self) -> Result<CnfEncoding<'_, Self::Solution>, SolveError>;
 
+    /// A kind may answer the `sat` backend with an incremental varisat session it keeps
+    /// across puzzles (`None`: encode with [`Puzzle::cnf`] and solve afresh). Called only
+    /// when nothing can stop the search, since stopping varisat ruins its solver.
+    fn sat_session(
+        &self,
+        _max_solutions: u64,
+        _keep: usize,
+    ) -> Option<Result<SessionAnswer<Self::Solution>, SolveError>> {
+        None
+    }
+
     /// The CNF that `export --to dimacs` writes and `decode` maps back: by default the one
     /// the `sat` backend solves; a kind may export a textbook form with named variables.
     /// It must be deterministic, since `decode` rebuilds it to read a model.
@@ -407,6 +447,11 @@ pub trait Puzzle: Sync {
     /// The solution in the kind's natural JSON form.
     fn solution_json(&self, solution: &Self::Solution) -> serde_json::Value;
 
+    /// Fields the JSON output adds about the puzzle (none by default).
+    fn json_fields(&self) -> Vec<(&'static str, serde_json::Value)> {
+        Vec::new()
+    }
+
     /// The solution as text for a terminal (no trailing newline).
     fn solution_text(&self, solution: &Self::Solution) -> String;
 
@@ -415,6 +460,14 @@ pub trait Puzzle: Sync {
 
     /// A picture of the puzzle (unsolved when `solution` is `None`), for `render`.
     fn picture(&self, solution: Option<&Self::Solution>) -> Picture;
+
+    /// For `analyze`: whether each value a cell of [`Puzzle::solution_json`] can take is
+    /// implied by one literal of the `cnf()` projection (then the SAT backbone is exact
+    /// for cells; see `analyze.rs`). False where a value means "no literal true" (an empty
+    /// cell of a packing with slack); `analyze` then enumerates.
+    fn cells_follow_literals(&self) -> bool {
+        true
+    }
 }
 
 /// Solve one puzzle with one backend: encode → engine → decode → check.
@@ -427,8 +480,72 @@ pub fn solve<P: Puzzle + ?Sized>(
 }
 
 /// [`solve`] stopped by `stop` instead of `request.timeout` (the `auto` backend races
-/// engines on one shared `Stop`).
+/// engines on one shared `Stop`). With `request.proof`, an "unsolvable" or "unique" answer
+/// from the sat backend is backed by a DRAT proof (`src/sat/proof.rs`).
 pub fn solve_until<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    backend: Backend,
+    request: &Request,
+    stop: &Stop,
+) -> Result<Outcome<P::Solution>, SolveError> {
+    let Some(target) = &request.proof else {
+        return search(puzzle, backend, request, stop);
+    };
+    let prover = match (backend, &request.external) {
+        // `auto`'s claim, whoever made it, is proved by varisat.
+        (Backend::Sat | Backend::Auto, _) => SatBackend::Varisat,
+        (Backend::External, Some(solver)) if sat::can_prove(solver) => solver.clone(),
+        _ => return Err(SolveError::ProofUnsupported { backend }),
+    };
+    let mut outcome = search(puzzle, backend, request, stop)?;
+    let proof_start = Instant::now();
+    outcome.proof = prove(puzzle, &outcome, request, &prover, stop, target)?;
+    outcome.stats.proof = proof_start.elapsed();
+    Ok(outcome)
+}
+
+/// The DRAT proof behind `outcome`, when it claims "unsolvable" or "unique" (a second
+/// solution was asked for and none exists); `None` for claims a solution already backs.
+fn prove<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    outcome: &Outcome<P::Solution>,
+    request: &Request,
+    prover: &SatBackend,
+    stop: &Stop,
+    target: &sat::ProofTarget,
+) -> Result<Option<sat::ProofStatus>, SolveError> {
+    let asked_for_two = request.max_solutions.is_none_or(|m| m >= 2);
+    let encoding = puzzle.cnf()?;
+    let extra = match (outcome.status, outcome.count, outcome.complete) {
+        (Status::Unsolvable, _, true) => Vec::new(),
+        (Status::Solved, 1, true) if asked_for_two => {
+            // The blocking clause of the one solution, from a model of the same formula:
+            // every model projects onto that solution, so any model will do.
+            let mut session = sat::VarisatSession::new(&encoding.cnf, stop);
+            match session.solve()? {
+                sat::SatVerdict::Sat(model) => vec![sat::blocking_clause_with(
+                    &model,
+                    &encoding.projection,
+                    encoding.blocking,
+                )],
+                sat::SatVerdict::Unknown => return Err(sat::ProofError::Stopped.into()),
+                sat::SatVerdict::Unsat => return Err(sat::ProofError::Inconsistent.into()),
+            }
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(sat::prove_unsat(
+        &encoding.cnf,
+        &extra,
+        prover,
+        stop,
+        target,
+    )?))
+}
+
+/// Encode → engine → decode → check, without proofs (`auto`: the portfolio, whose
+/// contenders each come back here).
+pub(crate) fn search<P: Puzzle + ?Sized>(
     puzzle: &P,
     backend: Backend,
     request: &Request,
@@ -457,6 +574,7 @@ pub fn solve_until<P: Puzzle + ?Sized>(
             complete: true,
             timed_out: false,
             reason: Some(reason),
+            proof: None,
             stats,
         });
     }
@@ -499,6 +617,7 @@ pub fn solve_until<P: Puzzle + ?Sized>(
         complete,
         timed_out,
         reason: None,
+        proof: None,
         stats,
     })
 }
@@ -525,6 +644,17 @@ fn run_sat<P: Puzzle + ?Sized>(
     limits: &Limits,
     stats: &mut Stats,
 ) -> Result<Found<P::Solution>, SolveError> {
+    if matches!(solver, SatBackend::Varisat) && !limits.stop.can_stop() {
+        let solve_start = Instant::now();
+        if let Some(answer) = puzzle.sat_session(limits.max_or_all(), limits.keep) {
+            let answer = answer?;
+            stats.solve = solve_start.elapsed();
+            stats.variables = Some(answer.variables);
+            stats.clauses = Some(answer.clauses);
+            stats.solve_calls = Some(answer.solve_calls);
+            return Ok((answer.solutions, answer.count, answer.complete));
+        }
+    }
     let encode_start = Instant::now();
     let encoding = puzzle.cnf()?;
     stats.encode = encode_start.elapsed();
@@ -625,6 +755,8 @@ pub struct Report {
     pub outcome: Outcome<Rendered>,
     /// Where the first two solutions differ, when two were found.
     pub differences: Option<String>,
+    /// Fields the JSON output adds about the puzzle itself (a nonogram's `palette`).
+    pub json_fields: Vec<(&'static str, serde_json::Value)>,
 }
 
 /// A puzzle of any kind, behind one object-safe interface for the command line.
@@ -639,6 +771,11 @@ pub trait AnyPuzzle: Send + Sync {
     fn export_xc(&self) -> Result<String, SolveError>;
     /// A SAT solver's answer for the exported CNF, mapped back and checked.
     fn decode_answer(&self, solver_output: &str) -> Result<Report, SolveError>;
+    /// Forced cells and marginals (`satcover analyze`).
+    fn analyze(
+        &self,
+        options: &crate::analyze::Options,
+    ) -> Result<crate::analyze::Analysis, SolveError>;
     /// The first solution drawn, or `None` when there is none.
     fn picture_solved(
         &self,
@@ -689,14 +826,23 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
                 complete: outcome.complete,
                 timed_out: outcome.timed_out,
                 reason: outcome.reason,
+                proof: outcome.proof,
                 stats: outcome.stats,
             },
             differences,
+            json_fields: self.json_fields(),
         })
     }
 
     fn picture_unsolved(&self) -> Picture {
         self.picture(None)
+    }
+
+    fn analyze(
+        &self,
+        options: &crate::analyze::Options,
+    ) -> Result<crate::analyze::Analysis, SolveError> {
+        crate::analyze::analyze(self, options)
     }
 
     fn export_dimacs(&self, comments: &[String]) -> Result<String, SolveError> {
@@ -766,9 +912,11 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
                 complete,
                 timed_out: status == Status::Unknown,
                 reason: None,
+                proof: None,
                 stats,
             },
             differences,
+            json_fields: self.json_fields(),
         })
     }
 

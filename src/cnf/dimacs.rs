@@ -21,6 +21,12 @@
 //!   to clauses);
 //! - rejected, with line (and column when it is a token): missing, duplicate or garbled `p cnf`
 //!   line, clause before the header, non-integer token, literal with |x| > V.
+//!
+//! Memory follows the text, not the header: a header may declare at most
+//! [`MAX_UNBACKED_VARS`] variables or as many as the text has bytes, whichever is larger (every
+//! used variable costs at least two bytes, so a real file never comes near); beyond that it is
+//! refused ([`DimacsErrorKind::VarsBeyondText`]), since the answer holds one value per declared
+//! variable. The declared clause count only bounds the reservation, never above the text's length.
 
 use std::io::{self, Write};
 
@@ -49,7 +55,15 @@ pub enum DimacsErrorKind {
     NameOutOfRange { var: i64, vars: usize },
     #[error("header declares {vars} variables, more than the supported {max}")]
     TooManyVars { vars: u64, max: usize },
+    #[error(
+        "header declares {vars} variables but the file has only {bytes} bytes: at most \
+         max({MAX_UNBACKED_VARS}, one per byte) variables are accepted"
+    )]
+    VarsBeyondText { vars: u64, bytes: usize },
 }
+
+/// Variables a header may always declare, whatever the file's length (see the module doc).
+pub const MAX_UNBACKED_VARS: usize = 1 << 20;
 
 /// A DIMACS parse error with its position (1-based line, 1-based column when it is a token).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -193,10 +207,20 @@ pub fn parse_dimacs_detailed(text: &str) -> Result<DimacsParsed, DimacsError> {
                     },
                 });
             }
-            let (vars, clauses) = (vars as usize, clauses as usize);
+            if vars > MAX_UNBACKED_VARS.max(text.len()) as u64 {
+                return Err(DimacsError {
+                    line: line_no,
+                    column: None,
+                    reason: DimacsErrorKind::VarsBeyondText {
+                        vars,
+                        bytes: text.len(),
+                    },
+                });
+            }
+            let (vars, clauses) = (vars as usize, clauses.min(usize::MAX as u64) as usize);
             cnf.ensure_vars(vars);
-            // The declared count is untrusted: cap the reservation.
-            cnf.reserve(clauses.min(1 << 20), 0);
+            // The declared count is untrusted: a clause takes at least two bytes (`0\n`).
+            cnf.reserve(clauses.min(text.len() / 2), 0);
             header = Some((line_no, vars, clauses));
             continue;
         }

@@ -22,7 +22,8 @@ pub mod generate;
 
 pub use amo::{AmoEncoding, PAIRWISE_MAX_GROUP};
 pub use dimacs::{
-    DimacsError, DimacsErrorKind, DimacsParsed, parse_dimacs, parse_dimacs_detailed, write_dimacs,
+    DimacsError, DimacsErrorKind, DimacsParsed, MAX_UNBACKED_VARS, parse_dimacs,
+    parse_dimacs_detailed, write_dimacs,
 };
 
 use std::fmt;

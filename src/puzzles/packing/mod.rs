@@ -38,6 +38,9 @@ use crate::render::{Picture, Rgb};
 const MAX_CELLS: usize = 1 << 20;
 /// Pieces (copies counted) beyond this are refused by the parser.
 const MAX_PIECES: usize = 10_000;
+/// The cells of all pieces together (copies counted) beyond this are refused by the parser,
+/// before they are allocated: `piece 1000x1000 x10000` is 20 bytes of text.
+const MAX_PIECE_CELLS: usize = MAX_CELLS;
 /// The solvers refuse to generate more placements than this: a guard against matrices and
 /// formulas that would not fit in memory.
 pub(crate) const MAX_PLACEMENTS: usize = 4_000_000;
@@ -688,6 +691,7 @@ pub fn parse(text: &str) -> Result<Packing, ParseError> {
                             "the piece is larger than any region can be",
                         ));
                     }
+                    check_piece_cells(&pieces, w * h, copies, line.number)?;
                     (0..h).flat_map(|r| (0..w).map(move |c| (r, c))).collect()
                 } else {
                     let rows = read_drawing(&lines, &mut at, &format!("piece {spec}"))?;
@@ -752,6 +756,25 @@ pub fn parse(text: &str) -> Result<Packing, ParseError> {
     Packing::new(width, height, open, pieces).map_err(|m| ParseError::at_line(last, m))
 }
 
+/// Refuse `copies` more pieces of `cells` cells each when all pieces would exceed
+/// [`MAX_PIECE_CELLS`] cells.
+fn check_piece_cells(
+    pieces: &[Piece],
+    cells: usize,
+    copies: usize,
+    line: usize,
+) -> Result<(), ParseError> {
+    let before: usize = pieces.iter().map(|p| p.cells.len()).sum();
+    let total = before.saturating_add(cells.saturating_mul(copies));
+    if total > MAX_PIECE_CELLS {
+        return Err(ParseError::at_line(
+            line,
+            format!("the pieces have more than {MAX_PIECE_CELLS} cells in all"),
+        ));
+    }
+    Ok(())
+}
+
 fn push_copies(
     pieces: &mut Vec<Piece>,
     name: &str,
@@ -767,6 +790,7 @@ fn push_copies(
             format!("more than {MAX_PIECES} pieces"),
         ));
     }
+    check_piece_cells(pieces, cells.len(), copies, line)?;
     let cells = normalise(cells);
     for _ in 0..copies {
         pieces.push(Piece {
@@ -999,6 +1023,11 @@ impl Puzzle for Packing {
 
     fn differences(&self, a: &Tiling, b: &Tiling) -> String {
         tiling_differences(self, a, b)
+    }
+
+    /// An empty cell means "no placement covering it": no single literal implies it.
+    fn cells_follow_literals(&self) -> bool {
+        self.slack() == 0
     }
 
     fn picture(&self, solution: Option<&Tiling>) -> Picture {
