@@ -9,6 +9,7 @@ pub mod compare;
 pub mod dlx;
 pub mod generate;
 pub mod input;
+pub mod portfolio;
 pub mod proof;
 pub mod puzzle;
 pub mod puzzles;
