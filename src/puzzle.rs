@@ -25,7 +25,8 @@ use crate::sat::{self, Model, SatBackend};
 use crate::stop::Stop;
 
 /// The kinds of input satcover reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
     Sudoku,
@@ -70,7 +71,8 @@ impl fmt::Display for Kind {
 }
 
 /// How a solution is searched for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Backend {
     /// The puzzle's own propagation solver.
@@ -120,6 +122,8 @@ pub struct Request {
     pub external: Option<SatBackend>,
     /// Which forms of the kept solutions `AnyPuzzle::solve_any` renders.
     pub render: Render,
+    /// Write a DRAT proof behind "unsolvable" and "unique" (sat backend only).
+    pub proof: Option<sat::ProofTarget>,
 }
 
 /// Which forms of a solution to render: building both for every puzzle of a large
@@ -146,6 +150,7 @@ impl Request {
             timeout: None,
             external: None,
             render: Render::Both,
+            proof: None,
         }
     }
 
@@ -162,6 +167,7 @@ impl Request {
             timeout: None,
             external: None,
             render: Render::Both,
+            proof: None,
         }
     }
 
@@ -173,6 +179,7 @@ impl Request {
             timeout: None,
             external: None,
             render: Render::Both,
+            proof: None,
         }
     }
 
@@ -235,6 +242,9 @@ pub struct Stats {
     pub decode: Duration,
     #[serde(serialize_with = "seconds")]
     pub check: Duration,
+    /// Writing (and checking) a DRAT proof, when asked; not part of [`Stats::total`].
+    #[serde(serialize_with = "seconds")]
+    pub proof: Duration,
     /// CNF size.
     pub variables: Option<usize>,
     pub clauses: Option<usize>,
@@ -280,6 +290,8 @@ pub struct Outcome<S> {
     pub timed_out: bool,
     /// Why the puzzle is unsolvable, when that is known without search.
     pub reason: Option<String>,
+    /// The DRAT proof behind "unsolvable" or "unique", when one was asked for and written.
+    pub proof: Option<sat::ProofStatus>,
     pub stats: Stats,
 }
 
@@ -319,6 +331,12 @@ pub enum SolveError {
     Decode { backend: Backend, reason: String },
     #[error("the {backend} backend produced a solution that fails the checker (a bug): {reason}")]
     CheckFailed { backend: Backend, reason: String },
+    #[error(
+        "the {backend} backend cannot write proofs; use --backend sat for --proof and --check-proof"
+    )]
+    ProofUnsupported { backend: Backend },
+    #[error("proof: {0}")]
+    Proof(#[from] sat::ProofError),
 }
 
 /// Maps a SAT model back to a solution (through the encoder's private variable map).
@@ -354,6 +372,17 @@ pub struct NativeAnswer<S> {
     pub guesses: Option<u64>,
 }
 
+/// What a kind's own incremental SAT session found (see [`Puzzle::sat_session`]).
+pub struct SessionAnswer<S> {
+    pub solutions: Vec<S>,
+    pub count: u64,
+    pub complete: bool,
+    pub solve_calls: u64,
+    /// Size of the formula the session holds.
+    pub variables: usize,
+    pub clauses: usize,
+}
+
 /// One kind of puzzle. Implementors provide the checker, the encoders and the native
 /// solver; the pipeline in [`solve`] does the rest.
 pub trait Puzzle {
@@ -373,6 +402,17 @@ pub trait Puzzle {
     fn native(&self, limits: &Limits) -> Result<NativeAnswer<Self::Solution>, SolveError>;
 
     fn cnf(&self) -> Result<CnfEncoding<'_, Self::Solution>, SolveError>;
+
+    /// A kind may answer the `sat` backend with an incremental varisat session it keeps
+    /// across puzzles (`None`: encode with [`Puzzle::cnf`] and solve afresh). Called only
+    /// when nothing can stop the search, since stopping varisat ruins its solver.
+    fn sat_session(
+        &self,
+        _max_solutions: u64,
+        _keep: usize,
+    ) -> Option<Result<SessionAnswer<Self::Solution>, SolveError>> {
+        None
+    }
 
     /// The CNF that `export --to dimacs` writes and `decode` maps back: by default the one
     /// the `sat` backend solves; a kind may export a textbook form with named variables.
@@ -405,6 +445,14 @@ pub trait Puzzle {
 
     /// A picture of the puzzle (unsolved when `solution` is `None`), for `render`.
     fn picture(&self, solution: Option<&Self::Solution>) -> Picture;
+
+    /// For `analyze`: whether each value a cell of [`Puzzle::solution_json`] can take is
+    /// implied by one literal of the `cnf()` projection (then the SAT backbone is exact
+    /// for cells; see `analyze.rs`). False where a value means "no literal true" (an empty
+    /// cell of a packing with slack); `analyze` then enumerates.
+    fn cells_follow_literals(&self) -> bool {
+        true
+    }
 }
 
 /// Solve one puzzle with one backend: encode → engine → decode → check.
@@ -417,8 +465,70 @@ pub fn solve<P: Puzzle + ?Sized>(
 }
 
 /// [`solve`] stopped by `stop` instead of `request.timeout` (the `auto` backend races
-/// engines on one shared `Stop`).
+/// engines on one shared `Stop`). With `request.proof`, an "unsolvable" or "unique" answer
+/// from the sat backend is backed by a DRAT proof (`src/sat/proof.rs`).
 pub fn solve_until<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    backend: Backend,
+    request: &Request,
+    stop: &Stop,
+) -> Result<Outcome<P::Solution>, SolveError> {
+    let Some(target) = &request.proof else {
+        return search(puzzle, backend, request, stop);
+    };
+    let prover = match (backend, &request.external) {
+        (Backend::Sat, _) => SatBackend::Varisat,
+        (Backend::External, Some(solver)) if sat::can_prove(solver) => solver.clone(),
+        _ => return Err(SolveError::ProofUnsupported { backend }),
+    };
+    let mut outcome = search(puzzle, backend, request, stop)?;
+    let proof_start = Instant::now();
+    outcome.proof = prove(puzzle, &outcome, request, &prover, stop, target)?;
+    outcome.stats.proof = proof_start.elapsed();
+    Ok(outcome)
+}
+
+/// The DRAT proof behind `outcome`, when it claims "unsolvable" or "unique" (a second
+/// solution was asked for and none exists); `None` for claims a solution already backs.
+fn prove<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    outcome: &Outcome<P::Solution>,
+    request: &Request,
+    prover: &SatBackend,
+    stop: &Stop,
+    target: &sat::ProofTarget,
+) -> Result<Option<sat::ProofStatus>, SolveError> {
+    let asked_for_two = request.max_solutions.is_none_or(|m| m >= 2);
+    let encoding = puzzle.cnf()?;
+    let extra = match (outcome.status, outcome.count, outcome.complete) {
+        (Status::Unsolvable, _, true) => Vec::new(),
+        (Status::Solved, 1, true) if asked_for_two => {
+            // The blocking clause of the one solution, from a model of the same formula:
+            // every model projects onto that solution, so any model will do.
+            let mut session = sat::VarisatSession::new(&encoding.cnf, stop);
+            match session.solve()? {
+                sat::SatVerdict::Sat(model) => vec![sat::blocking_clause_with(
+                    &model,
+                    &encoding.projection,
+                    encoding.blocking,
+                )],
+                sat::SatVerdict::Unknown => return Err(sat::ProofError::Stopped.into()),
+                sat::SatVerdict::Unsat => return Err(sat::ProofError::Inconsistent.into()),
+            }
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(sat::prove_unsat(
+        &encoding.cnf,
+        &extra,
+        prover,
+        stop,
+        target,
+    )?))
+}
+
+/// Encode → engine → decode → check, without proofs.
+fn search<P: Puzzle + ?Sized>(
     puzzle: &P,
     backend: Backend,
     request: &Request,
@@ -444,6 +554,7 @@ pub fn solve_until<P: Puzzle + ?Sized>(
             complete: true,
             timed_out: false,
             reason: Some(reason),
+            proof: None,
             stats,
         });
     }
@@ -485,6 +596,7 @@ pub fn solve_until<P: Puzzle + ?Sized>(
         complete,
         timed_out,
         reason: None,
+        proof: None,
         stats,
     })
 }
@@ -511,6 +623,17 @@ fn run_sat<P: Puzzle + ?Sized>(
     limits: &Limits,
     stats: &mut Stats,
 ) -> Result<Found<P::Solution>, SolveError> {
+    if matches!(solver, SatBackend::Varisat) && !limits.stop.can_stop() {
+        let solve_start = Instant::now();
+        if let Some(answer) = puzzle.sat_session(limits.max_or_all(), limits.keep) {
+            let answer = answer?;
+            stats.solve = solve_start.elapsed();
+            stats.variables = Some(answer.variables);
+            stats.clauses = Some(answer.clauses);
+            stats.solve_calls = Some(answer.solve_calls);
+            return Ok((answer.solutions, answer.count, answer.complete));
+        }
+    }
     let encode_start = Instant::now();
     let encoding = puzzle.cnf()?;
     stats.encode = encode_start.elapsed();
@@ -627,6 +750,11 @@ pub trait AnyPuzzle: Send + Sync {
     fn export_xc(&self) -> Result<String, SolveError>;
     /// A SAT solver's answer for the exported CNF, mapped back and checked.
     fn decode_answer(&self, solver_output: &str) -> Result<Report, SolveError>;
+    /// Forced cells and marginals (`satcover analyze`).
+    fn analyze(
+        &self,
+        options: &crate::analyze::Options,
+    ) -> Result<crate::analyze::Analysis, SolveError>;
     /// The first solution drawn, or `None` when there is none.
     fn picture_solved(
         &self,
@@ -677,6 +805,7 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
                 complete: outcome.complete,
                 timed_out: outcome.timed_out,
                 reason: outcome.reason,
+                proof: outcome.proof,
                 stats: outcome.stats,
             },
             differences,
@@ -686,6 +815,13 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
 
     fn picture_unsolved(&self) -> Picture {
         self.picture(None)
+    }
+
+    fn analyze(
+        &self,
+        options: &crate::analyze::Options,
+    ) -> Result<crate::analyze::Analysis, SolveError> {
+        crate::analyze::analyze(self, options)
     }
 
     fn export_dimacs(&self, comments: &[String]) -> Result<String, SolveError> {
@@ -755,6 +891,7 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
                 complete,
                 timed_out: status == Status::Unknown,
                 reason: None,
+                proof: None,
                 stats,
             },
             differences,

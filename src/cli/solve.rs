@@ -44,9 +44,20 @@ pub struct SolveArgs {
     /// Print times, sizes and search effort for every puzzle.
     #[arg(long)]
     pub stats: bool,
+    /// Answer only shard K of N (1 <= K <= N): every N-th puzzle from the K-th, counted
+    /// over all the files in order (as `bench --shard`).
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<satcover::bench::Shard>,
     /// Give up on a puzzle after S seconds (it is then "unknown").
     #[arg(long, value_name = "S", value_parser = super::parse_timeout)]
     pub timeout: Option<Duration>,
+    /// Write the DRAT proof behind "unsolvable" and behind "unique" to FILE (sat backend;
+    /// one puzzle per run).
+    #[arg(long, value_name = "FILE")]
+    pub proof: Option<std::path::PathBuf>,
+    /// Replay the proof with the independent checker before reporting it.
+    #[arg(long, requires = "proof")]
+    pub check_proof: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -72,6 +83,10 @@ impl SolveArgs {
         }
         request.timeout = self.timeout;
         request.external = self.solver.clone();
+        request.proof = self.proof.clone().map(|path| satcover::sat::ProofTarget {
+            path,
+            check: self.check_proof,
+        });
         request.render = match self.format {
             Format::Text => Render::Text,
             Format::Json => Render::Json,
@@ -169,6 +184,7 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut tally = Tally::default();
+    let mut position = 0;
     for file in &args.files {
         let parse_start = Instant::now();
         let entries = match input::read_source(file) {
@@ -179,7 +195,18 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
             }],
         };
         let parse_each = parse_start.elapsed() / u32::try_from(entries.len().max(1)).unwrap_or(1);
+        if args.proof.is_some() && (entries.len() > 1 || args.files.len() > 1) {
+            anyhow::bail!(
+                "--proof writes one proof: give one puzzle ({} holds {})",
+                input::display_name(file),
+                entries.len()
+            );
+        }
         for entry in entries {
+            position += 1;
+            if args.shard.is_some_and(|shard| !shard.takes(position - 1)) {
+                continue;
+            }
             answer(&entry, args, &request, parse_each, &mut out, &mut tally)?;
         }
     }
@@ -249,6 +276,10 @@ fn print_text(label: &str, report: &Report, args: &Printing, out: &mut impl Writ
         (false, true) => format!("(timed out) at least {}", outcome.count),
     };
     match outcome.status {
+        Status::Unsolvable if outcome.proof.is_some() => {
+            let proof = outcome.proof.map_or("", |p| p.name());
+            writeln!(out, "{label}: unsolvable (proof {proof})")?;
+        }
         Status::Unsolvable => {
             let reason = outcome
                 .reason
@@ -276,7 +307,10 @@ fn print_text(label: &str, report: &Report, args: &Printing, out: &mut impl Writ
     }
     if args.unique && outcome.status != Status::Unknown {
         let verdict = match outcome.unique() {
-            Some(true) => "unique".to_string(),
+            Some(true) => match outcome.proof {
+                Some(proof) => format!("unique (proof {})", proof.name()),
+                None => "unique".to_string(),
+            },
             Some(false) if outcome.count == 0 => "no solution, so not unique".to_string(),
             Some(false) => "not unique".to_string(),
             None => "uniqueness unknown (timed out)".to_string(),
@@ -373,6 +407,9 @@ fn print_sat_competition(
         Status::Unsolvable => writeln!(out, "s UNSATISFIABLE")?,
         Status::Unknown => writeln!(out, "s UNKNOWN")?,
     }
+    if let Some(proof) = outcome.proof {
+        writeln!(out, "c proof {}", proof.name())?;
+    }
     if args.stats {
         writeln!(out, "c {}", stats_line(&outcome.stats))?;
     }
@@ -398,6 +435,9 @@ fn print_json(label: &str, report: &Report, args: &Printing, out: &mut impl Writ
     }
     if let Some(reason) = &outcome.reason {
         object["reason"] = json!(reason);
+    }
+    if let Some(proof) = outcome.proof {
+        object["proof"] = json!(proof.name());
     }
     for (key, value) in &report.json_fields {
         object[*key] = value.clone();
