@@ -372,6 +372,17 @@ pub struct NativeAnswer<S> {
     pub guesses: Option<u64>,
 }
 
+/// What a kind's own incremental SAT session found (see [`Puzzle::sat_session`]).
+pub struct SessionAnswer<S> {
+    pub solutions: Vec<S>,
+    pub count: u64,
+    pub complete: bool,
+    pub solve_calls: u64,
+    /// Size of the formula the session holds.
+    pub variables: usize,
+    pub clauses: usize,
+}
+
 /// One kind of puzzle. Implementors provide the checker, the encoders and the native
 /// solver; the pipeline in [`solve`] does the rest.
 pub trait Puzzle {
@@ -392,6 +403,17 @@ pub trait Puzzle {
 
     fn cnf(&self) -> Result<CnfEncoding<'_, Self::Solution>, SolveError>;
 
+    /// A kind may answer the `sat` backend with an incremental varisat session it keeps
+    /// across puzzles (`None`: encode with [`Puzzle::cnf`] and solve afresh). Called only
+    /// when nothing can stop the search, since stopping varisat ruins its solver.
+    fn sat_session(
+        &self,
+        _max_solutions: u64,
+        _keep: usize,
+    ) -> Option<Result<SessionAnswer<Self::Solution>, SolveError>> {
+        None
+    }
+
     /// The CNF that `export --to dimacs` writes and `decode` maps back: by default the one
     /// the `sat` backend solves; a kind may export a textbook form with named variables.
     /// It must be deterministic, since `decode` rebuilds it to read a model.
@@ -409,6 +431,11 @@ pub trait Puzzle {
 
     /// The solution in the kind's natural JSON form.
     fn solution_json(&self, solution: &Self::Solution) -> serde_json::Value;
+
+    /// Fields the JSON output adds about the puzzle (none by default).
+    fn json_fields(&self) -> Vec<(&'static str, serde_json::Value)> {
+        Vec::new()
+    }
 
     /// The solution as text for a terminal (no trailing newline).
     fn solution_text(&self, solution: &Self::Solution) -> String;
@@ -449,12 +476,14 @@ pub fn solve_until<P: Puzzle + ?Sized>(
     let Some(target) = &request.proof else {
         return search(puzzle, backend, request, stop);
     };
-    if backend != Backend::Sat {
-        return Err(SolveError::ProofUnsupported { backend });
-    }
+    let prover = match (backend, &request.external) {
+        (Backend::Sat, _) => SatBackend::Varisat,
+        (Backend::External, Some(solver)) if sat::can_prove(solver) => solver.clone(),
+        _ => return Err(SolveError::ProofUnsupported { backend }),
+    };
     let mut outcome = search(puzzle, backend, request, stop)?;
     let proof_start = Instant::now();
-    outcome.proof = prove(puzzle, &outcome, request, stop, target)?;
+    outcome.proof = prove(puzzle, &outcome, request, &prover, stop, target)?;
     outcome.stats.proof = proof_start.elapsed();
     Ok(outcome)
 }
@@ -465,6 +494,7 @@ fn prove<P: Puzzle + ?Sized>(
     puzzle: &P,
     outcome: &Outcome<P::Solution>,
     request: &Request,
+    prover: &SatBackend,
     stop: &Stop,
     target: &sat::ProofTarget,
 ) -> Result<Option<sat::ProofStatus>, SolveError> {
@@ -488,7 +518,13 @@ fn prove<P: Puzzle + ?Sized>(
         }
         _ => return Ok(None),
     };
-    Ok(Some(sat::prove_unsat(&encoding.cnf, &extra, stop, target)?))
+    Ok(Some(sat::prove_unsat(
+        &encoding.cnf,
+        &extra,
+        prover,
+        stop,
+        target,
+    )?))
 }
 
 /// Encode → engine → decode → check, without proofs.
@@ -587,6 +623,17 @@ fn run_sat<P: Puzzle + ?Sized>(
     limits: &Limits,
     stats: &mut Stats,
 ) -> Result<Found<P::Solution>, SolveError> {
+    if matches!(solver, SatBackend::Varisat) && !limits.stop.can_stop() {
+        let solve_start = Instant::now();
+        if let Some(answer) = puzzle.sat_session(limits.max_or_all(), limits.keep) {
+            let answer = answer?;
+            stats.solve = solve_start.elapsed();
+            stats.variables = Some(answer.variables);
+            stats.clauses = Some(answer.clauses);
+            stats.solve_calls = Some(answer.solve_calls);
+            return Ok((answer.solutions, answer.count, answer.complete));
+        }
+    }
     let encode_start = Instant::now();
     let encoding = puzzle.cnf()?;
     stats.encode = encode_start.elapsed();
@@ -687,6 +734,8 @@ pub struct Report {
     pub outcome: Outcome<Rendered>,
     /// Where the first two solutions differ, when two were found.
     pub differences: Option<String>,
+    /// Fields the JSON output adds about the puzzle itself (a nonogram's `palette`).
+    pub json_fields: Vec<(&'static str, serde_json::Value)>,
 }
 
 /// A puzzle of any kind, behind one object-safe interface for the command line.
@@ -760,6 +809,7 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
                 stats: outcome.stats,
             },
             differences,
+            json_fields: self.json_fields(),
         })
     }
 
@@ -845,6 +895,7 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
                 stats,
             },
             differences,
+            json_fields: self.json_fields(),
         })
     }
 

@@ -136,7 +136,10 @@ fn too_much_area_is_unsolvable_at_once() {
         assert_eq!(outcome.status, Status::Unsolvable);
         let reason = outcome.reason.expect("a reason");
         assert!(reason.contains("144") && reason.contains("121"), "{reason}");
-        assert!(outcome.stats.solve < Duration::from_millis(100));
+        // Answered before any search: no nodes, and (with headroom for a loaded machine)
+        // no measurable solve time.
+        assert_eq!(outcome.stats.nodes, None);
+        assert!(outcome.stats.solve < Duration::from_secs(2));
     }
 }
 

@@ -178,6 +178,53 @@ fn json_says_checked_or_written_and_raw_cnf_gets_a_comment() {
         ));
 }
 
+/// External solvers: the stand-in (always present) through a `{proof}` argument, and cadical
+/// (binary DRAT) when installed.
+#[test]
+fn external_solvers_write_proofs_that_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut solvers = vec!["tests/fake-sat-solver --proof={proof}"];
+    let cadical = std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join("cadical").is_file()));
+    if cadical {
+        solvers.push("cadical");
+    } else {
+        eprintln!("note: cadical is not installed; checking the stand-in only");
+    }
+    for solver in solvers {
+        let proof = dir.path().join("ext.drat");
+        satcover()
+            .env("SATCOVER_BIN", env!("CARGO_BIN_EXE_satcover"))
+            .args(["solve", "--backend", "external", "--solver", solver])
+            .args(["--check-proof", "--proof"])
+            .arg(&proof)
+            .arg(IMPOSSIBLE_PACKING)
+            .assert()
+            .code(20)
+            .stdout(predicate::str::contains(": unsolvable (proof checked)"));
+        assert!(check(
+            &exported(IMPOSSIBLE_PACKING),
+            &std::fs::read(&proof).unwrap()
+        ));
+        satcover()
+            .env("SATCOVER_BIN", env!("CARGO_BIN_EXE_satcover"))
+            .args([
+                "solve",
+                "--backend",
+                "external",
+                "--solver",
+                solver,
+                "--unique",
+            ])
+            .args(["--check-proof", "--proof"])
+            .arg(&proof)
+            .arg("tests/fixtures/sudoku/norvig-grid.txt")
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(": unique (proof checked)"));
+    }
+}
+
 #[test]
 fn an_unwritable_path_is_a_clear_error_and_leaves_nothing() {
     let dir = tempfile::tempdir().unwrap();
@@ -206,6 +253,23 @@ fn backends_that_cannot_prove_say_so_and_name_sat() {
                 "the {backend} backend cannot write proofs; use --backend sat"
             )));
     }
+    // An external solver with no way to write a proof.
+    satcover()
+        .args([
+            "solve",
+            "--backend",
+            "external",
+            "--solver",
+            "minisat",
+            "--proof",
+        ])
+        .arg("/tmp/never-written.drat")
+        .arg(IMPOSSIBLE_PACKING)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "the external backend cannot write proofs; use --backend sat",
+        ));
     satcover()
         .args([
             "solve",

@@ -439,6 +439,9 @@ fn print_json(label: &str, report: &Report, args: &Printing, out: &mut impl Writ
     if let Some(proof) = outcome.proof {
         object["proof"] = json!(proof.name());
     }
+    for (key, value) in &report.json_fields {
+        object[*key] = value.clone();
+    }
     object["stats"] = serde_json::to_value(&outcome.stats)?;
     writeln!(out, "{object}")?;
     Ok(())

@@ -13,6 +13,10 @@
 //! never leaves a file that looks complete. The check replays the file with
 //! [`crate::proof::check_refutation`], which shares no code with this solving path.
 //!
+//! With an external solver the same formula goes to the program with a proof path: cadical
+//! (`cadical FILE.cnf PROOF`, binary DRAT by default) or any program whose arguments hold
+//! [`PROOF_PLACEHOLDER`]. Both DRAT forms are checked alike.
+//!
 //! What a checked proof certifies: the CNF has no model. That the CNF says what the puzzle
 //! says rests on the encoders and their tests (`encodings/`, `tests/`).
 
@@ -22,9 +26,30 @@ use std::path::{Path, PathBuf};
 
 use varisat::ExtendFormula;
 
-use super::StopWriter;
+use super::{SatBackend, SatVerdict, StopWriter};
 use crate::cnf::{Cnf, Lit};
 use crate::stop::Stop;
+
+/// Replaced by the proof file's path in an external solver's arguments.
+pub const PROOF_PLACEHOLDER: &str = "{proof}";
+
+/// Whether `backend` can write a DRAT proof: varisat, cadical, or a program given
+/// [`PROOF_PLACEHOLDER`].
+pub fn can_prove(backend: &SatBackend) -> bool {
+    match backend {
+        SatBackend::Varisat => true,
+        SatBackend::External { program, args } => {
+            is_cadical(program) || args.iter().any(|a| a.contains(PROOF_PLACEHOLDER))
+        }
+    }
+}
+
+fn is_cadical(program: &str) -> bool {
+    Path::new(program)
+        .file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.starts_with("cadical"))
+}
 
 /// Where to write a proof, and whether to check it before saying so.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,6 +89,10 @@ pub enum ProofError {
     },
     #[error("the proof run was stopped (timeout) before it finished; no proof written")]
     Stopped,
+    #[error("the solver cannot write proofs (use varisat, cadical, or a `{{proof}}` argument)")]
+    Unsupported,
+    #[error("the external solver failed on the proof run: {0}")]
+    External(String),
     #[error("the formula to refute has a model (a bug: the claim it should certify is false)")]
     Satisfiable,
     #[error("the formula has no model although a solution was found (a bug)")]
@@ -72,15 +101,26 @@ pub enum ProofError {
     CheckFailed { path: PathBuf, reason: String },
 }
 
-/// Refute `cnf` plus `extra` clauses with a fresh varisat writing text DRAT to `target`.
+/// Refute `cnf` plus `extra` clauses with a fresh solver writing DRAT to `target`: varisat
+/// (text DRAT) or an external program that can prove ([`can_prove`]).
 pub fn prove_unsat(
     cnf: &Cnf,
     extra: &[Vec<Lit>],
+    backend: &SatBackend,
     stop: &Stop,
     target: &ProofTarget,
 ) -> Result<ProofStatus, ProofError> {
+    if !can_prove(backend) {
+        return Err(ProofError::Unsupported);
+    }
     let partial = partial_path(&target.path);
-    let result = write_and_check(cnf, extra, stop, target, &partial);
+    let result = match backend {
+        SatBackend::Varisat => write_with_varisat(cnf, extra, stop, target, &partial),
+        SatBackend::External { program, args } => {
+            write_with_external(cnf, extra, program, args, stop, target, &partial)
+        }
+    }
+    .and_then(|()| check(cnf, extra, target, &partial));
     match result {
         Ok(status) => {
             std::fs::rename(&partial, &target.path).map_err(|source| {
@@ -105,13 +145,78 @@ fn partial_path(path: &Path) -> PathBuf {
     PathBuf::from(name)
 }
 
-fn write_and_check(
+/// Run the external program on the formula with the proof path, expecting "unsatisfiable".
+fn write_with_external(
+    cnf: &Cnf,
+    extra: &[Vec<Lit>],
+    program: &str,
+    args: &[String],
+    stop: &Stop,
+    target: &ProofTarget,
+    partial: &Path,
+) -> Result<(), ProofError> {
+    let partial_str = partial.to_string_lossy();
+    let mut args: Vec<String> = args
+        .iter()
+        .map(|a| a.replace(PROOF_PLACEHOLDER, &partial_str))
+        .collect();
+    if !args.iter().any(|a| a.contains(super::CNF_PLACEHOLDER)) && is_cadical(program) {
+        // cadical reads `INPUT PROOF` as its two positional arguments.
+        args.push(super::CNF_PLACEHOLDER.to_string());
+        args.push(partial_str.into_owned());
+    }
+    // The program must be able to create the file: fail early, as for varisat.
+    File::create(partial).map_err(|source| ProofError::Io {
+        path: target.path.clone(),
+        source,
+    })?;
+    let mut formula = cnf.clone();
+    for clause in extra {
+        formula.add_clause(clause);
+    }
+    let run = super::external::run(&formula, program, &args, stop)
+        .map_err(|e| ProofError::External(e.to_string()))?;
+    match run.verdict {
+        SatVerdict::Unsat => Ok(()),
+        SatVerdict::Sat(_) => Err(ProofError::Satisfiable),
+        SatVerdict::Unknown => Err(ProofError::Stopped),
+    }
+}
+
+/// Replay the finished proof when asked.
+fn check(
+    cnf: &Cnf,
+    extra: &[Vec<Lit>],
+    target: &ProofTarget,
+    partial: &Path,
+) -> Result<ProofStatus, ProofError> {
+    if !target.check {
+        return Ok(ProofStatus::Written);
+    }
+    let bytes = std::fs::read(partial).map_err(|source| ProofError::Io {
+        path: target.path.clone(),
+        source,
+    })?;
+    let formula: Vec<Vec<i64>> = cnf
+        .clauses()
+        .chain(extra.iter().map(Vec::as_slice))
+        .map(|c| c.iter().map(|l| l.to_dimacs()).collect())
+        .collect();
+    crate::proof::check_refutation(formula.iter().map(Vec::as_slice), &bytes)
+        .map(|_| ProofStatus::Checked)
+        .map_err(|e| ProofError::CheckFailed {
+            path: target.path.clone(),
+            reason: e.to_string(),
+        })
+}
+
+fn write_with_varisat(
     cnf: &Cnf,
     extra: &[Vec<Lit>],
     stop: &Stop,
     target: &ProofTarget,
     partial: &Path,
-) -> Result<ProofStatus, ProofError> {
+) -> Result<(), ProofError> {
     let io = |source| ProofError::Io {
         path: target.path.clone(),
         source,
@@ -142,19 +247,5 @@ fn write_and_check(
     if sat {
         return Err(ProofError::Satisfiable);
     }
-    if !target.check {
-        return Ok(ProofStatus::Written);
-    }
-    let bytes = std::fs::read(partial).map_err(io)?;
-    let formula: Vec<Vec<i64>> = cnf
-        .clauses()
-        .chain(extra.iter().map(Vec::as_slice))
-        .map(|c| c.iter().map(|l| l.to_dimacs()).collect())
-        .collect();
-    crate::proof::check_refutation(formula.iter().map(Vec::as_slice), &bytes)
-        .map(|_| ProofStatus::Checked)
-        .map_err(|e| ProofError::CheckFailed {
-            path: target.path.clone(),
-            reason: e.to_string(),
-        })
+    Ok(())
 }

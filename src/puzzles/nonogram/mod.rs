@@ -727,6 +727,10 @@ impl Puzzle for Nonogram {
         serde_json::Value::from(self.row_strings(solution))
     }
 
+    fn json_fields(&self) -> Vec<(&'static str, serde_json::Value)> {
+        vec![("palette", self.palette.to_json())]
+    }
+
     fn solution_text(&self, solution: &Grid) -> String {
         self.row_strings(solution).join("\n")
     }

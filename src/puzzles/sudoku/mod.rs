@@ -17,10 +17,13 @@
 pub mod cnf;
 pub mod cover;
 pub mod native;
+mod sat_session;
 
 use std::fmt::Write as _;
 
-use crate::puzzle::{CnfEncoding, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle, SolveError};
+use crate::puzzle::{
+    CnfEncoding, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle, SessionAnswer, SolveError,
+};
 use crate::puzzles::ParseError;
 use crate::render::{Picture, Rgb};
 
@@ -489,6 +492,15 @@ impl Puzzle for Sudoku {
 
     fn cnf(&self) -> Result<CnfEncoding<'_, Filled>, SolveError> {
         Ok(cnf::encode(self, cnf::Givens::Simplified))
+    }
+
+    /// Collections: one incremental solver per size, givens as assumptions.
+    fn sat_session(
+        &self,
+        max_solutions: u64,
+        keep: usize,
+    ) -> Option<Result<SessionAnswer<Filled>, SolveError>> {
+        Some(sat_session::solve(self, max_solutions, keep).map_err(SolveError::from))
     }
 
     /// The textbook formula: all n³ variables, named, givens as unit clauses (family 9).

@@ -433,4 +433,83 @@ mod tests {
             }
         }
     }
+
+    /// The colour solver against brute force: for random colour lines (3 colours and the
+    /// background, up to 7 cells) and random restrictions, `may[c]` is exactly the cells
+    /// some fitting word paints `c`; black-and-white clues give what [`solve`] gives.
+    #[test]
+    fn colour_equals_brute_force() {
+        let mut tables = Tables::new();
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let symbols = 4usize;
+        for _ in 0..2000 {
+            let n = (next() % 7 + 1) as usize;
+            let picture: Vec<u8> = (0..n).map(|_| (next() % symbols as u64) as u8).collect();
+            let clue: Vec<Block> = picture
+                .chunk_by(|a, b| a == b)
+                .filter(|r| r[0] != 0)
+                .map(|r| Block {
+                    len: r.len(),
+                    colour: r[0],
+                })
+                .collect();
+            // Each cell loses each colour with probability 1/4.
+            let mut can = [0u128; 4];
+            for (c, mask) in can.iter_mut().enumerate() {
+                for i in 0..n {
+                    if next() % 4 != 0 || picture[i] as usize == c && next() % 2 == 0 {
+                        *mask |= 1 << i;
+                    }
+                }
+            }
+            let mut want = [0u128; 4];
+            let mut any = false;
+            for code in 0..symbols.pow(n as u32) {
+                let word: Vec<usize> = (0..n)
+                    .map(|i| code / symbols.pow(i as u32) % symbols)
+                    .collect();
+                if word.iter().enumerate().any(|(i, &c)| can[c] >> i & 1 == 0) {
+                    continue;
+                }
+                let runs: Vec<Block> = word
+                    .chunk_by(|a, b| a == b)
+                    .filter(|r| r[0] != 0)
+                    .map(|r| Block {
+                        len: r.len(),
+                        colour: r[0] as u8,
+                    })
+                    .collect();
+                if runs == clue {
+                    any = true;
+                    for (i, &c) in word.iter().enumerate() {
+                        want[c] |= 1 << i;
+                    }
+                }
+            }
+            let mut may = [0u128; 4];
+            let ok = solve_colour(&mut tables, &clue, n, &can, &mut may);
+            assert_eq!(ok, any, "{clue:?} {can:?}");
+            if ok {
+                assert_eq!(may, want, "{clue:?} {can:?}");
+            }
+        }
+        // Black-and-white: the same answer as the two-mask solver.
+        let clue = [Block::black(2), Block::black(1)];
+        let mut may = [0u128; 2];
+        assert!(solve_colour(
+            &mut tables,
+            &clue,
+            5,
+            &[0b11111, 0b11111],
+            &mut may
+        ));
+        let (black, white) = solve(&mut tables, &[2, 1], 5, 0, 0).expect("fits");
+        assert_eq!((may[1] & !may[0], may[0] & !may[1]), (black, white));
+    }
 }
