@@ -17,6 +17,8 @@
 //! (`cadical FILE.cnf PROOF`, binary DRAT by default) or any program whose arguments hold
 //! [`PROOF_PLACEHOLDER`]. Both DRAT forms are checked alike.
 //!
+//! The refuted formula is written beside the proof as `FILE.cnf` ([`formula_path`]).
+//!
 //! What a checked proof certifies: the CNF has no model. That the CNF says what the puzzle
 //! says rests on the encoders and their tests (`encodings/`, `tests/`).
 
@@ -102,7 +104,8 @@ pub enum ProofError {
 }
 
 /// Refute `cnf` plus `extra` clauses with a fresh solver writing DRAT to `target`: varisat
-/// (text DRAT) or an external program that can prove ([`can_prove`]).
+/// (binary DRAT: its text DRAT costs 4.6× a plain solve on a hard 9×9, binary 1.3×) or an
+/// external program that can prove ([`can_prove`]).
 pub fn prove_unsat(
     cnf: &Cnf,
     extra: &[Vec<Lit>],
@@ -121,22 +124,46 @@ pub fn prove_unsat(
         }
     }
     .and_then(|()| check(cnf, extra, target, &partial));
-    match result {
-        Ok(status) => {
-            std::fs::rename(&partial, &target.path).map_err(|source| {
-                let _ = std::fs::remove_file(&partial);
-                ProofError::Io {
-                    path: target.path.clone(),
-                    source,
-                }
+    let formula_path = formula_path(&target.path);
+    let formula_partial = partial_path(&formula_path);
+    let result = result.and_then(|status| {
+        write_formula(cnf, extra, &formula_partial).map_err(|source| ProofError::Io {
+            path: formula_path.clone(),
+            source,
+        })?;
+        for (from, to) in [(&formula_partial, &formula_path), (&partial, &target.path)] {
+            std::fs::rename(from, to).map_err(|source| ProofError::Io {
+                path: to.clone(),
+                source,
             })?;
-            Ok(status)
         }
-        Err(e) => {
-            let _ = std::fs::remove_file(&partial);
-            Err(e)
-        }
+        Ok(status)
+    });
+    if result.is_err() {
+        let _ = std::fs::remove_file(&partial);
+        let _ = std::fs::remove_file(&formula_partial);
     }
+    result
+}
+
+/// Where the refuted formula goes: `FILE.cnf` next to the proof `FILE`, so that
+/// `drat-trim FILE.cnf FILE` can check the proof outside satcover. (The formula is not always
+/// the one `satcover export` writes: sudoku's solving encoding leaves out what the givens
+/// settle, and "unique" adds the clause that excludes the solution.)
+pub fn formula_path(proof: &Path) -> PathBuf {
+    let mut name = proof.as_os_str().to_owned();
+    name.push(".cnf");
+    PathBuf::from(name)
+}
+
+fn write_formula(cnf: &Cnf, extra: &[Vec<Lit>], path: &Path) -> std::io::Result<()> {
+    let mut formula = cnf.clone();
+    for clause in extra {
+        formula.add_clause(clause);
+    }
+    let comments = ["the formula refuted by the DRAT proof beside this file".to_string()];
+    let mut file = File::create(path)?;
+    crate::cnf::write_dimacs(&formula, &comments, &mut file)
 }
 
 fn partial_path(path: &Path) -> PathBuf {
@@ -226,7 +253,7 @@ fn write_with_varisat(
         let mut solver = varisat::Solver::new();
         solver.write_proof(
             StopWriter::new(stop.clone(), BufWriter::with_capacity(1 << 16, file)),
-            varisat::ProofFormat::Drat,
+            varisat::ProofFormat::BinaryDrat,
         );
         let mut buf: Vec<varisat::Lit> = Vec::new();
         for clause in cnf.clauses().chain(extra.iter().map(Vec::as_slice)) {
