@@ -6,11 +6,17 @@
 //! - **time**: a puzzle's wall time from encode to check (parse excluded); percentiles are
 //!   nearest-rank over the puzzles that were answered.
 //! - **throughput**: puzzles answered per second of wall time of the whole run.
+//! - **shard** `K/N`: the puzzles at positions `K-1`, `K-1+N`, `K-1+2N`, … of a
+//!   collection (round-robin, so hard and easy stretches of a file spread evenly and
+//!   the split depends on positions only). N runs, one per shard, on any machines,
+//!   answer every puzzle exactly once; their JSON results [`merge`] into one summary.
 
+use std::fmt;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
 use crate::input::Entry;
 use crate::puzzle::{Backend, Request, SolveError, Status};
@@ -48,6 +54,256 @@ pub struct Summary {
     pub max: Duration,
     /// The first few errors, with their puzzles.
     pub first_errors: Vec<String>,
+    /// Time of every answered puzzle, sorted: what a merge of shards needs to give
+    /// exact percentiles. Written to JSON only for sharded runs.
+    #[serde(skip)]
+    pub times: Vec<Duration>,
+}
+
+impl Summary {
+    /// Counts, throughput and percentiles from the answered puzzles' `times`.
+    fn finish(&mut self) {
+        self.times.sort_unstable();
+        let answered = self.solved + self.unsolvable;
+        self.per_second = if self.wall.is_zero() {
+            0.0
+        } else {
+            answered as f64 / self.wall.as_secs_f64()
+        };
+        self.p50 = percentile(&self.times, 50.0);
+        self.p90 = percentile(&self.times, 90.0);
+        self.p99 = percentile(&self.times, 99.0);
+        self.max = self.times.last().copied().unwrap_or_default();
+    }
+}
+
+/// Shard `index` of `count` (1-based), written `K/N`; see the module docs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl Shard {
+    /// Whether the puzzle at `position` (0-based, in collection order) is in this shard.
+    pub fn takes(&self, position: usize) -> bool {
+        position % self.count == self.index - 1
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let bad = || format!("'{text}' is not a shard: write K/N with 1 <= K <= N, e.g. 2/8");
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let index: usize = k.trim().parse().map_err(|_| bad())?;
+        let count: usize = n.trim().parse().map_err(|_| bad())?;
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl fmt::Display for Shard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+/// One backend's result on one shard, as `bench --shard K/N --format json` writes it
+/// (one JSON object a line).
+#[derive(Clone, Debug)]
+pub struct ShardResult {
+    pub summary: Summary,
+    pub shard: Shard,
+    pub unique: bool,
+}
+
+/// Why shard results do not merge into one report.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum MergeError {
+    #[error("line {line}: {message}")]
+    BadLine { line: usize, message: String },
+    #[error("nothing to merge")]
+    Empty,
+    #[error("{backend}: shard {a} and shard {b} split the collection differently")]
+    MixedCounts {
+        backend: Backend,
+        a: Shard,
+        b: Shard,
+    },
+    #[error("{backend}: shard {shard} appears twice")]
+    Repeated { backend: Backend, shard: Shard },
+    #[error("{backend}: missing shards {missing} (of {count})")]
+    Missing {
+        backend: Backend,
+        missing: String,
+        count: usize,
+    },
+    #[error("{backend}: some shards proved uniqueness (--unique) and some did not")]
+    MixedUnique { backend: Backend },
+}
+
+/// The JSON line of a sharded run; `times` is what makes percentiles exact.
+#[derive(Deserialize)]
+struct ShardLine {
+    backend: String,
+    puzzles: usize,
+    solved: usize,
+    unsolvable: usize,
+    timed_out: usize,
+    unsupported: usize,
+    errors: usize,
+    wall: f64,
+    #[serde(default)]
+    first_errors: Vec<String>,
+    times: Option<Vec<f64>>,
+    shard: Option<String>,
+    #[serde(default)]
+    unique: bool,
+}
+
+/// Reads the JSON Lines of sharded `bench` runs (blank lines skipped).
+pub fn parse_shard_results(text: &str) -> Result<Vec<ShardResult>, MergeError> {
+    let mut results = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let bad = |message: String| MergeError::BadLine {
+            line: i + 1,
+            message,
+        };
+        let parsed: ShardLine = serde_json::from_str(line).map_err(|e| bad(e.to_string()))?;
+        let shard = parsed
+            .shard
+            .ok_or_else(|| bad("no `shard`: write shard results with --shard K/N".into()))?
+            .parse()
+            .map_err(bad)?;
+        let times = parsed
+            .times
+            .ok_or_else(|| bad("no `times`: write shard results with --shard K/N".into()))?;
+        let backend = <Backend as clap::ValueEnum>::from_str(&parsed.backend, true)
+            .map_err(|_| bad(format!("unknown backend `{}`", parsed.backend)))?;
+        let seconds = |x: f64| Duration::try_from_secs_f64(x).map_err(|e| bad(e.to_string()));
+        results.push(ShardResult {
+            summary: Summary {
+                backend,
+                puzzles: parsed.puzzles,
+                solved: parsed.solved,
+                unsolvable: parsed.unsolvable,
+                timed_out: parsed.timed_out,
+                unsupported: parsed.unsupported,
+                errors: parsed.errors,
+                wall: seconds(parsed.wall)?,
+                per_second: 0.0,
+                p50: Duration::ZERO,
+                p90: Duration::ZERO,
+                p99: Duration::ZERO,
+                max: Duration::ZERO,
+                first_errors: parsed.first_errors,
+                times: times.into_iter().map(seconds).collect::<Result<_, _>>()?,
+            },
+            shard,
+            unique: parsed.unique,
+        });
+    }
+    Ok(results)
+}
+
+/// One summary per backend (in order of first appearance) from the results of all N
+/// shards: counts add up, percentiles come from every puzzle's time, and the wall time
+/// is the slowest shard's (shards run side by side), so puzzles/s is the throughput of
+/// the whole spread-out run. Every shard 1..=N must be there exactly once.
+pub fn merge(parts: &[ShardResult]) -> Result<Vec<(Summary, bool)>, MergeError> {
+    if parts.is_empty() {
+        return Err(MergeError::Empty);
+    }
+    let mut backends: Vec<Backend> = Vec::new();
+    for part in parts {
+        if !backends.contains(&part.summary.backend) {
+            backends.push(part.summary.backend);
+        }
+    }
+    let mut merged = Vec::new();
+    for backend in backends {
+        let group: Vec<&ShardResult> = parts
+            .iter()
+            .filter(|p| p.summary.backend == backend)
+            .collect();
+        let first = group[0];
+        let count = first.shard.count;
+        let mut seen = vec![false; count];
+        for part in &group {
+            if part.shard.count != count {
+                return Err(MergeError::MixedCounts {
+                    backend,
+                    a: first.shard,
+                    b: part.shard,
+                });
+            }
+            if part.unique != first.unique {
+                return Err(MergeError::MixedUnique { backend });
+            }
+            let slot = &mut seen[part.shard.index - 1];
+            if *slot {
+                return Err(MergeError::Repeated {
+                    backend,
+                    shard: part.shard,
+                });
+            }
+            *slot = true;
+        }
+        let missing: Vec<String> = (1..=count)
+            .filter(|k| !seen[k - 1])
+            .map(|k| k.to_string())
+            .collect();
+        if !missing.is_empty() {
+            return Err(MergeError::Missing {
+                backend,
+                missing: missing.join(", "),
+                count,
+            });
+        }
+        let mut sum = Summary {
+            backend,
+            puzzles: 0,
+            solved: 0,
+            unsolvable: 0,
+            timed_out: 0,
+            unsupported: 0,
+            errors: 0,
+            wall: Duration::ZERO,
+            per_second: 0.0,
+            p50: Duration::ZERO,
+            p90: Duration::ZERO,
+            p99: Duration::ZERO,
+            max: Duration::ZERO,
+            first_errors: Vec::new(),
+            times: Vec::new(),
+        };
+        for part in &group {
+            let s = &part.summary;
+            sum.puzzles += s.puzzles;
+            sum.solved += s.solved;
+            sum.unsolvable += s.unsolvable;
+            sum.timed_out += s.timed_out;
+            sum.unsupported += s.unsupported;
+            sum.errors += s.errors;
+            sum.wall = sum.wall.max(s.wall);
+            sum.times.extend_from_slice(&s.times);
+            for e in &s.first_errors {
+                if sum.first_errors.len() < 5 {
+                    sum.first_errors.push(e.clone());
+                }
+            }
+        }
+        sum.finish();
+        merged.push((sum, first.unique));
+    }
+    Ok(merged)
 }
 
 fn seconds<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
@@ -114,8 +370,8 @@ pub fn run(
         p99: Duration::ZERO,
         max: Duration::ZERO,
         first_errors: Vec::new(),
+        times: Vec::with_capacity(results.len()),
     };
-    let mut times = Vec::with_capacity(results.len());
     for (verdict, time, label) in &results {
         match verdict {
             Verdict::Answered(status) => {
@@ -124,7 +380,7 @@ pub fn run(
                     Status::Unsolvable => summary.unsolvable += 1,
                     Status::Unknown => summary.timed_out += 1,
                 }
-                times.push(*time);
+                summary.times.push(*time);
             }
             Verdict::Unsupported => summary.unsupported += 1,
             Verdict::Error(message) => {
@@ -140,17 +396,7 @@ pub fn run(
             }
         }
     }
-    times.sort_unstable();
-    let answered = summary.solved + summary.unsolvable;
-    summary.per_second = if wall.is_zero() {
-        0.0
-    } else {
-        answered as f64 / wall.as_secs_f64()
-    };
-    summary.p50 = percentile(&times, 50.0);
-    summary.p90 = percentile(&times, 90.0);
-    summary.p99 = percentile(&times, 99.0);
-    summary.max = times.last().copied().unwrap_or_default();
+    summary.finish();
     Ok(summary)
 }
 
@@ -165,5 +411,107 @@ mod tests {
         assert_eq!(percentile(&ms, 90.0), Duration::from_millis(9));
         assert_eq!(percentile(&ms, 99.0), Duration::from_millis(10));
         assert_eq!(percentile(&[], 50.0), Duration::ZERO);
+    }
+
+    #[test]
+    fn shards_split_positions_round_robin() {
+        let shards: Vec<Shard> = ["1/3", "2/3", "3/3"]
+            .iter()
+            .map(|t| t.parse().unwrap())
+            .collect();
+        for position in 0..30 {
+            let owners: Vec<usize> = shards
+                .iter()
+                .filter(|s| s.takes(position))
+                .map(|s| s.index)
+                .collect();
+            assert_eq!(owners, vec![position % 3 + 1]);
+        }
+        assert_eq!(shards[1].to_string(), "2/3");
+        for bad in ["0/3", "4/3", "3", "a/b", "1/0", ""] {
+            assert!(bad.parse::<Shard>().is_err(), "{bad}");
+        }
+    }
+
+    fn part(backend: Backend, shard: &str, solved: usize, times_ms: &[u64]) -> ShardResult {
+        let mut summary = Summary {
+            backend,
+            puzzles: solved + 1,
+            solved,
+            unsolvable: 0,
+            timed_out: 1,
+            unsupported: 0,
+            errors: 0,
+            wall: Duration::from_millis(times_ms.iter().sum()),
+            per_second: 0.0,
+            p50: Duration::ZERO,
+            p90: Duration::ZERO,
+            p99: Duration::ZERO,
+            max: Duration::ZERO,
+            first_errors: Vec::new(),
+            times: times_ms.iter().map(|&t| Duration::from_millis(t)).collect(),
+        };
+        summary.finish();
+        ShardResult {
+            summary,
+            shard: shard.parse().unwrap(),
+            unique: true,
+        }
+    }
+
+    #[test]
+    fn merge_adds_counts_and_takes_percentiles_over_every_puzzle() {
+        let parts = [
+            part(Backend::Native, "2/2", 2, &[1, 9]),
+            part(Backend::Native, "1/2", 3, &[2, 3, 10]),
+        ];
+        let merged = merge(&parts).unwrap();
+        assert_eq!(merged.len(), 1);
+        let (s, unique) = &merged[0];
+        assert!(*unique);
+        assert_eq!((s.puzzles, s.solved, s.timed_out), (7, 5, 2));
+        assert_eq!(s.p50, Duration::from_millis(3));
+        assert_eq!(s.max, Duration::from_millis(10));
+        assert_eq!(s.wall, Duration::from_millis(15), "the slowest shard");
+        assert!((s.per_second - 5.0 / 0.015).abs() < 1e-6);
+    }
+
+    #[test]
+    fn merge_refuses_incomplete_or_inconsistent_shards() {
+        let a = part(Backend::Native, "1/2", 1, &[1]);
+        let b = part(Backend::Native, "2/2", 1, &[1]);
+        let c = part(Backend::Native, "2/3", 1, &[1]);
+        assert_eq!(merge(&[]).err(), Some(MergeError::Empty));
+        assert!(matches!(
+            merge(std::slice::from_ref(&a)),
+            Err(MergeError::Missing { count: 2, .. })
+        ));
+        assert!(matches!(
+            merge(&[a.clone(), a.clone(), b.clone()]),
+            Err(MergeError::Repeated { .. })
+        ));
+        assert!(matches!(
+            merge(&[a.clone(), c]),
+            Err(MergeError::MixedCounts { .. })
+        ));
+        let mut d = b.clone();
+        d.unique = false;
+        assert!(matches!(
+            merge(&[a, d]),
+            Err(MergeError::MixedUnique { .. })
+        ));
+    }
+
+    #[test]
+    fn shard_lines_need_shard_and_times() {
+        let line = r#"{"backend":"native","puzzles":2,"solved":2,"unsolvable":0,"timed_out":0,"unsupported":0,"errors":0,"wall":0.5,"shard":"1/1","times":[0.25,0.125],"unique":true}"#;
+        let parts = parse_shard_results(line).unwrap();
+        assert_eq!(parts[0].summary.times.len(), 2);
+        assert_eq!(parts[0].shard, Shard { index: 1, count: 1 });
+        let unsharded = line.replace(r#""shard":"1/1","#, "");
+        assert!(matches!(
+            parse_shard_results(&format!("\n{unsharded}")),
+            Err(MergeError::BadLine { line: 2, .. })
+        ));
     }
 }

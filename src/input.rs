@@ -93,10 +93,13 @@ fn detect_from_content(text: &str) -> Kind {
         .map(str::trim)
         .filter(|l| !l.is_empty())
         .collect();
+    // `l` is trimmed, so its first word is `word` when `word` is followed by a
+    // blank or the end (no scan of the whole line: collections have many long lines).
     let first_words = |word: &str| {
-        content
-            .iter()
-            .any(|l| l.split_whitespace().next() == Some(word))
+        content.iter().any(|l| {
+            l.strip_prefix(word)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
+        })
     };
     if content
         .iter()

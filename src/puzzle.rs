@@ -372,6 +372,17 @@ pub struct NativeAnswer<S> {
     pub guesses: Option<u64>,
 }
 
+/// What a kind's own incremental SAT session found (see [`Puzzle::sat_session`]).
+pub struct SessionAnswer<S> {
+    pub solutions: Vec<S>,
+    pub count: u64,
+    pub complete: bool,
+    pub solve_calls: u64,
+    /// Size of the formula the session holds.
+    pub variables: usize,
+    pub clauses: usize,
+}
+
 /// One kind of puzzle. Implementors provide the checker, the encoders and the native
 /// solver; the pipeline in [`solve`] does the rest.
 pub trait Puzzle {
@@ -392,6 +403,17 @@ pub trait Puzzle {
 
     fn cnf(&self) -> Result<CnfEncoding<'_, Self::Solution>, SolveError>;
 
+    /// A kind may answer the `sat` backend with an incremental varisat session it keeps
+    /// across puzzles (`None`: encode with [`Puzzle::cnf`] and solve afresh). Called only
+    /// when nothing can stop the search, since stopping varisat ruins its solver.
+    fn sat_session(
+        &self,
+        _max_solutions: u64,
+        _keep: usize,
+    ) -> Option<Result<SessionAnswer<Self::Solution>, SolveError>> {
+        None
+    }
+
     /// The CNF that `export --to dimacs` writes and `decode` maps back: by default the one
     /// the `sat` backend solves; a kind may export a textbook form with named variables.
     /// It must be deterministic, since `decode` rebuilds it to read a model.
@@ -410,6 +432,11 @@ pub trait Puzzle {
     /// The solution in the kind's natural JSON form.
     fn solution_json(&self, solution: &Self::Solution) -> serde_json::Value;
 
+    /// Fields the JSON output adds about the puzzle (none by default).
+    fn json_fields(&self) -> Vec<(&'static str, serde_json::Value)> {
+        Vec::new()
+    }
+
     /// The solution as text for a terminal (no trailing newline).
     fn solution_text(&self, solution: &Self::Solution) -> String;
 
@@ -418,6 +445,14 @@ pub trait Puzzle {
 
     /// A picture of the puzzle (unsolved when `solution` is `None`), for `render`.
     fn picture(&self, solution: Option<&Self::Solution>) -> Picture;
+
+    /// For `analyze`: whether each value a cell of [`Puzzle::solution_json`] can take is
+    /// implied by one literal of the `cnf()` projection (then the SAT backbone is exact
+    /// for cells; see `analyze.rs`). False where a value means "no literal true" (an empty
+    /// cell of a packing with slack); `analyze` then enumerates.
+    fn cells_follow_literals(&self) -> bool {
+        true
+    }
 }
 
 /// Solve one puzzle with one backend: encode → engine → decode → check.
@@ -588,6 +623,17 @@ fn run_sat<P: Puzzle + ?Sized>(
     limits: &Limits,
     stats: &mut Stats,
 ) -> Result<Found<P::Solution>, SolveError> {
+    if matches!(solver, SatBackend::Varisat) && !limits.stop.can_stop() {
+        let solve_start = Instant::now();
+        if let Some(answer) = puzzle.sat_session(limits.max_or_all(), limits.keep) {
+            let answer = answer?;
+            stats.solve = solve_start.elapsed();
+            stats.variables = Some(answer.variables);
+            stats.clauses = Some(answer.clauses);
+            stats.solve_calls = Some(answer.solve_calls);
+            return Ok((answer.solutions, answer.count, answer.complete));
+        }
+    }
     let encode_start = Instant::now();
     let encoding = puzzle.cnf()?;
     stats.encode = encode_start.elapsed();
@@ -688,6 +734,8 @@ pub struct Report {
     pub outcome: Outcome<Rendered>,
     /// Where the first two solutions differ, when two were found.
     pub differences: Option<String>,
+    /// Fields the JSON output adds about the puzzle itself (a nonogram's `palette`).
+    pub json_fields: Vec<(&'static str, serde_json::Value)>,
 }
 
 /// A puzzle of any kind, behind one object-safe interface for the command line.
@@ -702,6 +750,11 @@ pub trait AnyPuzzle: Send + Sync {
     fn export_xc(&self) -> Result<String, SolveError>;
     /// A SAT solver's answer for the exported CNF, mapped back and checked.
     fn decode_answer(&self, solver_output: &str) -> Result<Report, SolveError>;
+    /// Forced cells and marginals (`satcover analyze`).
+    fn analyze(
+        &self,
+        options: &crate::analyze::Options,
+    ) -> Result<crate::analyze::Analysis, SolveError>;
     /// The first solution drawn, or `None` when there is none.
     fn picture_solved(
         &self,
@@ -756,11 +809,19 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
                 stats: outcome.stats,
             },
             differences,
+            json_fields: self.json_fields(),
         })
     }
 
     fn picture_unsolved(&self) -> Picture {
         self.picture(None)
+    }
+
+    fn analyze(
+        &self,
+        options: &crate::analyze::Options,
+    ) -> Result<crate::analyze::Analysis, SolveError> {
+        crate::analyze::analyze(self, options)
     }
 
     fn export_dimacs(&self, comments: &[String]) -> Result<String, SolveError> {
@@ -834,6 +895,7 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
                 stats,
             },
             differences,
+            json_fields: self.json_fields(),
         })
     }
 

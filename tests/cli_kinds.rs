@@ -79,7 +79,7 @@ fn bad_and_impossible_nonograms() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains(
-            "colour nonograms are not supported yet",
+            "colour.g:8:1: colour `u` is not defined in the `#d` block",
         ));
 }
 
@@ -238,4 +238,84 @@ fn compare_agrees_on_every_kind() {
             .stdout(predicate::str::contains("backends agree"))
             .stdout(predicate::str::contains("DISAGREEMENT").not());
     }
+}
+
+/// A colour nonogram: text rows in the palette's characters, JSON rows plus the palette,
+/// `--unique` marking differing cells, a picture in the puzzle's colours.
+#[test]
+fn colour_nonogram_output() {
+    let map = "tests/fixtures/nonogram/map-47.non";
+    let out = satcover().args(["solve", map]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains(".bbbcdddcccdddddbbaccccbbb....."), "{text}");
+    let out = satcover()
+        .args(["solve", "--format", "json", "--unique", map])
+        .output()
+        .unwrap();
+    let value: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(value["unique"], true);
+    assert_eq!(value["solutions"][0].as_array().unwrap().len(), 18);
+    assert_eq!(value["palette"]["."]["rgb"], "#ffffff");
+    assert_eq!(value["palette"]["b"]["rgb"], "#ff0000");
+    assert_eq!(value["palette"]["d"]["rgb"], "#4040ff");
+
+    // Two solutions: a 2x2 whose one red cell per line can sit on either diagonal.
+    let dir = tempfile::tempdir().unwrap();
+    let two = dir.path().join("two.non");
+    std::fs::write(
+        &two,
+        "width 2\nheight 2\ncolor a #000000\ncolor b #ff0000\nrows\n1b\n1b\ncolumns\n1b\n1b\n",
+    )
+    .unwrap();
+    let out = satcover()
+        .args(["solve", "--unique"])
+        .arg(&two)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("??\n??\n4 cells differ"), "{text}");
+
+    let svg = dir.path().join("map.svg");
+    satcover()
+        .args(["render", map, "--svg"])
+        .arg(&svg)
+        .assert()
+        .success();
+    let svg_text = std::fs::read_to_string(&svg).unwrap().to_lowercase();
+    for colour in ["#ff0000", "#00b000", "#4040ff", "#000000"] {
+        assert!(svg_text.contains(&format!("fill=\"{colour}\"")), "{colour}");
+    }
+}
+
+/// `export --to dimacs`, a SAT answer, `decode`: the colour grid comes back (and is
+/// checked); `export --to xc` colours cells by palette index.
+#[test]
+fn colour_nonogram_export_and_decode() {
+    let map = "tests/fixtures/nonogram/map-47.non";
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = dir.path().join("map.cnf");
+    let model = dir.path().join("map.model");
+    satcover()
+        .args(["export", map, "--to", "dimacs", "-o"])
+        .arg(&cnf)
+        .assert()
+        .success();
+    let answer = satcover().arg("solve").arg(&cnf).output().unwrap();
+    std::fs::write(&model, &answer.stdout).unwrap();
+    let decoded = satcover()
+        .args(["decode", map, "--model"])
+        .arg(&model)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(decoded.stdout).unwrap();
+    assert!(text.contains(".bbbcdddcccdddddbbaccccbbb....."), "{text}");
+    let xc = satcover()
+        .args(["export", map, "--to", "xc"])
+        .output()
+        .unwrap();
+    let xc = String::from_utf8(xc.stdout).unwrap();
+    assert!(
+        xc.contains("r1c1:0") && xc.contains("r2c2:2"),
+        "palette indices as colours"
+    );
 }

@@ -8,7 +8,7 @@ use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 
-use satcover::bench::{self, Summary};
+use satcover::bench::{self, Shard, Summary};
 use satcover::input::{self, Entry, InputError};
 use satcover::puzzle::{Backend, Kind, Render, Request};
 
@@ -42,6 +42,14 @@ pub struct BenchArgs {
     /// Stop after the first N puzzles of the collection.
     #[arg(long, value_name = "N")]
     pub first: Option<usize>,
+    /// Run only shard K of N (1 <= K <= N): every N-th puzzle from the K-th, after
+    /// --first. JSON results of all N shards merge with --merge.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
+    /// Read the paths as JSON results of `bench --shard K/N --format json` and print
+    /// them merged into one report, one row per backend.
+    #[arg(long, conflicts_with_all = ["shard", "first"])]
+    pub merge: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -77,6 +85,9 @@ fn collect_files(path: &Path, files: &mut Vec<PathBuf>) -> Result<(), InputError
 }
 
 pub fn run(args: &BenchArgs) -> Result<u8> {
+    if args.merge {
+        return merge(args);
+    }
     if args.backend.contains(&Backend::External) && args.solver.is_none() {
         bail!("benchmarking the external backend needs --solver CMD (e.g. --solver cadical)");
     }
@@ -130,6 +141,14 @@ pub fn run(args: &BenchArgs) -> Result<u8> {
     if let Some(first) = args.first {
         entries.truncate(first);
     }
+    if let Some(shard) = args.shard {
+        entries = entries
+            .into_iter()
+            .enumerate()
+            .filter(|(position, _)| shard.takes(*position))
+            .map(|(_, entry)| entry)
+            .collect();
+    }
     let mut request = if args.unique {
         Request::unique()
     } else {
@@ -173,12 +192,37 @@ pub fn run(args: &BenchArgs) -> Result<u8> {
     }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    print(&mut out, &summaries, args)?;
+    print(&mut out, &summaries, args, args.unique)?;
     let failed = summaries.iter().any(|s| s.errors > 0);
     Ok(if failed { EXIT_ERROR } else { EXIT_OK })
 }
 
-fn print(out: &mut impl Write, summaries: &[Summary], args: &BenchArgs) -> Result<()> {
+/// `--merge`: shard results in, one report out.
+fn merge(args: &BenchArgs) -> Result<u8> {
+    let mut parts = Vec::new();
+    for path in &args.paths {
+        let name = path.display().to_string();
+        let text = input::read_source(&name).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let results =
+            bench::parse_shard_results(&text).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+        parts.extend(results);
+    }
+    let merged = bench::merge(&parts)?;
+    let unique = merged.iter().any(|(_, unique)| *unique);
+    let summaries: Vec<Summary> = merged.into_iter().map(|(s, _)| s).collect();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    print(&mut out, &summaries, args, unique)?;
+    let failed = summaries.iter().any(|s| s.errors > 0);
+    Ok(if failed { EXIT_ERROR } else { EXIT_OK })
+}
+
+fn print(
+    out: &mut impl Write,
+    summaries: &[Summary],
+    args: &BenchArgs,
+    unique: bool,
+) -> Result<()> {
     let header = [
         "backend",
         "puzzles",
@@ -214,7 +258,12 @@ fn print(out: &mut impl Write, summaries: &[Summary], args: &BenchArgs) -> Resul
             for s in summaries {
                 let mut value = serde_json::to_value(s)?;
                 value["jobs"] = args.jobs.into();
-                value["unique"] = args.unique.into();
+                value["unique"] = unique.into();
+                if let Some(shard) = args.shard {
+                    value["shard"] = shard.to_string().into();
+                    let times: Vec<f64> = s.times.iter().map(Duration::as_secs_f64).collect();
+                    value["times"] = times.into();
+                }
                 writeln!(out, "{value}")?;
             }
         }

@@ -1,9 +1,11 @@
 //! Command-line definitions (clap) and dispatch; one file per subcommand.
 
+mod analyze;
 mod bench;
 mod compare;
 mod decode;
 mod export;
+mod generate;
 mod render;
 mod solve;
 
@@ -44,6 +46,10 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Draw a puzzle's solution (or the puzzle, with --unsolved) as SVG or PNG.
     Render(render::RenderArgs),
+    /// Which cells are forced (same value in every solution), and exact marginals.
+    Analyze(analyze::AnalyzeArgs),
+    /// Make puzzles with exactly one solution.
+    Generate(generate::GenerateArgs),
 }
 
 pub fn run() -> ExitCode {
@@ -62,6 +68,8 @@ pub fn run() -> ExitCode {
         Command::Export(args) => export::run(&args),
         Command::Decode(args) => decode::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Analyze(args) => analyze::run(&args),
+        Command::Generate(args) => generate::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -44,6 +44,10 @@ pub struct SolveArgs {
     /// Print times, sizes and search effort for every puzzle.
     #[arg(long)]
     pub stats: bool,
+    /// Answer only shard K of N (1 <= K <= N): every N-th puzzle from the K-th, counted
+    /// over all the files in order (as `bench --shard`).
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<satcover::bench::Shard>,
     /// Give up on a puzzle after S seconds (it is then "unknown").
     #[arg(long, value_name = "S", value_parser = super::parse_timeout)]
     pub timeout: Option<Duration>,
@@ -180,6 +184,7 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut tally = Tally::default();
+    let mut position = 0;
     for file in &args.files {
         let parse_start = Instant::now();
         let entries = match input::read_source(file) {
@@ -198,6 +203,10 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
             );
         }
         for entry in entries {
+            position += 1;
+            if args.shard.is_some_and(|shard| !shard.takes(position - 1)) {
+                continue;
+            }
             answer(&entry, args, &request, parse_each, &mut out, &mut tally)?;
         }
     }
@@ -429,6 +438,9 @@ fn print_json(label: &str, report: &Report, args: &Printing, out: &mut impl Writ
     }
     if let Some(proof) = outcome.proof {
         object["proof"] = json!(proof.name());
+    }
+    for (key, value) in &report.json_fields {
+        object[*key] = value.clone();
     }
     object["stats"] = serde_json::to_value(&outcome.stats)?;
     writeln!(out, "{object}")?;

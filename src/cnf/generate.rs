@@ -5,33 +5,11 @@
 //! - **pigeonhole PHP(p, h)**: p pigeons into h holes, each pigeon in some hole, no hole holds two;
 //!   unsatisfiable for p > h and exponentially hard for resolution (Haken 1985), hence for CDCL.
 //!
-//! The generator is SplitMix64 (Steele, Lea & Flood 2014): seeded, portable, no dependency.
+//! The generator is the crate's SplitMix64 (`src/rng.rs`): seeded, portable, no dependency.
 
 use super::{AmoEncoding, Cnf, Lit, Var};
 
-/// SplitMix64: a tiny, seedable, statistically sound 64-bit generator.
-#[derive(Clone, Debug)]
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    pub fn new(seed: u64) -> Self {
-        SplitMix64(seed)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (n > 0), by Lemire's multiply-shift (bias < n / 2⁶⁴, negligible here).
-    pub fn below(&mut self, n: usize) -> usize {
-        debug_assert!(n > 0);
-        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
-    }
-}
+pub use crate::rng::SplitMix64;
 
 /// Uniform random k-SAT over `vars` vars with `clauses` clauses; `k` distinct vars per clause
 /// (`k` is clamped to `vars`).

@@ -3,18 +3,19 @@
 //! Glossary (spec: `encodings/nonogram.md`):
 //! - **line item** (primary, `R1`..`Rh`, `C1`..`Cw`): covered exactly once, by one pattern.
 //! - **cell item** (secondary, `r1c1`..): never chosen for branching; each option that
-//!   touches it gives it a colour, `#` (black) or `.` (white). Algorithm C lets any number of
+//!   touches it gives it a colour: `B` (black) or `W` (white) in black-and-white, the
+//!   palette index (`0` the background) in colour puzzles. Algorithm C lets any number of
 //!   options share a secondary item as long as they agree on its colour, so the row pattern
 //!   and the column pattern through a cell must agree on it.
 //! - **option**: one pattern of one line: the line item plus every cell of the line,
 //!   coloured. Patterns that contradict a given cell are left out.
 //!
-//! Size: one option per pattern, and a line of length n with clue b₁..b_k has
-//! C(n − Σb + 1, k) patterns: 21 for GCHQ's row 1, but millions on a 60-wide line with ten
+//! Size: one option per pattern, and a black-and-white line of length n with clue b₁..b_k
+//! has C(n − Σb + 1, k) patterns: 21 for GCHQ's row 1, but millions on a 60-wide line with ten
 //! blocks. Patterns are counted first (dynamic programming, no enumeration); a line with
 //! more than [`PATTERN_LIMIT`] is refused with a message naming the backends that cope.
 
-use super::{Grid, Nonogram};
+use super::{Block, Grid, Nonogram};
 use crate::dlx::{Matrix, OptionId};
 use crate::puzzle::{CoverEncoding, SolveError};
 
@@ -24,49 +25,57 @@ use crate::puzzle::{CoverEncoding, SolveError};
 pub const PATTERN_LIMIT: u64 = 100_000;
 
 /// Ways to complete a line: `ways[i][j]` = patterns for blocks `j..` within cells `i..`,
-/// respecting the known cells (`known[i]`: `Some(black)`). Saturates at `u64::MAX`.
+/// respecting the known cells (`known[i]`: `Some(colour)`). Saturates at `u64::MAX`.
 struct Ways {
     k: usize,
     table: Vec<u64>,
 }
 
+/// Whether cell `i` may take `colour` given what is known of it.
+fn allows(known: &[Option<u8>], i: usize, colour: u8) -> bool {
+    known[i].is_none_or(|k| k == colour)
+}
+
 impl Ways {
-    fn new(clue: &[usize], known: &[Option<bool>]) -> Ways {
+    fn new(clue: &[Block], known: &[Option<u8>]) -> Ways {
         let (n, k) = (known.len(), clue.len());
         let mut table = vec![0u64; (n + 2) * (k + 1)];
-        let may_white = |i: usize| known[i] != Some(true);
-        // no_black_from[i]: cells i.. may all be white.
-        let mut all_white = vec![true; n + 1];
+        // all_bg[i]: cells i.. may all be background.
+        let mut all_bg = vec![true; n + 1];
         for i in (0..n).rev() {
-            all_white[i] = all_white[i + 1] && may_white(i);
+            all_bg[i] = all_bg[i + 1] && allows(known, i, 0);
         }
-        // black_run[i]: how many cells from i on may be black.
-        let mut black_run = vec![0usize; n + 1];
-        for i in (0..n).rev() {
-            black_run[i] = if known[i] == Some(false) {
-                0
-            } else {
-                black_run[i + 1] + 1
-            };
+        // run[j][i]: how many cells from i on may take block j's colour.
+        let mut run = vec![vec![0usize; n + 1]; k];
+        for (j, block) in clue.iter().enumerate() {
+            for i in (0..n).rev() {
+                run[j][i] = if allows(known, i, block.colour) {
+                    run[j][i + 1] + 1
+                } else {
+                    0
+                };
+            }
         }
         let idx = |i: usize, j: usize| i * (k + 1) + j;
         for i in (0..=n).rev() {
             for j in (0..=k).rev() {
                 let value = if j == k {
-                    u64::from(all_white[i])
+                    u64::from(all_bg[i])
                 } else if i == n {
                     0
                 } else {
                     let mut v = 0u64;
-                    if may_white(i) {
+                    if allows(known, i, 0) {
                         v = table[idx(i + 1, j)];
                     }
-                    let len = clue[j];
-                    if black_run[i] >= len {
+                    let len = clue[j].len;
+                    if run[j][i] >= len {
                         let e = i + len;
-                        let rest = if e == n {
-                            u64::from(j + 1 == k)
-                        } else if may_white(e) {
+                        // The next block may touch this one only in another colour.
+                        let touching = j + 1 == k || clue[j + 1].colour != clue[j].colour;
+                        let rest = if touching {
+                            table[idx(e, j + 1)]
+                        } else if e < n && allows(known, e, 0) {
                             table[idx(e + 1, j + 1)]
                         } else {
                             0
@@ -91,24 +100,23 @@ impl Ways {
 }
 
 /// Number of patterns of a line given its known cells.
-pub fn count_patterns(clue: &[usize], known: &[Option<bool>]) -> u64 {
+pub fn count_patterns(clue: &[Block], known: &[Option<u8>]) -> u64 {
     Ways::new(clue, known).total()
 }
 
-/// Appends every pattern (n cells each, `true` = black) to `out`.
-fn enumerate(clue: &[usize], known: &[Option<bool>], out: &mut Vec<bool>) {
+/// Appends every pattern (n cells each, palette indices) to `out`.
+fn enumerate(clue: &[Block], known: &[Option<u8>], out: &mut Vec<u8>) {
     let n = known.len();
     let ways = Ways::new(clue, known);
-    let mut current = vec![false; n];
-    // Explicit stack of (cell, block) positions still to expand.
+    let mut current = vec![0u8; n];
     fn walk(
         i: usize,
         j: usize,
-        clue: &[usize],
-        known: &[Option<bool>],
+        clue: &[Block],
+        known: &[Option<u8>],
         ways: &Ways,
-        current: &mut Vec<bool>,
-        out: &mut Vec<bool>,
+        current: &mut Vec<u8>,
+        out: &mut Vec<u8>,
     ) {
         let n = known.len();
         if ways.get(i, j) == 0 {
@@ -116,7 +124,7 @@ fn enumerate(clue: &[usize], known: &[Option<bool>], out: &mut Vec<bool>) {
         }
         if j == clue.len() {
             for cell in current.iter_mut().skip(i) {
-                *cell = false;
+                *cell = 0;
             }
             out.extend_from_slice(current);
             return;
@@ -124,22 +132,21 @@ fn enumerate(clue: &[usize], known: &[Option<bool>], out: &mut Vec<bool>) {
         if i == n {
             return;
         }
-        if known[i] != Some(true) && ways.get(i + 1, j) > 0 {
-            current[i] = false;
+        if allows(known, i, 0) && ways.get(i + 1, j) > 0 {
+            current[i] = 0;
             walk(i + 1, j, clue, known, ways, current, out);
         }
-        let len = clue[j];
+        let Block { len, colour } = clue[j];
         let e = i + len;
-        if e <= n && (i..e).all(|c| known[c] != Some(false)) {
+        if e <= n && (i..e).all(|c| allows(known, c, colour)) {
             for cell in current.iter_mut().take(e).skip(i) {
-                *cell = true;
+                *cell = colour;
             }
-            if e == n {
-                if j + 1 == clue.len() {
-                    out.extend_from_slice(current);
-                }
-            } else if known[e] != Some(true) {
-                current[e] = false;
+            let touching = j + 1 == clue.len() || clue[j + 1].colour != colour;
+            if touching {
+                walk(e, j + 1, clue, known, ways, current, out);
+            } else if e < n && allows(known, e, 0) {
+                current[e] = 0;
                 walk(e + 1, j + 1, clue, known, ways, current, out);
             }
         }
@@ -153,7 +160,7 @@ pub fn encode(puzzle: &Nonogram, limit: u64) -> Result<CoverEncoding<'_, Grid>, 
     let lines = puzzle.num_lines();
     let mut known_of_line = Vec::with_capacity(lines);
     for l in 0..lines {
-        let known: Vec<Option<bool>> = (0..puzzle.line_len(l))
+        let known: Vec<Option<u8>> = (0..puzzle.line_len(l))
             .map(|i| puzzle.givens()[puzzle.cell_of(l, i)])
             .collect();
         let count = count_patterns(puzzle.clue(l), &known);
@@ -178,12 +185,19 @@ pub fn encode(puzzle: &Nonogram, limit: u64) -> Result<CoverEncoding<'_, Grid>, 
     let cell_items: Vec<usize> = (0..width * height)
         .map(|i| matrix.add_secondary(format!("r{}c{}", i / width + 1, i % width + 1)))
         .collect();
-    let black = matrix.colour("B");
-    let white = matrix.colour("W");
+    // Black-and-white keeps its names B and W; colour puzzles name colours by palette index.
+    let colours: Vec<_> = if puzzle.is_black_and_white() {
+        let black = matrix.colour("B");
+        vec![matrix.colour("W"), black]
+    } else {
+        (0..puzzle.palette().len())
+            .map(|v| matrix.colour(&v.to_string()))
+            .collect()
+    };
 
     // Row patterns are kept for the decoder: option id → (row, pattern).
     let mut row_of_option: Vec<Option<usize>> = Vec::new();
-    let mut row_patterns: Vec<(usize, Vec<bool>)> = Vec::new();
+    let mut row_patterns: Vec<(usize, Vec<u8>)> = Vec::new();
     let mut patterns = Vec::new();
     let mut option = Vec::new();
     for (l, known) in known_of_line.iter().enumerate() {
@@ -193,9 +207,9 @@ pub fn encode(puzzle: &Nonogram, limit: u64) -> Result<CoverEncoding<'_, Grid>, 
         for pattern in patterns.chunks_exact(n) {
             option.clear();
             option.push((line_items[l], None));
-            for (i, &b) in pattern.iter().enumerate() {
+            for (i, &v) in pattern.iter().enumerate() {
                 let cell = cell_items[puzzle.cell_of(l, i)];
-                option.push((cell, Some(if b { black } else { white })));
+                option.push((cell, Some(colours[usize::from(v)])));
             }
             let id: OptionId = matrix.add_coloured_option(&option).map_err(|e| {
                 SolveError::TooLarge(format!(
@@ -229,8 +243,8 @@ pub fn encode(puzzle: &Nonogram, limit: u64) -> Result<CoverEncoding<'_, Grid>, 
                         return Err(format!("row {} covered twice", row + 1));
                     }
                     seen[row] = true;
-                    for (c, &b) in pattern.iter().enumerate() {
-                        grid.set(row, c, b);
+                    for (c, &v) in pattern.iter().enumerate() {
+                        grid.set_colour(row, c, v);
                     }
                 }
             }
@@ -250,6 +264,10 @@ mod tests {
         (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
     }
 
+    fn black(lengths: &[usize]) -> Vec<Block> {
+        lengths.iter().map(|&len| Block::black(len)).collect()
+    }
+
     #[test]
     fn counts_match_the_binomial_and_enumeration() {
         for (clue, n) in [
@@ -261,15 +279,48 @@ mod tests {
             let known = vec![None; n];
             let sum: usize = clue.iter().sum();
             let expected = binomial((n - sum + 1) as u64, clue.len() as u64);
-            assert_eq!(count_patterns(&clue, &known), expected, "{clue:?}");
+            assert_eq!(count_patterns(&black(&clue), &known), expected, "{clue:?}");
             let mut out = Vec::new();
-            enumerate(&clue, &known, &mut out);
+            enumerate(&black(&clue), &known, &mut out);
             assert_eq!(out.len() as u64, expected * n as u64);
         }
         // The yangs seed: [7,3,1,1,7] in 25 cells has 21 patterns, 10 with both ends black.
         let mut known = vec![None; 25];
-        known[0] = Some(true);
-        known[24] = Some(true);
-        assert_eq!(count_patterns(&[7, 3, 1, 1, 7], &known), 10);
+        known[0] = Some(1);
+        known[24] = Some(1);
+        assert_eq!(count_patterns(&black(&[7, 3, 1, 1, 7]), &known), 10);
+    }
+
+    /// Colour patterns: different colours may touch, equal ones need a gap; counts equal
+    /// enumeration and brute force over all words.
+    #[test]
+    fn colour_counts_equal_brute_force() {
+        let b = |len, colour| Block { len, colour };
+        for clue in [
+            vec![b(1, 1), b(1, 2)],
+            vec![b(2, 1), b(1, 1), b(1, 2)],
+            vec![b(1, 2), b(2, 1), b(1, 2)],
+            vec![],
+        ] {
+            for n in 1..=6usize {
+                let known = vec![None; n];
+                let mut brute = 0;
+                for code in 0..3usize.pow(n as u32) {
+                    let word: Vec<u8> = (0..n)
+                        .map(|i| (code / 3usize.pow(i as u32) % 3) as u8)
+                        .collect();
+                    let runs: Vec<Block> = word
+                        .chunk_by(|a, b| a == b)
+                        .filter(|r| r[0] != 0)
+                        .map(|r| b(r.len(), r[0]))
+                        .collect();
+                    brute += u64::from(runs == clue);
+                }
+                assert_eq!(count_patterns(&clue, &known), brute, "{clue:?} {n}");
+                let mut out = Vec::new();
+                enumerate(&clue, &known, &mut out);
+                assert_eq!(out.len() as u64, brute * n as u64, "{clue:?} {n}");
+            }
+        }
     }
 }

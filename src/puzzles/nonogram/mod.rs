@@ -1,18 +1,23 @@
-//! Nonograms (paint by numbers): model, checker, output, and the `Puzzle` impl.
+//! Nonograms (paint by numbers), black-and-white and multicolour: model, checker, output,
+//! and the `Puzzle` impl.
 //!
 //! Glossary:
-//! - **grid**: `height` rows × `width` columns of cells, each black (`#`) or white (`.`).
+//! - **palette**: the background (index 0, printed `.`) and the colours `1..` a clue may
+//!   use, each with a character, a name and an `#rrggbb` value. Black-and-white puzzles
+//!   have one colour, black (`#`).
+//! - **grid**: `height` rows × `width` columns of cells, each holding a palette index.
 //! - **line**: a row or a column. Lines are numbered rows first (`0..height`), then columns
 //!   (`height..height + width`); users see them as `R1..` and `C1..` (1-based).
-//! - **clue**: the lengths of the line's black **blocks** (maximal runs of black cells), in
-//!   order from the left (rows) or the top (columns). An empty clue is an all-white line.
-//! - **pattern**: one arrangement of a line's blocks; a line of length n with clue
-//!   b₁..b_k has C(n − Σb + 1, k) of them.
+//! - **block**: a maximal run of cells of one colour; a **clue** lists the line's blocks
+//!   ([`Block`]: length and colour) from the left (rows) or the top (columns). Two blocks of
+//!   the same colour need at least one background cell between them; blocks of different
+//!   colours may touch. An empty clue is an all-background line.
+//! - **pattern**: one arrangement of a line's blocks.
 //! - **givens**: cells fixed by the puzzle itself (the GCHQ 2015 card has 22 black ones).
 //! - **goal**: the intended picture, when the file carries one.
 //!
-//! Backends: [`native`] (a dynamic-programming line solver to a fixpoint, probing, then
-//! search), [`cnf`] (a per-line automaton encoding, `encodings/nonogram.md`), [`cover`]
+//! Backends: [`native`] (a bit-parallel line solver to a fixpoint, probing, then search),
+//! [`cnf`] (a per-line automaton over the palette, `encodings/nonogram.md`), [`cover`]
 //! (exact cover with colours: one option per pattern). The checker [`Nonogram::verify`]
 //! shares no code with any of them.
 
@@ -29,34 +34,224 @@ use crate::render::{Picture, Rgb};
 
 pub use formats::{parse, parse_all, parse_g, parse_non, parse_xml};
 
-/// A solved (or goal) picture: `cells[row * width + col]` is `true` for black.
+/// Most colours a palette may hold besides the background (the native engine keeps the
+/// colours a cell may still take in one `u64`).
+pub const MAX_COLOURS: usize = 63;
+
+/// One palette entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Colour {
+    /// The character that prints it (and, in `.non` and `.g` files, names it in clues).
+    pub ch: char,
+    pub name: String,
+    pub rgb: Rgb,
+}
+
+/// The background (index 0) and the colours clues use (`1..`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Palette {
+    colours: Vec<Colour>,
+}
+
+/// Characters for colours that have none of their own (after `#`, the first).
+const SPARE_CHARS: &str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%&*+=";
+
+impl Palette {
+    /// White background, black ink: `.` and `#`.
+    pub fn black_and_white() -> Palette {
+        Palette {
+            colours: vec![
+                Colour {
+                    ch: '.',
+                    name: "white".into(),
+                    rgb: Rgb::WHITE,
+                },
+                Colour {
+                    ch: '#',
+                    name: "black".into(),
+                    rgb: Rgb::BLACK,
+                },
+            ],
+        }
+    }
+
+    /// A palette from its entries, background first. Output characters are made unique:
+    /// the background always prints `.`, and a colour whose character is taken (or is `.`)
+    /// gets a spare one. `Err` when there are more than [`MAX_COLOURS`] colours.
+    pub fn new(mut colours: Vec<Colour>) -> Result<Palette, String> {
+        if colours.is_empty() {
+            return Err("a palette needs a background".into());
+        }
+        if colours.len() > MAX_COLOURS + 1 {
+            return Err(format!(
+                "{} colours besides the background; at most {MAX_COLOURS} are supported",
+                colours.len() - 1
+            ));
+        }
+        colours[0].ch = '.';
+        for i in 1..colours.len() {
+            let taken = |c: char, colours: &[Colour]| colours[..i].iter().any(|x| x.ch == c);
+            if taken(colours[i].ch, &colours) || colours[i].ch.is_whitespace() {
+                let spare = SPARE_CHARS
+                    .chars()
+                    .find(|&c| !taken(c, &colours))
+                    .unwrap_or('?');
+                colours[i].ch = spare;
+            }
+        }
+        Ok(Palette { colours })
+    }
+
+    /// A palette of `n` colours with default names and values, for generated pictures.
+    pub fn with_colours(n: usize) -> Palette {
+        if n <= 1 {
+            return Palette::black_and_white();
+        }
+        let mut colours = Palette::black_and_white().colours;
+        // Well-separated hues, then greys.
+        const RGB: [(u8, u8, u8); 8] = [
+            (220, 30, 30),
+            (30, 160, 30),
+            (40, 60, 230),
+            (240, 200, 0),
+            (160, 40, 200),
+            (0, 180, 200),
+            (240, 120, 0),
+            (120, 70, 20),
+        ];
+        for k in 2..=n.min(MAX_COLOURS) {
+            let (r, g, b) = RGB.get(k - 2).copied().unwrap_or_else(|| {
+                let v = (k * 37 % 200) as u8 + 20;
+                (v, v, v)
+            });
+            colours.push(Colour {
+                ch: 'a',
+                name: format!("colour{k}"),
+                rgb: Rgb(r, g, b),
+            });
+        }
+        Palette::new(colours).unwrap_or_else(|_| Palette::black_and_white())
+    }
+
+    /// Number of entries, background included.
+    pub fn len(&self) -> usize {
+        self.colours.len()
+    }
+
+    /// Whether the palette has no colour besides the background.
+    pub fn is_empty(&self) -> bool {
+        self.colours.len() <= 1
+    }
+
+    pub fn get(&self, index: u8) -> Option<&Colour> {
+        self.colours.get(usize::from(index))
+    }
+
+    pub fn colours(&self) -> &[Colour] {
+        &self.colours
+    }
+
+    /// The palette index printed as `ch`.
+    pub fn index_of_char(&self, ch: char) -> Option<u8> {
+        self.colours
+            .iter()
+            .position(|c| c.ch == ch)
+            .map(|i| i as u8)
+    }
+
+    fn char_of(&self, index: u8) -> char {
+        self.get(index).map_or('?', |c| c.ch)
+    }
+
+    /// `{"#": {"name": "black", "rgb": "#000000"}, ...}`, background included.
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut map = serde_json::Map::new();
+        for c in &self.colours {
+            map.insert(
+                c.ch.to_string(),
+                serde_json::json!({"name": c.name, "rgb": hex(c.rgb)}),
+            );
+        }
+        serde_json::Value::Object(map)
+    }
+}
+
+/// `#rrggbb`.
+pub fn hex(rgb: Rgb) -> String {
+    format!("#{:02x}{:02x}{:02x}", rgb.0, rgb.1, rgb.2)
+}
+
+/// One block of a clue: `len` cells of palette colour `colour` (≥ 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Block {
+    pub len: usize,
+    pub colour: u8,
+}
+
+impl Block {
+    /// A black block (colour 1).
+    pub fn black(len: usize) -> Block {
+        Block { len, colour: 1 }
+    }
+}
+
+/// The block lengths of a clue.
+pub fn lengths(clue: &[Block]) -> Vec<usize> {
+    clue.iter().map(|b| b.len).collect()
+}
+
+/// Cells a clue needs at least: its blocks, and one gap between two of the same colour.
+pub fn min_length(clue: &[Block]) -> usize {
+    clue.iter().map(|b| b.len).sum::<usize>()
+        + clue
+            .windows(2)
+            .filter(|w| w[0].colour == w[1].colour)
+            .count()
+}
+
+/// A solved (or goal) picture: `cells[row * width + col]` is a palette index (0 background).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Grid {
     pub width: usize,
     pub height: usize,
-    pub cells: Vec<bool>,
+    pub cells: Vec<u8>,
 }
 
 impl Grid {
-    /// An all-white grid.
+    /// An all-background grid.
     pub fn new(width: usize, height: usize) -> Grid {
         Grid {
             width,
             height,
-            cells: vec![false; width * height],
+            cells: vec![0; width * height],
         }
     }
 
+    /// Whether cell (row, col) is filled (any colour but the background).
     pub fn get(&self, row: usize, col: usize) -> bool {
+        self.cells[row * self.width + col] != 0
+    }
+
+    pub fn colour(&self, row: usize, col: usize) -> u8 {
         self.cells[row * self.width + col]
     }
 
+    /// Black (colour 1) or background.
     pub fn set(&mut self, row: usize, col: usize, black: bool) {
-        self.cells[row * self.width + col] = black;
+        self.cells[row * self.width + col] = u8::from(black);
+    }
+
+    pub fn set_colour(&mut self, row: usize, col: usize, colour: u8) {
+        self.cells[row * self.width + col] = colour;
     }
 
     /// Parses rows of `#` (black) and `.` (white); for tests and fixtures.
     pub fn from_rows(rows: &[&str]) -> Option<Grid> {
+        Grid::from_rows_in(&Palette::black_and_white(), rows)
+    }
+
+    /// Parses rows of the palette's characters.
+    pub fn from_rows_in(palette: &Palette, rows: &[&str]) -> Option<Grid> {
         let height = rows.len();
         let width = rows.first().map_or(0, |r| r.chars().count());
         let mut cells = Vec::with_capacity(width * height);
@@ -65,11 +260,7 @@ impl Grid {
                 return None;
             }
             for ch in row.chars() {
-                match ch {
-                    '#' => cells.push(true),
-                    '.' => cells.push(false),
-                    _ => return None,
-                }
+                cells.push(palette.index_of_char(ch)?);
             }
         }
         Some(Grid {
@@ -79,27 +270,51 @@ impl Grid {
         })
     }
 
-    /// The rows as strings of `#` and `.`.
+    /// The rows as strings of `#` and `.` (colours after black print as `a`, `b`, ...; the
+    /// puzzle's own characters come from [`Nonogram::row_strings`]).
     pub fn row_strings(&self) -> Vec<String> {
+        self.rows_in(&Palette::with_colours(
+            usize::from(self.cells.iter().copied().max().unwrap_or(0)).max(1),
+        ))
+    }
+
+    fn rows_in(&self, palette: &Palette) -> Vec<String> {
         (0..self.height)
             .map(|r| {
                 (0..self.width)
-                    .map(|c| if self.get(r, c) { '#' } else { '.' })
+                    .map(|c| palette.char_of(self.colour(r, c)))
                     .collect()
             })
             .collect()
     }
+
+    /// The runs of one line, given by its cells in order.
+    fn runs(cells: impl Iterator<Item = u8>) -> Vec<Block> {
+        let mut out: Vec<Block> = Vec::new();
+        let mut previous = 0;
+        for colour in cells {
+            if colour != 0 {
+                match out.last_mut() {
+                    Some(last) if previous == colour => last.len += 1,
+                    _ => out.push(Block { len: 1, colour }),
+                }
+            }
+            previous = colour;
+        }
+        out
+    }
 }
 
-/// A black-and-white nonogram.
+/// A nonogram, black-and-white or in colour.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Nonogram {
     width: usize,
     height: usize,
-    rows: Vec<Vec<usize>>,
-    columns: Vec<Vec<usize>>,
+    palette: Palette,
+    rows: Vec<Vec<Block>>,
+    columns: Vec<Vec<Block>>,
     /// Row-major; `None` when the puzzle gives nothing about the cell.
-    givens: Vec<Option<bool>>,
+    givens: Vec<Option<u8>>,
     goal: Option<Grid>,
     title: Option<String>,
     author: Option<String>,
@@ -119,21 +334,46 @@ pub struct Metadata {
 }
 
 impl Nonogram {
-    /// A puzzle from its clues (row clues top to bottom, column clues left to right).
-    /// Zeros in a clue are dropped (`0` is how many files write an empty line).
+    /// A black-and-white puzzle from its clues (row clues top to bottom, column clues left
+    /// to right). Zeros in a clue are dropped (`0` is how many files write an empty line).
     pub fn new(rows: Vec<Vec<usize>>, columns: Vec<Vec<usize>>) -> Nonogram {
-        let clean = |lines: Vec<Vec<usize>>| -> Vec<Vec<usize>> {
+        let black = |lines: Vec<Vec<usize>>| -> Vec<Vec<Block>> {
             lines
                 .into_iter()
-                .map(|l| l.into_iter().filter(|&b| b > 0).collect())
+                .map(|l| l.into_iter().map(Block::black).collect())
+                .collect()
+        };
+        Nonogram::with_palette(Palette::black_and_white(), black(rows), black(columns))
+    }
+
+    /// A puzzle in the colours of `palette`. Blocks of length 0 are dropped; every block's
+    /// colour must be an index `1..palette.len()` (the readers check this with positions).
+    pub fn with_palette(
+        palette: Palette,
+        rows: Vec<Vec<Block>>,
+        columns: Vec<Vec<Block>>,
+    ) -> Nonogram {
+        let clean = |lines: Vec<Vec<Block>>| -> Vec<Vec<Block>> {
+            lines
+                .into_iter()
+                .map(|l| l.into_iter().filter(|b| b.len > 0).collect())
                 .collect()
         };
         let (height, width) = (rows.len(), columns.len());
+        let rows = clean(rows);
+        let columns = clean(columns);
+        debug_assert!(
+            rows.iter()
+                .chain(&columns)
+                .flatten()
+                .all(|b| b.colour >= 1 && usize::from(b.colour) < palette.len())
+        );
         Nonogram {
             width,
             height,
-            rows: clean(rows),
-            columns: clean(columns),
+            palette,
+            rows,
+            columns,
             givens: vec![None; width * height],
             goal: None,
             title: None,
@@ -145,35 +385,31 @@ impl Nonogram {
     }
 
     /// The puzzle whose clues are read off a picture (every grid is the solution of its own
-    /// clues; used by property tests).
+    /// clues; used by property tests). The palette has as many colours as the grid uses.
     pub fn from_grid(grid: &Grid) -> Nonogram {
-        let runs = |cells: &mut dyn Iterator<Item = bool>| -> Vec<usize> {
-            let mut out = Vec::new();
-            let mut run = 0;
-            for black in cells {
-                if black {
-                    run += 1;
-                } else if run > 0 {
-                    out.push(run);
-                    run = 0;
-                }
-            }
-            if run > 0 {
-                out.push(run);
-            }
-            out
-        };
-        let rows = (0..grid.height)
-            .map(|r| runs(&mut (0..grid.width).map(|c| grid.get(r, c))))
-            .collect();
-        let columns = (0..grid.width)
-            .map(|c| runs(&mut (0..grid.height).map(|r| grid.get(r, c))))
-            .collect();
-        Nonogram::new(rows, columns)
+        let colours = usize::from(grid.cells.iter().copied().max().unwrap_or(0)).max(1);
+        Nonogram::from_grid_in(Palette::with_colours(colours), grid)
     }
 
-    /// Sets the givens (row-major, `width * height` of them).
-    pub fn with_givens(mut self, givens: Vec<Option<bool>>) -> Nonogram {
+    /// [`Nonogram::from_grid`] with a given palette (it must hold every colour of the grid).
+    pub fn from_grid_in(palette: Palette, grid: &Grid) -> Nonogram {
+        let rows = (0..grid.height)
+            .map(|r| Grid::runs((0..grid.width).map(|c| grid.colour(r, c))))
+            .collect();
+        let columns = (0..grid.width)
+            .map(|c| Grid::runs((0..grid.height).map(|r| grid.colour(r, c))))
+            .collect();
+        Nonogram::with_palette(palette, rows, columns)
+    }
+
+    /// Sets black-and-white givens (row-major, `width * height` of them).
+    pub fn with_givens(self, givens: Vec<Option<bool>>) -> Nonogram {
+        let colours = givens.into_iter().map(|g| g.map(u8::from)).collect();
+        self.with_colour_givens(colours)
+    }
+
+    /// Sets givens as palette indices (row-major, `width * height` of them).
+    pub fn with_colour_givens(mut self, givens: Vec<Option<u8>>) -> Nonogram {
         debug_assert_eq!(givens.len(), self.width * self.height);
         if givens.len() == self.width * self.height {
             self.givens = givens;
@@ -208,13 +444,23 @@ impl Nonogram {
     pub fn height(&self) -> usize {
         self.height
     }
-    pub fn row_clues(&self) -> &[Vec<usize>] {
+    pub fn palette(&self) -> &Palette {
+        &self.palette
+    }
+    /// Number of colours besides the background (1 for black-and-white).
+    pub fn num_colours(&self) -> usize {
+        self.palette.len() - 1
+    }
+    pub fn is_black_and_white(&self) -> bool {
+        self.palette.len() == 2
+    }
+    pub fn row_clues(&self) -> &[Vec<Block>] {
         &self.rows
     }
-    pub fn column_clues(&self) -> &[Vec<usize>] {
+    pub fn column_clues(&self) -> &[Vec<Block>] {
         &self.columns
     }
-    pub fn givens(&self) -> &[Option<bool>] {
+    pub fn givens(&self) -> &[Option<u8>] {
         &self.givens
     }
     pub fn num_givens(&self) -> usize {
@@ -236,13 +482,18 @@ impl Nonogram {
         }
     }
 
+    /// The rows of `grid` in the palette's characters (`.` for the background).
+    pub fn row_strings(&self, grid: &Grid) -> Vec<String> {
+        grid.rows_in(&self.palette)
+    }
+
     /// Number of lines (rows then columns).
     pub(crate) fn num_lines(&self) -> usize {
         self.height + self.width
     }
 
     /// The clue of line `l` (rows first, then columns).
-    pub(crate) fn clue(&self, l: usize) -> &[usize] {
+    pub(crate) fn clue(&self, l: usize) -> &[Block] {
         if l < self.height {
             &self.rows[l]
         } else {
@@ -277,8 +528,23 @@ impl Nonogram {
         }
     }
 
-    /// The independent checker: every line's runs equal its clue, every given holds.
-    /// It recomputes runs from scratch and shares nothing with the solvers.
+    /// A clue as users write it: `3,1` in black-and-white, `3a,1b` in colour.
+    pub fn clue_text(&self, clue: &[Block]) -> String {
+        let parts: Vec<String> = clue
+            .iter()
+            .map(|b| {
+                if self.is_black_and_white() {
+                    b.len.to_string()
+                } else {
+                    format!("{}{}", b.len, self.palette.char_of(b.colour))
+                }
+            })
+            .collect();
+        format!("[{}]", parts.join(","))
+    }
+
+    /// The independent checker: every line's runs (length and colour) equal its clue, every
+    /// given holds. It recomputes runs from scratch and shares nothing with the solvers.
     pub fn verify(&self, grid: &Grid) -> Result<(), String> {
         if grid.width != self.width || grid.height != self.height {
             return Err(format!(
@@ -289,70 +555,109 @@ impl Nonogram {
         if grid.cells.len() != self.width * self.height {
             return Err("grid has the wrong number of cells".into());
         }
-        let runs = |cells: Vec<bool>| -> Vec<usize> {
+        if let Some(i) = grid
+            .cells
+            .iter()
+            .position(|&c| usize::from(c) >= self.palette.len())
+        {
+            return Err(format!(
+                "cell at row {}, column {} has colour {}, the palette has {}",
+                i / self.width + 1,
+                i % self.width + 1,
+                grid.cells[i],
+                self.palette.len()
+            ));
+        }
+        // Maximal runs of equal non-background cells, as (length, colour).
+        let runs = |cells: Vec<u8>| -> Vec<(usize, u8)> {
             cells
-                .split(|&black| !black)
-                .filter(|run| !run.is_empty())
-                .map(<[bool]>::len)
+                .chunk_by(|a, b| a == b)
+                .filter(|run| run[0] != 0)
+                .map(|run| (run.len(), run[0]))
                 .collect()
         };
+        let want = |clue: &[Block]| -> Vec<(usize, u8)> {
+            clue.iter().map(|b| (b.len, b.colour)).collect()
+        };
         for r in 0..self.height {
-            let got = runs((0..self.width).map(|c| grid.get(r, c)).collect());
-            if got != self.rows[r] {
+            let got = runs((0..self.width).map(|c| grid.colour(r, c)).collect());
+            if got != want(&self.rows[r]) {
                 return Err(format!(
-                    "row {} has blocks {:?}, clue is {:?}",
+                    "row {} has blocks {:?}, clue is {:?} (length, colour)",
                     r + 1,
                     got,
-                    self.rows[r]
+                    want(&self.rows[r])
                 ));
             }
         }
         for c in 0..self.width {
-            let got = runs((0..self.height).map(|r| grid.get(r, c)).collect());
-            if got != self.columns[c] {
+            let got = runs((0..self.height).map(|r| grid.colour(r, c)).collect());
+            if got != want(&self.columns[c]) {
                 return Err(format!(
-                    "column {} has blocks {:?}, clue is {:?}",
+                    "column {} has blocks {:?}, clue is {:?} (length, colour)",
                     c + 1,
                     got,
-                    self.columns[c]
+                    want(&self.columns[c])
                 ));
             }
         }
         for (i, given) in self.givens.iter().enumerate() {
-            if let Some(black) = *given
-                && grid.cells[i] != black
+            if let Some(colour) = *given
+                && grid.cells[i] != colour
             {
                 return Err(format!(
                     "given cell at row {}, column {} must be {}",
                     i / self.width + 1,
                     i % self.width + 1,
-                    if black { "black" } else { "white" }
+                    self.palette.get(colour).map_or("?", |c| c.name.as_str())
                 ));
             }
         }
         Ok(())
     }
 
-    /// Why the clues cannot fit, found without search.
+    /// Why the clues cannot fit, found without search: a line needing more cells than it
+    /// has, or rows and columns that disagree on how many cells of a colour there are.
     pub fn impossibility(&self) -> Option<String> {
         for l in 0..self.num_lines() {
             let clue = self.clue(l);
-            let need = clue.iter().sum::<usize>() + clue.len().saturating_sub(1);
+            let need = min_length(clue);
             if need > self.line_len(l) {
                 return Some(format!(
-                    "line {} needs {} cells for clue {:?} but has {}",
+                    "line {} needs {} cells for clue {} but has {}",
                     self.line_name(l),
                     need,
-                    clue,
+                    self.clue_text(clue),
                     self.line_len(l)
                 ));
             }
         }
-        let row_total: usize = self.rows.iter().flatten().sum();
-        let column_total: usize = self.columns.iter().flatten().sum();
-        if row_total != column_total {
+        for colour in 1..self.palette.len() {
+            let total = |lines: &[Vec<Block>]| -> usize {
+                lines
+                    .iter()
+                    .flatten()
+                    .filter(|b| usize::from(b.colour) == colour)
+                    .map(|b| b.len)
+                    .sum()
+            };
+            let (row_total, column_total) = (total(&self.rows), total(&self.columns));
+            if row_total != column_total {
+                let name = &self.palette.colours[colour].name;
+                return Some(format!(
+                    "row clues total {row_total} {name} cells, column clues total {column_total}"
+                ));
+            }
+        }
+        if let Some(i) = self
+            .givens
+            .iter()
+            .position(|g| g.is_some_and(|c| usize::from(c) >= self.palette.len()))
+        {
             return Some(format!(
-                "row clues total {row_total} black cells, column clues total {column_total}"
+                "given cell at row {}, column {} has a colour outside the palette",
+                i / self.width + 1,
+                i % self.width + 1
             ));
         }
         None
@@ -360,20 +665,23 @@ impl Nonogram {
 }
 
 /// The grid with the cells where `a` and `b` differ marked `?`, then their coordinates
-/// (1-based row, column).
+/// (1-based row, column). Other cells print as in [`Grid::row_strings`].
 pub fn describe_differences(a: &Grid, b: &Grid) -> String {
+    let colours = a.cells.iter().chain(&b.cells).copied().max().unwrap_or(0);
+    describe_differences_in(&Palette::with_colours(usize::from(colours).max(1)), a, b)
+}
+
+fn describe_differences_in(palette: &Palette, a: &Grid, b: &Grid) -> String {
     let mut out = String::new();
     let mut diff = Vec::new();
     for r in 0..a.height {
         for c in 0..a.width {
-            let (x, y) = (a.get(r, c), b.get(r, c));
+            let (x, y) = (a.colour(r, c), b.colour(r, c));
             out.push(if x != y {
                 diff.push((r + 1, c + 1));
                 '?'
-            } else if x {
-                '#'
             } else {
-                '.'
+                palette.char_of(x)
             });
         }
         out.push('\n');
@@ -401,6 +709,9 @@ impl Puzzle for Nonogram {
     }
 
     fn native(&self, limits: &Limits) -> Result<NativeAnswer<Grid>, SolveError> {
+        if let Some(reason) = native::refusal(self) {
+            return Err(SolveError::TooLarge(reason));
+        }
         Ok(native::solve(self, limits))
     }
 
@@ -413,27 +724,33 @@ impl Puzzle for Nonogram {
     }
 
     fn solution_json(&self, solution: &Grid) -> serde_json::Value {
-        serde_json::Value::from(solution.row_strings())
+        serde_json::Value::from(self.row_strings(solution))
+    }
+
+    fn json_fields(&self) -> Vec<(&'static str, serde_json::Value)> {
+        vec![("palette", self.palette.to_json())]
     }
 
     fn solution_text(&self, solution: &Grid) -> String {
-        solution.row_strings().join("\n")
+        self.row_strings(solution).join("\n")
     }
 
     fn differences(&self, a: &Grid, b: &Grid) -> String {
-        describe_differences(a, b)
+        describe_differences_in(&self.palette, a, b)
     }
 
     fn picture(&self, solution: Option<&Grid>) -> Picture {
         let mut picture = Picture::new(self.width, self.height);
         picture.grid_lines = solution.is_none() || self.width * self.height <= 40 * 40;
+        let rgb = |colour: u8| self.palette.get(colour).map_or(Rgb::GREY, |c| c.rgb);
         for i in 0..self.width * self.height {
             picture.fills[i] = match (solution, self.givens[i]) {
-                (Some(grid), _) if grid.cells[i] => Rgb::BLACK,
-                (Some(_), _) => Rgb::WHITE,
-                // Unsolved: givens shown, black ones dark grey, white ones light grey.
-                (None, Some(true)) => Rgb(80, 80, 80),
-                (None, Some(false)) => Rgb::GREY,
+                (Some(grid), _) => rgb(grid.cells[i]),
+                // Unsolved: givens shown; black-and-white ones in greys, so that they do not
+                // look solved; colour ones in their colour.
+                (None, Some(1)) if self.is_black_and_white() => Rgb(80, 80, 80),
+                (None, Some(0)) => Rgb::GREY,
+                (None, Some(colour)) => rgb(colour),
                 (None, None) => Rgb::WHITE,
             };
         }
@@ -453,8 +770,10 @@ mod tests {
     #[test]
     fn clues_from_grid_and_checker_accepts_it() {
         let (puzzle, grid) = tiny();
-        assert_eq!(puzzle.row_clues(), &[vec![1, 1], vec![3], vec![1]]);
-        assert_eq!(puzzle.column_clues(), &[vec![2], vec![2], vec![2]]);
+        let rows: Vec<Vec<usize>> = puzzle.row_clues().iter().map(|c| lengths(c)).collect();
+        let columns: Vec<Vec<usize>> = puzzle.column_clues().iter().map(|c| lengths(c)).collect();
+        assert_eq!(rows, vec![vec![1, 1], vec![3], vec![1]]);
+        assert_eq!(columns, vec![vec![2], vec![2], vec![2]]);
         assert_eq!(puzzle.verify(&grid), Ok(()));
     }
 
@@ -488,6 +807,73 @@ mod tests {
         );
         let totals = Nonogram::new(vec![vec![1], vec![1]], vec![vec![1], vec![]]);
         assert!(totals.impossibility().unwrap().contains("total"));
+    }
+
+    /// Colour: equal neighbours need a gap, different ones do not; the checker reads
+    /// colours; contradictions name the colour.
+    #[test]
+    fn colour_clues_checker_and_contradictions() {
+        let palette = Palette::with_colours(2);
+        let grid = Grid::from_rows_in(&palette, &["#a.", "aa#"]).expect("grid");
+        let puzzle = Nonogram::from_grid_in(palette.clone(), &grid);
+        let b = |len, colour| Block { len, colour };
+        assert_eq!(puzzle.row_clues()[0], vec![b(1, 1), b(1, 2)]);
+        assert_eq!(puzzle.row_clues()[1], vec![b(2, 2), b(1, 1)]);
+        assert_eq!(puzzle.column_clues()[1], vec![b(2, 2)]);
+        assert_eq!(puzzle.verify(&grid), Ok(()));
+        assert_eq!(puzzle.row_strings(&grid), vec!["#a.", "aa#"]);
+        assert!(puzzle.impossibility().is_none());
+        // Same shape, one cell in the wrong colour.
+        let mut wrong = grid.clone();
+        wrong.set_colour(0, 1, 1);
+        assert!(puzzle.verify(&wrong).unwrap_err().contains("row 1"));
+        // Colour 3 is outside a 3-entry palette.
+        wrong.set_colour(0, 1, 3);
+        assert!(puzzle.verify(&wrong).unwrap_err().contains("palette"));
+
+        // [1a,1a] needs 3 cells, [1#,1a] only 2.
+        assert_eq!(min_length(&[b(1, 2), b(1, 2)]), 3);
+        assert_eq!(min_length(&[b(1, 1), b(1, 2)]), 2);
+        let cramped = Nonogram::with_palette(
+            palette.clone(),
+            vec![vec![b(1, 2), b(1, 2)]],
+            vec![vec![b(1, 2)], vec![b(1, 2)]],
+        );
+        assert!(
+            cramped
+                .impossibility()
+                .unwrap()
+                .contains("R1 needs 3 cells for clue [1a,1a]"),
+            "{:?}",
+            cramped.impossibility()
+        );
+        // Rows hold one cell of each colour, columns two of colour a.
+        let totals = Nonogram::with_palette(
+            palette,
+            vec![vec![b(1, 1), b(1, 2)], vec![]],
+            vec![vec![b(1, 2)], vec![b(1, 2)]],
+        );
+        let reason = totals.impossibility().unwrap();
+        assert!(
+            reason.contains("1 black cells, column clues total 0"),
+            "{reason}"
+        );
+    }
+
+    #[test]
+    fn palette_characters_are_unique_and_background_is_dot() {
+        let colour = |ch: char| Colour {
+            ch,
+            name: ch.to_string(),
+            rgb: Rgb::BLACK,
+        };
+        let palette = Palette::new(vec![colour('w'), colour('.'), colour('a'), colour('a')])
+            .expect("palette");
+        let chars: Vec<char> = palette.colours().iter().map(|c| c.ch).collect();
+        assert_eq!(chars, vec!['.', 'a', 'b', 'c']);
+        let too_many = vec![colour('x'); MAX_COLOURS + 2];
+        assert!(Palette::new(too_many).is_err());
+        assert_eq!(Palette::with_colours(32).len(), 33);
     }
 
     #[test]

@@ -7,9 +7,11 @@
 //! - **probe**: try an unknown cell both ways and keep what follows (see [`masks`]).
 //! - **engine**: two implementations of the same search.
 //!   - [`masks`] (used whenever every line has at most [`bitline::MAX_LEN`] = 127 cells,
-//!     which covers every puzzle in Wolter's survey): lines as `u128` masks, the
-//!     bit-parallel line solver [`bitline`], probes validated by the lines they read.
-//!   - [`wide`]: byte-per-cell states and the DP line solver, for longer lines.
+//!     which covers every puzzle in Wolter's survey): lines as one `u128` mask per palette
+//!     colour, the bit-parallel line solver [`bitline`], probes validated by the lines
+//!     they read; black-and-white and colour alike.
+//!   - [`wide`]: byte-per-cell states and the DP line solver, for longer black-and-white
+//!     lines. Colour puzzles with lines over 127 cells are refused (use `sat`).
 //!
 //! Both engines answer the same question the same way; the tests below compare them with
 //! each other and with brute force.
@@ -44,7 +46,17 @@ fn fits_masks(puzzle: &Nonogram) -> bool {
     puzzle.width() <= bitline::MAX_LEN && puzzle.height() <= bitline::MAX_LEN
 }
 
-/// Solves `puzzle`, counting solutions up to `limits.max_solutions`.
+/// Why the native engines cannot take `puzzle`, if they cannot.
+pub fn refusal(puzzle: &Nonogram) -> Option<String> {
+    (!fits_masks(puzzle) && !puzzle.is_black_and_white()).then(|| {
+        format!(
+            "native: colour nonograms with lines over {} cells are not supported; use --backend sat",
+            bitline::MAX_LEN
+        )
+    })
+}
+
+/// Solves `puzzle`, counting solutions up to `limits.max_solutions` (see [`refusal`]).
 pub fn solve(puzzle: &Nonogram, limits: &Limits) -> NativeAnswer<Grid> {
     solve_with_stats(puzzle, limits).0
 }
@@ -65,9 +77,9 @@ pub fn solve_with_stats(puzzle: &Nonogram, limits: &Limits) -> (NativeAnswer<Gri
     }
 }
 
-/// What line logic alone (no probing, no search) decides: each cell black, white or
-/// undecided; `None` when line logic finds a contradiction.
-pub fn line_logic(puzzle: &Nonogram) -> Option<Vec<Option<bool>>> {
+/// What line logic alone (no probing, no search) decides: each cell's colour (palette
+/// index) or undecided; `None` when line logic finds a contradiction.
+pub fn line_logic(puzzle: &Nonogram) -> Option<Vec<Option<u8>>> {
     if fits_masks(puzzle) {
         masks::line_logic(puzzle)
     } else {
@@ -96,7 +108,7 @@ mod tests {
             let grid = Grid {
                 width: w,
                 height: h,
-                cells: (0..w * h).map(|i| bits >> i & 1 == 1).collect(),
+                cells: (0..w * h).map(|i| (bits >> i & 1) as u8).collect(),
             };
             if puzzle.verify(&grid).is_ok() {
                 count += 1;
@@ -132,7 +144,7 @@ mod tests {
             let grid = Grid {
                 width: w,
                 height: h,
-                cells: (0..w * h).map(|_| next() % 2 == 0).collect(),
+                cells: (0..w * h).map(|_| u8::from(next() % 2 == 0)).collect(),
             };
             let puzzle = Nonogram::from_grid(&grid);
             let answer = solve(&puzzle, &limits(None));
@@ -160,18 +172,18 @@ mod tests {
             let grid = Grid {
                 width: w,
                 height: h,
-                cells: (0..w * h).map(|_| next() % 5 < 2).collect(),
+                cells: (0..w * h).map(|_| u8::from(next() % 5 < 2)).collect(),
             };
             let mut puzzle = Nonogram::from_grid(&grid);
             if round % 3 == 0 {
                 let givens = (0..w * h)
                     .map(|i| match next() % 12 {
                         0 => Some(grid.cells[i]),
-                        1 => Some(next() % 2 == 0),
+                        1 => Some(u8::from(next() % 2 == 0)),
                         _ => None,
                     })
                     .collect();
-                puzzle = puzzle.with_givens(givens);
+                puzzle = puzzle.with_colour_givens(givens);
             }
             let lim = limits(Some(1000));
             let (mut a, _) = masks::solve(&puzzle, &lim);
@@ -184,6 +196,69 @@ mod tests {
                 assert_eq!(puzzle.verify(s), Ok(()));
             }
             assert_eq!(masks::line_logic(&puzzle), wide::line_logic(&puzzle));
+        }
+    }
+
+    /// All `colours^(w·h)` grids, for tiny colour puzzles.
+    fn brute_count_colour(puzzle: &Nonogram) -> u64 {
+        let (w, h) = (puzzle.width(), puzzle.height());
+        let p = puzzle.palette().len() as u64;
+        let mut count = 0;
+        for code in 0..p.pow((w * h) as u32) {
+            let grid = Grid {
+                width: w,
+                height: h,
+                cells: (0..w * h)
+                    .map(|i| (code / p.pow(i as u32) % p) as u8)
+                    .collect(),
+            };
+            count += u64::from(puzzle.verify(&grid).is_ok());
+        }
+        count
+    }
+
+    /// Colour pictures (2 or 3 colours, with givens now and then): the engine finds every
+    /// solution brute force finds.
+    #[test]
+    fn colour_counts_equal_brute_force() {
+        let mut next = rng(47);
+        for round in 0..150 {
+            let colours = 2 + next() % 2;
+            let (w, h) = ((next() % 3 + 1) as usize, (next() % 3 + 1) as usize);
+            let grid = Grid {
+                width: w,
+                height: h,
+                cells: (0..w * h).map(|_| (next() % (colours + 1)) as u8).collect(),
+            };
+            let mut puzzle = Nonogram::from_grid_in(
+                super::super::Palette::with_colours(colours as usize),
+                &grid,
+            );
+            if round % 4 == 0 {
+                let givens = (0..w * h)
+                    .map(|i| match next() % 6 {
+                        0 => Some(grid.cells[i]),
+                        1 => Some((next() % (colours + 1)) as u8),
+                        _ => None,
+                    })
+                    .collect();
+                puzzle = puzzle.with_colour_givens(givens);
+            }
+            let answer = solve(&puzzle, &limits(None));
+            assert!(answer.complete);
+            assert_eq!(
+                answer.count,
+                brute_count_colour(&puzzle),
+                "{:?}",
+                grid.cells
+            );
+            for s in &answer.solutions {
+                assert_eq!(puzzle.verify(s), Ok(()));
+            }
+            let mut distinct = answer.solutions.clone();
+            distinct.sort_by_key(|g| g.cells.clone());
+            distinct.dedup();
+            assert_eq!(distinct.len(), answer.solutions.len());
         }
     }
 

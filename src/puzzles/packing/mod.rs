@@ -1025,6 +1025,11 @@ impl Puzzle for Packing {
         tiling_differences(self, a, b)
     }
 
+    /// An empty cell means "no placement covering it": no single literal implies it.
+    fn cells_follow_literals(&self) -> bool {
+        self.slack() == 0
+    }
+
     fn picture(&self, solution: Option<&Tiling>) -> Picture {
         let (w, h) = (self.width, self.height);
         let mut picture = Picture::new(w, h);

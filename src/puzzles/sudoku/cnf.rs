@@ -97,6 +97,21 @@ pub fn encode_with(puzzle: &Sudoku, givens: Givens, names: bool) -> CnfEncoding<
     }
 }
 
+/// Families 1–8 of the empty n×n grid (n = box_side²): the clauses every puzzle of that
+/// size shares, for an incremental solver that takes the givens as assumptions. Every
+/// variable occurs in family 1; x(cell, digit) is [`empty_grid_var`].
+pub(super) fn empty_grid_formula(box_side: usize) -> Cnf {
+    let n = box_side * box_side;
+    let empty = Sudoku::new(box_side, vec![0; n * n]).expect("box side from a parsed sudoku");
+    encode(&empty, Givens::Units).cnf
+}
+
+/// The variable of x(cell, digit) (digit 1..=n) in [`Givens::Units`] formulas: they are
+/// allocated cell by cell, digit by digit, and all of them exist.
+pub(super) fn empty_grid_var(n: usize, cell: usize, digit: usize) -> Var {
+    Var::from_index(cell * n + digit - 1)
+}
+
 /// The encoding the `sat` backend solves: simplified, unnamed.
 pub fn encode(puzzle: &Sudoku, givens: Givens) -> CnfEncoding<'_, Filled> {
     encode_with(puzzle, givens, false)

@@ -17,10 +17,13 @@
 pub mod cnf;
 pub mod cover;
 pub mod native;
+mod sat_session;
 
 use std::fmt::Write as _;
 
-use crate::puzzle::{CnfEncoding, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle, SolveError};
+use crate::puzzle::{
+    CnfEncoding, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle, SessionAnswer, SolveError,
+};
 use crate::puzzles::ParseError;
 use crate::render::{Picture, Rgb};
 
@@ -130,10 +133,11 @@ impl Sudoku {
 
 /// A grid as one line: `.` for empty, digits 1..9 (sizes up to 9×9).
 pub fn line_text(cells: &[u8]) -> String {
-    cells
+    let bytes = cells
         .iter()
-        .map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) })
-        .collect()
+        .map(|&d| if d == 0 { b'.' } else { b'0' + d })
+        .collect();
+    String::from_utf8(bytes).unwrap_or_default()
 }
 
 /// A grid drawn with boxes, Norvig's way (`|` between boxes, `-+-` between bands).
@@ -216,7 +220,14 @@ pub fn parse(text: &str) -> Vec<Result<(usize, Sudoku), ParseError>> {
 fn parse_line(number: usize, line: &str) -> Result<Sudoku, ParseError> {
     let indent = line.len() - line.trim_start().len();
     let body = line.trim();
-    let box_side = match body.chars().count() {
+    // Collections are ASCII: count bytes then (a non-ASCII line is counted in
+    // characters so the error names the right length).
+    let length = if body.is_ascii() {
+        body.len()
+    } else {
+        body.chars().count()
+    };
+    let box_side = match length {
         16 => 2,
         81 => 3,
         other => {
@@ -228,9 +239,23 @@ fn parse_line(number: usize, line: &str) -> Result<Sudoku, ParseError> {
     };
     let n = box_side * box_side;
     let mut givens = Vec::with_capacity(n * n);
-    for (i, ch) in body.chars().enumerate() {
-        let column = indent + i + 1;
-        givens.push(cell_char(ch, n).map_err(|m| ParseError::new(number, Some(column), m))?);
+    for (i, &byte) in body.as_bytes().iter().enumerate() {
+        let d = match byte {
+            b'.' | b'0' => 0,
+            b'1'..=b'9' if usize::from(byte - b'0') <= n => byte - b'0',
+            _ => {
+                // Not a plain cell: the slow path names the character and column.
+                let (i, ch) = body
+                    .chars()
+                    .enumerate()
+                    .nth(givens.len())
+                    .unwrap_or((i, '?'));
+                let column = indent + i + 1;
+                let message = cell_char(ch, n).err().unwrap_or_default();
+                return Err(ParseError::new(number, Some(column), message));
+            }
+        };
+        givens.push(d);
     }
     Sudoku::new(box_side, givens).map_err(|m| ParseError::at_line(number, m))
 }
@@ -350,39 +375,44 @@ pub fn verify(puzzle: &Sudoku, solution: &[u8]) -> Result<(), String> {
     if solution.len() != n * n {
         return Err(format!("{} cells instead of {}", solution.len(), n * n));
     }
+    let at = |i: usize| (i / n + 1, i % n + 1);
     for (i, (&given, &value)) in puzzle.givens().iter().zip(solution).enumerate() {
-        let (row, col) = (i / n + 1, i % n + 1);
         if value == 0 || usize::from(value) > n {
+            let (row, col) = at(i);
             return Err(format!("r{row}c{col} holds {value}, not a digit 1..{n}"));
         }
         if given != 0 && given != value {
+            let (row, col) = at(i);
             return Err(format!("r{row}c{col} was given {given} but holds {value}"));
         }
     }
+    // The digits seen in every row, column and box, in one pass without
+    // divisions (this runs once per answer, so it shows in collection runs).
+    let mut rows = [0u64; 36];
+    let mut cols = [0u64; 36];
+    let mut boxes = [0u64; 36];
     for row in 0..n {
-        let cells = (0..n).map(|col| solution[row * n + col]);
-        all_digits_once(cells, n).map_err(|d| format!("row {} lacks digit {d}", row + 1))?;
+        let band = (row / b) * b;
+        for (col, &value) in solution[row * n..(row + 1) * n].iter().enumerate() {
+            let bit = 1u64 << value;
+            rows[row] |= bit;
+            cols[col] |= bit;
+            boxes[band + col / b] |= bit;
+        }
     }
-    for col in 0..n {
-        let cells = (0..n).map(|row| solution[row * n + col]);
-        all_digits_once(cells, n).map_err(|d| format!("column {} lacks digit {d}", col + 1))?;
-    }
-    for bx in 0..n {
-        let (top, left) = ((bx / b) * b, (bx % b) * b);
-        let cells = (0..n).map(|i| solution[(top + i / b) * n + left + i % b]);
-        all_digits_once(cells, n).map_err(|d| format!("box {} lacks digit {d}", bx + 1))?;
+    let all = ((1u64 << n) - 1) << 1;
+    let lacking = |seen: &[u64]| {
+        seen[..n]
+            .iter()
+            .position(|&s| s != all)
+            .map(|u| (u + 1, (all & !seen[u]).trailing_zeros()))
+    };
+    for (name, seen) in [("row", &rows), ("column", &cols), ("box", &boxes)] {
+        if let Some((unit, d)) = lacking(seen) {
+            return Err(format!("{name} {unit} lacks digit {d}"));
+        }
     }
     Ok(())
-}
-
-/// `Err(d)` with the smallest digit missing from the n values (each in 1..=n ≤ 36).
-fn all_digits_once(values: impl Iterator<Item = u8>, n: usize) -> Result<(), u32> {
-    let seen = values.fold(0u64, |seen, v| seen | 1 << v);
-    let all = ((1u64 << n) - 1) << 1;
-    match all & !seen {
-        0 => Ok(()),
-        missing => Err(missing.trailing_zeros()),
-    }
 }
 
 /// Two equal givens in one unit, named with their positions.
@@ -391,21 +421,20 @@ fn clashing_givens(puzzle: &Sudoku) -> Option<String> {
     // One bit per digit for each row, column and box: a second set is a clash.
     let mut seen = [0u64; 3 * 36];
     let mut clash = None;
-    for (cell, &d) in puzzle.givens.iter().enumerate() {
-        if d == 0 {
-            continue;
-        }
-        let (row, col) = (cell / n, cell % n);
-        let units = [row, n + col, 2 * n + puzzle.box_of(row, col)];
-        for unit in units {
-            if seen[unit] & 1 << d != 0 {
-                clash = Some(unit);
-                break;
+    'cells: for row in 0..n {
+        let band = (row / puzzle.box_side) * puzzle.box_side;
+        for (col, &d) in puzzle.givens[row * n..(row + 1) * n].iter().enumerate() {
+            if d == 0 {
+                continue;
             }
-            seen[unit] |= 1 << d;
-        }
-        if clash.is_some() {
-            break;
+            let units = [row, n + col, 2 * n + band + col / puzzle.box_side];
+            for unit in units {
+                if seen[unit] & 1 << d != 0 {
+                    clash = Some(unit);
+                    break 'cells;
+                }
+                seen[unit] |= 1 << d;
+            }
         }
     }
     // Name the clash from the unit's cells, in reading order.
@@ -463,6 +492,15 @@ impl Puzzle for Sudoku {
 
     fn cnf(&self) -> Result<CnfEncoding<'_, Filled>, SolveError> {
         Ok(cnf::encode(self, cnf::Givens::Simplified))
+    }
+
+    /// Collections: one incremental solver per size, givens as assumptions.
+    fn sat_session(
+        &self,
+        max_solutions: u64,
+        keep: usize,
+    ) -> Option<Result<SessionAnswer<Filled>, SolveError>> {
+        Some(sat_session::solve(self, max_solutions, keep).map_err(SolveError::from))
     }
 
     /// The textbook formula: all n³ variables, named, givens as unit clauses (family 9).
@@ -617,6 +655,18 @@ mod tests {
         let e = results[2].clone().unwrap_err();
         assert_eq!(e.line, 4);
         assert!(e.message.contains("has 13"), "{e}");
+    }
+
+    #[test]
+    fn collection_errors_count_characters_not_bytes() {
+        // 80 plain cells and one two-byte character: still 81 characters.
+        let line = format!("{}é{}", ".".repeat(20), ".".repeat(60));
+        let e = parse(&line)[0].clone().unwrap_err();
+        assert_eq!((e.line, e.column), (1, Some(21)));
+        assert!(e.message.contains("'é' is not a digit"), "{e}");
+        let e = parse("1..7............\n")[0].clone().unwrap_err();
+        assert_eq!((e.line, e.column), (1, Some(4)));
+        assert!(e.message.contains("digit 7 is out of range 1..4"), "{e}");
     }
 
     #[test]

@@ -27,12 +27,19 @@
 //! black when some possible placement covers it; it may be white when, for some `j`, the
 //! prefix before it holds `j` blocks and the suffix after it the other `k − j`. Cost:
 //! O(k · log n) word operations per line, no allocation (fixed arrays on the stack).
+//!
+//! Colour ([`solve_colour`]): one `can` mask per palette colour; block `j` of colour `c`
+//! reads `can[c]`, and needs a background cell before it only when block `j − 1` has the
+//! same colour (ENGINES.md, "colour line DP"). The background keeps the role of white.
 
 /// The longest line this solver takes: positions `0..=n` need `n + 1` bits.
 pub const MAX_LEN: usize = 127;
 
-/// Most blocks a line of [`MAX_LEN`] cells can hold.
-const MAX_BLOCKS: usize = MAX_LEN.div_ceil(2);
+use super::super::{Block, MAX_COLOURS};
+
+/// Most blocks a line of [`MAX_LEN`] cells can hold (blocks of different colours may
+/// touch, so one per cell).
+const MAX_BLOCKS: usize = MAX_LEN;
 
 /// The cells `0..n` as a mask.
 #[inline]
@@ -131,6 +138,8 @@ pub struct Tables {
     q_bwd: [u128; MAX_BLOCKS + 1],
     s_fwd: [u128; MAX_BLOCKS],
     s_bwd: [u128; MAX_BLOCKS],
+    /// The `can` masks of a colour line, reversed.
+    reversed: [u128; MAX_COLOURS + 1],
 }
 
 impl Default for Tables {
@@ -146,6 +155,7 @@ impl Tables {
             q_bwd: [0; MAX_BLOCKS + 1],
             s_fwd: [0; MAX_BLOCKS],
             s_bwd: [0; MAX_BLOCKS],
+            reversed: [0; MAX_COLOURS + 1],
         }
     }
 }
@@ -217,6 +227,95 @@ pub fn solve(
         "a feasible line leaves every cell some value"
     );
     Some((may_black & !may_white, may_white & !may_black))
+}
+
+/// One direction of the colour DP: like [`sweep`], with `can[c]` the cells that may take
+/// palette colour `c` (`can[0]`: the background) and block `j` given as (length, colour).
+/// A block needs a background cell before it only when the block before it has its colour.
+#[inline]
+fn sweep_colour(
+    k: usize,
+    block: impl Fn(usize) -> Block,
+    n: usize,
+    can: &[u128],
+    q: &mut [u128; MAX_BLOCKS + 1],
+    starts: &mut [u128; MAX_BLOCKS],
+) -> bool {
+    let can_at = |c: u8| can[usize::from(c)];
+    let can_w = can[0];
+    let pass = can_w << 1;
+    q[0] = fill(1, pass);
+    let mut previous: Option<u8> = None;
+    for j in 0..k {
+        let Block { len, colour } = block(j);
+        let before = match previous {
+            None => q[0],
+            Some(p) if p == colour => (q[j] & can_w) << 1,
+            Some(_) => q[j],
+        };
+        let s = before & runs(can_at(colour), len);
+        starts[j] = s;
+        q[j + 1] = fill(s << len, pass);
+        if q[j + 1] == 0 {
+            return false;
+        }
+        previous = Some(colour);
+    }
+    q[k] >> n & 1 == 1
+}
+
+/// Narrows a colour line of `n` cells: `can[c]` holds the cells that may still take palette
+/// colour `c` (`can[0]` the background; one mask per palette entry). On success `may[c]` is
+/// the cells some pattern of `clue` within `can` paints `c`; `false` when no pattern fits.
+/// Black-and-white is the two-colour case, and gives the same answer as [`solve`].
+pub fn solve_colour(
+    tables: &mut Tables,
+    clue: &[Block],
+    n: usize,
+    can: &[u128],
+    may: &mut [u128],
+) -> bool {
+    debug_assert!(n <= MAX_LEN && can.len() == may.len());
+    let k = clue.len();
+    if k > MAX_BLOCKS {
+        return false;
+    }
+    may.fill(0);
+    if n == 0 {
+        return k == 0;
+    }
+    if !sweep_colour(k, |j| clue[j], n, can, &mut tables.q_fwd, &mut tables.s_fwd) {
+        return false;
+    }
+    let reversed = &mut tables.reversed[..can.len()];
+    for (r, &m) in reversed.iter_mut().zip(can) {
+        *r = reverse_cells(m, n);
+    }
+    let feasible = sweep_colour(
+        k,
+        |j| clue[k - 1 - j],
+        n,
+        &tables.reversed[..can.len()],
+        &mut tables.q_bwd,
+        &mut tables.s_bwd,
+    );
+    debug_assert!(
+        feasible,
+        "a line that fits from the left fits from the right"
+    );
+    if !feasible {
+        return false;
+    }
+    for (j, block) in clue.iter().enumerate() {
+        let right = reverse_positions(tables.s_bwd[k - 1 - j], n) >> block.len;
+        may[usize::from(block.colour)] |= spread(tables.s_fwd[j] & right, block.len);
+    }
+    let mut may_w = 0;
+    for j in 0..=k {
+        may_w |= tables.q_fwd[j] & (reverse_positions(tables.q_bwd[k - j], n) >> 1);
+    }
+    may[0] = may_w & can[0];
+    true
 }
 
 #[cfg(test)]
@@ -333,5 +432,84 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The colour solver against brute force: for random colour lines (3 colours and the
+    /// background, up to 7 cells) and random restrictions, `may[c]` is exactly the cells
+    /// some fitting word paints `c`; black-and-white clues give what [`solve`] gives.
+    #[test]
+    fn colour_equals_brute_force() {
+        let mut tables = Tables::new();
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let symbols = 4usize;
+        for _ in 0..2000 {
+            let n = (next() % 7 + 1) as usize;
+            let picture: Vec<u8> = (0..n).map(|_| (next() % symbols as u64) as u8).collect();
+            let clue: Vec<Block> = picture
+                .chunk_by(|a, b| a == b)
+                .filter(|r| r[0] != 0)
+                .map(|r| Block {
+                    len: r.len(),
+                    colour: r[0],
+                })
+                .collect();
+            // Each cell loses each colour with probability 1/4.
+            let mut can = [0u128; 4];
+            for (c, mask) in can.iter_mut().enumerate() {
+                for i in 0..n {
+                    if next() % 4 != 0 || picture[i] as usize == c && next() % 2 == 0 {
+                        *mask |= 1 << i;
+                    }
+                }
+            }
+            let mut want = [0u128; 4];
+            let mut any = false;
+            for code in 0..symbols.pow(n as u32) {
+                let word: Vec<usize> = (0..n)
+                    .map(|i| code / symbols.pow(i as u32) % symbols)
+                    .collect();
+                if word.iter().enumerate().any(|(i, &c)| can[c] >> i & 1 == 0) {
+                    continue;
+                }
+                let runs: Vec<Block> = word
+                    .chunk_by(|a, b| a == b)
+                    .filter(|r| r[0] != 0)
+                    .map(|r| Block {
+                        len: r.len(),
+                        colour: r[0] as u8,
+                    })
+                    .collect();
+                if runs == clue {
+                    any = true;
+                    for (i, &c) in word.iter().enumerate() {
+                        want[c] |= 1 << i;
+                    }
+                }
+            }
+            let mut may = [0u128; 4];
+            let ok = solve_colour(&mut tables, &clue, n, &can, &mut may);
+            assert_eq!(ok, any, "{clue:?} {can:?}");
+            if ok {
+                assert_eq!(may, want, "{clue:?} {can:?}");
+            }
+        }
+        // Black-and-white: the same answer as the two-mask solver.
+        let clue = [Block::black(2), Block::black(1)];
+        let mut may = [0u128; 2];
+        assert!(solve_colour(
+            &mut tables,
+            &clue,
+            5,
+            &[0b11111, 0b11111],
+            &mut may
+        ));
+        let (black, white) = solve(&mut tables, &[2, 1], 5, 0, 0).expect("fits");
+        assert_eq!((may[1] & !may[0], may[0] & !may[1]), (black, white));
     }
 }

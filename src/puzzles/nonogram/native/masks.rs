@@ -1,20 +1,23 @@
-//! The bit-parallel engine: every line a pair of `u128` masks, the line solver of
-//! [`bitline`](super::bitline), line logic to a fixpoint, probing to a fixpoint at every
-//! node, then depth-first search. For puzzles whose lines are all at most
-//! [`MAX_LEN`](super::bitline::MAX_LEN) cells long.
+//! The bit-parallel engine, for every palette: each line one `u128` mask per palette
+//! colour, the line solver of [`bitline`](super::bitline), line logic to a fixpoint,
+//! probing to a fixpoint at every node, then depth-first search. For puzzles whose lines
+//! are all at most [`MAX_LEN`](super::bitline::MAX_LEN) cells long.
 //!
 //! Glossary:
-//! - **state**: for each line `l` (rows `0..h`, then columns), `state[2l]` = its known black
-//!   cells and `state[2l + 1]` its known white cells, bit `i` = position `i` along the line.
-//!   A cell is stored twice (in its row and in its column) and both copies always agree;
-//!   the transposed copy is what lets a column be read as one word.
+//! - **palette size** `p`: the background and the puzzle's colours (2 in black-and-white).
+//! - **state**: for each line `l` (rows `0..h`, then columns) and palette colour `c`,
+//!   `state[p·l + c]` = the cells of the line that may still take colour `c`, bit `i` =
+//!   position `i` along the line. A cell is **known** when one colour is left. A cell is
+//!   stored twice (in its row and in its column) and both copies always agree; the
+//!   transposed copy is what lets a column be read as one word.
 //! - **line set**: a bit set of line numbers ([`LineSet`]; at most 254 lines).
 //! - **propagation**: solve the lines of a queue; a line that narrows writes its new cells
 //!   into the crossing lines and queues them; ends at the fixpoint or a contradiction.
-//! - **probe**: propagate the state with an unknown cell set black, then set white. Both
-//!   contradict: the node is dead. One does: the cell takes the other value (and everything
-//!   that branch settled). Neither: the cells both branches settle alike are fixed ("merge").
-//!   This is failed-literal probing plus merge, the core of LalaFrogKK (Wu et al., "An
+//! - **probe**: propagate the state with an unknown cell set to each colour it may take.
+//!   All contradict: the node is dead. One survives: the cell takes it (and everything that
+//!   branch settled). Several: the state keeps only what some surviving branch allows
+//!   ("merge": in black-and-white, the cells both branches settle alike are fixed). This
+//!   is failed-literal probing plus merge, the core of LalaFrogKK (Wu et al., "An
 //!   Efficient Approach to Solving Nonograms", IEEE TCIAIG 5(3), 2013).
 //! - **probe validity**: a probe's outcome depends only on the lines its two propagations
 //!   solved (its **read set**). It stays valid until one of those lines changes in the
@@ -22,10 +25,11 @@
 //!   Validity carries into a child node (which only narrows the state); on return, every
 //!   line the child changed invalidates the probes that read it.
 //! - **guess**: when every unknown cell has a valid probe that settled nothing, branch on
-//!   the cell maximising (min(b, w) + max(b, w) / 16) × (weight of its row + weight of its
-//!   column). b and w count the cells each of its probes settled (Wu et al.: the branch
-//!   that gains least decides; the small imbalance bonus prefers a cell with one very
-//!   strong branch).
+//!   the cell maximising (min + max / 16) × (weight of its row + weight of its column),
+//!   min and max over the gains of its probe's branches (a gain: how many cells the
+//!   branch settled). Wu et al.: the
+//!   branch that gains least decides; the small imbalance bonus prefers a cell with one
+//!   very strong branch. The branches are tried colours first, background last.
 //! - **weight**: 1 + the number of contradictions a line has raised, in probes and in
 //!   search: the dom/wdeg idea of Boussemart, Hemery, Lecoutre & Sais ("Boosting
 //!   systematic search by weighting constraints", ECAI 2004). It keeps the search on the
@@ -39,7 +43,7 @@
 
 use std::collections::VecDeque;
 
-use super::super::{Grid, Nonogram};
+use super::super::{Grid, MAX_COLOURS, Nonogram};
 use super::Stats;
 use super::bitline::{self, MAX_LEN, Tables};
 use crate::puzzle::{Limits, NativeAnswer};
@@ -80,61 +84,87 @@ impl LineSet {
     }
 }
 
-/// A direct-mapped cache of line results keyed by (line, known black, known white):
-/// probing solves the same line states again and again (ENGINES.md: 30–50%).
+/// The cells present in at least two of `masks`: a line's unknown cells.
+#[inline]
+fn at_least_two(masks: &[u128]) -> u128 {
+    let (mut once, mut twice) = (0, 0);
+    for &m in masks {
+        twice |= once & m;
+        once |= m;
+    }
+    twice
+}
+
+/// A direct-mapped cache of line results keyed by (line, its `p` masks): probing solves
+/// the same line states again and again (ENGINES.md: 30–50%).
 struct LineCache {
-    /// Each entry: [black, white, new black, new white, tag]. The tag is one more than the
-    /// line number (0: empty slot), with [`CONTRADICTION`] set when no pattern fits. An all-zero
-    /// table is an empty one, so it comes from the allocator already zeroed and only the
-    /// pages probing touches are ever written.
-    entries: Vec<[u128; 5]>,
+    /// Each entry: the `p` masks of the key, the `p` masks of the result, then a tag: one
+    /// more than the line number (0: empty slot), with [`CONTRADICTION`] set when no
+    /// pattern fits. An all-zero table is an empty one, so it comes from the allocator
+    /// already zeroed and only the pages probing touches are ever written.
+    entries: Vec<u128>,
+    palette: usize,
     mask: usize,
 }
 
 const CONTRADICTION: u128 = 1 << 64;
 
-/// At most 2^14 entries of 80 bytes (1.3 MB); about 128 per line, so that small puzzles
-/// that probe a little do not pay for a big table.
-fn cache_slots(num_lines: usize) -> usize {
-    (num_lines * 128)
+/// About 128 slots per line, at most 2^14, and at most 4 MB: small puzzles that probe a
+/// little do not pay for a big table.
+fn cache_slots(num_lines: usize, palette: usize) -> usize {
+    let mut slots = (num_lines * 128)
         .next_power_of_two()
-        .clamp(1 << 10, 1 << 14)
+        .clamp(1 << 10, 1 << 14);
+    while slots > 1 << 10 && slots * (2 * palette + 1) * 16 > 4 << 20 {
+        slots /= 2;
+    }
+    slots
 }
 
 impl LineCache {
-    fn new(slots: usize) -> LineCache {
+    fn new(slots: usize, palette: usize) -> LineCache {
         debug_assert!(slots.is_power_of_two());
         LineCache {
-            entries: vec![[0; 5]; slots],
+            entries: vec![0; slots * (2 * palette + 1)],
+            palette,
             mask: slots - 1,
         }
     }
 
     #[inline]
-    fn slot(&self, line: usize, black: u128, white: u128) -> usize {
-        // A multiply-xorshift mix of the four words and the line (FxHash-like).
+    fn slot(&self, line: usize, can: &[u128]) -> usize {
+        // A multiply-xorshift mix of the words and the line (FxHash-like).
         let k = 0x9E37_79B9_7F4A_7C15u64;
         let mut h = (line as u64).wrapping_mul(k);
-        for word in [
-            black as u64,
-            (black >> 64) as u64,
-            white as u64,
-            (white >> 64) as u64,
-        ] {
-            h = (h ^ word).wrapping_mul(k);
-            h ^= h >> 29;
+        for &m in can {
+            for word in [m as u64, (m >> 64) as u64] {
+                h = (h ^ word).wrapping_mul(k);
+                h ^= h >> 29;
+            }
         }
         (h as usize) & self.mask
     }
+
+    #[inline]
+    fn entry(&mut self, slot: usize) -> &mut [u128] {
+        let stride = 2 * self.palette + 1;
+        &mut self.entries[slot * stride..(slot + 1) * stride]
+    }
 }
 
-struct Engine<'p> {
+/// `P`: the palette size when it is fixed at compile time (the hot loops then unroll and
+/// small copies inline), 0 when it is read at run time.
+struct Engine<'p, const P: usize> {
     puzzle: &'p Nonogram,
     height: usize,
     num_lines: usize,
+    /// Palette size (background included): masks per line.
+    palette: usize,
     /// Lengths of the lines.
     len: Vec<usize>,
     tables: Tables,
+    /// The line solver's answer (one mask per colour).
+    may: [u128; MAX_COLOURS + 1],
     /// Created at the first probe: line logic alone (most puzzles) does not need it.
     cache: Option<LineCache>,
     queue: VecDeque<usize>,
@@ -152,8 +182,9 @@ struct Engine<'p> {
     /// The line whose contradiction ended the last failed propagation.
     failed: usize,
     pool: Vec<Vec<u128>>,
-    probe_black: Vec<u128>,
-    probe_white: Vec<u128>,
+    /// A probe's branches (one per colour tried), and the union of the surviving ones.
+    probe_branches: Vec<Vec<u128>>,
+    probe_union: Vec<u128>,
     limits: Limits,
     solutions: Vec<Grid>,
     count: u64,
@@ -174,17 +205,20 @@ enum Flow {
     Stop,
 }
 
-impl<'p> Engine<'p> {
-    fn new(puzzle: &'p Nonogram, limits: &Limits) -> Engine<'p> {
+impl<'p, const P: usize> Engine<'p, P> {
+    fn new(puzzle: &'p Nonogram, limits: &Limits) -> Engine<'p, P> {
         let num_lines = puzzle.num_lines();
         debug_assert!(puzzle.width() <= MAX_LEN && puzzle.height() <= MAX_LEN);
         let cells = puzzle.width() * puzzle.height();
+        let palette = puzzle.palette().len();
         Engine {
             puzzle,
             height: puzzle.height(),
             num_lines,
+            palette,
             len: (0..num_lines).map(|l| puzzle.line_len(l)).collect(),
             tables: Tables::new(),
+            may: [0; MAX_COLOURS + 1],
             cache: None,
             queue: VecDeque::with_capacity(num_lines),
             queued: LineSet::default(),
@@ -196,8 +230,8 @@ impl<'p> Engine<'p> {
             weight: vec![1; num_lines],
             failed: 0,
             pool: Vec::new(),
-            probe_black: vec![0; 2 * num_lines],
-            probe_white: vec![0; 2 * num_lines],
+            probe_branches: Vec::new(),
+            probe_union: vec![0; palette * num_lines],
             limits: limits.clone(),
             solutions: Vec::new(),
             count: 0,
@@ -206,24 +240,52 @@ impl<'p> Engine<'p> {
         }
     }
 
-    /// The state the givens describe (not yet propagated).
+    /// The state the givens describe (not yet propagated): every cell may take every
+    /// colour but what a given rules out.
+    /// The palette size.
+    #[inline(always)]
+    fn p(&self) -> usize {
+        if P == 0 { self.palette } else { P }
+    }
+
     fn initial_state(&self) -> Vec<u128> {
-        let mut state = vec![0; 2 * self.num_lines];
+        let p = self.p();
+        let mut state = vec![0; p * self.num_lines];
+        for l in 0..self.num_lines {
+            let full = bitline::full(self.len[l]);
+            state[p * l..p * (l + 1)].fill(full);
+        }
         let width = self.puzzle.width();
         for (cell, given) in self.puzzle.givens().iter().enumerate() {
-            if let Some(black) = *given {
-                self.set(&mut state, cell / width, cell % width, black);
+            if let Some(colour) = *given {
+                self.set(&mut state, cell / width, cell % width, usize::from(colour));
             }
         }
         state
     }
 
-    /// Sets cell (row, col) in both its row and its column.
+    /// Narrows cell (row, col) to `colour`, in both its row and its column.
     #[inline]
-    fn set(&self, state: &mut [u128], row: usize, col: usize, black: bool) {
-        let colour = usize::from(!black);
-        state[2 * row + colour] |= 1 << col;
-        state[2 * (self.height + col) + colour] |= 1 << row;
+    fn set(&self, state: &mut [u128], row: usize, col: usize, colour: usize) {
+        let p = self.p();
+        let (r, c) = (p * row, p * (self.height + col));
+        for k in 0..p {
+            if k != colour {
+                state[r + k] &= !(1 << col);
+                state[c + k] &= !(1 << row);
+            }
+        }
+    }
+
+    /// The colours cell (row, col) may still take, as a bit set.
+    #[inline]
+    fn colours_of(&self, state: &[u128], row: usize, col: usize) -> u64 {
+        let p = self.p();
+        let mut set = 0u64;
+        for k in 0..p {
+            set |= ((state[p * row + k] >> col & 1) as u64) << k;
+        }
+        set
     }
 
     #[inline]
@@ -239,76 +301,81 @@ impl<'p> Engine<'p> {
         self.queued.clear();
     }
 
-    /// The line solver behind the cache.
+    /// The line solver behind the cache: fills `self.may`; `false` on a contradiction.
     #[inline]
-    fn solve_line(&mut self, l: usize, black: u128, white: u128) -> Option<(u128, u128)> {
+    fn solve_line(&mut self, l: usize, can: &[u128]) -> bool {
         self.stats.line_solves += 1;
+        let p = self.p();
         let Some(cache) = self.cache.as_mut() else {
-            return bitline::solve(
+            return bitline::solve_colour(
                 &mut self.tables,
                 self.puzzle.clue(l),
                 self.len[l],
-                black,
-                white,
+                can,
+                &mut self.may[..p],
             );
         };
-        let slot = cache.slot(l, black, white);
-        let [key_black, key_white, new_black, new_white, tag] = cache.entries[slot];
-        if tag & !CONTRADICTION == l as u128 + 1 && key_black == black && key_white == white {
+        let slot = cache.slot(l, can);
+        let entry = cache.entry(slot);
+        let tag = entry[2 * p];
+        if tag & !CONTRADICTION == l as u128 + 1 && entry[..p] == *can {
             self.stats.cache_hits += 1;
-            return (tag & CONTRADICTION == 0).then_some((new_black, new_white));
+            self.may[..p].copy_from_slice(&entry[p..2 * p]);
+            return tag & CONTRADICTION == 0;
         }
-        let result = bitline::solve(
+        let ok = bitline::solve_colour(
             &mut self.tables,
             self.puzzle.clue(l),
             self.len[l],
-            black,
-            white,
+            can,
+            &mut self.may[..p],
         );
-        let (new_black, new_white) = result.unwrap_or((0, 0));
-        let tag = (l as u128 + 1) | if result.is_none() { CONTRADICTION } else { 0 };
-        cache.entries[slot] = [black, white, new_black, new_white, tag];
-        result
+        entry[..p].copy_from_slice(can);
+        entry[p..2 * p].copy_from_slice(&self.may[..p]);
+        entry[2 * p] = (l as u128 + 1) | if ok { 0 } else { CONTRADICTION };
+        ok
     }
 
     /// Solves queued lines to a fixpoint; adds the lines solved to `read` and the lines
     /// changed to `changed`. `false`: contradiction (the queue is then emptied).
     fn propagate(&mut self, state: &mut [u128]) -> bool {
-        let height = self.height;
+        let (height, p) = (self.height, self.p());
         while let Some(l) = self.queue.pop_front() {
             self.queued.0[l / 64] &= !(1 << (l % 64));
             self.read.insert(l);
-            let (black, white) = (state[2 * l], state[2 * l + 1]);
-            let Some((new_black, new_white)) = self.solve_line(l, black, white) else {
+            let base = p * l;
+            if !self.solve_line(l, &state[base..base + p]) {
                 self.failed = l;
                 self.clear_queue();
                 return false;
-            };
-            debug_assert!(new_black & black == black && new_white & white == white);
-            let (gain_black, gain_white) = (new_black & !black, new_white & !white);
-            if gain_black | gain_white == 0 {
-                continue;
             }
-            state[2 * l] = new_black;
-            state[2 * l + 1] = new_white;
-            self.changed.insert(l);
             // Cell i of a row is in column i at position `row`, and the other way round.
             let (cross_base, pos) = if l < height {
                 (height, l)
             } else {
                 (0, l - height)
             };
-            for (gain, colour) in [(gain_black, 0), (gain_white, 1)] {
-                let mut bits = gain;
+            let mut changed = false;
+            for k in 0..p {
+                let lost = state[base + k] & !self.may[k];
+                if lost == 0 {
+                    continue;
+                }
+                debug_assert!(self.may[k] & !state[base + k] == 0);
+                state[base + k] = self.may[k];
+                changed = true;
+                let mut bits = lost;
                 while bits != 0 {
                     let i = bits.trailing_zeros() as usize;
                     bits &= bits - 1;
                     let cross = cross_base + i;
-                    debug_assert!(state[2 * cross + (1 - colour)] >> pos & 1 == 0);
-                    state[2 * cross + colour] |= 1 << pos;
+                    state[p * cross + k] &= !(1 << pos);
                     self.changed.insert(cross);
                     self.enqueue(cross);
                 }
+            }
+            if changed {
+                self.changed.insert(l);
             }
         }
         true
@@ -335,19 +402,43 @@ impl<'p> Engine<'p> {
         self.changed.clear();
     }
 
-    /// Known cells of the rows (each cell counted once).
-    fn known_cells(&self, state: &[u128]) -> u32 {
-        (0..self.height)
-            .map(|r| (state[2 * r] | state[2 * r + 1]).count_ones())
+    /// Unknown cells of the rows (each cell counted once).
+    fn unknown_cells(&self, state: &[u128]) -> u32 {
+        let p = self.p();
+        state[..p * self.height]
+            .chunks_exact(p)
+            .map(|row| at_least_two(row).count_ones())
             .sum()
+    }
+
+    /// Adds to `changed` every line whose masks differ between `a` and `b`.
+    fn mark_differences(&mut self, a: &[u128], b: &[u128]) {
+        let p = self.p();
+        for l in 0..self.num_lines {
+            if a[p * l..p * (l + 1)] != b[p * l..p * (l + 1)] {
+                self.changed.insert(l);
+            }
+        }
+    }
+
+    /// The colours of a cell in trying order: colours first, the background last.
+    #[inline]
+    fn branch_order(colours: u64) -> impl Iterator<Item = usize> {
+        let ink = colours & !1;
+        (0..64)
+            .filter(move |&k| ink >> k & 1 == 1)
+            .chain((colours & 1 == 1).then_some(0))
     }
 
     /// Probes unknown cells until every one has a valid probe that settles nothing.
     fn probe_to_fixpoint(&mut self, state: &mut [u128]) -> Probed {
         let width = self.puzzle.width();
         let cells = width * self.height;
-        let mut black = std::mem::take(&mut self.probe_black);
-        let mut white = std::mem::take(&mut self.probe_white);
+        let p = self.p();
+        let mut branches = std::mem::take(&mut self.probe_branches);
+        let mut union = std::mem::take(&mut self.probe_union);
+        // Indices of the branches that survived.
+        let mut alive = [0usize; MAX_COLOURS + 1];
         let mut cell = 0;
         // Cells visited since the last change; a full round with no change is the fixpoint.
         let mut quiet = 0;
@@ -359,12 +450,16 @@ impl<'p> Engine<'p> {
             let this = cell;
             cell = if cell + 1 == cells { 0 } else { cell + 1 };
             quiet += 1;
-            if (state[2 * row] | state[2 * row + 1]) >> col & 1 == 1 || self.valid[this] {
+            if self.valid[this] {
+                continue;
+            }
+            let colours = self.colours_of(state, row, col);
+            if colours.count_ones() < 2 {
                 continue;
             }
             self.stats.probes += 1;
             if self.cache.is_none() {
-                self.cache = Some(LineCache::new(cache_slots(self.num_lines)));
+                self.cache = Some(LineCache::new(cache_slots(self.num_lines, p), p));
             }
             if self.stats.probes % 128 == 0 && self.past_deadline() {
                 break Probed::Timeout;
@@ -372,47 +467,61 @@ impl<'p> Engine<'p> {
             let mut lines = LineSet::default();
             lines.insert(row);
             lines.insert(self.height + col);
-            let mut outcome = [false; 2];
-            for (side, buf) in [(0, &mut black), (1, &mut white)] {
-                buf.copy_from_slice(state);
-                self.set(buf, row, col, side == 0);
+            let mut survivors = 0;
+            for (t, colour) in Self::branch_order(colours).enumerate() {
+                if branches.len() == t {
+                    branches.push(vec![0; state.len()]);
+                }
+                let branch = &mut branches[t];
+                branch.copy_from_slice(state);
+                self.set(branch, row, col, colour);
                 self.enqueue(row);
                 self.enqueue(self.height + col);
                 self.read.clear();
-                outcome[side] = self.propagate(buf);
-                if !outcome[side] {
+                if self.propagate(branch) {
+                    alive[survivors] = t;
+                    survivors += 1;
+                } else {
                     self.weight[self.failed] += 1;
                 }
                 lines.union(&self.read);
             }
             self.changed.clear();
-            match outcome {
-                [false, false] => break Probed::Dead,
-                [true, false] | [false, true] => {
-                    let chosen = if outcome[0] { &black } else { &white };
-                    for l in 0..self.num_lines {
-                        if state[2 * l] != chosen[2 * l] || state[2 * l + 1] != chosen[2 * l + 1] {
-                            self.changed.insert(l);
-                        }
-                    }
-                    state.copy_from_slice(chosen);
+            match survivors {
+                0 => break Probed::Dead,
+                1 => {
+                    // The one surviving branch is a fixpoint: take it whole.
+                    let only = &branches[alive[0]];
+                    self.mark_differences(state, only);
+                    state.copy_from_slice(only);
                     self.invalidate_changed();
                     quiet = 0;
                 }
-                [true, true] => {
-                    let known = self.known_cells(state);
-                    let b = self.known_cells(&black) - known;
-                    let w = self.known_cells(&white) - known;
-                    self.score[this] = 16 * b.min(w) + b.max(w);
+                _ => {
+                    let before = self.unknown_cells(state);
+                    let (mut least, mut most) = (u32::MAX, 0);
+                    union.copy_from_slice(&branches[alive[0]]);
+                    for &t in &alive[..survivors] {
+                        let gain = before - self.unknown_cells(&branches[t]);
+                        least = least.min(gain);
+                        most = most.max(gain);
+                        for (u, b) in union.iter_mut().zip(&branches[t]) {
+                            *u |= b;
+                        }
+                    }
+                    self.score[this] = 16 * least + most;
                     self.probe_lines[this] = lines;
                     self.valid[this] = true;
                     let mut merged = false;
                     for l in 0..self.num_lines {
-                        let new_black = black[2 * l] & white[2 * l] & !state[2 * l];
-                        let new_white = black[2 * l + 1] & white[2 * l + 1] & !state[2 * l + 1];
-                        if new_black | new_white != 0 {
-                            state[2 * l] |= new_black;
-                            state[2 * l + 1] |= new_white;
+                        let mut narrowed = false;
+                        for k in p * l..p * (l + 1) {
+                            if state[k] & !union[k] != 0 {
+                                state[k] &= union[k];
+                                narrowed = true;
+                            }
+                        }
+                        if narrowed {
                             self.changed.insert(l);
                             self.enqueue(l);
                             merged = true;
@@ -431,17 +540,18 @@ impl<'p> Engine<'p> {
                 }
             }
         };
-        self.probe_black = black;
-        self.probe_white = white;
+        self.probe_branches = branches;
+        self.probe_union = union;
         result
     }
 
     /// The unknown cell with the best probe score, or `Solved` when none is left.
     fn pick_branch(&self, state: &[u128]) -> Probed {
         let width = self.puzzle.width();
+        let p = self.p();
         let mut best: Option<(u64, usize)> = None;
         for row in 0..self.height {
-            let mut unknown = !(state[2 * row] | state[2 * row + 1]) & bitline::full(width);
+            let mut unknown = at_least_two(&state[p * row..p * (row + 1)]);
             while unknown != 0 {
                 let col = unknown.trailing_zeros() as usize;
                 unknown &= unknown - 1;
@@ -460,18 +570,28 @@ impl<'p> Engine<'p> {
         }
     }
 
-    fn record(&mut self, state: &[u128]) -> Flow {
+    /// The grid of a state where every cell is known.
+    fn grid(&self, state: &[u128]) -> Grid {
         let width = self.puzzle.width();
+        let p = self.p();
+        let mut grid = Grid::new(width, self.height);
+        for row in 0..self.height {
+            for k in 1..p {
+                let mut bits = state[p * row + k];
+                while bits != 0 {
+                    let col = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    grid.set_colour(row, col, k as u8);
+                }
+            }
+        }
+        grid
+    }
+
+    fn record(&mut self, state: &[u128]) -> Flow {
         self.count += 1;
         if self.solutions.len() < self.limits.keep {
-            let cells = (0..self.height * width)
-                .map(|c| state[2 * (c / width)] >> (c % width) & 1 == 1)
-                .collect();
-            let grid = Grid {
-                width,
-                height: self.height,
-                cells,
-            };
+            let grid = self.grid(state);
             debug_assert_eq!(self.puzzle.verify(&grid), Ok(()));
             self.solutions.push(grid);
         }
@@ -500,11 +620,11 @@ impl<'p> Engine<'p> {
         let mut child = self
             .pool
             .pop()
-            .unwrap_or_else(|| vec![0; 2 * self.num_lines]);
+            .unwrap_or_else(|| vec![0; self.p() * self.num_lines]);
         let mut flow = Flow::Continue;
-        for black in [true, false] {
+        for colour in Self::branch_order(self.colours_of(state, row, col)) {
             child.copy_from_slice(state);
-            self.set(&mut child, row, col, black);
+            self.set(&mut child, row, col, colour);
             self.enqueue(row);
             self.enqueue(self.height + col);
             self.changed.clear();
@@ -518,11 +638,7 @@ impl<'p> Engine<'p> {
             let stop = ok && self.search(&mut child) == Flow::Stop;
             // Back at this node: probes made below that read a line the child changed
             // no longer describe this state.
-            for l in 0..self.num_lines {
-                if state[2 * l] != child[2 * l] || state[2 * l + 1] != child[2 * l + 1] {
-                    self.changed.insert(l);
-                }
-            }
+            self.mark_differences(state, &child);
             self.invalidate_changed();
             if stop {
                 flow = Flow::Stop;
@@ -537,7 +653,17 @@ impl<'p> Engine<'p> {
 /// Solves `puzzle` (every line at most [`MAX_LEN`] cells), counting solutions up to
 /// `limits.max_solutions`.
 pub fn solve(puzzle: &Nonogram, limits: &Limits) -> (NativeAnswer<Grid>, Stats) {
-    let mut engine = Engine::new(puzzle, limits);
+    match puzzle.palette().len() {
+        2 => solve_with::<2>(puzzle, limits),
+        3 => solve_with::<3>(puzzle, limits),
+        4 => solve_with::<4>(puzzle, limits),
+        5 => solve_with::<5>(puzzle, limits),
+        _ => solve_with::<0>(puzzle, limits),
+    }
+}
+
+fn solve_with<const P: usize>(puzzle: &Nonogram, limits: &Limits) -> (NativeAnswer<Grid>, Stats) {
+    let mut engine = Engine::<P>::new(puzzle, limits);
     let mut state = engine.initial_state();
     for l in 0..engine.num_lines {
         engine.enqueue(l);
@@ -562,13 +688,13 @@ pub fn solve(puzzle: &Nonogram, limits: &Limits) -> (NativeAnswer<Grid>, Stats) 
 }
 
 /// What line logic alone decides (see [`super::line_logic`]).
-pub fn line_logic(puzzle: &Nonogram) -> Option<Vec<Option<bool>>> {
+pub fn line_logic(puzzle: &Nonogram) -> Option<Vec<Option<u8>>> {
     let limits = Limits {
         max_solutions: Some(1),
         keep: 0,
         stop: Stop::never(),
     };
-    let mut engine = Engine::new(puzzle, &limits);
+    let mut engine = Engine::<0>::new(puzzle, &limits);
     let mut state = engine.initial_state();
     for l in 0..engine.num_lines {
         engine.enqueue(l);
@@ -577,12 +703,8 @@ pub fn line_logic(puzzle: &Nonogram) -> Option<Vec<Option<bool>>> {
     engine.propagate(&mut state).then(|| {
         (0..width * puzzle.height())
             .map(|c| {
-                let (row, col) = (c / width, c % width);
-                match (state[2 * row] >> col & 1, state[2 * row + 1] >> col & 1) {
-                    (1, _) => Some(true),
-                    (_, 1) => Some(false),
-                    _ => None,
-                }
+                let colours = engine.colours_of(&state, c / width, c % width);
+                (colours.count_ones() == 1).then(|| colours.trailing_zeros() as u8)
             })
             .collect()
     })

@@ -27,7 +27,7 @@
 use std::collections::VecDeque;
 
 use super::super::line::{BLACK, LineSolver, UNKNOWN, WHITE};
-use super::super::{Grid, Nonogram};
+use super::super::{Grid, Nonogram, lengths};
 use crate::puzzle::{Limits, NativeAnswer};
 use crate::stop::Stop;
 
@@ -136,6 +136,8 @@ struct Solver<'p> {
     /// Cell indices of every line, rows then columns, flattened; `line_start[l]..[l+1]`.
     line_cells: Vec<usize>,
     line_start: Vec<usize>,
+    /// Block lengths of every line (this engine is black-and-white only).
+    clues: Vec<Vec<usize>>,
     lines: LineSolver,
     buf: Vec<u8>,
     queue: VecDeque<usize>,
@@ -185,6 +187,9 @@ impl<'p> Solver<'p> {
             width: puzzle.width(),
             line_cells,
             line_start,
+            clues: (0..puzzle.num_lines())
+                .map(|l| lengths(puzzle.clue(l)))
+                .collect(),
             lines: LineSolver::new(),
             buf: Vec::with_capacity(puzzle.width().max(puzzle.height())),
             queue: VecDeque::with_capacity(puzzle.num_lines()),
@@ -216,8 +221,8 @@ impl<'p> Solver<'p> {
             .givens()
             .iter()
             .map(|g| match g {
-                Some(true) => BLACK,
-                Some(false) => WHITE,
+                Some(0) => WHITE,
+                Some(_) => BLACK,
                 None => UNKNOWN,
             })
             .collect()
@@ -268,7 +273,7 @@ impl<'p> Solver<'p> {
                 None => {
                     self.before.clear();
                     self.before.extend_from_slice(&self.buf);
-                    let r = self.lines.solve(self.puzzle.clue(l), &mut self.buf);
+                    let r = self.lines.solve(&self.clues[l], &mut self.buf);
                     if let Some(cache) = self.cache.as_mut() {
                         cache.put(hash, &self.before, r.map(|_| &self.buf[..]));
                     }
@@ -461,7 +466,7 @@ impl<'p> Solver<'p> {
             self.solutions.push(Grid {
                 width: self.puzzle.width(),
                 height: self.puzzle.height(),
-                cells: grid.iter().map(|&c| c == BLACK).collect(),
+                cells: grid.iter().map(|&c| u8::from(c == BLACK)).collect(),
             });
         }
         if self.count >= self.limits.max_or_all() {
@@ -534,7 +539,7 @@ pub fn solve(puzzle: &Nonogram, limits: &Limits) -> NativeAnswer<Grid> {
 
 /// What line logic alone (no probing, no search) decides: each cell black, white or
 /// undecided; `None` when line logic finds a contradiction.
-pub fn line_logic(puzzle: &Nonogram) -> Option<Vec<Option<bool>>> {
+pub fn line_logic(puzzle: &Nonogram) -> Option<Vec<Option<u8>>> {
     let limits = Limits {
         max_solutions: Some(1),
         keep: 0,
@@ -546,8 +551,8 @@ pub fn line_logic(puzzle: &Nonogram) -> Option<Vec<Option<bool>>> {
     solver.propagate(&mut grid).then(|| {
         grid.iter()
             .map(|&c| match c {
-                BLACK => Some(true),
-                WHITE => Some(false),
+                BLACK => Some(1),
+                WHITE => Some(0),
                 _ => None,
             })
             .collect()
@@ -585,7 +590,7 @@ mod tests {
             let grid = Grid {
                 width: w,
                 height: h,
-                cells: (0..w * h).map(|i| bits >> i & 1 == 1).collect(),
+                cells: (0..w * h).map(|i| (bits >> i & 1) as u8).collect(),
             };
             if puzzle.verify(&grid).is_ok() {
                 count += 1;
@@ -608,7 +613,7 @@ mod tests {
             let grid = Grid {
                 width: w,
                 height: h,
-                cells: (0..w * h).map(|_| next() % 2 == 0).collect(),
+                cells: (0..w * h).map(|_| u8::from(next() % 2 == 0)).collect(),
             };
             let puzzle = Nonogram::from_grid(&grid);
             let answer = solve(&puzzle, &limits(None));
