@@ -22,6 +22,8 @@
 //! What a checked proof certifies: the CNF has no model. That the CNF says what the puzzle
 //! says rests on the encoders and their tests (`encodings/`, `tests/`).
 
+#![warn(missing_docs)]
+
 use std::fs::File;
 use std::io::BufWriter;
 use std::path::{Path, PathBuf};
@@ -56,7 +58,9 @@ fn is_cadical(program: &str) -> bool {
 /// Where to write a proof, and whether to check it before saying so.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProofTarget {
+    /// The proof file; the refuted formula goes beside it ([`formula_path`]).
     pub path: PathBuf,
+    /// Replay the proof with [`crate::proof::check_refutation`] before reporting it.
     pub check: bool,
 }
 
@@ -83,24 +87,38 @@ impl ProofStatus {
 /// Why no proof came out.
 #[derive(Debug, thiserror::Error)]
 pub enum ProofError {
+    /// The proof or the formula file cannot be written.
     #[error("cannot write the proof to {path}: {source}")]
     Io {
+        /// The file that could not be written.
         path: PathBuf,
+        /// Why.
         #[source]
         source: std::io::Error,
     },
+    /// The `Stop` fired during the proof run.
     #[error("the proof run was stopped (timeout) before it finished; no proof written")]
     Stopped,
+    /// The solver has no proof output.
     #[error("the solver cannot write proofs (use varisat, cadical, or a `{{proof}}` argument)")]
     Unsupported,
+    /// The external solver failed (message of its [`super::SatError`]).
     #[error("the external solver failed on the proof run: {0}")]
     External(String),
+    /// The formula to refute has a model: the claim was wrong (a bug).
     #[error("the formula to refute has a model (a bug: the claim it should certify is false)")]
     Satisfiable,
+    /// A solution was reported but the formula has no model (a bug).
     #[error("the formula has no model although a solution was found (a bug)")]
     Inconsistent,
+    /// The independent checker rejected the proof (a bug in the solver or the checker).
     #[error("the proof written to {path} fails the check (a bug): {reason}")]
-    CheckFailed { path: PathBuf, reason: String },
+    CheckFailed {
+        /// The proof's requested path (nothing is left there).
+        path: PathBuf,
+        /// The checker's message.
+        reason: String,
+    },
 }
 
 /// Refute `cnf` plus `extra` clauses with a fresh solver writing DRAT to `target`: varisat
