@@ -148,6 +148,22 @@ fn sat(c: &mut Criterion) {
             assert_eq!(total, encodings.len() as u64);
         })
     });
+    // The pipeline as `solve --backend sat --unique` runs it over a collection: the
+    // incremental session (givens as assumptions), encode included, answers checked.
+    let request = satcover::puzzle::Request::unique();
+    g.bench_function("pipeline 17-clue x200 (session, count to 2)", |bch| {
+        bch.iter(|| {
+            let total: u64 = puzzles
+                .iter()
+                .map(|p| {
+                    satcover::puzzle::solve(black_box(p), satcover::puzzle::Backend::Sat, &request)
+                        .expect("sat")
+                        .count
+                })
+                .sum();
+            assert_eq!(total, puzzles.len() as u64);
+        })
+    });
     g.finish();
 }
 

@@ -14,7 +14,7 @@
 //! engine on nonograms by far (README: "Which backend wins").
 
 use crate::puzzle::{Backend, Request, SolveError, solve};
-use crate::puzzles::nonogram::{Grid, Nonogram, formats};
+use crate::puzzles::nonogram::{Block, Grid, Nonogram, formats};
 
 /// A picture that could not be read: the message names the place.
 pub type PictureError = String;
@@ -153,10 +153,10 @@ pub struct FromPicture {
 pub fn from_picture(goal: &Grid) -> Result<FromPicture, SolveError> {
     let clues_only = Nonogram::from_grid(goal).with_goal(Some(goal.clone()));
     let cells = goal.width * goal.height;
-    let mut givens: Vec<Option<bool>> = vec![None; cells];
+    let mut givens: Vec<Option<u8>> = vec![None; cells];
     let mut checks = 0;
     loop {
-        let puzzle = clues_only.clone().with_givens(givens.clone());
+        let puzzle = clues_only.clone().with_colour_givens(givens.clone());
         checks += 1;
         let outcome = solve(&puzzle, Backend::Native, &Request::unique())?;
         if outcome.unique() == Some(true) {
@@ -179,12 +179,12 @@ pub fn from_picture(goal: &Grid) -> Result<FromPicture, SolveError> {
 
 /// The puzzle in nonogram-db's `.non` format, with `goal` and, when any, `givens`.
 pub fn to_non(puzzle: &Nonogram, title: &str) -> String {
-    let clue_line = |clue: &[usize]| {
+    let clue_line = |clue: &[Block]| {
         if clue.is_empty() {
             "0".to_string()
         } else {
             clue.iter()
-                .map(usize::to_string)
+                .map(|b| b.len.to_string())
                 .collect::<Vec<_>>()
                 .join(",")
         }
@@ -210,7 +210,7 @@ pub fn to_non(puzzle: &Nonogram, title: &str) -> String {
         let bits: String = goal
             .cells
             .iter()
-            .map(|&b| if b { '1' } else { '0' })
+            .map(|&c| if c != 0 { '1' } else { '0' })
             .collect();
         out.push_str(&format!("\ngoal \"{bits}\"\n"));
     }
@@ -219,8 +219,8 @@ pub fn to_non(puzzle: &Nonogram, title: &str) -> String {
             .givens()
             .iter()
             .map(|g| match g {
-                Some(true) => '1',
-                Some(false) => '0',
+                Some(0) => '0',
+                Some(_) => '1',
                 None => '.',
             })
             .collect();
