@@ -140,7 +140,6 @@ fn a_failing_contender_does_not_sink_the_others() {
     let outcome = puzzle.solve_any(Backend::Auto, &request).unwrap().outcome;
     assert_eq!(outcome.status, Status::Solved);
     assert_eq!(outcome.stats.winner, Some(Backend::Sat));
-    // The external run may end before or after the winner; either way its error is kept.
     let external = outcome
         .stats
         .contenders
