@@ -281,20 +281,95 @@ struct Generic<'a, F: FnMut(&[u64])> {
     guesses: u64,
     nodes: u64,
     timed_out: bool,
+    /// First-solution searches only: randomised choices and a node budget per try.
+    restart: Option<Restart>,
     on_solution: F,
 }
 
+/// One randomised try of a first-solution search (Gomes, Selman, Kautz 2000: restarts with
+/// random tie-breaking remove the heavy tail of backtracking on big grids).
+struct Restart {
+    /// SplitMix64 state.
+    rng: u64,
+    budget: u64,
+    used: u64,
+    fired: bool,
+}
+
+impl Restart {
+    fn next(&mut self) -> u64 {
+        self.rng = self.rng.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.rng;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// Luby, Sinclair, Zuckerman (1993): 1, 1, 2, 1, 1, 2, 4, 1, ... (`i` from 1).
+fn luby(i: u64) -> u64 {
+    let mut k = 1;
+    while (1u64 << k) - 1 < i {
+        k += 1;
+    }
+    if (1u64 << k) - 1 == i {
+        1 << (k - 1)
+    } else {
+        luby(i - (1u64 << (k - 1)) + 1)
+    }
+}
+
+/// Nodes per unit of the Luby sequence.
+const RESTART_UNIT: u64 = 512;
+
 impl<F: FnMut(&[u64])> Generic<'_, F> {
+    /// The search from the root; with `restarts`, randomised tries on a Luby budget until one
+    /// ends by itself (a solution, or an exhausted space: a try that finishes its subtree
+    /// without the budget firing has searched it all). True = stopped early.
+    fn search_from_root(&mut self, restarts: bool) -> bool {
+        if !restarts {
+            return self.search(0);
+        }
+        for i in 1u64.. {
+            self.restart = Some(Restart {
+                rng: i.wrapping_mul(0x2545_F491_4F6C_DD1D),
+                budget: luby(i) * RESTART_UNIT,
+                used: 0,
+                fired: false,
+            });
+            let stopped = self.search(0);
+            let fired = self.restart.as_ref().is_some_and(|r| r.fired);
+            if !fired || self.timed_out {
+                return stopped;
+            }
+        }
+        unreachable!("the loop returns")
+    }
+
     /// Searches below the propagated state `pool[depth]`. True = stop.
     fn search(&mut self, depth: usize) -> bool {
         // Minimum remaining values; a bi-value cell cannot be beaten.
         let mut best = (usize::MAX, u32::MAX);
-        for (cell, &m) in self.pool[depth].iter().enumerate() {
-            let k = m.count_ones();
-            if k > 1 && k < best.1 {
-                best = (cell, k);
-                if k == 2 {
-                    break;
+        if let Some(r) = &mut self.restart {
+            // Ties broken at random (reservoir sampling over the cells of fewest candidates).
+            let mut ties = 0u64;
+            for (cell, &m) in self.pool[depth].iter().enumerate() {
+                let k = m.count_ones();
+                if k > 1 && k <= best.1 {
+                    ties = if k < best.1 { 1 } else { ties + 1 };
+                    if ties == 1 || r.next() % ties == 0 {
+                        best = (cell, k);
+                    }
+                }
+            }
+        } else {
+            for (cell, &m) in self.pool[depth].iter().enumerate() {
+                let k = m.count_ones();
+                if k > 1 && k < best.1 {
+                    best = (cell, k);
+                    if k == 2 {
+                        break;
+                    }
                 }
             }
         }
@@ -310,10 +385,28 @@ impl<F: FnMut(&[u64])> Generic<'_, F> {
             self.pool.push(vec![0; self.pool[0].len()]);
         }
         let mut digits = self.pool[depth][cell];
-        while digits != 0 {
+        // A random first digit for randomised tries: the bits from a random place up, then
+        // the rest.
+        let mut later = 0;
+        if let Some(r) = &mut self.restart {
+            let from = r.next() % 64;
+            later = digits & ((1u64 << from) - 1);
+            digits &= !later;
+        }
+        while digits != 0 || later != 0 {
+            if digits == 0 {
+                (digits, later) = (later, 0);
+            }
             let bit = digits & digits.wrapping_neg();
             digits ^= bit;
             self.nodes += 1;
+            if let Some(r) = &mut self.restart {
+                r.used += 1;
+                if r.used > r.budget {
+                    r.fired = true;
+                    return true;
+                }
+            }
             if self.nodes & 15 == 0 && self.stop.should_stop() {
                 self.timed_out = true;
                 return true;
@@ -372,13 +465,17 @@ fn solve_generic_checked(b: usize, givens: &[u8], search: &NativeSearch) -> Nati
         guesses: 0,
         nodes: 1,
         timed_out: false,
+        restart: None,
         on_solution: |cand: &[u64]| {
             if solutions.len() < keep {
                 solutions.push(cand.iter().map(|m| m.trailing_zeros() as u8 + 1).collect());
             }
         },
     };
-    let stopped = g.search(0);
+    let mut stopped = g.search_from_root(search.max_solutions == 1 && n >= 16);
+    if g.timed_out {
+        stopped = true;
+    }
     result.count = g.count;
     result.complete = !stopped;
     result.timed_out = g.timed_out;
