@@ -192,3 +192,61 @@ fn plans_follow_the_request() {
     let plan = Plan::new(Kind::Xc, &Request::count());
     assert_eq!((plan.alone, plan.race), (None, vec![Backend::Dlx]));
 }
+
+/// Pigeonhole PHP(holes + 1, holes) in DIMACS: unsatisfiable, and hard for resolution, so
+/// varisat needs far longer than a failed program start.
+fn pigeonhole_dimacs(holes: usize) -> String {
+    let pigeons = holes + 1;
+    let var = |p: usize, h: usize| p * holes + h + 1;
+    let mut clauses = Vec::new();
+    for p in 0..pigeons {
+        clauses.push(
+            (0..holes)
+                .map(|h| var(p, h).to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+        );
+    }
+    for h in 0..holes {
+        for p in 0..pigeons {
+            for q in p + 1..pigeons {
+                clauses.push(format!("-{} -{}", var(p, h), var(q, h)));
+            }
+        }
+    }
+    let mut text = format!("p cnf {} {}\n", pigeons * holes, clauses.len());
+    for clause in clauses {
+        text.push_str(&clause);
+        text.push_str(" 0\n");
+    }
+    text
+}
+
+/// The same, where the race cannot end before the external program has failed: its error is
+/// kept in the stats and sat's answer stands.
+#[test]
+fn a_failing_contender_reports_its_error_when_the_race_is_long() {
+    let entries = input::load("php-9-8.cnf", &pigeonhole_dimacs(8), Some(Kind::Cnf));
+    let puzzle = entries[0].puzzle.as_ref().unwrap();
+    let mut request = with_threads(Request::first(), 2);
+    request.external = Some(SatBackend::External {
+        program: "no-such-sat-solver-xyz".into(),
+        args: Vec::new(),
+    });
+    let outcome = puzzle.solve_any(Backend::Auto, &request).unwrap().outcome;
+    assert_eq!(outcome.status, Status::Unsolvable);
+    assert_eq!(outcome.stats.winner, Some(Backend::Sat));
+    let external = outcome
+        .stats
+        .contenders
+        .iter()
+        .find(|c| c.backend == Backend::External)
+        .expect("the external contender is reported");
+    assert_eq!(external.result, ContenderResult::Error);
+    assert!(
+        external
+            .error
+            .as_deref()
+            .is_some_and(|e| e.contains("no-such-sat-solver-xyz"))
+    );
+}
