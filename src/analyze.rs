@@ -39,7 +39,8 @@ use crate::render::{Picture, Rgb};
 use crate::sat::{SatVerdict, VarisatSession};
 
 /// How the forced cells are found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Method {
     /// Enumerate with the native solver while the count is small, SAT backbone beyond.
     Auto,

@@ -185,8 +185,10 @@ pub fn parse_shard_results(text: &str) -> Result<Vec<ShardResult>, MergeError> {
         let times = parsed
             .times
             .ok_or_else(|| bad("no `times`: write shard results with --shard K/N".into()))?;
-        let backend = <Backend as clap::ValueEnum>::from_str(&parsed.backend, true)
-            .map_err(|_| bad(format!("unknown backend `{}`", parsed.backend)))?;
+        let backend = Backend::ALL
+            .into_iter()
+            .find(|b| b.name().eq_ignore_ascii_case(&parsed.backend))
+            .ok_or_else(|| bad(format!("unknown backend `{}`", parsed.backend)))?;
         let seconds = |x: f64| Duration::try_from_secs_f64(x).map_err(|e| bad(e.to_string()));
         results.push(ShardResult {
             summary: Summary {

@@ -22,6 +22,8 @@
 //! The code uses nothing of the solving path (no `cnf`, no `sat`, no varisat): a bug there
 //! cannot hide a bug here.
 
+#![warn(missing_docs)]
+
 use std::collections::HashMap;
 
 use thiserror::Error;
@@ -29,28 +31,42 @@ use thiserror::Error;
 /// Why a proof was rejected.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ProofError {
+    /// A lemma that unit propagation does not derive.
     #[error(
         "proof step {step} (byte {offset}): lemma {lemma:?} does not follow by unit propagation"
     )]
     NotRup {
+        /// 1-based step number (lemmas and deletions counted).
         step: usize,
+        /// Byte offset of the step in the proof.
         offset: usize,
+        /// The lemma, DIMACS literals.
         lemma: Vec<i64>,
     },
+    /// A step that cannot be read.
     #[error("proof step {step} (byte {offset}): {reason}")]
     Malformed {
+        /// 1-based step number.
         step: usize,
+        /// Byte offset of the step (or of the bad token) in the proof.
         offset: usize,
+        /// What is wrong.
         reason: String,
     },
+    /// Every lemma follows, but the formula is not refuted at the end.
     #[error("the proof ends ({steps} steps) without a conflict: it does not refute the formula")]
-    NoConflict { steps: usize },
+    NoConflict {
+        /// Steps read.
+        steps: usize,
+    },
 }
 
 /// What a successful check saw.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ProofStats {
+    /// Lemmas checked.
     pub lemmas: usize,
+    /// Deletions applied.
     pub deletions: usize,
     /// Lemmas read after the conflict was reached (accepted without a check).
     pub after_conflict: usize,

@@ -5,7 +5,8 @@
 //! - **solution**: the puzzle's natural answer (a filled grid, a picture, a digit per letter).
 //! - **backend**: how a solution is searched for: `native` (the puzzle's own solver), `sat`
 //!   (CNF for the embedded varisat), `external` (the same CNF for a SAT binary), `dlx`
-//!   (exact cover for our Dancing Links engine).
+//!   (exact cover for our Dancing Links engine), `auto` (the portfolio in `src/portfolio.rs`:
+//!   native first, then the others racing).
 //! - **encoding**: what a puzzle hands an engine (a `Cnf` or a `Matrix`) together with the
 //!   decoder that maps the engine's answer back; the numbering lives in the encoder only.
 //! - **check**: the puzzle's independent checker; no solution leaves the pipeline unchecked.
@@ -20,6 +21,7 @@ use serde::Serialize;
 
 use crate::cnf::{Cnf, Var};
 use crate::dlx::{self, Matrix, OptionId};
+use crate::portfolio::{self, Contender, Threads};
 use crate::render::Picture;
 use crate::sat::{self, Model, SatBackend};
 use crate::stop::Stop;
@@ -53,14 +55,10 @@ impl Kind {
 }
 
 impl Kind {
-    /// The backend used when none is named: the native solver where the kind has one,
-    /// varisat for raw CNF, our DLX engine for raw exact cover.
+    /// The backend used when none is named: `auto`, whose plan per kind (see
+    /// `src/portfolio.rs`) runs varisat for raw CNF and our DLX engine for raw exact cover.
     pub fn default_backend(self) -> Backend {
-        match self {
-            Kind::Cnf => Backend::Sat,
-            Kind::Xc => Backend::Dlx,
-            _ => Backend::Native,
-        }
+        Backend::Auto
     }
 }
 
@@ -83,9 +81,13 @@ pub enum Backend {
     Dlx,
     /// CNF written as DIMACS and solved by a SAT binary (`--solver`).
     External,
+    /// The portfolio: native alone for a short budget, then the other engines that fit race;
+    /// the first checked answer wins (`src/portfolio.rs`).
+    Auto,
 }
 
 impl Backend {
+    /// The single engines (not `auto`, which runs them).
     pub const ALL: [Backend; 4] = [
         Backend::Native,
         Backend::Sat,
@@ -99,6 +101,7 @@ impl Backend {
             Backend::Sat => "sat",
             Backend::Dlx => "dlx",
             Backend::External => "external",
+            Backend::Auto => "auto",
         }
     }
 }
@@ -122,6 +125,8 @@ pub struct Request {
     pub external: Option<SatBackend>,
     /// Which forms of the kept solutions `AnyPuzzle::solve_any` renders.
     pub render: Render,
+    /// The threads `auto` may start for a race, shared by every solve using this request.
+    pub threads: Threads,
     /// Write a DRAT proof behind "unsolvable" and "unique" (sat backend only).
     pub proof: Option<sat::ProofTarget>,
 }
@@ -150,6 +155,7 @@ impl Request {
             timeout: None,
             external: None,
             render: Render::Both,
+            threads: Threads::machine(),
             proof: None,
         }
     }
@@ -167,6 +173,7 @@ impl Request {
             timeout: None,
             external: None,
             render: Render::Both,
+            threads: Threads::machine(),
             proof: None,
         }
     }
@@ -179,6 +186,7 @@ impl Request {
             timeout: None,
             external: None,
             render: Render::Both,
+            threads: Threads::machine(),
             proof: None,
         }
     }
@@ -262,6 +270,12 @@ pub struct Stats {
     pub nodes: Option<u64>,
     pub updates: Option<u64>,
     pub guesses: Option<u64>,
+    /// `auto` only: the backend whose answer this is (`None`: nobody decided).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winner: Option<Backend>,
+    /// `auto` only: every engine that ran, with its time, effort or error.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub contenders: Vec<Contender>,
 }
 
 fn seconds<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
@@ -385,8 +399,9 @@ pub struct SessionAnswer<S> {
 
 /// One kind of puzzle. Implementors provide the checker, the encoders and the native
 /// solver; the pipeline in [`solve`] does the rest.
-pub trait Puzzle {
-    type Solution: Clone + PartialEq + fmt::Debug;
+pub trait Puzzle: Sync {
+    /// `Send`: `auto` solves on several threads and hands the winner's solutions back.
+    type Solution: Clone + PartialEq + fmt::Debug + Send;
 
     fn kind(&self) -> Kind;
 
@@ -477,7 +492,8 @@ pub fn solve_until<P: Puzzle + ?Sized>(
         return search(puzzle, backend, request, stop);
     };
     let prover = match (backend, &request.external) {
-        (Backend::Sat, _) => SatBackend::Varisat,
+        // `auto`'s claim, whoever made it, is proved by varisat.
+        (Backend::Sat | Backend::Auto, _) => SatBackend::Varisat,
         (Backend::External, Some(solver)) if sat::can_prove(solver) => solver.clone(),
         _ => return Err(SolveError::ProofUnsupported { backend }),
     };
@@ -527,13 +543,17 @@ fn prove<P: Puzzle + ?Sized>(
     )?))
 }
 
-/// Encode → engine → decode → check, without proofs.
-fn search<P: Puzzle + ?Sized>(
+/// Encode → engine → decode → check, without proofs (`auto`: the portfolio, whose
+/// contenders each come back here).
+pub(crate) fn search<P: Puzzle + ?Sized>(
     puzzle: &P,
     backend: Backend,
     request: &Request,
     stop: &Stop,
 ) -> Result<Outcome<P::Solution>, SolveError> {
+    if backend == Backend::Auto {
+        return portfolio::solve(puzzle, request, stop);
+    }
     let start = Instant::now();
     let limits = Limits {
         max_solutions: request.max_solutions,
@@ -570,6 +590,7 @@ fn search<P: Puzzle + ?Sized>(
             run_sat(puzzle, solver, backend, &limits, &mut stats)?
         }
         Backend::Dlx => run_dlx(puzzle, &limits, &mut stats)?,
+        Backend::Auto => unreachable!("auto is answered by the portfolio above"),
     };
 
     let check_start = Instant::now();

@@ -22,6 +22,9 @@ use std::time::{Duration, Instant};
 pub struct Stop {
     deadline: Option<Instant>,
     flag: Option<Arc<AtomicBool>>,
+    /// The flag of the `Stop` this one was made from by [`Stop::linked`]: cancelling that one
+    /// stops this one too, not the other way round.
+    outer: Option<Arc<AtomicBool>>,
 }
 
 impl Stop {
@@ -34,7 +37,7 @@ impl Stop {
     pub fn at(deadline: Option<Instant>) -> Stop {
         Stop {
             deadline,
-            flag: None,
+            ..Stop::default()
         }
     }
 
@@ -48,6 +51,18 @@ impl Stop {
         Stop {
             deadline,
             flag: Some(Arc::new(AtomicBool::new(false))),
+            outer: None,
+        }
+    }
+
+    /// A stop with the same deadline and a flag of its own, that also stops when this one is
+    /// cancelled: a race inside a search someone else may cancel. Cancelling the new stop
+    /// leaves this one running.
+    pub fn linked(&self) -> Stop {
+        Stop {
+            deadline: self.deadline,
+            flag: Some(Arc::new(AtomicBool::new(false))),
+            outer: self.flag.clone(),
         }
     }
 
@@ -57,6 +72,7 @@ impl Stop {
         Stop {
             deadline: Some(self.deadline.map_or(deadline, |d| d.min(deadline))),
             flag: self.flag.clone(),
+            outer: self.outer.clone(),
         }
     }
 
@@ -68,11 +84,11 @@ impl Stop {
         }
     }
 
-    /// Whether some clone called `cancel()` (no clock read).
+    /// Whether some clone (or the stop this one is linked to) was cancelled; no clock read.
     pub fn is_cancelled(&self) -> bool {
-        self.flag
-            .as_ref()
-            .is_some_and(|f| f.load(Ordering::Relaxed))
+        let set =
+            |f: &Option<Arc<AtomicBool>>| f.as_ref().is_some_and(|f| f.load(Ordering::Relaxed));
+        set(&self.flag) || set(&self.outer)
     }
 
     /// Whether the search should stop now: cancelled, or past the deadline. Reads the clock
@@ -129,6 +145,17 @@ mod tests {
         assert!(!clone.should_stop() && !child.should_stop());
         clone.cancel();
         assert!(s.should_stop() && child.should_stop() && s.is_cancelled());
+    }
+
+    #[test]
+    fn a_linked_stop_follows_its_outer_one_only() {
+        let outer = Stop::cancellable(None);
+        let race = outer.linked();
+        race.cancel();
+        assert!(race.should_stop() && !outer.should_stop());
+        let race = outer.linked();
+        outer.cancel();
+        assert!(race.should_stop());
     }
 
     #[test]

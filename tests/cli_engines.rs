@@ -306,9 +306,7 @@ fn bench_reports_bad_files_and_empty_folders() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("bad.txt:1"))
-        .stdout(predicate::str::contains(
-            "| native | 2 | 1 | 0 | 0 | 0 | 1 |",
-        ));
+        .stdout(predicate::str::contains("| auto | 2 | 1 | 0 | 0 | 0 | 1 |"));
 }
 
 fn assert_stops_within(args: &[&str], stdin: &str, budget: Duration) {

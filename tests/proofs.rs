@@ -44,19 +44,19 @@ fn proved(puzzle: &str, extra: &[&str], dir: &Path, expect: &str) -> std::path::
         .stdout(predicate::str::contains(expect));
     assert!(proof.is_file(), "{puzzle}: proof written");
     assert!(
-        !dir.join("proof.drat.partial").exists(),
-        "no partial file left"
+        dir.join("proof.drat.cnf").is_file(),
+        "{puzzle}: formula written"
     );
+    for partial in ["proof.drat.partial", "proof.drat.cnf.partial"] {
+        assert!(!dir.join(partial).exists(), "no partial file left");
+    }
     proof
 }
 
-/// The puzzle's CNF as exported (the formula an "unsolvable" proof refutes).
-fn exported(puzzle: &str) -> Vec<Vec<i64>> {
-    let out = satcover()
-        .args(["export", puzzle, "--to", "dimacs"])
-        .output()
-        .unwrap();
-    let cnf = parse_dimacs(&String::from_utf8(out.stdout).unwrap()).unwrap();
+/// The formula written beside a proof (`FILE.cnf`).
+fn refuted(proof: &Path) -> Vec<Vec<i64>> {
+    let text = std::fs::read_to_string(satcover::sat::formula_path(proof)).unwrap();
+    let cnf = parse_dimacs(&text).unwrap();
     cnf.clauses()
         .map(|c| c.iter().map(|l| l.to_dimacs()).collect())
         .collect()
@@ -66,35 +66,60 @@ fn check(formula: &[Vec<i64>], proof: &[u8]) -> bool {
     check_refutation(formula.iter().map(Vec::as_slice), proof).is_ok()
 }
 
-/// The proof checks against the exported formula; with lemmas dropped or altered some
-/// variants fail, and the proof cut before its conflict fails.
+/// The steps of a binary DRAT proof, each with its bytes (`a` or `d`, literals, `0`).
+fn binary_steps(proof: &[u8]) -> Vec<Vec<u8>> {
+    assert!(
+        matches!(proof.first(), None | Some(b'a' | b'd')),
+        "binary DRAT"
+    );
+    let mut steps = Vec::new();
+    let mut i = 0;
+    while i < proof.len() {
+        let start = i;
+        i += 1;
+        loop {
+            let mut value = 0u64;
+            let mut shift = 0;
+            loop {
+                let byte = proof[i];
+                i += 1;
+                value |= u64::from(byte & 0x7f) << shift;
+                shift += 7;
+                if byte & 0x80 == 0 {
+                    break;
+                }
+            }
+            if value == 0 {
+                break;
+            }
+        }
+        steps.push(proof[start..i].to_vec());
+    }
+    steps
+}
+
+/// The proof checks against the formula written beside it; with lemmas dropped or altered some
+/// variants fail, and an empty proof fails.
 fn assert_proof_is_tight(puzzle: &str, proof: &Path) {
-    let formula = exported(puzzle);
+    let formula = refuted(proof);
     let bytes = std::fs::read(proof).unwrap();
     assert!(check(&formula, &bytes), "{puzzle}: the proof checks");
-    let text = String::from_utf8(bytes).unwrap();
-    let steps: Vec<&str> = text.lines().collect();
-    let lemmas: Vec<usize> = (0..steps.len())
-        .filter(|&i| !steps[i].starts_with('d'))
-        .collect();
     if check(&formula, b"") {
         // Unit propagation alone refutes the formula: every proof of it checks.
         return;
     }
-    assert!(!check(&formula, &[]), "{puzzle}: an empty proof fails");
+    let steps = binary_steps(&bytes);
+    let lemmas: Vec<usize> = (0..steps.len()).filter(|&i| steps[i][0] == b'a').collect();
     let mut rejected = 0;
     for &i in lemmas.iter().step_by((lemmas.len() / 40).max(1)) {
         let mut dropped = steps.clone();
         dropped.remove(i);
-        let mut altered: Vec<String> = steps.iter().map(|s| s.to_string()).collect();
-        let tokens: Vec<&str> = steps[i].split_whitespace().collect();
-        if let Some(first) = tokens.first().and_then(|t| t.parse::<i64>().ok())
-            && first != 0
-        {
-            altered[i] = format!("{} {}", -first, tokens[1..].join(" "));
+        let mut altered = steps.clone();
+        if altered[i].len() > 2 {
+            altered[i][1] ^= 1; // the sign bit of the first literal
         }
-        for variant in [dropped.join("\n"), altered.join("\n")] {
-            if !check(&formula, variant.as_bytes()) {
+        for variant in [dropped.concat(), altered.concat()] {
+            if !check(&formula, &variant) {
                 rejected += 1;
             }
         }
@@ -115,7 +140,7 @@ fn contradictory_sudoku_impossible_packing_and_clashing_nonogram_prove_unsolvabl
     ] {
         let proof = proved(puzzle, &[], dir.path(), ": unsolvable (proof checked)");
         assert_proof_is_tight(puzzle, &proof);
-        std::fs::remove_file(proof).unwrap();
+        std::fs::remove_file(&proof).unwrap();
     }
 }
 
@@ -202,10 +227,7 @@ fn external_solvers_write_proofs_that_check() {
             .assert()
             .code(20)
             .stdout(predicate::str::contains(": unsolvable (proof checked)"));
-        assert!(check(
-            &exported(IMPOSSIBLE_PACKING),
-            &std::fs::read(&proof).unwrap()
-        ));
+        assert!(check(&refuted(&proof), &std::fs::read(&proof).unwrap()));
         satcover()
             .env("SATCOVER_BIN", env!("CARGO_BIN_EXE_satcover"))
             .args([
@@ -281,4 +303,47 @@ fn backends_that_cannot_prove_say_so_and_name_sat() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("--proof"));
+}
+
+/// Measurement, not a check: proof cost against solve time, the runs interleaved so both see
+/// the same load. `SATCOVER_PROOF_PUZZLES=a.txt,b.txt cargo test --release --test proofs --
+/// --ignored --nocapture` (each file's first puzzle; `--unique` is always asked).
+#[test]
+#[ignore]
+fn measure_proof_cost() {
+    use satcover::input::load;
+    use satcover::puzzle::{Backend, Request};
+    let dir = tempfile::tempdir().unwrap();
+    let files = std::env::var("SATCOVER_PROOF_PUZZLES").unwrap_or_else(|_| {
+        "tests/fixtures/sudoku/norvig-grid.txt,tests/fixtures/packing/golomb-11-none.pack".into()
+    });
+    for file in files.split(',') {
+        let text = std::fs::read_to_string(file).unwrap();
+        let entry = load(file, &text, None).into_iter().next().unwrap();
+        let puzzle = entry.puzzle.unwrap();
+        let plain = Request::unique();
+        let mut proved = Request::unique();
+        proved.proof = Some(satcover::sat::ProofTarget {
+            path: dir.path().join("m.drat"),
+            check: true,
+        });
+        let (mut off, mut on, mut proof) = (Vec::new(), Vec::new(), Vec::new());
+        for _ in 0..21 {
+            let r = puzzle.solve_any(Backend::Sat, &plain).unwrap();
+            off.push(r.outcome.stats.encode + r.outcome.stats.solve);
+            let r = puzzle.solve_any(Backend::Sat, &proved).unwrap();
+            on.push(r.outcome.stats.encode + r.outcome.stats.solve);
+            proof.push(r.outcome.stats.proof);
+            assert!(r.outcome.proof.is_some(), "{file}: a proof");
+        }
+        for v in [&mut off, &mut on, &mut proof] {
+            v.sort();
+        }
+        let (off, on, proof) = (off[10], on[10], proof[10]);
+        eprintln!(
+            "{file}: median solve {off:?} (proof off) / {on:?} (on, search part); proof written \
+             and checked {proof:?}; ratio {:.2}",
+            proof.as_secs_f64() / off.as_secs_f64()
+        );
+    }
 }

@@ -10,6 +10,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use satcover::bench::{self, Shard, Summary};
 use satcover::input::{self, Entry, InputError};
+use satcover::portfolio::Threads;
 use satcover::puzzle::{Backend, Kind, Render, Request};
 
 use super::compare::human;
@@ -21,12 +22,12 @@ pub struct BenchArgs {
     #[arg(required = true)]
     pub paths: Vec<PathBuf>,
     /// Backends to run, comma-separated.
-    #[arg(long, value_enum, value_delimiter = ',', default_value = "native")]
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "auto")]
     pub backend: Vec<Backend>,
     /// The SAT binary for the external backend.
     #[arg(long, value_name = "CMD", value_parser = super::parse_solver)]
     pub solver: Option<satcover::sat::SatBackend>,
-    /// Worker threads (puzzles solved at once).
+    /// Threads in all: puzzles solved at once, and the engines `auto` races count against it.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub jobs: u32,
     /// Prove uniqueness (search for a second solution) instead of stopping at the first.
@@ -158,6 +159,9 @@ pub fn run(args: &BenchArgs) -> Result<u8> {
     request.render = Render::None;
     request.timeout = args.timeout;
     request.external = args.solver.clone();
+    // `jobs` workers solve puzzles; the ones without a puzzle lend their thread to races.
+    let jobs = args.jobs as usize;
+    request.threads = Threads::spare(jobs - jobs.min(entries.len()));
 
     let mut summaries = Vec::new();
     for &backend in &args.backend {

@@ -18,7 +18,7 @@ pub struct CompareArgs {
     /// Puzzle files (`-` for standard input).
     #[arg(required = true)]
     pub files: Vec<String>,
-    /// Backends to compare, comma-separated (default: native,sat,dlx, plus external with --solver).
+    /// Backends to compare, comma-separated (default: native,sat,dlx,auto, plus external with --solver).
     #[arg(long, value_enum, value_delimiter = ',')]
     pub backends: Vec<Backend>,
     /// The SAT binary for the external backend.
@@ -45,6 +45,7 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
         if args.solver.is_some() {
             all.push(Backend::External);
         }
+        all.push(Backend::Auto);
         all
     } else {
         args.backends.clone()
@@ -199,8 +200,12 @@ fn print_table(
                     .filter(|f| !f.is_zero())
                     .map(|f| format!("{:.2}×", median.as_secs_f64() / f.as_secs_f64()))
                     .unwrap_or_else(|| "-".into());
+                let backend = match s.winner {
+                    Some(winner) => format!("{} ({winner})", r.backend),
+                    None => r.backend.to_string(),
+                };
                 vec![
-                    r.backend.to_string(),
+                    backend,
                     report.outcome.status.name().to_string(),
                     count_text(report),
                     human(median),

@@ -73,9 +73,6 @@ pub fn run(args: &GenerateArgs) -> Result<u8> {
 }
 
 fn nonogram_run(args: &NonogramArgs) -> Result<u8> {
-    if args.colour {
-        bail!("--colour: colour nonograms are not supported yet; give a black-and-white picture");
-    }
     let start = Instant::now();
     let name = satcover::input::display_name(&args.from);
     let bytes = if args.from == "-" {
@@ -85,11 +82,13 @@ fn nonogram_run(args: &NonogramArgs) -> Result<u8> {
     } else {
         std::fs::read(&args.from).map_err(|e| anyhow::anyhow!("{name}: cannot read: {e}"))?
     };
-    let goal = nonogram::read_picture(&args.from, &bytes).map_err(anyhow::Error::msg)?;
-    let made = nonogram::from_picture(&goal).with_context(|| name.clone())?;
+    let picture =
+        nonogram::read_picture(&args.from, &bytes, args.colour).map_err(anyhow::Error::msg)?;
+    let goal = &picture.grid;
+    let made = nonogram::from_picture(&picture).with_context(|| name.clone())?;
     // The pipeline proves the result unique once more, with the native solver.
     let outcome = solve(&made.puzzle, Backend::Native, &Request::unique())?;
-    if outcome.unique() != Some(true) || outcome.solutions.first() != Some(&goal) {
+    if outcome.unique() != Some(true) || outcome.solutions.first() != Some(goal) {
         bail!("{name}: the generated puzzle is not unique (a bug)");
     }
     let title = format!("from {name}");

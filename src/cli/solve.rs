@@ -20,7 +20,7 @@ pub struct SolveArgs {
     /// The puzzle kind, when detection from extension and content is not wanted.
     #[arg(long, value_enum)]
     pub kind: Option<Kind>,
-    /// How to solve [default: native; sat for DIMACS input, dlx for exact-cover input].
+    /// How to solve [default: auto: native first, then the engines that fit race; see README].
     #[arg(long, value_enum)]
     pub backend: Option<Backend>,
     /// The SAT binary for `--backend external`, e.g. `cadical` or "kissat -q" (no shell).
@@ -323,6 +323,15 @@ fn print_text(label: &str, report: &Report, args: &Printing, out: &mut impl Writ
         }
     }
     if args.stats {
+        if !outcome.stats.contenders.is_empty() {
+            let status = if outcome.timed_out && outcome.status == Status::Solved {
+                "unknown"
+            } else {
+                outcome.status.name()
+            };
+            let summary = satcover::portfolio::summary(status, &outcome.stats);
+            writeln!(out, "{label}: {summary}")?;
+        }
         writeln!(out, "{label}: {}", stats_line(&outcome.stats))?;
     }
     Ok(())
@@ -335,14 +344,17 @@ fn plural(count: u64) -> &'static str {
 /// Stats as one `key=value` line; fields the engine cannot tell are left out.
 fn stats_line(stats: &Stats) -> String {
     let ms = |d: Duration| format!("{:.3}ms", d.as_secs_f64() * 1e3);
-    let mut parts = vec![
-        format!("backend={}", stats.backend),
+    let mut parts = vec![format!("backend={}", stats.backend)];
+    if let Some(winner) = stats.winner {
+        parts.push(format!("winner={winner}"));
+    }
+    parts.extend([
         format!("parse={}", ms(stats.parse)),
         format!("encode={}", ms(stats.encode)),
         format!("solve={}", ms(stats.solve)),
         format!("decode={}", ms(stats.decode)),
         format!("check={}", ms(stats.check)),
-    ];
+    ]);
     let sizes = [
         ("variables", stats.variables),
         ("clauses", stats.clauses),
@@ -370,7 +382,7 @@ fn stats_line(stats: &Stats) -> String {
             .iter()
             .filter_map(|(name, v)| v.map(|v| format!("{name}={v}"))),
     );
-    if stats.backend == "sat" {
+    if stats.backend == "sat" || stats.winner == Some(Backend::Sat) {
         parts.push("conflicts=n/a".to_string());
     }
     parts.join(" ")

@@ -14,33 +14,58 @@
 //! engine on nonograms by far (README: "Which backend wins").
 
 use crate::puzzle::{Backend, Request, SolveError, solve};
-use crate::puzzles::nonogram::{Block, Grid, Nonogram, formats};
+use crate::puzzles::nonogram::{Block, Colour, Grid, MAX_COLOURS, Nonogram, Palette, formats, hex};
+use crate::render::Rgb;
 
 /// A picture that could not be read: the message names the place.
 pub type PictureError = String;
 
-/// Read a black-and-white picture; `name` decides the format (`.png`, `.non`, else text).
-pub fn read_picture(name: &str, bytes: &[u8]) -> Result<Grid, PictureError> {
-    let lower = name.to_ascii_lowercase();
-    if lower.ends_with(".png") {
-        return read_png(name, bytes);
-    }
-    let text = std::str::from_utf8(bytes)
-        .map_err(|_| format!("{name}: not UTF-8 text (a picture is `#`/`.` text, .non or .png)"))?;
-    if lower.ends_with(".non") {
-        let puzzle = formats::parse_non(text).map_err(|e| format!("{name}: {e}"))?;
-        return puzzle
-            .goal()
-            .cloned()
-            .ok_or_else(|| format!("{name}: the .non file has no `goal` picture"));
-    }
-    read_text(name, text)
+/// A picture: its palette (background first) and its cells as palette indices.
+#[derive(Clone, Debug)]
+pub struct Picture {
+    pub palette: Palette,
+    pub grid: Grid,
 }
 
-/// Rows of `#` (also `X`, `1`) for black and `.` (also `0`, `-`) for white; blank lines
-/// and lines starting with `;` are skipped.
-pub fn read_text(name: &str, text: &str) -> Result<Grid, PictureError> {
-    let mut rows: Vec<(usize, Vec<bool>)> = Vec::new();
+/// Read a picture; `name` decides the format (`.png`, `.non`, else text). Without
+/// `colour`, a picture must be black and white.
+pub fn read_picture(name: &str, bytes: &[u8], colour: bool) -> Result<Picture, PictureError> {
+    let lower = name.to_ascii_lowercase();
+    let picture = if lower.ends_with(".png") {
+        read_png(name, bytes, colour)?
+    } else {
+        let text = std::str::from_utf8(bytes).map_err(|_| {
+            format!("{name}: not UTF-8 text (a picture is `#`/`.` text, .non or .png)")
+        })?;
+        if lower.ends_with(".non") {
+            let puzzle = formats::parse_non(text).map_err(|e| format!("{name}: {e}"))?;
+            let grid = puzzle
+                .goal()
+                .cloned()
+                .ok_or_else(|| format!("{name}: the .non file has no `goal` picture"))?;
+            Picture {
+                palette: puzzle.palette().clone(),
+                grid,
+            }
+        } else {
+            read_text(name, text, colour)?
+        }
+    };
+    if !colour && picture.palette.len() > 2 {
+        return Err(format!(
+            "{name}: the picture has {} colours besides the background; pass --colour for a colour nonogram",
+            picture.palette.len() - 1
+        ));
+    }
+    Ok(picture)
+}
+
+/// Rows of cells, blank lines and lines starting with `;` skipped. Black and white: `#`
+/// (also `X`, `1`) black, `.` (also `0`, `-`) white. With `colour`: `.` is the
+/// background and every other character a colour of its own.
+pub fn read_text(name: &str, text: &str, colour: bool) -> Result<Picture, PictureError> {
+    let mut rows: Vec<(usize, Vec<u8>)> = Vec::new();
+    let mut chars: Vec<char> = vec!['.'];
     for (number, line) in text.lines().enumerate() {
         let line = line.trim_end();
         if line.is_empty() || line.starts_with(';') {
@@ -48,23 +73,43 @@ pub fn read_text(name: &str, text: &str) -> Result<Grid, PictureError> {
         }
         let mut row = Vec::with_capacity(line.len());
         for (column, c) in line.chars().enumerate() {
-            row.push(match c {
-                '#' | 'X' | 'x' | '1' => true,
-                '.' | '0' | '-' => false,
-                other => {
-                    return Err(format!(
-                        "{name}:{}:{}: `{other}` is not a picture cell (`#` black, `.` white)",
-                        number + 1,
-                        column + 1
-                    ));
+            let index = if colour {
+                let c = if c == ' ' { '.' } else { c };
+                match chars.iter().position(|&x| x == c) {
+                    Some(i) => i,
+                    None => {
+                        chars.push(c);
+                        if chars.len() > MAX_COLOURS + 1 {
+                            return Err(format!(
+                                "{name}:{}:{}: `{c}` is colour {}; a palette holds at most {MAX_COLOURS}",
+                                number + 1,
+                                column + 1,
+                                chars.len() - 1
+                            ));
+                        }
+                        chars.len() - 1
+                    }
                 }
-            });
+            } else {
+                match c {
+                    '#' | 'X' | 'x' | '1' => 1,
+                    '.' | '0' | '-' => 0,
+                    other => {
+                        return Err(format!(
+                            "{name}:{}:{}: `{other}` is not a picture cell (`#` black, `.` white; --colour for a palette)",
+                            number + 1,
+                            column + 1
+                        ));
+                    }
+                }
+            };
+            row.push(index as u8);
         }
         if let Some((first_line, first)) = rows.first()
             && first.len() != row.len()
         {
             return Err(format!(
-                "{name}:{}: this row has {} cells but row 1 (line {}) has {}: rows must be equally long",
+                "{name}:{}: this row has {} cells but the first row (line {}) has {}: rows must be equally long",
                 number + 1,
                 row.len(),
                 first_line + 1,
@@ -79,15 +124,21 @@ pub fn read_text(name: &str, text: &str) -> Result<Grid, PictureError> {
     let (width, height) = (rows[0].1.len(), rows.len());
     let mut grid = Grid::new(width, height);
     for (r, (_, row)) in rows.iter().enumerate() {
-        for (c, &black) in row.iter().enumerate() {
-            grid.set(r, c, black);
+        for (c, &index) in row.iter().enumerate() {
+            grid.set_colour(r, c, index);
         }
     }
-    Ok(grid)
+    let palette = if colour {
+        Palette::with_colours(chars.len() - 1)
+    } else {
+        Palette::black_and_white()
+    };
+    Ok(Picture { palette, grid })
 }
 
-/// A PNG of two colours: white (or, without white, the lighter one) is the background.
-pub fn read_png(name: &str, bytes: &[u8]) -> Result<Grid, PictureError> {
+/// A PNG: each distinct colour a palette entry; white (or, without white, the lightest
+/// colour) is the background; transparent pixels are background.
+pub fn read_png(name: &str, bytes: &[u8], colour: bool) -> Result<Picture, PictureError> {
     let bad = |e: &dyn std::fmt::Display| format!("{name}: not a readable PNG: {e}");
     let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
     decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
@@ -101,6 +152,7 @@ pub fn read_png(name: &str, bytes: &[u8]) -> Result<Grid, PictureError> {
     let info = reader.next_frame(&mut pixels).map_err(|e| bad(&e))?;
     let channels = info.color_type.samples();
     let (width, height) = (info.width as usize, info.height as usize);
+    let allowed = if colour { MAX_COLOURS + 1 } else { 2 };
     let mut colours: Vec<[u8; 3]> = Vec::new();
     let mut cells = Vec::with_capacity(width * height);
     for px in pixels[..width * height * channels].chunks(channels) {
@@ -108,20 +160,22 @@ pub fn read_png(name: &str, bytes: &[u8]) -> Result<Grid, PictureError> {
             1 | 2 => [px[0]; 3],
             _ => [px[0], px[1], px[2]],
         };
-        // Transparent pixels are background.
-        let rgb = if (channels == 2 || channels == 4) && px[channels - 1] == 0 {
-            [255; 3]
-        } else {
-            rgb
-        };
+        let transparent = (channels == 2 || channels == 4) && px[channels - 1] == 0;
+        let rgb = if transparent { [255; 3] } else { rgb };
         let index = match colours.iter().position(|&c| c == rgb) {
             Some(i) => i,
             None => {
                 colours.push(rgb);
-                if colours.len() > 2 {
-                    return Err(format!(
-                        "{name}: the PNG has more than 2 colours; a black-and-white nonogram takes a background (white) and one ink"
-                    ));
+                if colours.len() > allowed {
+                    return Err(if colour {
+                        format!(
+                            "{name}: the PNG has more than {allowed} colours; a colour nonogram takes a background and at most {MAX_COLOURS} colours"
+                        )
+                    } else {
+                        format!(
+                            "{name}: the PNG has more than 2 colours; a black-and-white nonogram takes a background (white) and one ink (--colour for a palette)"
+                        )
+                    });
                 }
                 colours.len() - 1
             }
@@ -129,15 +183,36 @@ pub fn read_png(name: &str, bytes: &[u8]) -> Result<Grid, PictureError> {
         cells.push(index);
     }
     let lightness = |c: [u8; 3]| c.iter().map(|&v| u32::from(v)).sum::<u32>();
-    let background = match colours.as_slice() {
-        [a, b] if lightness(*b) > lightness(*a) => 1,
-        _ => 0,
-    };
+    let background = (0..colours.len())
+        .max_by_key(|&i| lightness(colours[i]))
+        .unwrap_or(0);
+    // Palette order: the background, then the colours in order of first appearance.
+    let mut order: Vec<usize> = vec![background];
+    order.extend((0..colours.len()).filter(|&i| i != background));
+    let index_of = |i: usize| order.iter().position(|&o| o == i).unwrap_or(0) as u8;
     let mut grid = Grid::new(width, height);
-    for (i, &colour) in cells.iter().enumerate() {
-        grid.set(i / width, i % width, colour != background);
+    for (i, &c) in cells.iter().enumerate() {
+        grid.set_colour(i / width, i % width, index_of(c));
     }
-    Ok(grid)
+    let palette = if colours.len() <= 2 && !colour {
+        Palette::black_and_white()
+    } else {
+        let entries = order
+            .iter()
+            .enumerate()
+            .map(|(k, &i)| Colour {
+                ch: if k == 0 { '.' } else { 'a' },
+                name: if k == 0 {
+                    "background".into()
+                } else {
+                    format!("colour{k}")
+                },
+                rgb: Rgb(colours[i][0], colours[i][1], colours[i][2]),
+            })
+            .collect();
+        Palette::new(entries).map_err(|e| format!("{name}: {e}"))?
+    };
+    Ok(Picture { palette, grid })
 }
 
 /// The puzzle generated from a picture.
@@ -150,8 +225,10 @@ pub struct FromPicture {
 }
 
 /// The clues of `goal` and greedy givens until the solution is unique.
-pub fn from_picture(goal: &Grid) -> Result<FromPicture, SolveError> {
-    let clues_only = Nonogram::from_grid(goal).with_goal(Some(goal.clone()));
+pub fn from_picture(picture: &Picture) -> Result<FromPicture, SolveError> {
+    let goal = &picture.grid;
+    let clues_only =
+        Nonogram::from_grid_in(picture.palette.clone(), goal).with_goal(Some(goal.clone()));
     let cells = goal.width * goal.height;
     let mut givens: Vec<Option<u8>> = vec![None; cells];
     let mut checks = 0;
@@ -178,25 +255,48 @@ pub fn from_picture(goal: &Grid) -> Result<FromPicture, SolveError> {
 }
 
 /// The puzzle in nonogram-db's `.non` format, with `goal` and, when any, `givens`.
+/// Colours are written as letters `a`, `b`, ... with `color` lines (black and white
+/// puzzles as plain numbers and `1`/`0`).
 pub fn to_non(puzzle: &Nonogram, title: &str) -> String {
+    let bw = puzzle.is_black_and_white();
+    let letter = |colour: u8| -> char {
+        if bw {
+            '1'
+        } else {
+            char::from(b'a' + colour - 1)
+        }
+    };
     let clue_line = |clue: &[Block]| {
         if clue.is_empty() {
             "0".to_string()
         } else {
             clue.iter()
-                .map(|b| b.len.to_string())
+                .map(|b| {
+                    if bw {
+                        b.len.to_string()
+                    } else {
+                        format!("{}{}", b.len, letter(b.colour))
+                    }
+                })
                 .collect::<Vec<_>>()
                 .join(",")
         }
     };
+    let cell = |colour: u8| if colour == 0 { '0' } else { letter(colour) };
     let mut out = String::new();
     out.push_str(&format!("title \"{}\"\n", title.replace('"', "'")));
     out.push_str("by \"satcover generate nonogram\"\n");
     out.push_str(&format!(
-        "width {}\nheight {}\n\nrows\n",
+        "width {}\nheight {}\n",
         puzzle.width(),
         puzzle.height()
     ));
+    if !bw {
+        for (k, c) in puzzle.palette().colours().iter().enumerate().skip(1) {
+            out.push_str(&format!("color {} {}\n", letter(k as u8), hex(c.rgb)));
+        }
+    }
+    out.push_str("\nrows\n");
     for clue in puzzle.row_clues() {
         out.push_str(&clue_line(clue));
         out.push('\n');
@@ -207,25 +307,17 @@ pub fn to_non(puzzle: &Nonogram, title: &str) -> String {
         out.push('\n');
     }
     if let Some(goal) = puzzle.goal() {
-        let bits: String = goal
-            .cells
-            .iter()
-            .map(|&c| if c != 0 { '1' } else { '0' })
-            .collect();
-        out.push_str(&format!("\ngoal \"{bits}\"\n"));
+        let cells: String = goal.cells.iter().map(|&c| cell(c)).collect();
+        out.push_str(&format!("\ngoal \"{cells}\"\n"));
     }
     if puzzle.num_givens() > 0 {
         let givens: String = puzzle
             .givens()
             .iter()
-            .map(|g| match g {
-                Some(0) => '0',
-                Some(_) => '1',
-                None => '.',
-            })
+            .map(|g| g.map_or('.', cell))
             .collect();
         out.push_str(&format!(
-            "\n# {} given cells (1 black, 0 white, . not given) make the solution unique.\ngivens \"{givens}\"\n",
+            "\n# {} given cells (a colour, 0 background, . not given) make the solution unique.\ngivens \"{givens}\"\n",
             puzzle.num_givens()
         ));
     }
@@ -238,11 +330,14 @@ mod tests {
 
     #[test]
     fn text_picture_rows_must_be_equal() {
-        let e = read_text("p.txt", "#.#\n##\n").unwrap_err();
+        let e = read_text("p.txt", "#.#\n##\n", false).unwrap_err();
         assert!(e.starts_with("p.txt:2:"), "{e}");
-        let e = read_text("p.txt", "#.a\n").unwrap_err();
+        let e = read_text("p.txt", "#.a\n", false).unwrap_err();
         assert!(e.starts_with("p.txt:1:3:"), "{e}");
-        let g = read_text("p.txt", "; a comment\n#.\n.#\n").expect("picture");
-        assert_eq!(g.row_strings(), vec!["#.", ".#"]);
+        let p = read_text("p.txt", "; a comment\n#.\n.#\n", false).expect("picture");
+        assert_eq!(p.grid.row_strings(), vec!["#.", ".#"]);
+        let p = read_text("p.txt", "rg.\n.gr\n", true).expect("colour picture");
+        assert_eq!(p.grid.cells, vec![1, 2, 0, 0, 2, 1]);
+        assert_eq!(p.palette.len(), 3);
     }
 }

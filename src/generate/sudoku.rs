@@ -30,7 +30,8 @@ use crate::rng::SplitMix64;
 use crate::sat::{SatError, SatVerdict, VarisatSession};
 
 /// Which engine proves uniqueness while clues are removed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Checker {
     /// Native for 4×4 and 9×9, SAT from 16×16 on (measured fastest; see README).
     Auto,

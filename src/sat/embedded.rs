@@ -54,6 +54,9 @@ impl<W: io::Write> io::Write for StopWriter<W> {
     }
 }
 
+/// Clauses loaded between two polls of the stop.
+const LOAD_POLL: usize = 1 << 16;
+
 fn to_varisat(l: Lit) -> varisat::Lit {
     // Same layout (2 * var + negated) on both sides.
     varisat::Lit::from_code(l.code())
@@ -112,7 +115,13 @@ impl<'c> VarisatSession<'c> {
     fn load(cnf: &'c Cnf, stop: &Stop, mut solver: varisat::Solver<'static>) -> Self {
         let start = Instant::now();
         let mut buf = Vec::new();
-        for clause in cnf.clauses() {
+        let mut stopped = false;
+        for (i, clause) in cnf.clauses().enumerate() {
+            // Loading millions of clauses takes seconds: a race's loser must not wait for it.
+            if i % LOAD_POLL == LOAD_POLL - 1 && stop.should_stop() {
+                stopped = true;
+                break;
+            }
             buf.clear();
             buf.extend(clause.iter().map(|&l| to_varisat(l)));
             solver.add_clause(&buf);
@@ -122,7 +131,7 @@ impl<'c> VarisatSession<'c> {
         VarisatSession {
             cnf,
             extra: Cnf::new(),
-            solver: Some(solver),
+            solver: (!stopped).then_some(solver),
             stop: stop.clone(),
             buf,
             assumed: false,

@@ -125,6 +125,10 @@ pub(super) fn run(cnf: &Cnf, program: &str, args: &[String], stop: &Stop) -> Res
     let mut has_cnf = false;
     let mut has_model = false;
     for a in args {
+        // A proof argument belongs to proof runs only (`src/sat/proof.rs` fills it in).
+        if a.contains(super::PROOF_PLACEHOLDER) {
+            continue;
+        }
         has_cnf |= a.contains(CNF_PLACEHOLDER);
         has_model |= a.contains(MODEL_PLACEHOLDER);
         cmd.arg(

@@ -23,7 +23,9 @@ mod proof;
 pub use embedded::{StopWriter, VarisatSession};
 pub use external::{CNF_PLACEHOLDER, MODEL_PLACEHOLDER};
 pub use output::{SolverOutputError, SolverOutputErrorKind, parse_solver_output};
-pub use proof::{PROOF_PLACEHOLDER, ProofError, ProofStatus, ProofTarget, can_prove, prove_unsat};
+pub use proof::{
+    PROOF_PLACEHOLDER, ProofError, ProofStatus, ProofTarget, can_prove, formula_path, prove_unsat,
+};
 
 use std::fmt;
 use std::time::Duration;

@@ -6,12 +6,14 @@
 //!   over a queue of lines until nothing changes.
 //! - **probe**: try an unknown cell both ways and keep what follows (see [`masks`]).
 //! - **engine**: two implementations of the same search.
-//!   - [`masks`] (used whenever every line has at most [`bitline::MAX_LEN`] = 127 cells,
-//!     which covers every puzzle in Wolter's survey): lines as one `u128` mask per palette
-//!     colour, the bit-parallel line solver [`bitline`], probes validated by the lines
-//!     they read; black-and-white and colour alike.
-//!   - [`wide`]: byte-per-cell states and the DP line solver, for longer black-and-white
-//!     lines. Colour puzzles with lines over 127 cells are refused (use `sat`).
+//!   - [`masks`] (used whenever every line has at most 511 cells): lines as one mask per
+//!     palette colour (a `u128` up to 127 cells, as in every puzzle of Wolter's survey;
+//!     4 or 8 64-bit words beyond, [`words`]), the bit-parallel line solver [`bitline`],
+//!     probes validated by the lines they read; black-and-white and colour alike.
+//!   - [`wide`]: byte-per-cell states and the DP line solver, for black-and-white puzzles
+//!     with lines over 511 cells (its per-cell probe bookkeeping stays small where the
+//!     masks engine's line sets would not). Colour puzzles that wide are refused (use
+//!     `sat`).
 //!
 //! Both engines answer the same question the same way; the tests below compare them with
 //! each other and with brute force.
@@ -19,6 +21,7 @@
 pub mod bitline;
 mod masks;
 mod wide;
+pub mod words;
 
 use super::{Grid, Nonogram};
 use crate::puzzle::{Limits, NativeAnswer};
@@ -43,7 +46,7 @@ pub struct Stats {
 
 /// Whether the bit-parallel engine takes `puzzle`.
 fn fits_masks(puzzle: &Nonogram) -> bool {
-    puzzle.width() <= bitline::MAX_LEN && puzzle.height() <= bitline::MAX_LEN
+    puzzle.width() <= masks::MAX_LEN && puzzle.height() <= masks::MAX_LEN
 }
 
 /// Why the native engines cannot take `puzzle`, if they cannot.
@@ -51,7 +54,7 @@ pub fn refusal(puzzle: &Nonogram) -> Option<String> {
     (!fits_masks(puzzle) && !puzzle.is_black_and_white()).then(|| {
         format!(
             "native: colour nonograms with lines over {} cells are not supported; use --backend sat",
-            bitline::MAX_LEN
+            masks::MAX_LEN
         )
     })
 }
@@ -61,7 +64,7 @@ pub fn solve(puzzle: &Nonogram, limits: &Limits) -> NativeAnswer<Grid> {
     solve_with_stats(puzzle, limits).0
 }
 
-/// [`solve`], with the work counters. The wide engine (lines over 127 cells) reports only
+/// [`solve`], with the work counters. The wide engine (lines over 511 cells) reports only
 /// nodes and guesses.
 pub fn solve_with_stats(puzzle: &Nonogram, limits: &Limits) -> (NativeAnswer<Grid>, Stats) {
     if fits_masks(puzzle) {
@@ -309,17 +312,58 @@ mod tests {
         assert_eq!((answer.count, answer.complete), (0, true));
     }
 
+    /// Lines over 127 cells take the multi-word masks (4 and 8 words): the same answers
+    /// as the byte-per-cell engine on random strips up to 511 cells, black-and-white,
+    /// and colour strips agree with brute force on their rows.
     #[test]
-    fn lines_over_127_cells_go_to_the_wide_engine() {
-        // A 1x130 strip: one block of 128 in a row of 130, columns follow.
+    fn long_lines_on_multi_word_masks_agree_with_the_wide_engine() {
         let mut columns = vec![vec![1]; 130];
         columns[0] = vec![];
         columns[129] = vec![];
         let puzzle = Nonogram::new(vec![vec![128]], columns);
-        assert!(!fits_masks(&puzzle));
+        assert!(fits_masks(&puzzle));
         let answer = solve(&puzzle, &limits(None));
         assert_eq!((answer.count, answer.complete), (1, true));
         assert_eq!(puzzle.verify(&answer.solutions[0]), Ok(()));
+
+        let mut next = rng(128);
+        for round in 0..24 {
+            let w = [128, 200, 255, 256, 300, 511][round % 6];
+            let h = (next() % 4 + 1) as usize;
+            let grid = Grid {
+                width: w,
+                height: h,
+                cells: (0..w * h).map(|_| u8::from(next() % 3 != 0)).collect(),
+            };
+            let puzzle = Nonogram::from_grid(&grid);
+            let lim = limits(Some(50));
+            let (mut a, _) = masks::solve(&puzzle, &lim);
+            let mut b = wide::solve(&puzzle, &lim);
+            assert_eq!((a.count, a.complete), (b.count, b.complete), "{w}x{h}");
+            a.solutions.sort_by_key(Grid::row_strings);
+            b.solutions.sort_by_key(Grid::row_strings);
+            if a.complete {
+                assert_eq!(a.solutions, b.solutions, "{w}x{h}");
+            }
+            assert_eq!(
+                masks::line_logic(&puzzle),
+                wide::line_logic(&puzzle),
+                "{w}x{h}"
+            );
+        }
+        // Colour, 300 wide: a 2-row picture is found again and checked.
+        let grid = Grid {
+            width: 300,
+            height: 2,
+            cells: (0..600).map(|_| (next() % 4) as u8).collect(),
+        };
+        let puzzle = Nonogram::from_grid(&grid);
+        let answer = solve(&puzzle, &limits(Some(20)));
+        assert!(answer.count >= 1);
+        for s in &answer.solutions {
+            assert_eq!(puzzle.verify(s), Ok(()));
+        }
+        assert!(!answer.complete || answer.solutions.contains(&grid));
     }
 
     #[test]

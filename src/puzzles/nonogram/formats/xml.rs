@@ -14,7 +14,7 @@ use roxmltree::{Document, Node, ParsingOptions};
 
 use super::{check_size, palette_from, parse_rgb};
 use crate::puzzles::ParseError;
-use crate::puzzles::nonogram::{Block, Colour, Grid, Metadata, Nonogram};
+use crate::puzzles::nonogram::{Block, Colour, Grid, MAX_COLOURS, Metadata, Nonogram};
 use crate::render::Rgb;
 
 /// Parses one `<puzzle>`.
@@ -132,6 +132,16 @@ fn puzzle(at: &Position, p: Node) -> Result<Nonogram, ParseError> {
         } else {
             colours.push(colour);
         }
+    }
+    if colours.len() > MAX_COLOURS {
+        let node = first_colour.unwrap_or(p);
+        return Err(at.error(
+            node,
+            format!(
+                "{} colours besides the background; at most {MAX_COLOURS} are supported",
+                colours.len()
+            ),
+        ));
     }
     if colours.is_empty() {
         colours.push(Colour {

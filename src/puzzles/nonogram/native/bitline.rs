@@ -1,11 +1,14 @@
 //! The bit-parallel line solver: the same answer as the DP of [`line`](super::super::line)
 //! (every cell some pattern allows black, every cell some pattern allows white), computed
-//! on whole lines at once as `u128` masks.
+//! on whole lines at once as masks ([`Mask`]: a `u128`, or several words for lines over
+//! 127 cells).
 //!
 //! Glossary:
-//! - **cells**: bit `i` of a cell mask is cell `i` of the line (`i < n`, `n ≤` [`MAX_LEN`]).
+//! - **cells**: bit `i` of a cell mask is cell `i` of the line (`i < n`, `n ≤`
+//!   [`max_len`]).
 //! - **positions**: bit `p` of a position set is the boundary before cell `p` (`0 ≤ p ≤ n`),
-//!   so a prefix `[0, p)` or a suffix of length `p`; this is why `n` must stay below 128.
+//!   so a prefix `[0, p)` or a suffix of length `p`; this is why `n` must stay below the
+//!   mask's capacity.
 //! - **`can_b` / `can_w`**: the cells that may still be black / white.
 //! - **`q[j]`**: the positions `p` where the prefix `[0, p)` can hold exactly the first `j`
 //!   blocks (its cells after block `j − 1` white).
@@ -32,20 +35,22 @@
 //! reads `can[c]`, and needs a background cell before it only when block `j − 1` has the
 //! same colour (ENGINES.md, "colour line DP"). The background keeps the role of white.
 
-/// The longest line this solver takes: positions `0..=n` need `n + 1` bits.
+/// The longest line a `u128` mask takes: positions `0..=n` need `n + 1` bits.
 pub const MAX_LEN: usize = 127;
 
 use super::super::{Block, MAX_COLOURS};
+use super::words::Mask;
 
-/// Most blocks a line of [`MAX_LEN`] cells can hold (blocks of different colours may
-/// touch, so one per cell).
-const MAX_BLOCKS: usize = MAX_LEN;
+/// The longest line masks of type `M` take.
+pub fn max_len<M: Mask>() -> usize {
+    M::BITS - 1
+}
 
 /// The cells `0..n` as a mask.
 #[inline]
-pub fn full(n: usize) -> u128 {
-    debug_assert!(n <= MAX_LEN);
-    if n == 0 { 0 } else { u128::MAX >> (128 - n) }
+pub fn full<M: Mask>(n: usize) -> M {
+    debug_assert!(n < M::BITS);
+    M::full(n)
 }
 
 /// Positions reachable from `seeds` by stepping up through `pass` (bit `p` of `pass`: the
@@ -54,15 +59,15 @@ pub fn full(n: usize) -> u128 {
 /// kept inside the runs, are what the seeds reach. Seeds further up the same run land on
 /// cleared bits and carry nothing, so one addition serves every run.
 #[inline]
-fn fill(seeds: u128, pass: u128) -> u128 {
+fn fill<M: Mask>(seeds: M, pass: M) -> M {
     let t = pass | seeds;
     ((t.wrapping_add(seeds) ^ t) & t) | seeds
 }
 
 /// The cells `s` with `can[s..s + len]` all set (`len ≥ 1`), by doubling.
 #[inline]
-fn runs(can: u128, len: usize) -> u128 {
-    debug_assert!((1..=MAX_LEN).contains(&len));
+fn runs<M: Mask>(can: M, len: usize) -> M {
+    debug_assert!((1..M::BITS).contains(&len));
     let mut x = can;
     let mut have = 1;
     while have * 2 <= len {
@@ -77,8 +82,8 @@ fn runs(can: u128, len: usize) -> u128 {
 
 /// The cells covered by a block of `len` starting at any bit of `starts`.
 #[inline]
-fn spread(starts: u128, len: usize) -> u128 {
-    debug_assert!((1..=MAX_LEN).contains(&len));
+fn spread<M: Mask>(starts: M, len: usize) -> M {
+    debug_assert!((1..M::BITS).contains(&len));
     let mut x = starts;
     let mut have = 1;
     while have * 2 <= len {
@@ -93,158 +98,63 @@ fn spread(starts: u128, len: usize) -> u128 {
 
 /// Cell `i` ↦ cell `n − 1 − i`.
 #[inline]
-fn reverse_cells(x: u128, n: usize) -> u128 {
-    x.reverse_bits() >> (128 - n)
+fn reverse_cells<M: Mask>(x: M, n: usize) -> M {
+    x.reverse_bits() >> (M::BITS - n)
 }
 
 /// Position `p` ↦ position `n − p`.
 #[inline]
-fn reverse_positions(x: u128, n: usize) -> u128 {
-    x.reverse_bits() >> (127 - n)
+fn reverse_positions<M: Mask>(x: M, n: usize) -> M {
+    x.reverse_bits() >> (M::BITS - 1 - n)
 }
 
-/// One direction of the DP; `block(j)` is the length of the `j`-th block in this
-/// direction. Fills `q[0..=k]` and `starts[0..k]`; returns whether the whole line fits.
-#[inline]
-fn sweep(
-    k: usize,
-    block: impl Fn(usize) -> usize,
-    n: usize,
-    can_b: u128,
-    can_w: u128,
-    q: &mut [u128; MAX_BLOCKS + 1],
-    starts: &mut [u128; MAX_BLOCKS],
-) -> bool {
-    let pass = can_w << 1;
-    q[0] = fill(1, pass);
-    for j in 0..k {
-        let len = block(j);
-        // Block j needs a white cell before it, except the first.
-        let before = if j == 0 { q[0] } else { (q[j] & can_w) << 1 };
-        let s = before & runs(can_b, len);
-        starts[j] = s;
-        q[j + 1] = fill(s << len, pass);
-        if q[j + 1] == 0 {
-            return false;
-        }
-    }
-    q[k] >> n & 1 == 1
+/// Scratch tables for [`solve_colour`], sized for the longest line `M` takes; kept by the
+/// caller so that nothing is allocated per call.
+pub struct Tables<M: Mask> {
+    q_fwd: Vec<M>,
+    q_bwd: Vec<M>,
+    s_fwd: Vec<M>,
+    s_bwd: Vec<M>,
+    /// The `can` masks of a line, reversed.
+    reversed: Vec<M>,
 }
 
-/// Scratch tables for [`solve`]; a few kilobytes, kept by the caller so that nothing is
-/// zeroed or allocated per call.
-pub struct Tables {
-    q_fwd: [u128; MAX_BLOCKS + 1],
-    q_bwd: [u128; MAX_BLOCKS + 1],
-    s_fwd: [u128; MAX_BLOCKS],
-    s_bwd: [u128; MAX_BLOCKS],
-    /// The `can` masks of a colour line, reversed.
-    reversed: [u128; MAX_COLOURS + 1],
-}
-
-impl Default for Tables {
-    fn default() -> Tables {
+impl<M: Mask> Default for Tables<M> {
+    fn default() -> Tables<M> {
         Tables::new()
     }
 }
 
-impl Tables {
-    pub fn new() -> Tables {
+impl<M: Mask> Tables<M> {
+    pub fn new() -> Tables<M> {
+        // Blocks of different colours may touch: at most one block per cell.
+        let blocks = max_len::<M>();
         Tables {
-            q_fwd: [0; MAX_BLOCKS + 1],
-            q_bwd: [0; MAX_BLOCKS + 1],
-            s_fwd: [0; MAX_BLOCKS],
-            s_bwd: [0; MAX_BLOCKS],
-            reversed: [0; MAX_COLOURS + 1],
+            q_fwd: vec![M::ZERO; blocks + 1],
+            q_bwd: vec![M::ZERO; blocks + 1],
+            s_fwd: vec![M::ZERO; blocks],
+            s_bwd: vec![M::ZERO; blocks],
+            reversed: vec![M::ZERO; MAX_COLOURS + 1],
         }
     }
 }
 
-/// Narrows a line of `n` cells, given its known black and known white cells, to what
-/// `clue` forces. Returns the new (black, white) masks, or `None` when no pattern fits.
-pub fn solve(
-    tables: &mut Tables,
-    clue: &[usize],
-    n: usize,
-    black: u128,
-    white: u128,
-) -> Option<(u128, u128)> {
-    debug_assert!(n <= MAX_LEN);
-    let all = full(n);
-    debug_assert!(black & white == 0 && (black | white) & !all == 0);
-    let k = clue.len();
-    if k > MAX_BLOCKS {
-        return None;
-    }
-    if n == 0 {
-        return (k == 0).then_some((0, 0));
-    }
-    let can_b = all & !white;
-    let can_w = all & !black;
-    if !sweep(
-        k,
-        |j| clue[j],
-        n,
-        can_b,
-        can_w,
-        &mut tables.q_fwd,
-        &mut tables.s_fwd,
-    ) {
-        return None;
-    }
-    let (rb, rw) = (reverse_cells(can_b, n), reverse_cells(can_w, n));
-    let feasible = sweep(
-        k,
-        |j| clue[k - 1 - j],
-        n,
-        rb,
-        rw,
-        &mut tables.q_bwd,
-        &mut tables.s_bwd,
-    );
-    debug_assert!(
-        feasible,
-        "a line that fits from the left fits from the right"
-    );
-    if !feasible {
-        return None;
-    }
-    let mut may_black = 0;
-    for (j, &len) in clue.iter().enumerate() {
-        // Mirror of the right-hand starts of the same block: start s ↦ n − s − len.
-        let right = reverse_positions(tables.s_bwd[k - 1 - j], n) >> len;
-        may_black |= spread(tables.s_fwd[j] & right, len);
-    }
-    let mut may_white = 0;
-    for j in 0..=k {
-        // Prefix [0, i) holds j blocks, suffix [i + 1, n) the other k − j.
-        may_white |= tables.q_fwd[j] & (reverse_positions(tables.q_bwd[k - j], n) >> 1);
-    }
-    may_white &= can_w;
-    debug_assert!(may_black & !can_b == 0);
-    debug_assert!(
-        may_black | may_white == all,
-        "a feasible line leaves every cell some value"
-    );
-    Some((may_black & !may_white, may_white & !may_black))
-}
-
-/// One direction of the colour DP: like [`sweep`], with `can[c]` the cells that may take
-/// palette colour `c` (`can[0]`: the background) and block `j` given as (length, colour).
-/// A block needs a background cell before it only when the block before it has its colour.
+/// One direction of the DP, over the blocks `block(0..k)` in this direction: `can[c]` the
+/// cells that may take palette colour `c` (`can[0]`: the background). Fills `q[0..=k]` and
+/// `starts[0..k]`; returns whether the whole line fits. A block needs a background cell
+/// before it only when the block before it has its colour.
 #[inline]
-fn sweep_colour(
+fn sweep<M: Mask>(
     k: usize,
     block: impl Fn(usize) -> Block,
     n: usize,
-    can: &[u128],
-    q: &mut [u128; MAX_BLOCKS + 1],
-    starts: &mut [u128; MAX_BLOCKS],
+    can: &[M],
+    q: &mut [M],
+    starts: &mut [M],
 ) -> bool {
-    let can_at = |c: u8| can[usize::from(c)];
     let can_w = can[0];
     let pass = can_w << 1;
-    q[0] = fill(1, pass);
+    q[0] = fill(M::bit(0), pass);
     let mut previous: Option<u8> = None;
     for j in 0..k {
         let Block { len, colour } = block(j);
@@ -253,45 +163,45 @@ fn sweep_colour(
             Some(p) if p == colour => (q[j] & can_w) << 1,
             Some(_) => q[j],
         };
-        let s = before & runs(can_at(colour), len);
+        let s = before & runs(can[usize::from(colour)], len);
         starts[j] = s;
         q[j + 1] = fill(s << len, pass);
-        if q[j + 1] == 0 {
+        if q[j + 1].is_zero() {
             return false;
         }
         previous = Some(colour);
     }
-    q[k] >> n & 1 == 1
+    q[k].get(n)
 }
 
-/// Narrows a colour line of `n` cells: `can[c]` holds the cells that may still take palette
-/// colour `c` (`can[0]` the background; one mask per palette entry). On success `may[c]` is
-/// the cells some pattern of `clue` within `can` paints `c`; `false` when no pattern fits.
-/// Black-and-white is the two-colour case, and gives the same answer as [`solve`].
-pub fn solve_colour(
-    tables: &mut Tables,
+/// Narrows a line of `n` cells: `can[c]` holds the cells that may still take palette colour
+/// `c` (`can[0]` the background; one mask per palette entry). On success `may[c]` is the
+/// cells some pattern of `clue` within `can` paints `c`; `false` when no pattern fits.
+/// Black-and-white is the two-colour case.
+pub fn solve_colour<M: Mask>(
+    tables: &mut Tables<M>,
     clue: &[Block],
     n: usize,
-    can: &[u128],
-    may: &mut [u128],
+    can: &[M],
+    may: &mut [M],
 ) -> bool {
-    debug_assert!(n <= MAX_LEN && can.len() == may.len());
+    debug_assert!(n < M::BITS && can.len() == may.len());
     let k = clue.len();
-    if k > MAX_BLOCKS {
+    if k > tables.s_fwd.len() {
         return false;
     }
-    may.fill(0);
+    may.fill(M::ZERO);
     if n == 0 {
         return k == 0;
     }
-    if !sweep_colour(k, |j| clue[j], n, can, &mut tables.q_fwd, &mut tables.s_fwd) {
+    if !sweep(k, |j| clue[j], n, can, &mut tables.q_fwd, &mut tables.s_fwd) {
         return false;
     }
     let reversed = &mut tables.reversed[..can.len()];
     for (r, &m) in reversed.iter_mut().zip(can) {
         *r = reverse_cells(m, n);
     }
-    let feasible = sweep_colour(
+    let feasible = sweep(
         k,
         |j| clue[k - 1 - j],
         n,
@@ -307,15 +217,39 @@ pub fn solve_colour(
         return false;
     }
     for (j, block) in clue.iter().enumerate() {
+        // Mirror of the right-hand starts of the same block: start s ↦ n − s − len.
         let right = reverse_positions(tables.s_bwd[k - 1 - j], n) >> block.len;
         may[usize::from(block.colour)] |= spread(tables.s_fwd[j] & right, block.len);
     }
-    let mut may_w = 0;
+    let mut may_w = M::ZERO;
     for j in 0..=k {
+        // Prefix [0, i) holds j blocks, suffix [i + 1, n) the other k − j.
         may_w |= tables.q_fwd[j] & (reverse_positions(tables.q_bwd[k - j], n) >> 1);
     }
     may[0] = may_w & can[0];
     true
+}
+
+/// Black-and-white form of [`solve_colour`] on `u128` masks: the known black and known
+/// white cells in, the new ones out; `None` when no pattern fits.
+pub fn solve(
+    tables: &mut Tables<u128>,
+    clue: &[usize],
+    n: usize,
+    black: u128,
+    white: u128,
+) -> Option<(u128, u128)> {
+    let all = full::<u128>(n);
+    debug_assert!(black & white == 0 && (black | white) & !all == 0);
+    let blocks: Vec<Block> = clue.iter().map(|&len| Block::black(len)).collect();
+    let mut may = [0u128; 2];
+    solve_colour(tables, &blocks, n, &[all & !black, all & !white], &mut may).then(|| {
+        debug_assert!(
+            may[0] | may[1] == all,
+            "a feasible line leaves every cell some value"
+        );
+        (may[1] & !may[0], may[0] & !may[1])
+    })
 }
 
 #[cfg(test)]
@@ -351,22 +285,22 @@ mod tests {
         // pass runs: bits 2..=5 and 8..=9; seeds at 1 (reaches 2..=5), 3 (inside), 9.
         let pass = 0b11_0011_1100;
         let seeds = 0b10_0000_1010;
-        assert_eq!(fill(seeds, pass), 0b10_0011_1110);
-        assert_eq!(fill(1, u128::MAX << 1), u128::MAX);
+        assert_eq!(fill::<u128>(seeds, pass), 0b10_0011_1110);
+        assert_eq!(fill::<u128>(1, u128::MAX << 1), u128::MAX);
     }
 
     #[test]
     fn runs_and_spread_are_inverse_views() {
         let can = 0b0111_1011u128;
-        assert_eq!(runs(can, 3), 0b0001_1000);
-        assert_eq!(spread(0b1001, 3), 0b11_1111);
-        assert_eq!(runs(u128::MAX >> 1, 127), 1);
+        assert_eq!(runs::<u128>(can, 3), 0b0001_1000);
+        assert_eq!(spread::<u128>(0b1001, 3), 0b11_1111);
+        assert_eq!(runs::<u128>(u128::MAX >> 1, 127), 1);
     }
 
     #[test]
     fn small_known_cases() {
         let mut t = Tables::new();
-        let one = |t: &mut Tables, clue: &[usize], n: usize| solve(t, clue, n, 0, 0);
+        let one = |t: &mut Tables<u128>, clue: &[usize], n: usize| solve(t, clue, n, 0, 0);
         // [8] in 10: cells 2..8 black.
         assert_eq!(one(&mut t, &[8], 10), Some((0b00_1111_1100, 0)));
         // [2, 2] in 5: ##.##
@@ -377,7 +311,7 @@ mod tests {
         // A black cell where the clue allows none.
         assert_eq!(solve(&mut t, &[], 3, 0b010, 0), None);
         // Longest line, one block filling it.
-        assert_eq!(one(&mut t, &[127], 127), Some((full(127), 0)));
+        assert_eq!(one(&mut t, &[127], 127), Some((full::<u128>(127), 0)));
     }
 
     /// Equal to the DP line solver on random lines of every length up to 127.
@@ -439,7 +373,7 @@ mod tests {
     /// some fitting word paints `c`; black-and-white clues give what [`solve`] gives.
     #[test]
     fn colour_equals_brute_force() {
-        let mut tables = Tables::new();
+        let mut tables = Tables::<u128>::new();
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         let mut next = move || {
             seed ^= seed << 13;
@@ -462,8 +396,8 @@ mod tests {
             // Each cell loses each colour with probability 1/4.
             let mut can = [0u128; 4];
             for (c, mask) in can.iter_mut().enumerate() {
-                for i in 0..n {
-                    if next() % 4 != 0 || picture[i] as usize == c && next() % 2 == 0 {
+                for (i, &p) in picture.iter().enumerate() {
+                    if next() % 4 != 0 || p as usize == c && next() % 2 == 0 {
                         *mask |= 1 << i;
                     }
                 }

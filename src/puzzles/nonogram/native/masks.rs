@@ -1,7 +1,7 @@
-//! The bit-parallel engine, for every palette: each line one `u128` mask per palette
-//! colour, the line solver of [`bitline`](super::bitline), line logic to a fixpoint,
-//! probing to a fixpoint at every node, then depth-first search. For puzzles whose lines
-//! are all at most [`MAX_LEN`](super::bitline::MAX_LEN) cells long.
+//! The bit-parallel engine, for every palette and width: each line one mask per palette
+//! colour (a `u128`, or several words for lines over 127 cells: [`Mask`]), the line solver
+//! of [`bitline`](super::bitline), line logic to a fixpoint, probing to a fixpoint at
+//! every node, then depth-first search.
 //!
 //! Glossary:
 //! - **palette size** `p`: the background and the puzzle's colours (2 in black-and-white).
@@ -10,7 +10,7 @@
 //!   position `i` along the line. A cell is **known** when one colour is left. A cell is
 //!   stored twice (in its row and in its column) and both copies always agree; the
 //!   transposed copy is what lets a column be read as one word.
-//! - **line set**: a bit set of line numbers ([`LineSet`]; at most 254 lines).
+//! - **line set**: a bit set of line numbers ([`LineSet`], `64·L` lines).
 //! - **propagation**: solve the lines of a queue; a line that narrows writes its new cells
 //!   into the crossing lines and queues them; ends at the fixpoint or a contradiction.
 //! - **probe**: propagate the state with an unknown cell set to each colour it may take.
@@ -45,32 +45,36 @@ use std::collections::VecDeque;
 
 use super::super::{Grid, MAX_COLOURS, Nonogram};
 use super::Stats;
-use super::bitline::{self, MAX_LEN, Tables};
+use super::bitline::{self, Tables};
+use super::words::{Mask, Wide};
 use crate::puzzle::{Limits, NativeAnswer};
 use crate::stop::Stop;
 
-/// Lines a puzzle within [`MAX_LEN`] can have.
-const MAX_LINES: usize = 2 * MAX_LEN;
-
 /// A set of line numbers.
-#[derive(Clone, Copy, Default, PartialEq, Eq)]
-struct LineSet([u64; MAX_LINES.div_ceil(64)]);
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct LineSet<const L: usize>([u64; L]);
 
-impl LineSet {
+impl<const L: usize> Default for LineSet<L> {
+    fn default() -> Self {
+        LineSet([0; L])
+    }
+}
+
+impl<const L: usize> LineSet<L> {
     #[inline]
     fn insert(&mut self, l: usize) {
         self.0[l / 64] |= 1 << (l % 64);
     }
 
     #[inline]
-    fn union(&mut self, other: &LineSet) {
+    fn union(&mut self, other: &LineSet<L>) {
         for (a, b) in self.0.iter_mut().zip(other.0) {
             *a |= b;
         }
     }
 
     #[inline]
-    fn intersects(&self, other: &LineSet) -> bool {
+    fn intersects(&self, other: &LineSet<L>) -> bool {
         self.0.iter().zip(other.0).any(|(a, b)| a & b != 0)
     }
 
@@ -80,14 +84,14 @@ impl LineSet {
     }
 
     fn clear(&mut self) {
-        self.0 = [0; MAX_LINES.div_ceil(64)];
+        self.0 = [0; L];
     }
 }
 
 /// The cells present in at least two of `masks`: a line's unknown cells.
 #[inline]
-fn at_least_two(masks: &[u128]) -> u128 {
-    let (mut once, mut twice) = (0, 0);
+fn at_least_two<M: Mask>(masks: &[M]) -> M {
+    let (mut once, mut twice) = (M::ZERO, M::ZERO);
     for &m in masks {
         twice |= once & m;
         once |= m;
@@ -97,64 +101,66 @@ fn at_least_two(masks: &[u128]) -> u128 {
 
 /// A direct-mapped cache of line results keyed by (line, its `p` masks): probing solves
 /// the same line states again and again (ENGINES.md: 30–50%).
-struct LineCache {
-    /// Each entry: the `p` masks of the key, the `p` masks of the result, then a tag: one
-    /// more than the line number (0: empty slot), with [`CONTRADICTION`] set when no
-    /// pattern fits. An all-zero table is an empty one, so it comes from the allocator
-    /// already zeroed and only the pages probing touches are ever written.
-    entries: Vec<u128>,
+struct LineCache<M: Mask> {
+    /// Each entry: the `p` masks of the key, then the `p` masks of the result. An all-zero
+    /// table is an empty one, so it comes from the allocator already zeroed and only the
+    /// pages probing touches are ever written.
+    entries: Vec<M>,
+    /// Per entry: one more than the line number (0: empty slot), with [`CONTRADICTION`]
+    /// set when no pattern fits.
+    tags: Vec<u32>,
     palette: usize,
     mask: usize,
 }
 
-const CONTRADICTION: u128 = 1 << 64;
+const CONTRADICTION: u32 = 1 << 31;
 
 /// About 128 slots per line, at most 2^14, and at most 4 MB: small puzzles that probe a
 /// little do not pay for a big table.
-fn cache_slots(num_lines: usize, palette: usize) -> usize {
+fn cache_slots(num_lines: usize, entry_bytes: usize) -> usize {
     let mut slots = (num_lines * 128)
         .next_power_of_two()
         .clamp(1 << 10, 1 << 14);
-    while slots > 1 << 10 && slots * (2 * palette + 1) * 16 > 4 << 20 {
+    while slots > 1 << 10 && slots * entry_bytes > 4 << 20 {
         slots /= 2;
     }
     slots
 }
 
-impl LineCache {
-    fn new(slots: usize, palette: usize) -> LineCache {
+impl<M: Mask> LineCache<M> {
+    fn new(slots: usize, palette: usize) -> LineCache<M> {
         debug_assert!(slots.is_power_of_two());
         LineCache {
-            entries: vec![0; slots * (2 * palette + 1)],
+            entries: vec![M::ZERO; slots * 2 * palette],
+            tags: vec![0; slots],
             palette,
             mask: slots - 1,
         }
     }
 
     #[inline]
-    fn slot(&self, line: usize, can: &[u128]) -> usize {
-        // A multiply-xorshift mix of the words and the line (FxHash-like).
-        let k = 0x9E37_79B9_7F4A_7C15u64;
-        let mut h = (line as u64).wrapping_mul(k);
-        for &m in can {
-            for word in [m as u64, (m >> 64) as u64] {
-                h = (h ^ word).wrapping_mul(k);
-                h ^= h >> 29;
-            }
-        }
+    fn slot(&self, line: usize, can: &[M]) -> usize {
+        let h = can
+            .iter()
+            .fold((line as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15), |h, m| {
+                m.mix(h)
+            });
         (h as usize) & self.mask
     }
 
     #[inline]
-    fn entry(&mut self, slot: usize) -> &mut [u128] {
-        let stride = 2 * self.palette + 1;
-        &mut self.entries[slot * stride..(slot + 1) * stride]
+    fn entry(&mut self, slot: usize) -> (&mut [M], &mut u32) {
+        let stride = 2 * self.palette;
+        (
+            &mut self.entries[slot * stride..(slot + 1) * stride],
+            &mut self.tags[slot],
+        )
     }
 }
 
 /// `P`: the palette size when it is fixed at compile time (the hot loops then unroll and
 /// small copies inline), 0 when it is read at run time.
-struct Engine<'p, const P: usize> {
+struct Engine<'p, M: Mask, const P: usize, const L: usize> {
     puzzle: &'p Nonogram,
     height: usize,
     num_lines: usize,
@@ -162,29 +168,29 @@ struct Engine<'p, const P: usize> {
     palette: usize,
     /// Lengths of the lines.
     len: Vec<usize>,
-    tables: Tables,
+    tables: Tables<M>,
     /// The line solver's answer (one mask per colour).
-    may: [u128; MAX_COLOURS + 1],
+    may: [M; MAX_COLOURS + 1],
     /// Created at the first probe: line logic alone (most puzzles) does not need it.
-    cache: Option<LineCache>,
+    cache: Option<LineCache<M>>,
     queue: VecDeque<usize>,
-    queued: LineSet,
+    queued: LineSet<L>,
     /// Lines solved since last cleared (a probe's read set).
-    read: LineSet,
+    read: LineSet<L>,
     /// Lines changed since last cleared.
-    changed: LineSet,
+    changed: LineSet<L>,
     /// Per cell: whether its last probe is still valid, the lines it read, its score.
     valid: Vec<bool>,
-    probe_lines: Vec<LineSet>,
+    probe_lines: Vec<LineSet<L>>,
     score: Vec<u32>,
     /// Per line: 1 + the contradictions it has raised (dom/wdeg weights).
     weight: Vec<u64>,
     /// The line whose contradiction ended the last failed propagation.
     failed: usize,
-    pool: Vec<Vec<u128>>,
+    pool: Vec<Vec<M>>,
     /// A probe's branches (one per colour tried), and the union of the surviving ones.
-    probe_branches: Vec<Vec<u128>>,
-    probe_union: Vec<u128>,
+    probe_branches: Vec<Vec<M>>,
+    probe_union: Vec<M>,
     limits: Limits,
     solutions: Vec<Grid>,
     count: u64,
@@ -205,10 +211,11 @@ enum Flow {
     Stop,
 }
 
-impl<'p, const P: usize> Engine<'p, P> {
-    fn new(puzzle: &'p Nonogram, limits: &Limits) -> Engine<'p, P> {
+impl<'p, M: Mask, const P: usize, const L: usize> Engine<'p, M, P, L> {
+    fn new(puzzle: &'p Nonogram, limits: &Limits) -> Engine<'p, M, P, L> {
         let num_lines = puzzle.num_lines();
-        debug_assert!(puzzle.width() <= MAX_LEN && puzzle.height() <= MAX_LEN);
+        debug_assert!(puzzle.width() < M::BITS && puzzle.height() < M::BITS);
+        debug_assert!(puzzle.num_lines() <= 64 * L);
         let cells = puzzle.width() * puzzle.height();
         let palette = puzzle.palette().len();
         Engine {
@@ -218,7 +225,7 @@ impl<'p, const P: usize> Engine<'p, P> {
             palette,
             len: (0..num_lines).map(|l| puzzle.line_len(l)).collect(),
             tables: Tables::new(),
-            may: [0; MAX_COLOURS + 1],
+            may: [M::ZERO; MAX_COLOURS + 1],
             cache: None,
             queue: VecDeque::with_capacity(num_lines),
             queued: LineSet::default(),
@@ -231,7 +238,7 @@ impl<'p, const P: usize> Engine<'p, P> {
             failed: 0,
             pool: Vec::new(),
             probe_branches: Vec::new(),
-            probe_union: vec![0; palette * num_lines],
+            probe_union: vec![M::ZERO; palette * num_lines],
             limits: limits.clone(),
             solutions: Vec::new(),
             count: 0,
@@ -248,11 +255,11 @@ impl<'p, const P: usize> Engine<'p, P> {
         if P == 0 { self.palette } else { P }
     }
 
-    fn initial_state(&self) -> Vec<u128> {
+    fn initial_state(&self) -> Vec<M> {
         let p = self.p();
-        let mut state = vec![0; p * self.num_lines];
+        let mut state = vec![M::ZERO; p * self.num_lines];
         for l in 0..self.num_lines {
-            let full = bitline::full(self.len[l]);
+            let full = bitline::full::<M>(self.len[l]);
             state[p * l..p * (l + 1)].fill(full);
         }
         let width = self.puzzle.width();
@@ -266,24 +273,25 @@ impl<'p, const P: usize> Engine<'p, P> {
 
     /// Narrows cell (row, col) to `colour`, in both its row and its column.
     #[inline]
-    fn set(&self, state: &mut [u128], row: usize, col: usize, colour: usize) {
+    fn set(&self, state: &mut [M], row: usize, col: usize, colour: usize) {
         let p = self.p();
         let (r, c) = (p * row, p * (self.height + col));
+        let (not_col, not_row) = (!M::bit(col), !M::bit(row));
         for k in 0..p {
             if k != colour {
-                state[r + k] &= !(1 << col);
-                state[c + k] &= !(1 << row);
+                state[r + k] &= not_col;
+                state[c + k] &= not_row;
             }
         }
     }
 
     /// The colours cell (row, col) may still take, as a bit set.
     #[inline]
-    fn colours_of(&self, state: &[u128], row: usize, col: usize) -> u64 {
+    fn colours_of(&self, state: &[M], row: usize, col: usize) -> u64 {
         let p = self.p();
         let mut set = 0u64;
         for k in 0..p {
-            set |= ((state[p * row + k] >> col & 1) as u64) << k;
+            set |= u64::from(state[p * row + k].get(col)) << k;
         }
         set
     }
@@ -303,7 +311,7 @@ impl<'p, const P: usize> Engine<'p, P> {
 
     /// The line solver behind the cache: fills `self.may`; `false` on a contradiction.
     #[inline]
-    fn solve_line(&mut self, l: usize, can: &[u128]) -> bool {
+    fn solve_line(&mut self, l: usize, can: &[M]) -> bool {
         self.stats.line_solves += 1;
         let p = self.p();
         let Some(cache) = self.cache.as_mut() else {
@@ -316,12 +324,11 @@ impl<'p, const P: usize> Engine<'p, P> {
             );
         };
         let slot = cache.slot(l, can);
-        let entry = cache.entry(slot);
-        let tag = entry[2 * p];
-        if tag & !CONTRADICTION == l as u128 + 1 && entry[..p] == *can {
+        let (entry, tag) = cache.entry(slot);
+        if *tag & !CONTRADICTION == l as u32 + 1 && entry[..p] == *can {
             self.stats.cache_hits += 1;
             self.may[..p].copy_from_slice(&entry[p..2 * p]);
-            return tag & CONTRADICTION == 0;
+            return *tag & CONTRADICTION == 0;
         }
         let ok = bitline::solve_colour(
             &mut self.tables,
@@ -332,13 +339,13 @@ impl<'p, const P: usize> Engine<'p, P> {
         );
         entry[..p].copy_from_slice(can);
         entry[p..2 * p].copy_from_slice(&self.may[..p]);
-        entry[2 * p] = (l as u128 + 1) | if ok { 0 } else { CONTRADICTION };
+        *tag = (l as u32 + 1) | if ok { 0 } else { CONTRADICTION };
         ok
     }
 
     /// Solves queued lines to a fixpoint; adds the lines solved to `read` and the lines
     /// changed to `changed`. `false`: contradiction (the queue is then emptied).
-    fn propagate(&mut self, state: &mut [u128]) -> bool {
+    fn propagate(&mut self, state: &mut [M]) -> bool {
         let (height, p) = (self.height, self.p());
         while let Some(l) = self.queue.pop_front() {
             self.queued.0[l / 64] &= !(1 << (l % 64));
@@ -358,18 +365,19 @@ impl<'p, const P: usize> Engine<'p, P> {
             let mut changed = false;
             for k in 0..p {
                 let lost = state[base + k] & !self.may[k];
-                if lost == 0 {
+                if lost.is_zero() {
                     continue;
                 }
-                debug_assert!(self.may[k] & !state[base + k] == 0);
+                debug_assert!((self.may[k] & !state[base + k]).is_zero());
                 state[base + k] = self.may[k];
                 changed = true;
                 let mut bits = lost;
-                while bits != 0 {
+                let not_pos = !M::bit(pos);
+                while !bits.is_zero() {
                     let i = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
+                    bits = bits.clear_lowest();
                     let cross = cross_base + i;
-                    state[p * cross + k] &= !(1 << pos);
+                    state[p * cross + k] &= not_pos;
                     self.changed.insert(cross);
                     self.enqueue(cross);
                 }
@@ -403,7 +411,7 @@ impl<'p, const P: usize> Engine<'p, P> {
     }
 
     /// Unknown cells of the rows (each cell counted once).
-    fn unknown_cells(&self, state: &[u128]) -> u32 {
+    fn unknown_cells(&self, state: &[M]) -> u32 {
         let p = self.p();
         state[..p * self.height]
             .chunks_exact(p)
@@ -412,7 +420,7 @@ impl<'p, const P: usize> Engine<'p, P> {
     }
 
     /// Adds to `changed` every line whose masks differ between `a` and `b`.
-    fn mark_differences(&mut self, a: &[u128], b: &[u128]) {
+    fn mark_differences(&mut self, a: &[M], b: &[M]) {
         let p = self.p();
         for l in 0..self.num_lines {
             if a[p * l..p * (l + 1)] != b[p * l..p * (l + 1)] {
@@ -431,7 +439,7 @@ impl<'p, const P: usize> Engine<'p, P> {
     }
 
     /// Probes unknown cells until every one has a valid probe that settles nothing.
-    fn probe_to_fixpoint(&mut self, state: &mut [u128]) -> Probed {
+    fn probe_to_fixpoint(&mut self, state: &mut [M]) -> Probed {
         let width = self.puzzle.width();
         let cells = width * self.height;
         let p = self.p();
@@ -459,7 +467,8 @@ impl<'p, const P: usize> Engine<'p, P> {
             }
             self.stats.probes += 1;
             if self.cache.is_none() {
-                self.cache = Some(LineCache::new(cache_slots(self.num_lines, p), p));
+                let entry_bytes = 2 * p * std::mem::size_of::<M>() + 4;
+                self.cache = Some(LineCache::new(cache_slots(self.num_lines, entry_bytes), p));
             }
             if self.stats.probes % 128 == 0 && self.past_deadline() {
                 break Probed::Timeout;
@@ -470,7 +479,7 @@ impl<'p, const P: usize> Engine<'p, P> {
             let mut survivors = 0;
             for (t, colour) in Self::branch_order(colours).enumerate() {
                 if branches.len() == t {
-                    branches.push(vec![0; state.len()]);
+                    branches.push(vec![M::ZERO; state.len()]);
                 }
                 let branch = &mut branches[t];
                 branch.copy_from_slice(state);
@@ -506,7 +515,7 @@ impl<'p, const P: usize> Engine<'p, P> {
                         least = least.min(gain);
                         most = most.max(gain);
                         for (u, b) in union.iter_mut().zip(&branches[t]) {
-                            *u |= b;
+                            *u |= *b;
                         }
                     }
                     self.score[this] = 16 * least + most;
@@ -516,7 +525,7 @@ impl<'p, const P: usize> Engine<'p, P> {
                     for l in 0..self.num_lines {
                         let mut narrowed = false;
                         for k in p * l..p * (l + 1) {
-                            if state[k] & !union[k] != 0 {
+                            if !(state[k] & !union[k]).is_zero() {
                                 state[k] &= union[k];
                                 narrowed = true;
                             }
@@ -546,15 +555,15 @@ impl<'p, const P: usize> Engine<'p, P> {
     }
 
     /// The unknown cell with the best probe score, or `Solved` when none is left.
-    fn pick_branch(&self, state: &[u128]) -> Probed {
+    fn pick_branch(&self, state: &[M]) -> Probed {
         let width = self.puzzle.width();
         let p = self.p();
         let mut best: Option<(u64, usize)> = None;
         for row in 0..self.height {
             let mut unknown = at_least_two(&state[p * row..p * (row + 1)]);
-            while unknown != 0 {
+            while !unknown.is_zero() {
                 let col = unknown.trailing_zeros() as usize;
-                unknown &= unknown - 1;
+                unknown = unknown.clear_lowest();
                 let cell = row * width + col;
                 debug_assert!(self.valid[cell]);
                 let score = u64::from(self.score[cell])
@@ -571,16 +580,16 @@ impl<'p, const P: usize> Engine<'p, P> {
     }
 
     /// The grid of a state where every cell is known.
-    fn grid(&self, state: &[u128]) -> Grid {
+    fn grid(&self, state: &[M]) -> Grid {
         let width = self.puzzle.width();
         let p = self.p();
         let mut grid = Grid::new(width, self.height);
         for row in 0..self.height {
             for k in 1..p {
                 let mut bits = state[p * row + k];
-                while bits != 0 {
+                while !bits.is_zero() {
                     let col = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
+                    bits = bits.clear_lowest();
                     grid.set_colour(row, col, k as u8);
                 }
             }
@@ -588,7 +597,7 @@ impl<'p, const P: usize> Engine<'p, P> {
         grid
     }
 
-    fn record(&mut self, state: &[u128]) -> Flow {
+    fn record(&mut self, state: &[M]) -> Flow {
         self.count += 1;
         if self.solutions.len() < self.limits.keep {
             let grid = self.grid(state);
@@ -603,7 +612,7 @@ impl<'p, const P: usize> Engine<'p, P> {
     }
 
     /// One node of the depth-first search; `state` is at the line-logic fixpoint.
-    fn search(&mut self, state: &mut [u128]) -> Flow {
+    fn search(&mut self, state: &mut [M]) -> Flow {
         self.stats.nodes += 1;
         if self.past_deadline() {
             return Flow::Stop;
@@ -620,7 +629,7 @@ impl<'p, const P: usize> Engine<'p, P> {
         let mut child = self
             .pool
             .pop()
-            .unwrap_or_else(|| vec![0; self.p() * self.num_lines]);
+            .unwrap_or_else(|| vec![M::ZERO; self.p() * self.num_lines]);
         let mut flow = Flow::Continue;
         for colour in Self::branch_order(self.colours_of(state, row, col)) {
             child.copy_from_slice(state);
@@ -650,20 +659,42 @@ impl<'p, const P: usize> Engine<'p, P> {
     }
 }
 
+/// The longest line the engine takes (wider puzzles go to the byte-per-cell engine).
+pub const MAX_LEN: usize = 511;
+
 /// Solves `puzzle` (every line at most [`MAX_LEN`] cells), counting solutions up to
-/// `limits.max_solutions`.
+/// `limits.max_solutions`: one `u128` per line and colour up to 127 cells, 4 or 8 words
+/// beyond; the palette size is a compile-time constant for the common small palettes.
 pub fn solve(puzzle: &Nonogram, limits: &Limits) -> (NativeAnswer<Grid>, Stats) {
-    match puzzle.palette().len() {
-        2 => solve_with::<2>(puzzle, limits),
-        3 => solve_with::<3>(puzzle, limits),
-        4 => solve_with::<4>(puzzle, limits),
-        5 => solve_with::<5>(puzzle, limits),
-        _ => solve_with::<0>(puzzle, limits),
+    let longest = puzzle.width().max(puzzle.height());
+    let palette = puzzle.palette().len();
+    if longest <= bitline::MAX_LEN {
+        match palette {
+            2 => solve_with::<u128, 2, 4>(puzzle, limits),
+            3 => solve_with::<u128, 3, 4>(puzzle, limits),
+            4 => solve_with::<u128, 4, 4>(puzzle, limits),
+            5 => solve_with::<u128, 5, 4>(puzzle, limits),
+            _ => solve_with::<u128, 0, 4>(puzzle, limits),
+        }
+    } else if longest < 256 {
+        match palette {
+            2 => solve_with::<Wide<4>, 2, 8>(puzzle, limits),
+            _ => solve_with::<Wide<4>, 0, 8>(puzzle, limits),
+        }
+    } else {
+        debug_assert!(longest <= MAX_LEN);
+        match palette {
+            2 => solve_with::<Wide<8>, 2, 16>(puzzle, limits),
+            _ => solve_with::<Wide<8>, 0, 16>(puzzle, limits),
+        }
     }
 }
 
-fn solve_with<const P: usize>(puzzle: &Nonogram, limits: &Limits) -> (NativeAnswer<Grid>, Stats) {
-    let mut engine = Engine::<P>::new(puzzle, limits);
+fn solve_with<M: Mask, const P: usize, const L: usize>(
+    puzzle: &Nonogram,
+    limits: &Limits,
+) -> (NativeAnswer<Grid>, Stats) {
+    let mut engine = Engine::<M, P, L>::new(puzzle, limits);
     let mut state = engine.initial_state();
     for l in 0..engine.num_lines {
         engine.enqueue(l);
@@ -689,12 +720,23 @@ fn solve_with<const P: usize>(puzzle: &Nonogram, limits: &Limits) -> (NativeAnsw
 
 /// What line logic alone decides (see [`super::line_logic`]).
 pub fn line_logic(puzzle: &Nonogram) -> Option<Vec<Option<u8>>> {
+    let longest = puzzle.width().max(puzzle.height());
+    if longest <= bitline::MAX_LEN {
+        line_logic_with::<u128, 4>(puzzle)
+    } else if longest < 256 {
+        line_logic_with::<Wide<4>, 8>(puzzle)
+    } else {
+        line_logic_with::<Wide<8>, 16>(puzzle)
+    }
+}
+
+fn line_logic_with<M: Mask, const L: usize>(puzzle: &Nonogram) -> Option<Vec<Option<u8>>> {
     let limits = Limits {
         max_solutions: Some(1),
         keep: 0,
         stop: Stop::never(),
     };
-    let mut engine = Engine::<0>::new(puzzle, &limits);
+    let mut engine = Engine::<M, 0, L>::new(puzzle, &limits);
     let mut state = engine.initial_state();
     for l in 0..engine.num_lines {
         engine.enqueue(l);

@@ -1,0 +1,400 @@
+//! `auto`: the portfolio backend. Users should not have to know which engine wins where.
+//!
+//! Glossary:
+//! - **plan**: what runs for a kind and a request: optionally one engine **alone** for a short
+//!   **budget**, then the **contenders**, in order of preference, racing on their own threads.
+//! - **decided**: an outcome that answers the request as a single backend would (a solution
+//!   found, the solution limit reached, or the search space exhausted); a search stopped by
+//!   the clock or by a cancel is not decided, whatever it found so far.
+//! - **winner**: the first contender whose decided outcome arrives (its solutions have passed
+//!   the puzzle's checker in the pipeline, like every backend's); the others are cancelled
+//!   through one shared [`Stop`] and joined before `solve` returns, so they stop within
+//!   milliseconds and free their cores.
+//! - **threads**: a race may start as many threads as the request's [`Threads`] lends it
+//!   (plus the caller's own, which waits); `bench --jobs N` lends N in all, so a run never has
+//!   more than N engines searching at once. The contenders that find no thread do not run.
+//!
+//! Outcomes mean what they mean on a single backend: the winner's outcome is returned whole
+//! (never merged with another's), so an exact count is one engine's exact count and `unique`
+//! is decided by one engine. When nobody decides (deadline), the answer is `unknown`, with the
+//! largest lower bound found and every contender's effort in the stats.
+
+use std::fmt;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock, mpsc};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::puzzle::{Backend, Kind, Outcome, Puzzle, Request, SolveError, Stats, search};
+use crate::stop::Stop;
+
+/// How long native runs alone before the others join.
+///
+/// Measured (`satcover bench FILE --backend native --unique`, release build, this 2-core
+/// machine shared with other jobs): on tdoku's 17_clue, magictour_top1465 and
+/// forum_hardest_1905_11plus native's p99 is 17.5 µs, 82.6 µs and 8.1 ms, its slowest puzzle
+/// 12.6 ms, and those few-ms times are preemptions by other processes, not search. The
+/// hardest survey nonograms native decides take 0.08–7.4 s, sudoku tails of 25×25 and 36×36
+/// minutes: nothing native does in tens of ms is worth keeping the other cores idle for
+/// longer. 20 ms lets every collection puzzle finish alone (collections cost what native
+/// costs) and costs the tail 20 ms.
+pub const NATIVE_BUDGET: Duration = Duration::from_millis(20);
+
+/// `--limit N` up to this is a "small count", which SAT (one blocking clause per solution)
+/// enumerates well; beyond it SAT only joins the race last.
+const SMALL_COUNT: u64 = 100;
+
+/// Threads a race may start beyond its caller's, shared by every solve that clones the same
+/// `Threads` (one per `solve` run, one per `bench` run).
+#[derive(Clone, Debug)]
+pub struct Threads(Arc<AtomicUsize>);
+
+impl Threads {
+    /// `spare` threads to lend.
+    pub fn spare(spare: usize) -> Threads {
+        Threads(Arc::new(AtomicUsize::new(spare)))
+    }
+
+    /// One caller on this machine: the cores beyond the caller's own.
+    pub fn machine() -> Threads {
+        static CORES: OnceLock<usize> = OnceLock::new();
+        let cores = *CORES.get_or_init(|| thread::available_parallelism().map_or(1, |n| n.get()));
+        Threads::spare(cores - 1)
+    }
+
+    /// Borrow up to `want` threads; they return when the loan is dropped.
+    fn borrow(&self, want: usize) -> Loan<'_> {
+        let mut have = self.0.load(Ordering::Relaxed);
+        loop {
+            let take = have.min(want);
+            match self.0.compare_exchange_weak(
+                have,
+                have - take,
+                Ordering::AcqRel,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => {
+                    return Loan {
+                        from: self,
+                        n: take,
+                    };
+                }
+                Err(now) => have = now,
+            }
+        }
+    }
+}
+
+struct Loan<'t> {
+    from: &'t Threads,
+    n: usize,
+}
+
+impl Drop for Loan<'_> {
+    fn drop(&mut self) {
+        self.from.0.fetch_add(self.n, Ordering::AcqRel);
+    }
+}
+
+/// What one engine did inside `auto`.
+#[derive(Clone, Debug, Serialize)]
+pub struct Contender {
+    pub backend: Backend,
+    pub result: ContenderResult,
+    /// Wall time from its start to its answer (or to its stop).
+    #[serde(serialize_with = "seconds")]
+    pub time: Duration,
+    pub nodes: Option<u64>,
+    pub guesses: Option<u64>,
+    pub updates: Option<u64>,
+    pub solve_calls: Option<u64>,
+    pub decisions: Option<u64>,
+    pub conflicts: Option<u64>,
+    /// Why it failed, for `ContenderResult::Error`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ContenderResult {
+    /// Its answer is the one returned.
+    Won,
+    /// Its budget or the deadline ran out first.
+    GaveUp,
+    /// Another contender answered first.
+    Cancelled,
+    /// It answered too, after the winner.
+    Late,
+    /// It failed (unsupported, too large, external solver missing...).
+    Error,
+}
+
+fn seconds<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(d.as_secs_f64())
+}
+
+impl fmt::Display for Contender {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ms = self.time.as_secs_f64() * 1e3;
+        match self.result {
+            ContenderResult::Won => write!(f, "by {} in {ms:.0} ms", self.backend),
+            ContenderResult::GaveUp => write!(f, "{} gave up at {ms:.0} ms", self.backend),
+            ContenderResult::Cancelled => write!(f, "{} stopped at {ms:.0} ms", self.backend),
+            ContenderResult::Late => write!(f, "{} also answered in {ms:.0} ms", self.backend),
+            ContenderResult::Error => write!(
+                f,
+                "{} failed: {}",
+                self.backend,
+                self.error.as_deref().unwrap_or("?")
+            ),
+        }
+    }
+}
+
+/// `solved by sat in 51 ms; native gave up at 20 ms`, from an `auto` outcome's stats.
+pub fn summary(status: &str, stats: &Stats) -> String {
+    let mut parts = Vec::new();
+    let winner = stats
+        .contenders
+        .iter()
+        .find(|c| c.result == ContenderResult::Won);
+    match winner {
+        Some(w) => parts.push(format!("{status} {w}")),
+        None => parts.push(format!("{status}: no engine decided")),
+    }
+    parts.extend(
+        stats
+            .contenders
+            .iter()
+            .filter(|c| c.result != ContenderResult::Won)
+            .map(|c| c.to_string()),
+    );
+    parts.join("; ")
+}
+
+/// Which engines run, for a kind and a request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Plan {
+    /// Runs alone on the caller's thread for the budget first.
+    pub alone: Option<(Backend, Duration)>,
+    /// Then these race, in order of preference (the last ones run only if threads allow).
+    pub race: Vec<Backend>,
+}
+
+impl Plan {
+    pub fn new(kind: Kind, request: &Request) -> Plan {
+        use Backend::{Dlx, External, Native, Sat};
+        // Counting every solution (or many) is for engines that enumerate without a clause
+        // per solution; a few solutions (first, `--unique`, a small `--limit`) are SAT's.
+        let few = request.max_solutions.is_some_and(|m| m <= SMALL_COUNT);
+        let mut race = match (kind, few) {
+            (Kind::Cnf, _) => vec![Sat],
+            (Kind::Xc, _) => vec![Dlx],
+            (Kind::Sudoku, true) => vec![Sat, Native],
+            (Kind::Sudoku, false) => vec![Native, Dlx, Sat],
+            (Kind::Packing, true) => vec![Dlx, Sat, Native],
+            (Kind::Packing, false) => vec![Dlx, Native, Sat],
+            (Kind::Nonogram | Kind::Alphametic, true) => vec![Sat, Native],
+            (Kind::Nonogram | Kind::Alphametic, false) => vec![Native, Sat],
+        };
+        if request.external.is_some() && kind != Kind::Xc {
+            race.push(External);
+        }
+        let alone = race.contains(&Native).then_some((Native, NATIVE_BUDGET));
+        Plan { alone, race }
+    }
+}
+
+/// Solve `puzzle` by the plan for its kind and `request`, within `stop`.
+pub fn solve<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    request: &Request,
+    stop: &Stop,
+) -> Result<Outcome<P::Solution>, SolveError> {
+    let start = Instant::now();
+    let plan = Plan::new(puzzle.kind(), request);
+    let mut runs: Vec<(Run<P::Solution>, ContenderResult)> = Vec::new();
+
+    if let Some((backend, budget)) = plan.alone {
+        let run = Run::of(backend, || {
+            search(puzzle, backend, request, &stop.child(start + budget))
+        });
+        if run.decided() {
+            return Ok(finish(start, run, runs));
+        }
+        let fate = run.fate(ContenderResult::GaveUp);
+        runs.push((run, fate));
+    }
+
+    if !stop.should_stop() {
+        let loan = request.threads.borrow(plan.race.len().saturating_sub(1));
+        let racers = &plan.race[..(1 + loan.n).min(plan.race.len())];
+        let race = stop.linked();
+        let mut raced = if let [only] = racers {
+            let run = Run::of(*only, || search(puzzle, *only, request, &race));
+            let fate = run.fate(ContenderResult::GaveUp);
+            vec![(run, fate)]
+        } else {
+            race_on_threads(puzzle, racers, request, &race)
+        };
+        drop(loan);
+        if let Some(at) = raced.iter().position(|(run, _)| run.decided()) {
+            let (winner, _) = raced.remove(at);
+            runs.extend(raced);
+            return Ok(finish(start, winner, runs));
+        }
+        runs.extend(raced);
+    }
+    undecided(start, runs)
+}
+
+/// Every racer on a thread of its own; the first decided answer cancels the others, which
+/// are joined before this returns. Runs come back in the order they ended, each with what
+/// became of it (the first decided one is the winner).
+fn race_on_threads<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    racers: &[Backend],
+    request: &Request,
+    race: &Stop,
+) -> Vec<(Run<P::Solution>, ContenderResult)> {
+    let (tx, rx) = mpsc::channel();
+    thread::scope(|scope| {
+        for &backend in racers {
+            let tx = tx.clone();
+            scope.spawn(move || {
+                let run = Run::of(backend, || search(puzzle, backend, request, race));
+                // The receiver lives until every sender is gone.
+                let _ = tx.send(run);
+            });
+        }
+        drop(tx);
+        let mut won = false;
+        let mut runs = Vec::new();
+        for run in rx {
+            let fate = if !won && run.decided() {
+                race.cancel();
+                won = true;
+                ContenderResult::Won
+            } else if won {
+                run.fate(ContenderResult::Cancelled)
+            } else {
+                run.fate(ContenderResult::GaveUp)
+            };
+            runs.push((run, fate));
+        }
+        runs
+    })
+}
+
+/// One engine's run.
+struct Run<S> {
+    backend: Backend,
+    result: Result<Outcome<S>, SolveError>,
+    time: Duration,
+}
+
+impl<S> Run<S> {
+    fn of(backend: Backend, go: impl FnOnce() -> Result<Outcome<S>, SolveError>) -> Run<S> {
+        let start = Instant::now();
+        let result = go();
+        Run {
+            backend,
+            result,
+            time: start.elapsed(),
+        }
+    }
+
+    fn decided(&self) -> bool {
+        self.result.as_ref().is_ok_and(|o| !o.timed_out)
+    }
+
+    /// What became of a run that did not win: `stopped` (gave up, or cancelled) unless it
+    /// failed or answered anyway.
+    fn fate(&self, stopped: ContenderResult) -> ContenderResult {
+        match &self.result {
+            Err(_) => ContenderResult::Error,
+            Ok(_) if self.decided() => ContenderResult::Late,
+            Ok(_) => stopped,
+        }
+    }
+
+    fn contender(&self, result: ContenderResult) -> Contender {
+        let mut c = Contender {
+            backend: self.backend,
+            result,
+            time: self.time,
+            nodes: None,
+            guesses: None,
+            updates: None,
+            solve_calls: None,
+            decisions: None,
+            conflicts: None,
+            error: None,
+        };
+        match &self.result {
+            Ok(o) => {
+                let s = &o.stats;
+                (c.nodes, c.guesses, c.updates) = (s.nodes, s.guesses, s.updates);
+                (c.solve_calls, c.decisions, c.conflicts) =
+                    (s.solve_calls, s.decisions, s.conflicts);
+            }
+            Err(e) => c.error = Some(e.to_string()),
+        }
+        c
+    }
+}
+
+/// The winner's outcome, with `auto`'s stats: wall time from the start, who answered, and
+/// what every contender did.
+fn finish<S>(start: Instant, winner: Run<S>, others: Vec<(Run<S>, ContenderResult)>) -> Outcome<S> {
+    let mut contenders = vec![winner.contender(ContenderResult::Won)];
+    contenders.extend(others.iter().map(|(run, fate)| run.contender(*fate)));
+    let backend = winner.backend;
+    let Ok(mut outcome) = winner.result else {
+        unreachable!("only a decided run wins");
+    };
+    let stats = &mut outcome.stats;
+    stats.backend = Backend::Auto.name().to_string();
+    stats.winner = Some(backend);
+    stats.solve = start
+        .elapsed()
+        .saturating_sub(stats.encode + stats.decode + stats.check);
+    stats.contenders = contenders;
+    outcome
+}
+
+/// Nobody decided: `unknown` (or the largest lower bound found), with everyone's effort;
+/// an error only when every contender failed.
+fn undecided<S>(
+    start: Instant,
+    runs: Vec<(Run<S>, ContenderResult)>,
+) -> Result<Outcome<S>, SolveError> {
+    let contenders: Vec<Contender> = runs
+        .iter()
+        .map(|(run, fate)| run.contender(*fate))
+        .collect();
+    let mut best: Option<Outcome<S>> = None;
+    let mut first_error = None;
+    for (run, _) in runs {
+        match run.result {
+            Ok(o) if best.as_ref().is_none_or(|b| o.count > b.count) => best = Some(o),
+            Ok(_) => {}
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    let Some(mut outcome) = best else {
+        return Err(first_error.unwrap_or(SolveError::TooLarge(
+            "no engine fits this puzzle and request".to_string(),
+        )));
+    };
+    outcome.stats.backend = Backend::Auto.name().to_string();
+    outcome.stats.winner = None;
+    outcome.stats.solve = start.elapsed();
+    outcome.stats.contenders = contenders;
+    Ok(outcome)
+}

@@ -1,0 +1,290 @@
+//! Bit masks of one line for the engine: `u128` (lines up to 127 cells, one machine word
+//! pair) and [`Wide`] (several 64-bit words, for longer lines). The line solver and the
+//! engine are written once over [`Mask`].
+//!
+//! Glossary:
+//! - **bit `i`**: cell (or position) `i` of the line; bit 0 is the lowest of word 0.
+//! - **capacity**: [`Mask::BITS`]; a line of `n` cells needs `n + 1` bits (its positions
+//!   `0..=n`), so it takes lines up to `BITS − 1` cells.
+
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, Not, Shl, Shr};
+
+/// What the bit-parallel line solver and the engine need of a line mask.
+pub trait Mask:
+    Copy
+    + Eq
+    + std::fmt::Debug
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + Shl<usize, Output = Self>
+    + Shr<usize, Output = Self>
+{
+    const BITS: usize;
+    const ZERO: Self;
+    /// Bit `i` alone.
+    fn bit(i: usize) -> Self;
+    fn get(self, i: usize) -> bool;
+    /// The bits `0..n`.
+    fn full(n: usize) -> Self {
+        if n == 0 {
+            Self::ZERO
+        } else {
+            !Self::ZERO >> (Self::BITS - n)
+        }
+    }
+    fn wrapping_add(self, other: Self) -> Self;
+    fn reverse_bits(self) -> Self;
+    fn count_ones(self) -> u32;
+    /// The lowest set bit's index (`BITS` when none).
+    fn trailing_zeros(self) -> u32;
+    /// Without its lowest set bit.
+    fn clear_lowest(self) -> Self;
+    fn is_zero(self) -> bool {
+        self == Self::ZERO
+    }
+    /// Mixes the mask into a hash (FxHash-like multiply-xorshift per 64-bit word).
+    fn mix(self, h: u64) -> u64;
+}
+
+const K: u64 = 0x9E37_79B9_7F4A_7C15;
+
+#[inline]
+fn mix_word(h: u64, word: u64) -> u64 {
+    let h = (h ^ word).wrapping_mul(K);
+    h ^ (h >> 29)
+}
+
+impl Mask for u128 {
+    const BITS: usize = 128;
+    const ZERO: u128 = 0;
+    #[inline]
+    fn bit(i: usize) -> u128 {
+        1 << i
+    }
+    #[inline]
+    fn get(self, i: usize) -> bool {
+        self >> i & 1 == 1
+    }
+    #[inline]
+    fn wrapping_add(self, other: u128) -> u128 {
+        u128::wrapping_add(self, other)
+    }
+    #[inline]
+    fn reverse_bits(self) -> u128 {
+        u128::reverse_bits(self)
+    }
+    #[inline]
+    fn count_ones(self) -> u32 {
+        u128::count_ones(self)
+    }
+    #[inline]
+    fn trailing_zeros(self) -> u32 {
+        u128::trailing_zeros(self)
+    }
+    #[inline]
+    fn clear_lowest(self) -> u128 {
+        self & self.wrapping_sub(1)
+    }
+    #[inline]
+    fn mix(self, h: u64) -> u64 {
+        mix_word(mix_word(h, self as u64), (self >> 64) as u64)
+    }
+}
+
+/// `W` 64-bit words, lowest first: lines up to `64·W − 1` cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Wide<const W: usize>(pub [u64; W]);
+
+impl<const W: usize> BitAnd for Wide<W> {
+    type Output = Self;
+    #[inline]
+    fn bitand(mut self, o: Self) -> Self {
+        for (a, b) in self.0.iter_mut().zip(o.0) {
+            *a &= b;
+        }
+        self
+    }
+}
+
+impl<const W: usize> BitOr for Wide<W> {
+    type Output = Self;
+    #[inline]
+    fn bitor(mut self, o: Self) -> Self {
+        for (a, b) in self.0.iter_mut().zip(o.0) {
+            *a |= b;
+        }
+        self
+    }
+}
+
+impl<const W: usize> BitXor for Wide<W> {
+    type Output = Self;
+    #[inline]
+    fn bitxor(mut self, o: Self) -> Self {
+        for (a, b) in self.0.iter_mut().zip(o.0) {
+            *a ^= b;
+        }
+        self
+    }
+}
+
+impl<const W: usize> Not for Wide<W> {
+    type Output = Self;
+    #[inline]
+    fn not(mut self) -> Self {
+        for a in &mut self.0 {
+            *a = !*a;
+        }
+        self
+    }
+}
+
+impl<const W: usize> BitAndAssign for Wide<W> {
+    #[inline]
+    fn bitand_assign(&mut self, o: Self) {
+        *self = *self & o;
+    }
+}
+
+impl<const W: usize> BitOrAssign for Wide<W> {
+    #[inline]
+    fn bitor_assign(&mut self, o: Self) {
+        *self = *self | o;
+    }
+}
+
+impl<const W: usize> Shl<usize> for Wide<W> {
+    type Output = Self;
+    #[inline]
+    fn shl(self, k: usize) -> Self {
+        let (words, bits) = (k / 64, k % 64);
+        let mut out = [0u64; W];
+        for i in (words..W).rev() {
+            let j = i - words;
+            out[i] = self.0[j] << bits;
+            if bits > 0 && j > 0 {
+                out[i] |= self.0[j - 1] >> (64 - bits);
+            }
+        }
+        Wide(out)
+    }
+}
+
+impl<const W: usize> Shr<usize> for Wide<W> {
+    type Output = Self;
+    #[inline]
+    fn shr(self, k: usize) -> Self {
+        let (words, bits) = (k / 64, k % 64);
+        let mut out = [0u64; W];
+        for (i, o) in out.iter_mut().enumerate().take(W.saturating_sub(words)) {
+            let j = i + words;
+            *o = self.0[j] >> bits;
+            if bits > 0 && j + 1 < W {
+                *o |= self.0[j + 1] << (64 - bits);
+            }
+        }
+        Wide(out)
+    }
+}
+
+impl<const W: usize> Mask for Wide<W> {
+    const BITS: usize = 64 * W;
+    const ZERO: Self = Wide([0; W]);
+    #[inline]
+    fn bit(i: usize) -> Self {
+        let mut out = [0u64; W];
+        out[i / 64] = 1 << (i % 64);
+        Wide(out)
+    }
+    #[inline]
+    fn get(self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+    #[inline]
+    fn wrapping_add(self, o: Self) -> Self {
+        let mut out = [0u64; W];
+        let mut carry = false;
+        for (sum, (a, b)) in out.iter_mut().zip(self.0.iter().zip(o.0)) {
+            let (s, c1) = a.overflowing_add(b);
+            let (s, c2) = s.overflowing_add(u64::from(carry));
+            *sum = s;
+            carry = c1 || c2;
+        }
+        Wide(out)
+    }
+    #[inline]
+    fn reverse_bits(self) -> Self {
+        let mut out = [0u64; W];
+        for i in 0..W {
+            out[W - 1 - i] = self.0[i].reverse_bits();
+        }
+        Wide(out)
+    }
+    #[inline]
+    fn count_ones(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    #[inline]
+    fn trailing_zeros(self) -> u32 {
+        for (i, w) in self.0.iter().enumerate() {
+            if *w != 0 {
+                return 64 * i as u32 + w.trailing_zeros();
+            }
+        }
+        64 * W as u32
+    }
+    #[inline]
+    fn clear_lowest(mut self) -> Self {
+        for w in &mut self.0 {
+            if *w != 0 {
+                *w &= *w - 1;
+                break;
+            }
+        }
+        self
+    }
+    #[inline]
+    fn mix(self, h: u64) -> u64 {
+        self.0.iter().fold(h, |h, &w| mix_word(h, w))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `Wide<2>` behaves as `u128` on every operation.
+    #[test]
+    fn wide_equals_u128() {
+        let mut seed = 12345u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let wide = |x: u128| Wide::<2>([x as u64, (x >> 64) as u64]);
+        for _ in 0..2000 {
+            let a = u128::from(next()) << 64 | u128::from(next()) >> (next() % 64);
+            let b = u128::from(next()) << (next() % 64);
+            let k = (next() % 128) as usize;
+            assert_eq!(wide(a << k), wide(a) << k);
+            assert_eq!(wide(a >> k), wide(a) >> k);
+            assert_eq!(wide(a.wrapping_add(b)), wide(a).wrapping_add(wide(b)));
+            assert_eq!(wide(a.reverse_bits()), Mask::reverse_bits(wide(a)));
+            assert_eq!(
+                wide(a & !b | (a ^ b)),
+                wide(a) & !wide(b) | (wide(a) ^ wide(b))
+            );
+            assert_eq!(Mask::count_ones(a), Mask::count_ones(wide(a)));
+            assert_eq!(Mask::trailing_zeros(a), Mask::trailing_zeros(wide(a)));
+            assert_eq!(wide(Mask::clear_lowest(a)), Mask::clear_lowest(wide(a)));
+            assert_eq!(wide(<u128 as Mask>::full(k)), Wide::<2>::full(k));
+            assert_eq!(a.get(k), wide(a).get(k));
+        }
+    }
+}

@@ -1,0 +1,192 @@
+//! `auto`: the same answers as the single backends, a winner named in the stats, losers that
+//! stop, contenders that fail without sinking the race, and deadlines that hold.
+//!
+//! Bounds on time are generous (a loaded 2-core machine): they catch a loser that keeps
+//! running for good, not a slow one.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use satcover::compare::agreement;
+use satcover::input;
+use satcover::portfolio::{ContenderResult, Plan, Threads};
+use satcover::puzzle::{Backend, Kind, Report, Request, Status, solve};
+use satcover::puzzles::sudoku::Sudoku;
+use satcover::sat::SatBackend;
+
+fn load(path: &str) -> Vec<input::Entry> {
+    let full = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(path);
+    let source = full.display().to_string();
+    let text = input::read_source(&source).unwrap();
+    input::load(&source, &text, None)
+}
+
+fn with_threads(mut request: Request, spare: usize) -> Request {
+    request.timeout = Some(Duration::from_secs(120));
+    request.threads = Threads::spare(spare);
+    request
+}
+
+/// Fixtures every single backend named answers quickly, with the one to compare against.
+const FIXTURES: [(&str, Backend); 17] = [
+    ("sudoku/easy.txt", Backend::Native),
+    ("sudoku/hard.txt", Backend::Native),
+    ("sudoku/4x4.txt", Backend::Native),
+    ("sudoku/16x16.txt", Backend::Native),
+    ("sudoku/25x25.txt", Backend::Native),
+    ("sudoku/two-solutions.txt", Backend::Native),
+    ("sudoku/contradictory.txt", Backend::Native),
+    ("sudoku/no-candidate.txt", Backend::Native),
+    ("nonogram/gchq-2015.non", Backend::Native),
+    ("nonogram/two-solutions.non", Backend::Native),
+    ("nonogram/tiny.xml", Backend::Native),
+    ("packing/golomb-11-a.pack", Backend::Native),
+    ("packing/golomb-11-none.pack", Backend::Native),
+    ("alphametic/classics.txt", Backend::Native),
+    ("alphametic/send-more-money.alpha", Backend::Sat),
+    ("cnf/named.cnf", Backend::Sat),
+    ("xc/knuth_5.xc", Backend::Dlx),
+];
+
+#[test]
+fn auto_agrees_with_the_single_backends() {
+    for (path, single) in FIXTURES {
+        for request in [Request::first(), Request::unique(), Request::limit(3)] {
+            let request = with_threads(request, 1);
+            for entry in load(path) {
+                let puzzle = entry.puzzle.as_ref().unwrap();
+                let auto = puzzle.solve_any(Backend::Auto, &request).unwrap();
+                let alone = puzzle.solve_any(single, &request).unwrap();
+                let pair: [(Backend, &Report); 2] = [(Backend::Auto, &auto), (single, &alone)];
+                agreement(&pair).unwrap_or_else(|why| panic!("{}: {why}", entry.label));
+                let (a, b) = (&auto.outcome, &alone.outcome);
+                assert_eq!(
+                    (a.status, a.count, a.complete, a.timed_out),
+                    (b.status, b.count, b.complete, b.timed_out),
+                    "{}",
+                    entry.label
+                );
+                assert_eq!(a.unique(), b.unique(), "{}", entry.label);
+                assert_eq!(a.stats.backend, "auto");
+                if a.reason.is_none() {
+                    assert!(a.stats.winner.is_some(), "{}: no winner named", entry.label);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn exact_counts_stay_exact() {
+    for (path, count) in [
+        ("sudoku/two-solutions.txt", 2),
+        ("packing/pentominoes-3x20.pack", 8),
+        ("alphametic/classics.txt", 96),
+    ] {
+        let entry = &load(path)[0];
+        let puzzle = entry.puzzle.as_ref().unwrap();
+        let auto = puzzle
+            .solve_any(Backend::Auto, &with_threads(Request::count(), 1))
+            .unwrap()
+            .outcome;
+        assert_eq!((auto.count, auto.complete), (count, true), "{path}");
+    }
+}
+
+#[test]
+fn a_tail_puzzle_goes_to_the_engine_that_answers_and_the_losers_stop() {
+    let entry = &load("portfolio/25x25_blank.txt")[0];
+    let puzzle = entry.puzzle.as_ref().unwrap();
+    let report = puzzle
+        .solve_any(Backend::Auto, &with_threads(Request::first(), 1))
+        .unwrap();
+    let outcome = &report.outcome;
+    assert_eq!(outcome.status, Status::Solved);
+    assert!(!outcome.timed_out);
+    let contenders = &outcome.stats.contenders;
+    let winner = contenders
+        .iter()
+        .find(|c| c.result == ContenderResult::Won)
+        .expect("a winner");
+    assert_eq!(Some(winner.backend), outcome.stats.winner);
+    for c in contenders {
+        if c.result == ContenderResult::Cancelled {
+            assert!(
+                c.time < winner.time + Duration::from_secs(2),
+                "{} went on for {:?} after the winner's {:?}",
+                c.backend,
+                c.time,
+                winner.time
+            );
+        }
+    }
+}
+
+#[test]
+fn a_failing_contender_does_not_sink_the_others() {
+    let entry = &load("cnf/named.cnf")[0];
+    let puzzle = entry.puzzle.as_ref().unwrap();
+    let mut request = with_threads(Request::first(), 2);
+    request.external = Some(SatBackend::External {
+        program: "no-such-sat-solver-xyz".into(),
+        args: Vec::new(),
+    });
+    assert_eq!(
+        Plan::new(Kind::Cnf, &request).race,
+        [Backend::Sat, Backend::External]
+    );
+    let outcome = puzzle.solve_any(Backend::Auto, &request).unwrap().outcome;
+    assert_eq!(outcome.status, Status::Solved);
+    assert_eq!(outcome.stats.winner, Some(Backend::Sat));
+    // The external run may end before or after the winner; either way its error is kept.
+    let external = outcome
+        .stats
+        .contenders
+        .iter()
+        .find(|c| c.backend == Backend::External)
+        .expect("the external contender is reported");
+    assert_eq!(external.result, ContenderResult::Error);
+    assert!(
+        external
+            .error
+            .as_deref()
+            .unwrap()
+            .contains("no-such-sat-solver-xyz")
+    );
+}
+
+#[test]
+fn the_deadline_stops_every_contender() {
+    let empty = Sudoku::new(5, vec![0; 625]).unwrap();
+    let mut request = with_threads(Request::count(), 2);
+    request.timeout = Some(Duration::from_millis(500));
+    let start = Instant::now();
+    let outcome = solve(&empty, Backend::Auto, &request).unwrap();
+    assert!(start.elapsed() < Duration::from_secs(30));
+    assert!(outcome.timed_out && !outcome.complete);
+    assert_ne!(outcome.status, Status::Unsolvable);
+    assert_eq!(outcome.stats.winner, None);
+    assert!(outcome.stats.contenders.len() >= 2);
+    assert!(
+        outcome
+            .stats
+            .contenders
+            .iter()
+            .all(|c| c.result == ContenderResult::GaveUp),
+        "{:?}",
+        outcome.stats.contenders
+    );
+}
+
+#[test]
+fn plans_follow_the_request() {
+    let plan = Plan::new(Kind::Sudoku, &Request::unique());
+    assert_eq!(plan.alone.map(|(b, _)| b), Some(Backend::Native));
+    assert_eq!(plan.race[0], Backend::Sat);
+    let plan = Plan::new(Kind::Sudoku, &Request::count());
+    assert!(plan.race.contains(&Backend::Dlx));
+    let plan = Plan::new(Kind::Xc, &Request::count());
+    assert_eq!((plan.alone, plan.race), (None, vec![Backend::Dlx]));
+}
