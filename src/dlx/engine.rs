@@ -42,6 +42,8 @@
 //! 16-bit nodes are made only when every initial field fits (checked), and
 //! the dance stores only copies of existing links, LENs between 0 and their
 //! initial value, and colours or `-1`, so the narrowing casts never truncate.
+//! The next-in-option links kept in COLOR (matrices without colours) are
+//! node numbers too, made in range and never written during the search.
 
 use super::matrix::{Matrix, OptionId};
 use crate::stop::Stop;
@@ -326,6 +328,24 @@ impl Dancer {
         }
     }
 
+    /// For each option node, the node after it in its option, wrapping from
+    /// the last to the first; `0` for headers and spacers.
+    fn next_in_option(&self) -> Vec<u32> {
+        let headers = self.left.len();
+        (0..self.nodes.len())
+            .map(|p| {
+                if p < headers || self.nodes[p].top <= 0 {
+                    return 0;
+                }
+                let after = &self.nodes[p + 1];
+                match after.top <= 0 {
+                    true => after.up,
+                    false => p as u32 + 1,
+                }
+            })
+            .collect()
+    }
+
     /// Runs the search on borrowed slices, so that after inlining every
     /// base pointer and the update counter live in registers (a `Vec` behind
     /// `&mut self` would be reloaded after each store through it).
@@ -345,8 +365,8 @@ impl Dancer {
         narrow: bool,
     ) -> DlxOutcome {
         macro_rules! dance {
-            ($nodes:expr, $colours:literal) => {
-                Dance::<_, $colours> {
+            ($nodes:expr, $colours:literal, $next:literal) => {
+                Dance::<_, $colours, $next> {
                     nodes: $nodes,
                     left: &mut self.left,
                     right: &mut self.right,
@@ -361,9 +381,9 @@ impl Dancer {
         macro_rules! dance_coloured_or_not {
             ($nodes:expr) => {
                 if self.has_colours {
-                    dance!($nodes, true)
+                    dance!($nodes, true, false)
                 } else {
-                    dance!($nodes, false)
+                    dance!($nodes, false, false)
                 }
             };
         }
@@ -372,6 +392,16 @@ impl Dancer {
             false => None,
         };
         match small {
+            Some(mut small) if !self.has_colours && small.len() <= i16::MAX as usize => {
+                // The unused COLOR field holds the next node of the option,
+                // cyclically: hide and unhide then walk an option without
+                // testing for spacers (see `Dance::hide`).
+                for (k, next) in self.next_in_option().into_iter().enumerate() {
+                    small[k].colour = next as i16;
+                }
+                self.small = small;
+                dance!(&mut self.small, false, true)
+            }
             Some(small) => {
                 // Kept in `self` (not copied back: the Dancer is dropped after one
                 // search), so the tests can look at the links the search left.
@@ -384,7 +414,10 @@ impl Dancer {
 }
 
 /// The dancing structure during one search (see [`Dancer::run`]).
-struct Dance<'a, N: Link, const COLOURS: bool> {
+///
+/// `NEXT`: the matrix has no colours and each option node's COLOR field holds
+/// the next node of its option (cyclically), so `COLOURS` is `false` too.
+struct Dance<'a, N: Link, const COLOURS: bool, const NEXT: bool> {
     nodes: &'a mut [N],
     left: &'a mut [u32],
     right: &'a mut [u32],
@@ -393,7 +426,7 @@ struct Dance<'a, N: Link, const COLOURS: bool> {
     updates: u64,
 }
 
-impl<N: Link, const COLOURS: bool> Dance<'_, N, COLOURS> {
+impl<N: Link, const COLOURS: bool, const NEXT: bool> Dance<'_, N, COLOURS, NEXT> {
     #[inline(always)]
     fn node(&self, p: u32) -> &N {
         debug_assert!((p as usize) < self.nodes.len());
@@ -439,6 +472,21 @@ impl<N: Link, const COLOURS: bool> Dance<'_, N, COLOURS> {
     /// Unlinks the other nodes of `p`'s option from their items (Knuth's hide).
     #[inline(always)]
     fn hide(&mut self, p: u32) {
+        if NEXT {
+            // No spacer to test: the exit is the only branch, and it is
+            // predictable when the options have equal lengths.
+            let mut q = self.node(p).colour() as u32;
+            while q != p {
+                let (u, d, top) = (self.node(q).up(), self.node(q).down(), self.node(q).top());
+                self.node_mut(u).set_down(d);
+                self.node_mut(d).set_up(u);
+                let h = self.node_mut(top as u32);
+                h.set_top(h.top() - 1);
+                self.updates += 1;
+                q = self.node(q).colour() as u32;
+            }
+            return;
+        }
         // Fields are read one by one: copying the 16-byte node out costs
         // extra instructions to split it again.
         let mut q = p + 1;
@@ -464,6 +512,21 @@ impl<N: Link, const COLOURS: bool> Dance<'_, N, COLOURS> {
     /// Relinks what [`Dancer::hide`] unlinked, walking the other way.
     #[inline(always)]
     fn unhide(&mut self, p: u32) {
+        if NEXT {
+            // Forward, unlike below: the nodes of one option lie in distinct
+            // item lists (the matrix refuses a repeated item), so their
+            // relinks commute; only the order between options matters.
+            let mut q = self.node(p).colour() as u32;
+            while q != p {
+                let (u, d, top) = (self.node(q).up(), self.node(q).down(), self.node(q).top());
+                self.node_mut(u).set_down(q);
+                self.node_mut(d).set_up(q);
+                let h = self.node_mut(top as u32);
+                h.set_top(h.top() + 1);
+                q = self.node(q).colour() as u32;
+            }
+            return;
+        }
         let mut q = p - 1;
         while q != p {
             let top = self.node(q).top();
@@ -746,9 +809,10 @@ mod tests {
         let after: Vec<_> = match narrow {
             true => {
                 assert_eq!(d.small.len(), d.nodes.len(), "the 16-bit nodes were used");
+                // COLOR holds the next node of each option here (no colours).
                 d.small
                     .iter()
-                    .map(|n| (n.up(), n.down(), n.top(), n.colour()))
+                    .map(|n| (n.up(), n.down(), n.top(), 0))
                     .collect()
             }
             false => d
