@@ -126,6 +126,9 @@ pub struct Analysis {
     pub time: Duration,
     /// The puzzle drawn with its forced values and `?` elsewhere.
     pub picture: Option<Picture>,
+    /// With marginals, the probability picture (see [`marginal_picture`]); `None` for
+    /// kinds whose cells are not the picture's cells (alphametic).
+    pub marginal_picture: Option<Picture>,
 }
 
 impl Analysis {
@@ -314,6 +317,7 @@ pub fn analyze<P: Puzzle + ?Sized>(puzzle: &P, options: &Options) -> Result<Anal
         sat_calls: 0,
         time: Duration::ZERO,
         picture: None,
+        marginal_picture: None,
     };
     if let Some(reason) = puzzle.contradiction() {
         analysis.status = Status::Unsolvable;
@@ -425,6 +429,7 @@ pub fn analyze<P: Puzzle + ?Sized>(puzzle: &P, options: &Options) -> Result<Anal
     }
     if let Some(first) = &analysis.first {
         analysis.picture = Some(forced_picture(puzzle, first, &analysis)?);
+        analysis.marginal_picture = marginal_picture(puzzle, &analysis);
     }
     analysis.time = start.elapsed();
     Ok(analysis)
@@ -669,4 +674,39 @@ fn forced_picture<P: Puzzle + ?Sized>(
         }
     }
     Ok(picture)
+}
+
+/// The grey of probability `p`: white at 0, black at 1, mid-grey (128) at one half.
+fn grey(p: f64) -> Rgb {
+    let level = (255.0 * (1.0 - p.clamp(0.0, 1.0))).round() as u8;
+    Rgb(level, level, level)
+}
+
+/// The probability picture over the solutions counted: the darker a cell, the more
+/// certain. Nonograms (colour ones too) fill each cell with the grey of P(not background),
+/// the background being the value printed `.`; other grid kinds label each cell with its
+/// most likely value (on ties the first in text order) filled with the grey of that value's
+/// probability, so forced cells are black with a white label. `None` without tallies or
+/// when the cells are not the picture's (alphametic).
+fn marginal_picture<P: Puzzle + ?Sized>(puzzle: &P, analysis: &Analysis) -> Option<Picture> {
+    let tallies = analysis.tallies.as_ref()?;
+    let mut picture = puzzle.picture(None);
+    if puzzle.kind() == Kind::Alphametic || tallies.len() != picture.width * picture.height {
+        return None;
+    }
+    let total = analysis.solutions_counted.max(1) as f64;
+    for (i, counts) in tallies.iter().enumerate() {
+        if puzzle.kind() == Kind::Nonogram {
+            let background = counts.get("\".\"").copied().unwrap_or(0);
+            picture.fills[i] = grey(1.0 - background as f64 / total);
+            picture.labels[i].clear();
+        } else if let Some((value, &n)) = counts
+            .iter()
+            .max_by_key(|&(v, &n)| (n, std::cmp::Reverse(v)))
+        {
+            picture.fills[i] = grey(n as f64 / total);
+            picture.labels[i] = unquote(value);
+        }
+    }
+    Some(picture)
 }

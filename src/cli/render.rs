@@ -2,12 +2,13 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
 
+use satcover::analyze::Options;
 use satcover::input;
-use satcover::puzzle::{Backend, Kind, Request};
-use satcover::render;
+use satcover::puzzle::{AnyPuzzle, Backend, Kind, Request, Status};
+use satcover::render::{self, Picture};
 
 use super::EXIT_OK;
 use super::EXIT_UNSOLVABLE;
@@ -23,12 +24,21 @@ pub struct RenderArgs {
     #[arg(long, value_name = "OUT")]
     pub png: Option<PathBuf>,
     /// Draw the puzzle as given, without solving it.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "marginals")]
     pub unsolved: bool,
+    /// Draw the exact probability picture (`analyze --marginals`, up to --limit
+    /// solutions): nonogram cells in the grey of P(not background), other cells their most
+    /// likely value on the grey of its probability.
+    #[arg(long)]
+    pub marginals: bool,
+    /// With --marginals: enumerate at most N solutions.
+    #[arg(long, value_name = "N", default_value_t = 10_000, requires = "marginals",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: u64,
     #[arg(long, value_enum)]
     pub kind: Option<Kind>,
     /// How to solve [default: as for `solve`].
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, conflicts_with = "marginals")]
     pub backend: Option<Backend>,
     /// Pixels per cell side.
     #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u16).range(4..=200))]
@@ -45,7 +55,12 @@ pub fn run(args: &RenderArgs) -> Result<u8> {
         bail!("{}: no puzzle found", input::display_name(&args.file));
     };
     let puzzle = entry.puzzle?;
-    let picture = if args.unsolved {
+    let picture = if args.marginals {
+        match marginal_picture(&entry.label, puzzle.as_ref(), args.limit)? {
+            Some(picture) => picture,
+            None => return Ok(EXIT_UNSOLVABLE),
+        }
+    } else if args.unsolved {
         puzzle.picture_unsolved()
     } else {
         match puzzle
@@ -73,4 +88,40 @@ pub fn run(args: &RenderArgs) -> Result<u8> {
         std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
     }
     Ok(EXIT_OK)
+}
+
+/// The probability picture of `puzzle` from `analyze --marginals`; `None` (said on
+/// stderr) when there is no solution. An unfinished enumeration is said on stderr: the
+/// picture is then of the solutions counted only.
+fn marginal_picture(label: &str, puzzle: &dyn AnyPuzzle, limit: u64) -> Result<Option<Picture>> {
+    let options = Options {
+        limit,
+        marginals: true,
+        ..Options::default()
+    };
+    let analysis = puzzle
+        .analyze(&options)
+        .map_err(|e| anyhow!("{label}: {e}"))?;
+    match analysis.status {
+        Status::Solved => {}
+        Status::Unsolvable => {
+            eprintln!("{label}: no solution; nothing drawn");
+            return Ok(None);
+        }
+        Status::Unknown => bail!("{label}: no solution found; nothing drawn"),
+    }
+    let Some(picture) = analysis.marginal_picture else {
+        bail!(
+            "{label}: no probability picture for a {} puzzle (its cells are not a grid)",
+            analysis.kind
+        );
+    };
+    if !analysis.complete {
+        eprintln!(
+            "{label}: incomplete (--limit reached): the picture is of the {} solutions \
+             counted, not of all solutions",
+            analysis.solutions_counted
+        );
+    }
+    Ok(Some(picture))
 }
