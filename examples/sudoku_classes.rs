@@ -104,7 +104,7 @@ fn blanked(b: usize, rng: &mut Rng) -> Vec<u8> {
 /// empty cell differs from `solved` must be unsatisfiable.
 fn only_solution(b: usize, grid: &[u8], solved: &[u8]) -> Result<bool, String> {
     let n = b * b;
-    let puzzle = Sudoku::new(b, grid.to_vec())?;
+    let puzzle = Sudoku::new(b, grid.to_vec()).map_err(|e| e.message)?;
     let mut encoding = encode_with(&puzzle, Givens::Simplified, true);
     let cnf = &mut encoding.cnf;
     let by_name: HashMap<String, Var> = (0..cnf.num_vars())
@@ -153,7 +153,7 @@ fn unique(b: usize, rng: &mut Rng) -> Result<Vec<u8>, String> {
         }
         i += group;
     }
-    let puzzle = Sudoku::new(b, grid.clone())?;
+    let puzzle = Sudoku::new(b, grid.clone()).map_err(|e| e.message)?;
     let outcome = solve(&puzzle, Backend::Sat, &Request::unique()).map_err(|e| e.to_string())?;
     if outcome.unique() != Some(true) {
         return Err("the sat pipeline does not confirm uniqueness (a bug)".into());

@@ -91,11 +91,20 @@ impl Shard {
     }
 }
 
-impl std::str::FromStr for Shard {
-    type Err = String;
+crate::puzzle::message_error!(
+    /// A `--shard` value that is not `K/N` with `1 <= K <= N`.
+    ShardError
+);
 
-    fn from_str(text: &str) -> Result<Shard, String> {
-        let bad = || format!("'{text}' is not a shard: write K/N with 1 <= K <= N, e.g. 2/8");
+impl std::str::FromStr for Shard {
+    type Err = ShardError;
+
+    fn from_str(text: &str) -> Result<Shard, ShardError> {
+        let bad = || {
+            ShardError::from(format!(
+                "'{text}' is not a shard: write K/N with 1 <= K <= N, e.g. 2/8"
+            ))
+        };
         let (k, n) = text.split_once('/').ok_or_else(bad)?;
         let index: usize = k.trim().parse().map_err(|_| bad())?;
         let count: usize = n.trim().parse().map_err(|_| bad())?;
@@ -180,8 +189,8 @@ pub fn parse_shard_results(text: &str) -> Result<Vec<ShardResult>, MergeError> {
         let shard = parsed
             .shard
             .ok_or_else(|| bad("no `shard`: write shard results with --shard K/N".into()))?
-            .parse()
-            .map_err(bad)?;
+            .parse::<Shard>()
+            .map_err(|e| bad(e.message))?;
         let times = parsed
             .times
             .ok_or_else(|| bad("no `times`: write shard results with --shard K/N".into()))?;

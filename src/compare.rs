@@ -75,8 +75,13 @@ pub fn run_backends(
         .collect()
 }
 
+crate::puzzle::message_error!(
+    /// Two backends contradict each other: which ones, and on what.
+    Disagreement
+);
+
 /// `Err` with a message naming the backends when two reports contradict each other.
-pub fn agreement(reports: &[(Backend, &Report)]) -> Result<(), String> {
+pub fn agreement(reports: &[(Backend, &Report)]) -> Result<(), Disagreement> {
     for (i, &(backend_a, a)) in reports.iter().enumerate() {
         for &(backend_b, b) in &reports[i + 1..] {
             agree_pair(backend_a, a, backend_b, b)?;
@@ -90,17 +95,17 @@ fn agree_pair(
     a: &Report,
     backend_b: Backend,
     b: &Report,
-) -> Result<(), String> {
+) -> Result<(), Disagreement> {
     let (oa, ob) = (&a.outcome, &b.outcome);
     if oa.status == Status::Unknown || ob.status == Status::Unknown {
         return Ok(());
     }
     if oa.status != ob.status {
-        return Err(format!(
+        return Err(Disagreement::from(format!(
             "{backend_a} says {} but {backend_b} says {}",
             oa.status.name(),
             ob.status.name()
-        ));
+        )));
     }
     let exact_below =
         |x: &Report, y: &Report| x.outcome.complete && y.outcome.count > x.outcome.count;
@@ -108,13 +113,13 @@ fn agree_pair(
         || exact_below(b, a)
         || (oa.complete && ob.complete && oa.count != ob.count)
     {
-        return Err(format!(
+        return Err(Disagreement::from(format!(
             "{backend_a} counts {}{} but {backend_b} counts {}{}",
             oa.count,
             if oa.complete { "" } else { "+" },
             ob.count,
             if ob.complete { "" } else { "+" },
-        ));
+        )));
     }
     let enumerated =
         |x: &Report| x.outcome.complete && x.outcome.solutions.len() as u64 == x.outcome.count;
@@ -127,9 +132,9 @@ fn agree_pair(
                 .collect()
         };
         if set(a) != set(b) {
-            return Err(format!(
+            return Err(Disagreement::from(format!(
                 "{backend_a} and {backend_b} find different solutions"
-            ));
+            )));
         }
     }
     Ok(())

@@ -322,6 +322,42 @@ impl<S> Outcome<S> {
     }
 }
 
+/// An error that is a message and nothing more: `Display` prints it unchanged (the CLI
+/// tests compare stderr), and `From<String>`/`From<&str>` let `?` and `.into()` build it.
+macro_rules! message_error {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+        #[error("{message}")]
+        pub struct $name {
+            pub message: String,
+        }
+
+        impl From<String> for $name {
+            fn from(message: String) -> Self {
+                $name { message }
+            }
+        }
+
+        impl From<&str> for $name {
+            fn from(message: &str) -> Self {
+                $name::from(message.to_string())
+            }
+        }
+    };
+}
+pub(crate) use message_error;
+
+message_error!(
+    /// The independent checker's finding: what is wrong with a solution, with positions.
+    CheckError
+);
+
+message_error!(
+    /// A decoder could not map a solver's answer back to a solution (a bug in the encoder).
+    DecodeError
+);
+
 /// Why a puzzle could not be answered. "No solution" is an `Outcome`, never an error.
 #[derive(Debug, thiserror::Error)]
 pub enum SolveError {
@@ -342,9 +378,15 @@ pub enum SolveError {
     #[error("writing the export failed: {0}")]
     Export(String),
     #[error("decoding the {backend} answer failed (a bug in the encoder): {reason}")]
-    Decode { backend: Backend, reason: String },
+    Decode {
+        backend: Backend,
+        reason: DecodeError,
+    },
     #[error("the {backend} backend produced a solution that fails the checker (a bug): {reason}")]
-    CheckFailed { backend: Backend, reason: String },
+    CheckFailed {
+        backend: Backend,
+        reason: CheckError,
+    },
     #[error(
         "the {backend} backend cannot write proofs; use --backend sat for --proof and --check-proof"
     )]
@@ -354,10 +396,10 @@ pub enum SolveError {
 }
 
 /// Maps a SAT model back to a solution (through the encoder's private variable map).
-pub type ModelDecoder<'p, S> = Box<dyn Fn(&Model) -> Result<S, String> + 'p>;
+pub type ModelDecoder<'p, S> = Box<dyn Fn(&Model) -> Result<S, DecodeError> + 'p>;
 
 /// Maps the options an exact cover chose back to a solution.
-pub type OptionDecoder<'p, S> = Box<dyn Fn(&[OptionId]) -> Result<S, String> + 'p>;
+pub type OptionDecoder<'p, S> = Box<dyn Fn(&[OptionId]) -> Result<S, DecodeError> + 'p>;
 
 /// A CNF encoding with its decoder. `projection` holds the puzzle's decision variables:
 /// two models that agree on them decode to the same solution, so enumeration blocks on them.
@@ -406,7 +448,7 @@ pub trait Puzzle: Sync {
     fn kind(&self) -> Kind;
 
     /// The independent checker: shares no code with any encoder or solver.
-    fn check(&self, solution: &Self::Solution) -> Result<(), String>;
+    fn check(&self, solution: &Self::Solution) -> Result<(), CheckError>;
 
     /// A reason the puzzle cannot have a solution, found without search (e.g. two equal
     /// givens in a unit); `None` when nothing is obvious.

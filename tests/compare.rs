@@ -3,7 +3,8 @@
 
 use satcover::compare::{agreement, run_backends};
 use satcover::puzzle::{
-    Backend, CnfEncoding, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle, Request, SolveError,
+    Backend, CheckError, CnfEncoding, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle, Request,
+    SolveError,
 };
 use satcover::puzzles::sudoku::{self, Sudoku};
 use satcover::render::Picture;
@@ -22,7 +23,7 @@ impl Puzzle for BrokenDecoder {
         Kind::Sudoku
     }
 
-    fn check(&self, solution: &Vec<u8>) -> Result<(), String> {
+    fn check(&self, solution: &Vec<u8>) -> Result<(), CheckError> {
         if self.lenient {
             let empty = Sudoku::new(self.inner.box_side(), vec![0; solution.len()]).unwrap();
             sudoku::verify(&empty, solution)
@@ -103,7 +104,7 @@ fn the_checker_catches_a_broken_decoder() {
     match &dlx.result {
         Err(SolveError::CheckFailed { backend, reason }) => {
             assert_eq!(*backend, Backend::Dlx);
-            assert!(reason.contains("was given"), "{reason}");
+            assert!(reason.message.contains("was given"), "{reason}");
         }
         other => panic!(
             "expected a check failure, got {:?}",
@@ -124,6 +125,6 @@ fn agreement_catches_what_a_lenient_checker_lets_through() {
         .map(|r| (r.backend, r.result.as_ref().expect("lenient check passes")))
         .collect();
     let why = agreement(&reports).unwrap_err();
-    assert!(why.contains("dlx"), "{why}");
-    assert!(why.contains("different solutions"), "{why}");
+    assert!(why.message.contains("dlx"), "{why}");
+    assert!(why.message.contains("different solutions"), "{why}");
 }

@@ -165,7 +165,7 @@ fn print_table(
     label: &str,
     kind: Kind,
     runs: &[BackendRuns],
-    agreement: &Result<(), String>,
+    agreement: &Result<(), compare::Disagreement>,
 ) -> Result<()> {
     let verdict = match agreement {
         Ok(()) => "backends agree".to_string(),
@@ -259,7 +259,7 @@ fn print_json(
     out: &mut impl Write,
     label: &str,
     runs: &[BackendRuns],
-    agreement: &Result<(), String>,
+    agreement: &Result<(), compare::Disagreement>,
 ) -> Result<()> {
     let backends: Vec<serde_json::Value> = runs
         .iter()
@@ -283,7 +283,7 @@ fn print_json(
     let line = json!({
         "puzzle": label,
         "agree": agreement.is_ok(),
-        "disagreement": agreement.as_ref().err(),
+        "disagreement": agreement.as_ref().err().map(|d| &d.message),
         "backends": backends,
     });
     writeln!(out, "{line}")?;

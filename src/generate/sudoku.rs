@@ -81,7 +81,7 @@ where
     E: From<GenerateError>,
 {
     let b = spec.box_side;
-    let empty = Sudoku::new(b, vec![0; b.pow(4)]).map_err(GenerateError::Spec)?;
+    let empty = Sudoku::new(b, vec![0; b.pow(4)]).map_err(|e| GenerateError::Spec(e.message))?;
     let generator = SudokuGenerator::new(spec, &empty);
     let mut rng = SplitMix64::new(seed);
     match spec.checker.resolve(b) {

@@ -10,7 +10,7 @@
 
 use crate::cnf::{Cnf, Var};
 use crate::puzzle::{
-    Backend, CnfEncoding, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle, SolveError,
+    Backend, CheckError, CnfEncoding, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle, SolveError,
 };
 use crate::render::{Picture, Rgb};
 
@@ -70,13 +70,13 @@ impl Puzzle for Formula {
     }
 
     /// Every clause has a true literal (evaluated here, not by any solver code).
-    fn check(&self, assignment: &Assignment) -> Result<(), String> {
+    fn check(&self, assignment: &Assignment) -> Result<(), CheckError> {
         if assignment.len() != self.cnf.num_vars() {
-            return Err(format!(
+            return Err(CheckError::from(format!(
                 "{} values for {} variables",
                 assignment.len(),
                 self.cnf.num_vars()
-            ));
+            )));
         }
         for (number, clause) in self.cnf.clauses().enumerate() {
             let satisfied = clause.iter().any(|lit| {
@@ -84,7 +84,7 @@ impl Puzzle for Formula {
                 value == lit.is_positive()
             });
             if !satisfied {
-                return Err(format!("clause {} is false", number + 1));
+                return Err(CheckError::from(format!("clause {} is false", number + 1)));
             }
         }
         Ok(())

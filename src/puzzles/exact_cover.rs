@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use crate::cnf::{Cnf, Lit, Var};
 use crate::dlx::{Colour, ItemId, Matrix, OptionId};
 use crate::puzzle::{
-    Backend, CnfEncoding, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle, SolveError,
+    Backend, CheckError, CnfEncoding, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle, SolveError,
 };
 use crate::render::{Picture, Rgb};
 
@@ -73,11 +73,11 @@ impl Puzzle for ExactCover {
     }
 
     /// Knuth's definition, counted item by item (no engine code).
-    fn check(&self, chosen: &Chosen) -> Result<(), String> {
+    fn check(&self, chosen: &Chosen) -> Result<(), CheckError> {
         let mut uses: Vec<Vec<Option<Colour>>> = vec![Vec::new(); self.matrix.num_items()];
         for &option in chosen {
             if option >= self.matrix.num_options() {
-                return Err(format!("option {option} does not exist"));
+                return Err(CheckError::from(format!("option {option} does not exist")));
             }
             for &(item, colour) in self.matrix.option_items(option) {
                 uses[item].push(colour);
@@ -87,18 +87,18 @@ impl Puzzle for ExactCover {
             let name = self.matrix.item_name(item);
             if self.matrix.is_primary(item) {
                 if colours.len() != 1 {
-                    return Err(format!(
+                    return Err(CheckError::from(format!(
                         "primary item {name} is covered {} times",
                         colours.len()
-                    ));
+                    )));
                 }
             } else if colours.len() > 1 {
                 let first = colours[0];
                 if first.is_none() || colours.iter().any(|&c| c != first) {
-                    return Err(format!(
+                    return Err(CheckError::from(format!(
                         "secondary item {name} is used by {} options without one common colour",
                         colours.len()
-                    ));
+                    )));
                 }
             }
         }

@@ -35,7 +35,7 @@ use std::ops::Not;
 
 use super::{Alphametic, Assignment};
 use crate::cnf::{Cnf, Lit, Var};
-use crate::puzzle::{CnfEncoding, SolveError};
+use crate::puzzle::{CnfEncoding, DecodeError, SolveError};
 
 /// A one-hot integer: value → variable.
 type OneHot = BTreeMap<i64, Var>;
@@ -145,7 +145,7 @@ fn encode_decimal(a: &Alphametic) -> CnfEncoding<'_, Assignment> {
 /// The encoding around a finished formula: projection on the digits, decoder.
 fn finish(a: &Alphametic, cnf: Cnf, digit: Vec<[Var; 10]>) -> CnfEncoding<'_, Assignment> {
     let projection: Vec<Var> = digit.iter().flatten().copied().collect();
-    let decode = move |model: &crate::sat::Model| -> Result<Assignment, String> {
+    let decode = move |model: &crate::sat::Model| -> Result<Assignment, DecodeError> {
         a.letters
             .iter()
             .zip(&digit)
@@ -153,7 +153,9 @@ fn finish(a: &Alphametic, cnf: Cnf, digit: Vec<[Var; 10]>) -> CnfEncoding<'_, As
                 let mut on = (0..10u8).filter(|&d| model.value(vars[usize::from(d)]));
                 match (on.next(), on.next()) {
                     (Some(d), None) => Ok((c, d)),
-                    _ => Err(format!("letter {c} has no single digit in the model")),
+                    _ => Err(DecodeError::from(format!(
+                        "letter {c} has no single digit in the model"
+                    ))),
                 }
             })
             .collect()

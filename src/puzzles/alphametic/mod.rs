@@ -22,7 +22,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::puzzle::{
-    Backend, CnfEncoding, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle, SolveError,
+    Backend, CheckError, CnfEncoding, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle, SolveError,
 };
 use crate::puzzles::ParseError;
 use crate::render::{Picture, Rgb};
@@ -364,13 +364,15 @@ fn side_value(terms: &[Term], digits: &[u8]) -> Option<i128> {
     Some(total)
 }
 
-fn check_assignment(a: &Alphametic, s: &Assignment) -> Result<(), String> {
+fn check_assignment(a: &Alphametic, s: &Assignment) -> Result<(), CheckError> {
     for (&c, &d) in s {
         if !a.letters.contains(&c) {
-            return Err(format!("{c} is not a letter of the equation"));
+            return Err(CheckError::from(format!(
+                "{c} is not a letter of the equation"
+            )));
         }
         if d > 9 {
-            return Err(format!("{c} = {d} is not a digit"));
+            return Err(CheckError::from(format!("{c} = {d} is not a digit")));
         }
     }
     let digits = a
@@ -379,20 +381,26 @@ fn check_assignment(a: &Alphametic, s: &Assignment) -> Result<(), String> {
     for i in 0..digits.len() {
         for j in 0..i {
             if digits[i] == digits[j] {
-                return Err(format!(
+                return Err(CheckError::from(format!(
                     "{} and {} are both {}",
                     a.letters[j], a.letters[i], digits[i]
-                ));
+                )));
             }
         }
         if a.leading[i] && digits[i] == 0 {
-            return Err(format!("{} starts a word but is 0", a.letters[i]));
+            return Err(CheckError::from(format!(
+                "{} starts a word but is 0",
+                a.letters[i]
+            )));
         }
     }
     let left = side_value(&a.left, &digits).ok_or("overflow on the left side")?;
     let right = side_value(&a.right, &digits).ok_or("overflow on the right side")?;
     if left != right {
-        return Err(format!("{}: {left} ≠ {right}", a.render(Some(&digits))));
+        return Err(CheckError::from(format!(
+            "{}: {left} ≠ {right}",
+            a.render(Some(&digits))
+        )));
     }
     Ok(())
 }
@@ -408,7 +416,7 @@ impl Puzzle for Alphametic {
         Kind::Alphametic
     }
 
-    fn check(&self, solution: &Assignment) -> Result<(), String> {
+    fn check(&self, solution: &Assignment) -> Result<(), CheckError> {
         check_assignment(self, solution)
     }
 
@@ -577,10 +585,10 @@ mod tests {
         assert_eq!(a.solution_text(&good), "9567 + 1085 = 10652");
         let mut bad = good.clone();
         bad.insert('Y', 3);
-        assert!(a.check(&bad).unwrap_err().contains("≠"));
+        assert!(a.check(&bad).unwrap_err().message.contains("≠"));
         let mut twice = good.clone();
         twice.insert('Y', 9);
-        assert!(a.check(&twice).unwrap_err().contains("both 9"));
+        assert!(a.check(&twice).unwrap_err().message.contains("both 9"));
         let zero = one("A + B = A");
         assert_eq!(zero.check(&assignment(&zero, "50")), Ok(()));
         let lead = one("AB - B = A0".replace('0', "C").as_str());
@@ -589,7 +597,7 @@ mod tests {
         assert!(lead.check(&assignment(&lead, "021")).is_err());
         let mut missing = good;
         missing.remove(&'S');
-        assert!(a.check(&missing).unwrap_err().contains("no digit"));
+        assert!(a.check(&missing).unwrap_err().message.contains("no digit"));
     }
 
     #[test]

@@ -35,7 +35,7 @@
 use super::native;
 use super::{Block, Grid, Nonogram};
 use crate::cnf::{Cnf, Lit, Var};
-use crate::puzzle::CnfEncoding;
+use crate::puzzle::{CnfEncoding, DecodeError};
 
 /// Encoding options, measured in `encodings/nonogram.md`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -249,12 +249,12 @@ pub fn encode_with(puzzle: &Nonogram, options: CnfOptions) -> CnfEncoding<'_, Gr
                 match colours.as_slice() {
                     [v] => grid.set_colour(r, c, *v as u8),
                     _ => {
-                        return Err(format!(
+                        return Err(DecodeError::from(format!(
                             "cell (r{},c{}) has {} colours",
                             r + 1,
                             c + 1,
                             colours.len()
-                        ));
+                        )));
                     }
                 }
             }

@@ -17,7 +17,7 @@
 
 use super::{Block, Grid, Nonogram};
 use crate::dlx::{Matrix, OptionId};
-use crate::puzzle::{CoverEncoding, SolveError};
+use crate::puzzle::{CoverEncoding, DecodeError, SolveError};
 
 /// The most patterns one line may have before `cover()` refuses the puzzle. Above this the
 /// matrix reaches hundreds of thousands of options and millions of nodes, and Algorithm C,
@@ -234,13 +234,13 @@ pub fn encode(puzzle: &Nonogram, limit: u64) -> Result<CoverEncoding<'_, Grid>, 
             let mut seen = vec![false; height];
             for &id in chosen {
                 let Some(slot) = row_of_option.get(id) else {
-                    return Err(format!("option {id} does not exist"));
+                    return Err(DecodeError::from(format!("option {id} does not exist")));
                 };
                 if let Some(p) = *slot {
                     let (row, pattern) = &row_patterns[p];
                     let row = *row;
                     if seen[row] {
-                        return Err(format!("row {} covered twice", row + 1));
+                        return Err(DecodeError::from(format!("row {} covered twice", row + 1)));
                     }
                     seen[row] = true;
                     for (c, &v) in pattern.iter().enumerate() {
@@ -249,7 +249,7 @@ pub fn encode(puzzle: &Nonogram, limit: u64) -> Result<CoverEncoding<'_, Grid>, 
                 }
             }
             if let Some(row) = seen.iter().position(|s| !s) {
-                return Err(format!("row {} not covered", row + 1));
+                return Err(DecodeError::from(format!("row {} not covered", row + 1)));
             }
             Ok(grid)
         }),

@@ -29,7 +29,9 @@ pub mod native;
 
 use std::fmt::Write as _;
 
-use crate::puzzle::{CnfEncoding, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle, SolveError};
+use crate::puzzle::{
+    CheckError, CnfEncoding, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle, SolveError,
+};
 use crate::render::{Picture, Rgb};
 
 pub use formats::{parse, parse_all, parse_g, parse_non, parse_xml};
@@ -56,6 +58,11 @@ pub struct Palette {
 /// Characters for colours that have none of their own (after `#`, the first).
 const SPARE_CHARS: &str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@%&*+=";
 
+crate::puzzle::message_error!(
+    /// Why [`Palette::new`] refused its colours.
+    PaletteError
+);
+
 impl Palette {
     /// White background, black ink: `.` and `#`.
     pub fn black_and_white() -> Palette {
@@ -78,15 +85,15 @@ impl Palette {
     /// A palette from its entries, background first. Output characters are made unique:
     /// the background always prints `.`, and a colour whose character is taken (or is `.`)
     /// gets a spare one. `Err` when there are more than [`MAX_COLOURS`] colours.
-    pub fn new(mut colours: Vec<Colour>) -> Result<Palette, String> {
+    pub fn new(mut colours: Vec<Colour>) -> Result<Palette, PaletteError> {
         if colours.is_empty() {
-            return Err("a palette needs a background".into());
+            return Err(PaletteError::from("a palette needs a background"));
         }
         if colours.len() > MAX_COLOURS + 1 {
-            return Err(format!(
+            return Err(PaletteError::from(format!(
                 "{} colours besides the background; at most {MAX_COLOURS} are supported",
                 colours.len() - 1
-            ));
+            )));
         }
         colours[0].ch = '.';
         for i in 1..colours.len() {
@@ -545,28 +552,28 @@ impl Nonogram {
 
     /// The independent checker: every line's runs (length and colour) equal its clue, every
     /// given holds. It recomputes runs from scratch and shares nothing with the solvers.
-    pub fn verify(&self, grid: &Grid) -> Result<(), String> {
+    pub fn verify(&self, grid: &Grid) -> Result<(), CheckError> {
         if grid.width != self.width || grid.height != self.height {
-            return Err(format!(
+            return Err(CheckError::from(format!(
                 "grid is {}x{}, puzzle is {}x{}",
                 grid.width, grid.height, self.width, self.height
-            ));
+            )));
         }
         if grid.cells.len() != self.width * self.height {
-            return Err("grid has the wrong number of cells".into());
+            return Err(CheckError::from("grid has the wrong number of cells"));
         }
         if let Some(i) = grid
             .cells
             .iter()
             .position(|&c| usize::from(c) >= self.palette.len())
         {
-            return Err(format!(
+            return Err(CheckError::from(format!(
                 "cell at row {}, column {} has colour {}, the palette has {}",
                 i / self.width + 1,
                 i % self.width + 1,
                 grid.cells[i],
                 self.palette.len()
-            ));
+            )));
         }
         // Maximal runs of equal non-background cells, as (length, colour).
         let runs = |cells: Vec<u8>| -> Vec<(usize, u8)> {
@@ -582,35 +589,35 @@ impl Nonogram {
         for r in 0..self.height {
             let got = runs((0..self.width).map(|c| grid.colour(r, c)).collect());
             if got != want(&self.rows[r]) {
-                return Err(format!(
+                return Err(CheckError::from(format!(
                     "row {} has blocks {:?}, clue is {:?} (length, colour)",
                     r + 1,
                     got,
                     want(&self.rows[r])
-                ));
+                )));
             }
         }
         for c in 0..self.width {
             let got = runs((0..self.height).map(|r| grid.colour(r, c)).collect());
             if got != want(&self.columns[c]) {
-                return Err(format!(
+                return Err(CheckError::from(format!(
                     "column {} has blocks {:?}, clue is {:?} (length, colour)",
                     c + 1,
                     got,
                     want(&self.columns[c])
-                ));
+                )));
             }
         }
         for (i, given) in self.givens.iter().enumerate() {
             if let Some(colour) = *given
                 && grid.cells[i] != colour
             {
-                return Err(format!(
+                return Err(CheckError::from(format!(
                     "given cell at row {}, column {} must be {}",
                     i / self.width + 1,
                     i % self.width + 1,
                     self.palette.get(colour).map_or("?", |c| c.name.as_str())
-                ));
+                )));
             }
         }
         Ok(())
@@ -700,7 +707,7 @@ impl Puzzle for Nonogram {
         Kind::Nonogram
     }
 
-    fn check(&self, solution: &Grid) -> Result<(), String> {
+    fn check(&self, solution: &Grid) -> Result<(), CheckError> {
         self.verify(solution)
     }
 
@@ -782,13 +789,14 @@ mod tests {
         let (puzzle, grid) = tiny();
         let mut bad = grid.clone();
         bad.set(0, 1, true);
-        assert!(puzzle.verify(&bad).unwrap_err().contains("row 1"));
+        assert!(puzzle.verify(&bad).unwrap_err().message.contains("row 1"));
         let mut givens = vec![None; 9];
         givens[0] = Some(false);
         let with = puzzle.with_givens(givens);
         assert!(
             with.verify(&grid)
                 .unwrap_err()
+                .message
                 .contains("given cell at row 1, column 1")
         );
     }
@@ -826,10 +834,16 @@ mod tests {
         // Same shape, one cell in the wrong colour.
         let mut wrong = grid.clone();
         wrong.set_colour(0, 1, 1);
-        assert!(puzzle.verify(&wrong).unwrap_err().contains("row 1"));
+        assert!(puzzle.verify(&wrong).unwrap_err().message.contains("row 1"));
         // Colour 3 is outside a 3-entry palette.
         wrong.set_colour(0, 1, 3);
-        assert!(puzzle.verify(&wrong).unwrap_err().contains("palette"));
+        assert!(
+            puzzle
+                .verify(&wrong)
+                .unwrap_err()
+                .message
+                .contains("palette")
+        );
 
         // [1a,1a] needs 3 cells, [1#,1a] only 2.
         assert_eq!(min_length(&[b(1, 2), b(1, 2)]), 3);

@@ -10,7 +10,7 @@
 
 use super::{Packing, Tiling};
 use crate::cnf::{Cnf, Lit, Var};
-use crate::puzzle::{CnfEncoding, SolveError};
+use crate::puzzle::{CnfEncoding, DecodeError, SolveError};
 
 pub(crate) fn encode(p: &Packing) -> Result<CnfEncoding<'_, Tiling>, SolveError> {
     let placements = p.placements()?;
@@ -56,13 +56,13 @@ pub(crate) fn encode(p: &Packing) -> Result<CnfEncoding<'_, Tiling>, SolveError>
         }
     }
     let projection = vars.clone();
-    let decode = move |model: &crate::sat::Model| -> Result<Tiling, String> {
+    let decode = move |model: &crate::sat::Model| -> Result<Tiling, DecodeError> {
         let mut cells = vec![None; p.width * p.height];
         for (pl, &var) in placements.iter().zip(&vars) {
             if model.value(var) {
                 for &cell in &pl.cells {
                     if cells[cell].is_some() {
-                        return Err(format!("cell {cell} covered twice"));
+                        return Err(DecodeError::from(format!("cell {cell} covered twice")));
                     }
                     cells[cell] = Some(pl.piece);
                 }

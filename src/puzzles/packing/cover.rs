@@ -11,7 +11,7 @@
 
 use super::{Packing, Tiling};
 use crate::dlx::{Matrix, OptionId};
-use crate::puzzle::{CoverEncoding, SolveError};
+use crate::puzzle::{CoverEncoding, DecodeError, SolveError};
 
 pub(crate) fn encode(p: &Packing) -> Result<CoverEncoding<'_, Tiling>, SolveError> {
     let placements = p.placements()?;
@@ -45,14 +45,14 @@ pub(crate) fn encode(p: &Packing) -> Result<CoverEncoding<'_, Tiling>, SolveErro
         debug_assert!(items.iter().all(|&i| i != usize::MAX));
         let option = matrix.add_option(&items).map_err(|e| SolveError::Decode {
             backend: crate::puzzle::Backend::Dlx,
-            reason: format!("building the matrix: {e}"),
+            reason: format!("building the matrix: {e}").into(),
         })?;
         if option_placement.len() <= option {
             option_placement.resize(option + 1, usize::MAX);
         }
         option_placement[option] = index;
     }
-    let decode = move |chosen: &[OptionId]| -> Result<Tiling, String> {
+    let decode = move |chosen: &[OptionId]| -> Result<Tiling, DecodeError> {
         let mut cells = vec![None; p.width * p.height];
         for &option in chosen {
             let index = *option_placement
@@ -62,7 +62,7 @@ pub(crate) fn encode(p: &Packing) -> Result<CoverEncoding<'_, Tiling>, SolveErro
             let placement = &placements[index];
             for &cell in &placement.cells {
                 if cells[cell].is_some() {
-                    return Err(format!("cell {cell} covered twice"));
+                    return Err(DecodeError::from(format!("cell {cell} covered twice")));
                 }
                 cells[cell] = Some(placement.piece);
             }

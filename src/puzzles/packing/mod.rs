@@ -30,7 +30,9 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::time::Instant;
 
-use crate::puzzle::{CnfEncoding, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle, SolveError};
+use crate::puzzle::{
+    CheckError, CnfEncoding, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle, SolveError,
+};
 use crate::puzzles::ParseError;
 use crate::render::{Picture, Rgb};
 
@@ -99,6 +101,11 @@ pub struct DistinctCount {
     pub complete: bool,
 }
 
+crate::puzzle::message_error!(
+    /// Why [`Packing::new`] refused its region or pieces.
+    PackingError
+);
+
 impl Packing {
     /// Build a puzzle from a region map (`true` = open cell) and pieces.
     pub fn new(
@@ -106,18 +113,18 @@ impl Packing {
         height: usize,
         open: Vec<bool>,
         pieces: Vec<Piece>,
-    ) -> Result<Packing, String> {
+    ) -> Result<Packing, PackingError> {
         if width == 0 || height == 0 {
-            return Err("the region is empty".into());
+            return Err(PackingError::from("the region is empty"));
         }
         if open.len() != width * height {
-            return Err(format!(
+            return Err(PackingError::from(format!(
                 "the region map has {} cells, expected {width}×{height}",
                 open.len()
-            ));
+            )));
         }
         if pieces.iter().any(|p| p.cells.is_empty()) {
-            return Err("a piece has no cell".into());
+            return Err(PackingError::from("a piece has no cell"));
         }
         let labels = assign_labels(&pieces);
         Ok(Packing {
@@ -753,7 +760,7 @@ pub fn parse(text: &str) -> Result<Packing, ParseError> {
             "no pieces: write `piece WxH`, `piece NAME` with a drawing, or `pentominoes`",
         ));
     }
-    Packing::new(width, height, open, pieces).map_err(|m| ParseError::at_line(last, m))
+    Packing::new(width, height, open, pieces).map_err(|m| ParseError::at_line(last, m.message))
 }
 
 /// Refuse `copies` more pieces of `cells` cells each when all pieces would exceed
@@ -851,56 +858,56 @@ fn same_shape(found: &[(usize, usize)], drawn: &[(usize, usize)], fixed: bool) -
     })
 }
 
-fn check_tiling(p: &Packing, t: &Tiling) -> Result<(), String> {
+fn check_tiling(p: &Packing, t: &Tiling) -> Result<(), CheckError> {
     if t.rows.len() != p.height {
-        return Err(format!(
+        return Err(CheckError::from(format!(
             "the tiling has {} rows, the region {}",
             t.rows.len(),
             p.height
-        ));
+        )));
     }
     let mut found: Vec<Vec<(usize, usize)>> = vec![Vec::new(); p.pieces.len()];
     for (r, row) in t.rows.iter().enumerate() {
         if row.len() != p.width {
-            return Err(format!(
+            return Err(CheckError::from(format!(
                 "row {} has {} cells, the region {}",
                 r + 1,
                 row.len(),
                 p.width
-            ));
+            )));
         }
         for (c, cell) in row.iter().enumerate() {
             let Some(piece) = *cell else { continue };
             if piece >= p.pieces.len() {
-                return Err(format!(
+                return Err(CheckError::from(format!(
                     "row {}, column {}: no piece number {piece}",
                     r + 1,
                     c + 1
-                ));
+                )));
             }
             if !p.open[r * p.width + c] {
-                return Err(format!(
+                return Err(CheckError::from(format!(
                     "row {}, column {}: a hole covered by piece {}",
                     r + 1,
                     c + 1,
                     p.labels[piece]
-                ));
+                )));
             }
             found[piece].push((r, c));
         }
     }
     for (i, piece) in p.pieces.iter().enumerate() {
         if found[i].is_empty() {
-            return Err(format!(
+            return Err(CheckError::from(format!(
                 "piece {} ({}) is not placed",
                 p.labels[i], piece.name
-            ));
+            )));
         }
         if !same_shape(&found[i], &piece.cells, piece.fixed) {
-            return Err(format!(
+            return Err(CheckError::from(format!(
                 "the cells of piece {} ({}) do not form its shape",
                 p.labels[i], piece.name
-            ));
+            )));
         }
     }
     Ok(())
@@ -966,7 +973,7 @@ impl Puzzle for Packing {
         Kind::Packing
     }
 
-    fn check(&self, solution: &Tiling) -> Result<(), String> {
+    fn check(&self, solution: &Tiling) -> Result<(), CheckError> {
         check_tiling(self, solution)
     }
 
@@ -1196,14 +1203,19 @@ mod tests {
                 vec![Some(0), Some(0), Some(2)],
             ],
         };
-        assert!(p.check(&wrong_shape).unwrap_err().contains("shape"));
+        assert!(p.check(&wrong_shape).unwrap_err().message.contains("shape"));
         let missing = Tiling {
             rows: vec![
                 vec![Some(0), Some(1), Some(1)],
                 vec![Some(0), None, Some(1)],
             ],
         };
-        assert!(p.check(&missing).unwrap_err().contains("not placed"));
+        assert!(
+            p.check(&missing)
+                .unwrap_err()
+                .message
+                .contains("not placed")
+        );
         let fixed = parse("region 3x2\npiece L fixed\n#.\n##\n\n").unwrap();
         let rotated = Tiling {
             rows: vec![vec![Some(0), Some(0), None], vec![Some(0), None, None]],

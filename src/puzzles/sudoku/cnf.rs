@@ -15,7 +15,7 @@
 //! [`Givens::Units`] keeps the full formula, whose size the spec gives in closed form.
 
 use crate::cnf::{Cnf, Lit, Var};
-use crate::puzzle::CnfEncoding;
+use crate::puzzle::{CnfEncoding, DecodeError};
 use crate::sat::Model;
 
 use super::{Filled, Sudoku};
@@ -209,7 +209,7 @@ fn given_units(cnf: &mut Cnf, puzzle: &Sudoku, map: &VarMap) {
 }
 
 /// The grid a model describes: each cell's given, or the one digit whose variable is true.
-fn decode(puzzle: &Sudoku, map: &VarMap, model: &Model) -> Result<Filled, String> {
+fn decode(puzzle: &Sudoku, map: &VarMap, model: &Model) -> Result<Filled, DecodeError> {
     let n = puzzle.size();
     (0..n * n)
         .map(|cell| {
@@ -221,11 +221,11 @@ fn decode(puzzle: &Sudoku, map: &VarMap, model: &Model) -> Result<Filled, String
                 (0, [d]) => Ok(*d as u8),
                 (g, []) if g != 0 => Ok(g),
                 (g, [d]) if usize::from(g) == *d => Ok(g),
-                (_, digits) => Err(format!(
+                (_, digits) => Err(DecodeError::from(format!(
                     "cell r{}c{}: the model sets digits {digits:?}",
                     cell / n + 1,
                     cell % n + 1
-                )),
+                ))),
             }
         })
         .collect()

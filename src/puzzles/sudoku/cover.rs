@@ -8,7 +8,7 @@
 //! four items. Clashing givens add an item no option covers: no solution.
 
 use crate::dlx::{Matrix, OptionId};
-use crate::puzzle::CoverEncoding;
+use crate::puzzle::{CoverEncoding, DecodeError};
 
 use super::{Filled, Sudoku};
 
@@ -89,27 +89,27 @@ pub fn encode_with(puzzle: &Sudoku, names: bool) -> CoverEncoding<'_, Filled> {
         }
     }
 
-    let decode = move |chosen: &[OptionId]| -> Result<Filled, String> {
+    let decode = move |chosen: &[OptionId]| -> Result<Filled, DecodeError> {
         let mut grid = givens.to_vec();
         for &option in chosen {
             let &(cell, digit) = placements
                 .get(option)
                 .ok_or_else(|| format!("option {option} does not exist"))?;
             if grid[cell] != 0 {
-                return Err(format!(
+                return Err(DecodeError::from(format!(
                     "cell r{}c{} chosen twice",
                     cell / n + 1,
                     cell % n + 1
-                ));
+                )));
             }
             grid[cell] = digit;
         }
         match grid.iter().position(|&d| d == 0) {
-            Some(cell) => Err(format!(
+            Some(cell) => Err(DecodeError::from(format!(
                 "cell r{}c{} left empty",
                 cell / n + 1,
                 cell % n + 1
-            )),
+            ))),
             None => Ok(grid),
         }
     };

@@ -22,7 +22,8 @@ mod sat_session;
 use std::fmt::Write as _;
 
 use crate::puzzle::{
-    CnfEncoding, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle, SessionAnswer, SolveError,
+    CheckError, CnfEncoding, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle, SessionAnswer,
+    SolveError,
 };
 use crate::puzzles::ParseError;
 use crate::render::{Picture, Rgb};
@@ -50,24 +51,31 @@ pub struct Sudoku {
 /// A filled grid: row-major digits 1..=n.
 pub type Filled = Vec<u8>;
 
+crate::puzzle::message_error!(
+    /// Why [`Sudoku::new`] refused its arguments.
+    SudokuError
+);
+
 impl Sudoku {
     /// A puzzle from its box side and row-major givens (0 = empty).
-    pub fn new(box_side: usize, givens: Vec<u8>) -> Result<Sudoku, String> {
+    pub fn new(box_side: usize, givens: Vec<u8>) -> Result<Sudoku, SudokuError> {
         if !BOX_SIDES.contains(&box_side) {
-            return Err(format!(
+            return Err(SudokuError::from(format!(
                 "box side {box_side} is not supported (2 to 6: 4×4 to 36×36)"
-            ));
+            )));
         }
         let n = box_side * box_side;
         if givens.len() != n * n {
-            return Err(format!(
+            return Err(SudokuError::from(format!(
                 "a {n}×{n} sudoku has {} cells, not {}",
                 n * n,
                 givens.len()
-            ));
+            )));
         }
         if let Some(&bad) = givens.iter().find(|&&d| usize::from(d) > n) {
-            return Err(format!("digit {bad} is out of range 1..{n}"));
+            return Err(SudokuError::from(format!(
+                "digit {bad} is out of range 1..{n}"
+            )));
         }
         let layout = if n <= 9 { Layout::Line } else { Layout::Grid };
         Ok(Sudoku {
@@ -257,7 +265,7 @@ fn parse_line(number: usize, line: &str) -> Result<Sudoku, ParseError> {
         };
         givens.push(d);
     }
-    Sudoku::new(box_side, givens).map_err(|m| ParseError::at_line(number, m))
+    Sudoku::new(box_side, givens).map_err(|m| ParseError::at_line(number, m.message))
 }
 
 fn cell_char(ch: char, n: usize) -> Result<u8, String> {
@@ -300,7 +308,7 @@ fn parse_grid(block: &[(usize, &str)]) -> Result<Sudoku, ParseError> {
     }
     Sudoku::new(box_side, givens)
         .map(|s| s.with_layout(Layout::Grid))
-        .map_err(|m| ParseError::at_line(start, m))
+        .map_err(|m| ParseError::at_line(start, m.message))
 }
 
 /// A grid row: n tokens separated by blanks (numbers, `.`), or n single characters
@@ -370,20 +378,28 @@ fn cell_token(token: &str, n: usize) -> Result<u8, String> {
 
 /// The independent checker: every row, column and box holds 1..=n once, every given is
 /// kept. Written from the rules alone; it shares nothing with the solvers or encoders.
-pub fn verify(puzzle: &Sudoku, solution: &[u8]) -> Result<(), String> {
+pub fn verify(puzzle: &Sudoku, solution: &[u8]) -> Result<(), CheckError> {
     let (n, b) = (puzzle.size(), puzzle.box_side());
     if solution.len() != n * n {
-        return Err(format!("{} cells instead of {}", solution.len(), n * n));
+        return Err(CheckError::from(format!(
+            "{} cells instead of {}",
+            solution.len(),
+            n * n
+        )));
     }
     let at = |i: usize| (i / n + 1, i % n + 1);
     for (i, (&given, &value)) in puzzle.givens().iter().zip(solution).enumerate() {
         if value == 0 || usize::from(value) > n {
             let (row, col) = at(i);
-            return Err(format!("r{row}c{col} holds {value}, not a digit 1..{n}"));
+            return Err(CheckError::from(format!(
+                "r{row}c{col} holds {value}, not a digit 1..{n}"
+            )));
         }
         if given != 0 && given != value {
             let (row, col) = at(i);
-            return Err(format!("r{row}c{col} was given {given} but holds {value}"));
+            return Err(CheckError::from(format!(
+                "r{row}c{col} was given {given} but holds {value}"
+            )));
         }
     }
     // The digits seen in every row, column and box, in one pass without
@@ -409,7 +425,7 @@ pub fn verify(puzzle: &Sudoku, solution: &[u8]) -> Result<(), String> {
     };
     for (name, seen) in [("row", &rows), ("column", &cols), ("box", &boxes)] {
         if let Some((unit, d)) = lacking(seen) {
-            return Err(format!("{name} {unit} lacks digit {d}"));
+            return Err(CheckError::from(format!("{name} {unit} lacks digit {d}")));
         }
     }
     Ok(())
@@ -466,7 +482,7 @@ impl Puzzle for Sudoku {
         Kind::Sudoku
     }
 
-    fn check(&self, solution: &Filled) -> Result<(), String> {
+    fn check(&self, solution: &Filled) -> Result<(), CheckError> {
         verify(self, solution)
     }
 
@@ -703,7 +719,12 @@ mod tests {
         bad.swap(0, 1);
         assert!(verify(&s, &bad).is_err());
         let with_given = Sudoku::new(2, [vec![2], vec![0; 15]].concat()).unwrap();
-        assert!(verify(&with_given, &good).unwrap_err().contains("given 2"));
+        assert!(
+            verify(&with_given, &good)
+                .unwrap_err()
+                .message
+                .contains("given 2")
+        );
     }
 
     #[test]

@@ -106,7 +106,7 @@ fn palette_from(mut colours: Vec<Colour>, line: usize) -> Result<Palette, ParseE
     if colours.len() == 2 {
         colours[1].ch = '#';
     }
-    Palette::new(colours).map_err(|e| ParseError::at_line(line, e))
+    Palette::new(colours).map_err(|e| ParseError::at_line(line, e.message))
 }
 
 /// Clue tokens still to be resolved against the palette: (length, colour key, line, column).
