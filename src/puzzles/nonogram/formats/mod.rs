@@ -112,6 +112,15 @@ fn palette_from(mut colours: Vec<Colour>, line: usize) -> Result<Palette, ParseE
 /// Clue tokens still to be resolved against the palette: (length, colour key, line, column).
 type RawClue = Vec<(usize, Option<String>, usize, usize)>;
 
+/// In a file without a palette, the one colour key its clues use (if any) means black:
+/// older `.non` files write `1a 2a`, Olšák files `1g 2g`.
+fn lone_key(rows: &[RawClue], columns: &[RawClue]) -> Option<String> {
+    rows.iter()
+        .chain(columns)
+        .flatten()
+        .find_map(|(_, c, _, _)| c.clone())
+}
+
 /// Resolves clue colour keys (a letter, a name) to palette indices: `key(name)` looks a
 /// key up; a token without a key takes colour 1.
 fn resolve(

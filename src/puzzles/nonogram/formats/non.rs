@@ -11,7 +11,7 @@
 //! - **givens** (an extension, see `tests/fixtures/nonogram/README.md`): `w*h` characters,
 //!   `1` (or a colour letter) given filled, `0` given background, `.` not given.
 
-use super::{RawClue, check_size, grid_string, palette_from, parse_rgb, resolve};
+use super::{RawClue, check_size, grid_string, lone_key, palette_from, parse_rgb, resolve};
 use crate::puzzles::ParseError;
 use crate::puzzles::nonogram::{Colour, Grid, Metadata, Nonogram, Palette};
 use crate::render::Rgb;
@@ -184,10 +184,7 @@ fn parse_non_lines(lines: &[&str], offset: usize) -> Result<Nonogram, ParseError
     };
     // Without colour lines, one letter used throughout is black (older files write `1a`).
     let lone_letter = if colours.is_empty() {
-        rows.iter()
-            .chain(&columns)
-            .flatten()
-            .find_map(|(_, c, _, _)| c.clone())
+        lone_key(&rows, &columns)
     } else {
         None
     };

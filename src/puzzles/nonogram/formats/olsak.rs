@@ -8,7 +8,7 @@
 //!   background (and redefines its value). Colours are numbered in the order of the block.
 //! - Blank lines at the very end of the file are not columns.
 
-use super::{RawClue, check_size, palette_from, parse_rgb, resolve};
+use super::{RawClue, check_size, lone_key, palette_from, parse_rgb, resolve};
 use crate::puzzles::ParseError;
 use crate::puzzles::nonogram::{Colour, Metadata, Nonogram, Palette};
 use crate::render::Rgb;
@@ -132,10 +132,7 @@ pub fn parse_g(text: &str) -> Result<Nonogram, ParseError> {
     };
     // Without a `#d` block, one character used throughout is black (`1g 2g`).
     let lone = if colours.is_empty() {
-        rows.iter()
-            .chain(&columns)
-            .flatten()
-            .find_map(|(_, c, _, _)| c.clone())
+        lone_key(&rows, &columns)
     } else {
         None
     };
