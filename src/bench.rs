@@ -61,6 +61,27 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// Nothing counted yet.
+    fn empty(backend: Backend) -> Summary {
+        Summary {
+            backend,
+            puzzles: 0,
+            solved: 0,
+            unsolvable: 0,
+            timed_out: 0,
+            unsupported: 0,
+            errors: 0,
+            wall: Duration::ZERO,
+            per_second: 0.0,
+            p50: Duration::ZERO,
+            p90: Duration::ZERO,
+            p99: Duration::ZERO,
+            max: Duration::ZERO,
+            first_errors: Vec::new(),
+            times: Vec::new(),
+        }
+    }
+
     /// Counts, throughput and percentiles from the answered puzzles' `times`.
     fn finish(&mut self) {
         self.times.sort_unstable();
@@ -278,23 +299,7 @@ pub fn merge(parts: &[ShardResult]) -> Result<Vec<(Summary, bool)>, MergeError> 
                 count,
             });
         }
-        let mut sum = Summary {
-            backend,
-            puzzles: 0,
-            solved: 0,
-            unsolvable: 0,
-            timed_out: 0,
-            unsupported: 0,
-            errors: 0,
-            wall: Duration::ZERO,
-            per_second: 0.0,
-            p50: Duration::ZERO,
-            p90: Duration::ZERO,
-            p99: Duration::ZERO,
-            max: Duration::ZERO,
-            first_errors: Vec::new(),
-            times: Vec::new(),
-        };
+        let mut sum = Summary::empty(backend);
         for part in &group {
             let s = &part.summary;
             sum.puzzles += s.puzzles;
@@ -367,21 +372,10 @@ pub fn run(
     });
     let wall = start.elapsed();
     let mut summary = Summary {
-        backend,
         puzzles: entries.len(),
-        solved: 0,
-        unsolvable: 0,
-        timed_out: 0,
-        unsupported: 0,
-        errors: 0,
         wall,
-        per_second: 0.0,
-        p50: Duration::ZERO,
-        p90: Duration::ZERO,
-        p99: Duration::ZERO,
-        max: Duration::ZERO,
-        first_errors: Vec::new(),
         times: Vec::with_capacity(results.len()),
+        ..Summary::empty(backend)
     };
     for (verdict, time, label) in &results {
         match verdict {

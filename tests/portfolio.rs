@@ -140,12 +140,7 @@ fn a_failing_contender_does_not_sink_the_others() {
     let outcome = puzzle.solve_any(Backend::Auto, &request).unwrap().outcome;
     assert_eq!(outcome.status, Status::Solved);
     assert_eq!(outcome.stats.winner, Some(Backend::Sat));
-    let external = outcome
-        .stats
-        .contenders
-        .iter()
-        .find(|c| c.backend == Backend::External)
-        .expect("the external contender is reported");
+    let external = external_contender(&outcome);
     // The external run fails before or after the winner (its error is then kept), or is
     // cancelled before it even starts the program when sat is that quick.
     match external.result {
@@ -236,12 +231,7 @@ fn a_failing_contender_reports_its_error_when_the_race_is_long() {
     let outcome = puzzle.solve_any(Backend::Auto, &request).unwrap().outcome;
     assert_eq!(outcome.status, Status::Unsolvable);
     assert_eq!(outcome.stats.winner, Some(Backend::Sat));
-    let external = outcome
-        .stats
-        .contenders
-        .iter()
-        .find(|c| c.backend == Backend::External)
-        .expect("the external contender is reported");
+    let external = external_contender(&outcome);
     assert_eq!(external.result, ContenderResult::Error);
     assert!(
         external
@@ -249,4 +239,16 @@ fn a_failing_contender_reports_its_error_when_the_race_is_long() {
             .as_deref()
             .is_some_and(|e| e.contains("no-such-sat-solver-xyz"))
     );
+}
+
+/// The external solver's entry in a race's stats.
+fn external_contender<S>(
+    outcome: &satcover::puzzle::Outcome<S>,
+) -> &satcover::portfolio::Contender {
+    outcome
+        .stats
+        .contenders
+        .iter()
+        .find(|c| c.backend == Backend::External)
+        .expect("the external contender is reported")
 }
