@@ -462,7 +462,7 @@ fn same_digit_other_bands(x: usize) -> (usize, usize) {
 }
 
 /// Outcome of the fast path, mapped onto `NativeResult` by the caller.
-pub(super) struct Fast9Out {
+pub(crate) struct Fast9Out {
     pub count: u64,
     pub complete: bool,
     pub timed_out: bool,
@@ -522,7 +522,7 @@ impl<F: FnMut(&[u8; 81])> Searcher<'_, F> {
 
 /// Solves a 9×9 grid (`givens` row-major, 0 = empty, 1..=9) counting up to
 /// `max` solutions and handing the first `keep` to `on_solution`.
-pub(super) fn solve9<F: FnMut(&[u8; 81])>(
+pub(crate) fn solve9<F: FnMut(&[u8; 81])>(
     givens: &[u8],
     max: u64,
     keep: usize,
