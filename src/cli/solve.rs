@@ -243,9 +243,9 @@ fn fast_path_applies(args: &SolveArgs) -> bool {
 
 /// One 9×9 collection file answered line by line without a puzzle object, a `Report` or
 /// a label `String` per puzzle; it prints exactly what [`answer`] prints (tests/cli.rs
-/// compares the two). A line that is not plain, a grid with clashing givens (whose
-/// reason names cells), a search `auto` would give up on and a solution the checker
-/// rejects all go to [`answer`] instead.
+/// compares the two). A line that is not plain, a grid without solution (clashing
+/// givens have a reason that names cells), a search `auto` would give up on and a
+/// solution the checker rejects all go to [`answer`] instead.
 struct Collection9<'a> {
     name: String,
     args: &'a SolveArgs,
@@ -302,10 +302,7 @@ impl<'a> Collection9<'a> {
                 continue;
             }
             let number = i + 1;
-            let answered = match givens {
-                Some(givens) if !collection::clashes(&givens) => self.search(&givens),
-                _ => false,
-            };
+            let answered = givens.is_some_and(|givens| self.search(&givens));
             if answered {
                 self.print(number, out, tally)?;
             } else {
@@ -321,13 +318,15 @@ impl<'a> Collection9<'a> {
         Ok(())
     }
 
-    /// Solves and checks one grid; false when the general path must answer it.
+    /// Solves and checks one grid; false when the general path must answer it: no
+    /// solution (the pipeline names clashing givens), out of budget, or rejected by the
+    /// checker.
     fn search(&mut self, givens: &[u8; 81]) -> bool {
         let stop = self
             .budget
             .map_or_else(Stop::never, |b| Stop::after(Some(b)));
         collection::solve(givens, self.max, self.request.keep, &stop, &mut self.answer);
-        !self.answer.timed_out && self.answer.checked(givens)
+        self.answer.count > 0 && !self.answer.timed_out && self.answer.checked(givens)
     }
 
     /// The answer as `print_text` writes it for a 9×9 line puzzle.
@@ -343,27 +342,21 @@ impl<'a> Collection9<'a> {
             let count = answer.count;
             writeln!(text, ": {at_least}{count} solution{}", plural(count))
         };
-        if answer.count == 0 {
-            tally.unsolvable += 1;
-            text.extend_from_slice(label);
-            text.extend_from_slice(b": no solution\n");
+        // Solved: grids without solution take the general path.
+        tally.solved += 1;
+        if args.count {
+            counted(text)?;
         } else {
-            tally.solved += 1;
-            if args.count {
+            for solution in &answer.solutions {
+                text.extend_from_slice(&collection::line_bytes(solution));
+            }
+            if args.all || args.limit.is_some() {
                 counted(text)?;
-            } else {
-                for solution in &answer.solutions {
-                    text.extend_from_slice(&collection::line_bytes(solution));
-                }
-                if args.all || args.limit.is_some() {
-                    counted(text)?;
-                }
             }
         }
         if args.unique {
             let verdict: &[u8] = match (answer.count, answer.complete) {
                 (1, true) => b": unique\n",
-                (0, true) => b": no solution, so not unique\n",
                 (c, _) if c >= 2 => b": not unique\n",
                 _ => b": uniqueness unknown (timed out)\n",
             };

@@ -158,9 +158,11 @@ const fn build_lone_cols() -> [u16; 512] {
 /// The 9-bit shrink of a digit-band.
 #[inline(always)]
 fn shrink(a: u32) -> usize {
-    ROW_TRIADS[(a & 511) as usize] as usize
+    // Masked to 9 bits (the tables' length), so no bounds check is emitted.
+    (ROW_TRIADS[(a & 511) as usize] as usize
         | (ROW_TRIADS[((a >> 9) & 511) as usize] as usize) << 3
-        | (ROW_TRIADS[(a >> 18) as usize] as usize) << 6
+        | (ROW_TRIADS[((a >> 18) & 511) as usize] as usize) << 6)
+        & 511
 }
 
 /// The columns (9 bits) where a band mask has at least one cell.
