@@ -108,3 +108,42 @@ fn a_larger_collection_and_crlf_lines() {
         200
     );
 }
+
+/// `bench` counts the same on its fast path as through the pipeline.
+#[test]
+fn bench_counts_as_through_the_pipeline() {
+    let counts = |extra: &[&str]| {
+        let output = satcover()
+            .args(["bench", MIXED, "--backend", "native,auto", "--unique"])
+            .args(["--format", "json"])
+            .args(extra)
+            .output()
+            .expect("runs");
+        let text = String::from_utf8(output.stdout).expect("UTF-8");
+        text.lines()
+            .map(|line| {
+                let v: serde_json::Value = serde_json::from_str(line).expect("JSON line");
+                [
+                    "backend",
+                    "puzzles",
+                    "solved",
+                    "unsolvable",
+                    "timed_out",
+                    "errors",
+                ]
+                .map(|key| v[key].to_string())
+            })
+            .collect::<Vec<_>>()
+    };
+    let fast = counts(&[]);
+    assert_eq!(fast, counts(&["--timeout", "3600"]));
+    assert_eq!(fast.len(), 2);
+    for line in &fast {
+        // 14 puzzles: 10 solved (one 4×4), 2 unsolvable, 2 that do not parse.
+        assert_eq!(
+            line[1..],
+            ["16", "12", "2", "0", "2"].map(String::from),
+            "{line:?}"
+        );
+    }
+}

@@ -550,6 +550,10 @@ impl Puzzle for Sudoku {
         Ok(cover::encode_with(self, true))
     }
 
+    fn sudoku9_givens(&self) -> Option<[u8; 81]> {
+        self.givens.as_slice().try_into().ok()
+    }
+
     fn solution_json(&self, solution: &Filled) -> serde_json::Value {
         let n = self.size();
         serde_json::Value::from(
