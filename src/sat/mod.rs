@@ -364,6 +364,11 @@ pub fn enumerate_with(
                     SatVerdict::Sat(model) => {
                         count += 1;
                         on_model(&model);
+                        // No blocking clause after the last model asked for: over a wide
+                        // projection it is the largest clause of the run.
+                        if limit_reached(count) {
+                            return Ok(done(count, false, false, session.into_stats()));
+                        }
                         session.add_clause(&blocking_clause_with(&model, projection, blocking));
                     }
                     SatVerdict::Unsat => return Ok(done(count, true, false, session.into_stats())),
@@ -391,6 +396,9 @@ pub fn enumerate_with(
                     SatVerdict::Sat(model) => {
                         count += 1;
                         on_model(&model);
+                        if limit_reached(count) {
+                            return Ok(done(count, false, false, stats));
+                        }
                         work.add_clause(&blocking_clause_with(&model, projection, blocking));
                     }
                     SatVerdict::Unsat => return Ok(done(count, true, false, stats)),
