@@ -22,7 +22,11 @@ pub struct ParseError {
 }
 
 impl ParseError {
-    pub(crate) fn new(line: usize, column: Option<usize>, message: impl Into<String>) -> ParseError {
+    pub(crate) fn new(
+        line: usize,
+        column: Option<usize>,
+        message: impl Into<String>,
+    ) -> ParseError {
         ParseError {
             line,
             column,
