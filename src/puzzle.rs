@@ -575,6 +575,12 @@ pub trait Puzzle: Sync {
     /// A picture of the puzzle (unsolved when `solution` is `None`), for `render`.
     fn picture(&self, solution: Option<&Self::Solution>) -> Picture;
 
+    /// The givens of a 9×9 sudoku (row-major, 0 = empty), for the collection fast path of
+    /// `bench` (`src/puzzles/sudoku/collection.rs`); `None` for every other puzzle.
+    fn sudoku9_givens(&self) -> Option<[u8; 81]> {
+        None
+    }
+
     /// For `analyze`: whether each value a cell of [`Puzzle::solution_json`] can take is
     /// implied by one literal of the `cnf()` projection (then the SAT backbone is exact
     /// for cells; see `analyze.rs`). False where a value means "no literal true" (an empty
@@ -896,6 +902,8 @@ pub trait AnyPuzzle: Send + Sync {
         &self,
         options: &crate::analyze::Options,
     ) -> Result<crate::analyze::Analysis, SolveError>;
+    /// See [`Puzzle::sudoku9_givens`].
+    fn sudoku9_givens(&self) -> Option<[u8; 81]>;
     /// The first solution drawn, or `None` when there is none.
     fn picture_solved(
         &self,
@@ -956,6 +964,10 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
 
     fn picture_unsolved(&self) -> Picture {
         self.picture(None)
+    }
+
+    fn sudoku9_givens(&self) -> Option<[u8; 81]> {
+        Puzzle::sudoku9_givens(self)
     }
 
     fn analyze(
