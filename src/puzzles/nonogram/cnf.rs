@@ -32,7 +32,7 @@
 //! (Bacchus, "GAC via unit propagation", CP 2007; Quimper & Walsh, "Decompositions of
 //! grammar constraints"): a cell value is refuted exactly when no pattern has it.
 
-use super::presolve::{self, Residue};
+use super::presolve::{self, CellLit, Residue};
 use super::{Block, Grid, Nonogram, native};
 use crate::cnf::{Cnf, Lit, Var};
 use crate::puzzle::{CnfEncoding, DecodeError, EncodeOptions};
@@ -205,8 +205,8 @@ pub fn encode_for(puzzle: &Nonogram, options: &EncodeOptions) -> CnfEncoding<'st
         }
         Residue::Open {
             puzzle: residue,
-            implications,
-        } => encode_residue(&residue, cnf_options, &implications),
+            clauses,
+        } => encode_residue(&residue, cnf_options, &clauses),
     }
 }
 
@@ -215,11 +215,11 @@ pub fn encode_with(puzzle: &Nonogram, options: CnfOptions) -> CnfEncoding<'stati
     encode_residue(puzzle, options, &[])
 }
 
-/// [`encode_with`], plus binary clauses `a ∨ b` over cell literals `(cell, colour)`.
+/// [`encode_with`], plus `extra` clauses over cell literals.
 fn encode_residue(
     puzzle: &Nonogram,
     options: CnfOptions,
-    binaries: &[[(usize, u8); 2]],
+    extra: &[Vec<CellLit>],
 ) -> CnfEncoding<'static, Grid> {
     let (width, height) = (puzzle.width(), puzzle.height());
     let symbols = puzzle.palette().len();
@@ -280,10 +280,16 @@ fn encode_residue(
             }
         }
     }
-    if !binaries.is_empty() {
-        cnf.begin_family("9 presolve implications");
-        for &[(a, u), (b, v)] in binaries {
-            cnf.add_clause(&[map.lit(a, usize::from(u)), map.lit(b, usize::from(v))]);
+    if !extra.is_empty() {
+        cnf.begin_family("9 presolve: probing's implications");
+        let mut clause = Vec::new();
+        for lits in extra {
+            clause.clear();
+            clause.extend(lits.iter().map(|&(cell, v, positive)| {
+                let lit = map.lit(cell, usize::from(v));
+                if positive { lit } else { !lit }
+            }));
+            cnf.add_clause(&clause);
         }
     }
     if symbols > 2 {
