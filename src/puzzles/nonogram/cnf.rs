@@ -49,6 +49,7 @@ pub enum Encoding {
 }
 
 impl Encoding {
+    /// The name `--encoding` takes.
     pub fn name(self) -> &'static str {
         match self {
             Encoding::Order => "order",
@@ -60,6 +61,7 @@ impl Encoding {
 /// Encoding options, measured in `encodings/nonogram.md`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CnfOptions {
+    /// Which encoding of the lines.
     pub encoding: Encoding,
     /// Add the cells line logic fixes as unit clauses (family 7).
     pub line_logic_units: bool,

@@ -29,7 +29,9 @@ pub enum Residue {
     /// The puzzle with every decided cell as a given, and clauses over cell literals that
     /// propagation proved.
     Open {
+        /// The puzzle, with every cell propagation decided as a given.
         puzzle: Box<Nonogram>,
+        /// Unit and binary clauses over cell literals (never empty clauses).
         clauses: Vec<Vec<CellLit>>,
     },
 }
