@@ -26,7 +26,8 @@ pub struct InputError {
 }
 
 impl InputError {
-    pub(crate) fn whole_file(source_name: &str, message: impl Into<String>) -> InputError {
+    /// An error about the whole file (unreadable, unknown kind), without a position.
+    pub fn whole_file(source_name: &str, message: impl Into<String>) -> InputError {
         InputError {
             source_name: source_name.to_string(),
             line: None,
@@ -35,7 +36,8 @@ impl InputError {
         }
     }
 
-    pub(crate) fn parse(source_name: &str, error: ParseError) -> InputError {
+    /// A reader's [`ParseError`] placed in the file it came from.
+    pub fn parse(source_name: &str, error: ParseError) -> InputError {
         InputError {
             source_name: source_name.to_string(),
             line: Some(error.line),
