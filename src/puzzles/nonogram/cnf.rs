@@ -49,6 +49,7 @@ pub enum Encoding {
 }
 
 impl Encoding {
+    /// The name `--encoding` takes.
     pub fn name(self) -> &'static str {
         match self {
             Encoding::Order => "order",
@@ -60,6 +61,7 @@ impl Encoding {
 /// Encoding options, measured in `encodings/nonogram.md`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CnfOptions {
+    /// Which encoding of the lines.
     pub encoding: Encoding,
     /// Add the cells line logic fixes as unit clauses (family 7).
     pub line_logic_units: bool,
@@ -461,7 +463,11 @@ fn prefix_starts(clue: &[Block], givens: &[Option<u8>]) -> Option<Vec<Vec<bool>>
         // run[i]: cells from i on that may take the block's colour.
         run[n] = 0;
         for i in (0..n).rev() {
-            run[i] = if may(i, block.colour) { run[i + 1] + 1 } else { 0 };
+            run[i] = if may(i, block.colour) {
+                run[i + 1] + 1
+            } else {
+                0
+            };
         }
         let gap = usize::from(j > 0 && clue[j - 1].colour == block.colour);
         let mut f = vec![false; n];
@@ -573,8 +579,8 @@ fn encode_line_order(
     }
     cnf.begin_family("O2 holes");
     for (start, f) in starts.iter().zip(&feasible) {
-        for v in start.lo + 1..start.hi {
-            if !f[v] {
+        for (v, &open) in f.iter().enumerate().take(start.hi).skip(start.lo + 1) {
+            if !open {
                 let v = v as isize;
                 add_terms(cnf, &[!start.le(v), start.le(v - 1)]);
             }
@@ -608,7 +614,9 @@ fn encode_line_order(
     cnf.begin_family("O5 filled cell");
     for i in 0..n {
         // A filled cell lies in the last block started at or before it.
-        let first = starts.first().map_or(Term::Const(false), |s| s.le(i as isize));
+        let first = starts
+            .first()
+            .map_or(Term::Const(false), |s| s.le(i as isize));
         add_terms(cnf, &[is(i, 0), first]);
     }
     for (j, (start, block)) in starts.iter().zip(clue).enumerate() {
