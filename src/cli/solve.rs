@@ -61,6 +61,8 @@ pub struct SolveArgs {
     /// Replay the proof with the independent checker before reporting it.
     #[arg(long, requires = "proof")]
     pub check_proof: bool,
+    #[command(flatten)]
+    pub encode: super::EncodeArgs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -86,6 +88,7 @@ impl SolveArgs {
         }
         request.timeout = self.timeout;
         request.external = self.solver.clone();
+        request.encode = self.encode.options();
         request.proof = self.proof.clone().map(|path| satcover::sat::ProofTarget {
             path,
             check: self.check_proof,

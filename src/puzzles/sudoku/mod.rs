@@ -92,6 +92,7 @@ impl Sudoku {
         self
     }
 
+    /// The side of a box: 3 for a 9×9 (the grid side is its square).
     pub fn box_side(&self) -> usize {
         self.box_side
     }
@@ -106,6 +107,7 @@ impl Sudoku {
         &self.givens
     }
 
+    /// How the grid is printed: one line, or a drawn grid.
     pub fn layout(&self) -> Layout {
         self.layout
     }
