@@ -102,6 +102,116 @@ pub fn count(matrix: &Matrix, search: &Search) -> DlxOutcome {
     dancer.run::<false>(search, &mut |_: &[OptionId]| {})
 }
 
+/// A matrix without colours made ready once for many searches, each with some
+/// options **forced** into the solution: a family of problems that differ only
+/// in what is already decided (a sudoku's givens) shares one structure, copied
+/// afresh for each search instead of built again.
+///
+/// Forcing option `x` is step C5 done before the search: cover every item of
+/// `x`, which hides every option that meets it. What remains is the matrix
+/// without the covered items and the hidden options, in the same order, so the
+/// search, its nodes and its updates are those of that smaller matrix built on
+/// its own (updates made while forcing are not counted).
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    /// The structure as built; searches dance on `work`, a copy.
+    pristine: Dancer,
+    work: Dancer,
+    /// The first node of each option.
+    first: Vec<u32>,
+    num_options: usize,
+    num_nonzeros: usize,
+    /// `used[item] == stamp`: a forced option of this search covers the item.
+    used: Vec<u32>,
+    stamp: u32,
+}
+
+/// The matrix a search of [`Prepared::solve`] ran on, once the forced options
+/// were taken: the items they did not cover and the options they did not hide.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Reduced {
+    pub items: usize,
+    pub options: usize,
+    pub nonzeros: usize,
+}
+
+/// Why [`Prepared::new`] refused a matrix.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PrepareError {
+    #[error("a prepared matrix has no colours (forcing a coloured option would purify)")]
+    Coloured,
+}
+
+impl Prepared {
+    pub fn new(matrix: &Matrix) -> Result<Self, PrepareError> {
+        let mut pristine = Dancer::new(matrix);
+        if pristine.has_colours {
+            return Err(PrepareError::Coloured);
+        }
+        let mut first = vec![0u32; matrix.num_options()];
+        for n in &pristine.nodes {
+            // The spacer after option k: TOP = -(k + 1), ULINK = its first node.
+            if n.top < 0 {
+                first[(-(n.top as i64) - 1) as usize] = n.up;
+            }
+        }
+        pristine.narrow();
+        Ok(Prepared {
+            work: pristine.clone(),
+            used: vec![0; pristine.left.len()],
+            pristine,
+            first,
+            num_options: matrix.num_options(),
+            num_nonzeros: matrix.num_nonzeros(),
+            stamp: 0,
+        })
+    }
+
+    /// Finds the exact covers that contain every option of `forced`, passing
+    /// each to `on_solution` as the chosen options other than the forced ones
+    /// (as [`solve`]). `None` when two forced options share an item: no exact
+    /// cover contains both, and nothing was searched.
+    /// Panics if a forced id is not an option of the matrix.
+    pub fn solve(
+        &mut self,
+        forced: &[OptionId],
+        search: &Search,
+        mut on_solution: impl FnMut(&[OptionId]),
+    ) -> Option<(DlxOutcome, Reduced)> {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.used.fill(0);
+            self.stamp = 1;
+        }
+        let mut firsts = Vec::with_capacity(forced.len());
+        for &k in forced {
+            let f = self.first[k];
+            let mut p = f;
+            loop {
+                let item = self.pristine.nodes[p as usize].top as usize;
+                if self.used[item] == self.stamp {
+                    return None;
+                }
+                self.used[item] = self.stamp;
+                p += 1;
+                if self.pristine.nodes[p as usize].top <= 0 {
+                    break;
+                }
+            }
+            firsts.push(f);
+        }
+        self.work.restore_from(&self.pristine);
+        let (outcome, forcing) = self.work.run_forced::<true>(&firsts, search, &mut on_solution);
+        let reduced = Reduced {
+            items: self.work.left.len() - 1 - forcing.covers as usize,
+            options: self.num_options - forcing.hidden as usize,
+            nonzeros: self.num_nonzeros
+                - (forcing.updates - forcing.covers + forcing.hidden) as usize,
+        };
+        Some((outcome, reduced))
+    }
+}
+
 /// One node of the dancing structure; 16 bytes, one memory access in the
 /// inner loops reads all four fields (Knuth's "one mem").
 #[derive(Clone, Copy, Debug, Default)]
@@ -223,7 +333,8 @@ impl Link for SmallNode {
     }
 }
 
-/// The dancing structure built from a [`Matrix`] for one search.
+/// The dancing structure built from a [`Matrix`].
+#[derive(Clone, Debug)]
 struct Dancer {
     nodes: Vec<Node>,
     /// LLINK / RLINK of the items, index `0` is the root.
@@ -235,10 +346,23 @@ struct Dancer {
     solution: Vec<OptionId>,
     /// Some option gives a colour to a secondary item.
     has_colours: bool,
-    /// `nodes` in 16 bits, while a search runs on them (see [`SmallNode`]).
+    /// `nodes` in 16 bits, when [`Dancer::narrow`] could make them (see
+    /// [`SmallNode`]); the search then runs on these and `nodes` stays as built.
     small: Vec<SmallNode>,
+    /// `small` holds the next-in-option links in COLOR (no colours).
+    next: bool,
 }
 
+/// What forcing options cost before a search (see [`Prepared`]).
+#[derive(Clone, Copy, Debug, Default)]
+struct Forcing {
+    /// Items covered.
+    covers: u64,
+    /// Options hidden: each cover hides the LEN options of its item.
+    hidden: u64,
+    /// Updates, counted as in the search.
+    updates: u64,
+}
 impl Dancer {
     fn new(matrix: &Matrix) -> Self {
         let n_items = matrix.num_items();
@@ -325,6 +449,7 @@ impl Dancer {
             solution: Vec::with_capacity(n_primary + 1),
             has_colours,
             small: Vec::new(),
+            next: false,
         }
     }
 
@@ -346,36 +471,70 @@ impl Dancer {
             .collect()
     }
 
-    /// Runs the search on borrowed slices, so that after inlining every
-    /// base pointer and the update counter live in registers (a `Vec` behind
-    /// `&mut self` would be reloaded after each store through it).
+    /// Makes the 16-bit nodes if every field fits; without colours their COLOR
+    /// field then holds the next node of the option, cyclically, so that hide
+    /// and unhide walk an option without testing for spacers (see `Dance::hide`).
+    fn narrow(&mut self) {
+        let Some(mut small) = self
+            .nodes
+            .iter()
+            .map(SmallNode::narrow)
+            .collect::<Option<Vec<_>>>()
+        else {
+            return;
+        };
+        self.next = !self.has_colours && small.len() <= i16::MAX as usize;
+        if self.next {
+            for (k, next) in self.next_in_option().into_iter().enumerate() {
+                small[k].colour = next as i16;
+            }
+        }
+        self.small = small;
+    }
+
+    /// Puts back the links of `pristine`, a copy of `self` before any search.
+    fn restore_from(&mut self, pristine: &Dancer) {
+        match self.small.is_empty() {
+            true => self.nodes.copy_from_slice(&pristine.nodes),
+            false => self.small.copy_from_slice(&pristine.small),
+        }
+        self.left.copy_from_slice(&pristine.left);
+        self.right.copy_from_slice(&pristine.right);
+    }
+
+    /// One search on a fresh structure, in 16 bits when it fits.
     fn run<const REPORT: bool>(
         &mut self,
         search: &Search,
         on_solution: &mut dyn FnMut(&[OptionId]),
     ) -> DlxOutcome {
-        self.run_with::<REPORT>(search, on_solution, true)
+        self.narrow();
+        self.run_forced::<REPORT>(&[], search, on_solution).0
     }
 
-    /// [`Dancer::run`], with the 16-bit nodes only if `narrow` allows them.
-    fn run_with<const REPORT: bool>(
+    /// Forces the options whose first nodes are `forced` (no two may share an
+    /// item), then searches. The search runs on borrowed slices, so that after
+    /// inlining every base pointer and the update counter live in registers (a
+    /// `Vec` behind `&mut self` would be reloaded after each store through it).
+    fn run_forced<const REPORT: bool>(
         &mut self,
+        forced: &[u32],
         search: &Search,
         on_solution: &mut dyn FnMut(&[OptionId]),
-        narrow: bool,
-    ) -> DlxOutcome {
+    ) -> (DlxOutcome, Forcing) {
         macro_rules! dance {
-            ($nodes:expr, $colours:literal, $next:literal) => {
-                Dance::<_, $colours, $next> {
+            ($nodes:expr, $colours:literal, $next:literal) => {{
+                let mut dance = Dance::<_, $colours, $next> {
                     nodes: $nodes,
                     left: &mut self.left,
                     right: &mut self.right,
                     choice: &mut self.choice,
                     solution: &mut self.solution,
                     updates: 0,
-                }
-                .run::<REPORT>(search, on_solution)
-            };
+                };
+                let forcing = dance.force(forced);
+                (dance.run::<REPORT>(search, on_solution), forcing)
+            }};
         }
         // Without colours the COLOR tests vanish from the inner loops (~10%).
         macro_rules! dance_coloured_or_not {
@@ -387,28 +546,12 @@ impl Dancer {
                 }
             };
         }
-        let small: Option<Vec<SmallNode>> = match narrow {
-            true => self.nodes.iter().map(SmallNode::narrow).collect(),
-            false => None,
-        };
-        match small {
-            Some(mut small) if !self.has_colours && small.len() <= i16::MAX as usize => {
-                // The unused COLOR field holds the next node of the option,
-                // cyclically: hide and unhide then walk an option without
-                // testing for spacers (see `Dance::hide`).
-                for (k, next) in self.next_in_option().into_iter().enumerate() {
-                    small[k].colour = next as i16;
-                }
-                self.small = small;
-                dance!(&mut self.small, false, true)
-            }
-            Some(small) => {
-                // Kept in `self` (not copied back: the Dancer is dropped after one
-                // search), so the tests can look at the links the search left.
-                self.small = small;
-                dance_coloured_or_not!(&mut self.small)
-            }
-            None => dance_coloured_or_not!(&mut self.nodes),
+        if self.next {
+            dance!(&mut self.small, false, true)
+        } else if !self.small.is_empty() {
+            dance_coloured_or_not!(&mut self.small)
+        } else {
+            dance_coloured_or_not!(&mut self.nodes)
         }
     }
 }
@@ -640,6 +783,28 @@ impl<N: Link, const COLOURS: bool, const NEXT: bool> Dance<'_, N, COLOURS, NEXT>
         }
     }
 
+    /// Takes the options whose first nodes are `forced` into the solution
+    /// before the search (see [`Prepared`]) by covering all their items, then
+    /// sets the update counter back to zero so that the search counts its own.
+    fn force(&mut self, forced: &[u32]) -> Forcing {
+        let mut forcing = Forcing::default();
+        for &f in forced {
+            let mut p = f;
+            loop {
+                let item = self.node(p).top() as u32;
+                forcing.hidden += self.node(item).top() as u64;
+                forcing.covers += 1;
+                self.cover(item);
+                p += 1;
+                if self.node(p).top() <= 0 {
+                    break;
+                }
+            }
+        }
+        forcing.updates = std::mem::take(&mut self.updates);
+        forcing
+    }
+
     /// MRV (step C3): the active primary item with the fewest options,
     /// the first such in the list; stops at once on LEN 0.
     #[inline(always)]
@@ -794,16 +959,15 @@ mod tests {
             .iter()
             .map(|n| (n.up, n.down, n.top, n.colour))
             .collect();
+        if narrow {
+            d.narrow();
+        }
         let mut found = Vec::new();
-        let out = d.run_with::<true>(
-            &Search::default(),
-            &mut |s: &[OptionId]| {
-                let mut s = s.to_vec();
-                s.sort();
-                found.push(s);
-            },
-            narrow,
-        );
+        let (out, _) = d.run_forced::<true>(&[], &Search::default(), &mut |s: &[OptionId]| {
+            let mut s = s.to_vec();
+            s.sort();
+            found.push(s);
+        });
         assert_eq!(found, vec![vec![0, 3, 4]]);
         assert!(out.complete && !out.timed_out);
         let after: Vec<_> = match narrow {
