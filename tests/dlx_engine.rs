@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
 use satcover::dlx::{
-    Colour, ItemId, Matrix, MatrixError, OptionId, Prepared, Reduced, Search, XcError,
-    count, parse_xc, solve, write_xc,
+    Colour, ItemId, Matrix, MatrixError, OptionId, Prepared, Reduced, Search, XcError, count,
+    parse_xc, solve, write_xc,
 };
 use satcover::stop::Stop;
 

@@ -138,7 +138,9 @@ fn empty_grid(box_side: usize) -> Matrix {
     let n = box_side * box_side;
     let mut matrix = Matrix::new();
     let mut items = |count: usize| -> Vec<ItemId> {
-        (0..count).map(|_| matrix.add_primary(String::new())).collect()
+        (0..count)
+            .map(|_| matrix.add_primary(String::new()))
+            .collect()
     };
     let (cells, rows, cols, boxes) = (items(n * n), items(n * n), items(n * n), items(n * n));
     for cell in 0..n * n {

@@ -22,8 +22,8 @@ mod sat_session;
 use std::fmt::Write as _;
 
 use crate::puzzle::{
-    CheckError, CnfEncoding, CoverAnswer, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle, SessionAnswer,
-    SolveError,
+    CheckError, CnfEncoding, CoverAnswer, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle,
+    SessionAnswer, SolveError,
 };
 use crate::puzzles::ParseError;
 use crate::render::{Picture, Rgb};
