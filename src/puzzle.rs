@@ -493,9 +493,13 @@ pub struct CoverEncoding<'p, S> {
 
 /// What a kind's prepared exact-cover matrix found (see [`Puzzle::cover_session`]).
 pub struct CoverAnswer<S> {
+    /// Up to `keep` solutions, decoded.
     pub solutions: Vec<S>,
+    /// Solutions found.
     pub count: u64,
+    /// The whole search space was explored: `count` is the exact total.
     pub complete: bool,
+    /// Nodes and updates of the search (forcing excluded), as [`dlx::solve`] counts.
     pub stats: dlx::DlxStats,
     /// The matrix searched, once the puzzle's forced options were taken.
     pub reduced: dlx::Reduced,

@@ -141,19 +141,24 @@ pub struct Prepared {
 /// were taken: the items they did not cover and the options they did not hide.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Reduced {
+    /// Items not covered by a forced option.
     pub items: usize,
+    /// Options not hidden (the forced ones are hidden too).
     pub options: usize,
+    /// Entries of those options.
     pub nonzeros: usize,
 }
 
 /// Why [`Prepared::new`] refused a matrix.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PrepareError {
+    /// Some option gives a colour to a secondary item.
     #[error("a prepared matrix has no colours (forcing a coloured option would purify)")]
     Coloured,
 }
 
 impl Prepared {
+    /// Builds the structure for `matrix`, once; refuses a matrix with colours.
     pub fn new(matrix: &Matrix) -> Result<Self, PrepareError> {
         let mut pristine = Dancer::new(matrix);
         if pristine.has_colours {
