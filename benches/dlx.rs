@@ -8,15 +8,22 @@
 //!   (Knuth's symmetry breaking); 2,339 tilings. Knuth's DLX1 needs 311 M
 //!   updates and ~2.5 s here.
 //!
+//! - `dlx/sudoku_17clue_x200/{encoded,prepared}`: 200 17-clue sudokus
+//!   (`tests/fixtures/sudoku_native/17_clue_200.txt`), proving uniqueness:
+//!   `encoded` builds each puzzle's matrix and searches it; `prepared` forces
+//!   the givens on the empty grid's matrix prepared once ([`Prepared`]), the
+//!   path the `dlx` backend takes. Same search, same nodes and updates.
+//!
 //! The pentomino problems are read from `tests/fixtures/xc/` (written by the
 //! tests from the piece shapes), so Knuth's programs can run the same files.
-//! Building the matrix is outside the timed part.
+//! Building the matrix is outside the timed part, except in `encoded`.
 
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{Criterion, criterion_group, criterion_main};
-use satcover::dlx::{ItemId, Matrix, Search, count, parse_xc};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use satcover::dlx::{ItemId, Matrix, Prepared, Search, count, parse_xc};
+use satcover::puzzles::sudoku::{self, cover};
 
 fn queens(n: usize) -> Matrix {
     let mut m = Matrix::new();
@@ -75,5 +82,70 @@ fn bench_dlx(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_dlx);
+/// The empty 9×9 grid: items cell, row#digit, column#digit, box#digit; option
+/// `cell · 9 + digit − 1`, in the order of `cover::encode`.
+fn empty_grid() -> Matrix {
+    let mut m = Matrix::new();
+    let mut items = || -> Vec<ItemId> { (0..81).map(|i| m.add_primary(format!("i{i}"))).collect() };
+    let (cells, rows, cols, boxes) = (items(), items(), items(), items());
+    for cell in 0..81 {
+        let (r, c) = (cell / 9, cell % 9);
+        for d in 0..9 {
+            let b = (r / 3) * 3 + c / 3;
+            m.add_option(&[
+                cells[cell],
+                rows[r * 9 + d],
+                cols[c * 9 + d],
+                boxes[b * 9 + d],
+            ])
+            .expect("four distinct items");
+        }
+    }
+    m
+}
+
+fn bench_sudoku(c: &mut Criterion) {
+    let text = include_str!("../tests/fixtures/sudoku_native/17_clue_200.txt");
+    let puzzles: Vec<_> = sudoku::parse(text)
+        .into_iter()
+        .map(|p| p.expect("fixture parses").1)
+        .collect();
+    let mut group = c.benchmark_group("dlx/sudoku_17clue_x200");
+    group.throughput(Throughput::Elements(puzzles.len() as u64));
+    let search = Search {
+        max_solutions: Some(2),
+        ..Search::default()
+    };
+    group.bench_function("encoded", |b| {
+        b.iter(|| {
+            for p in &puzzles {
+                let m = cover::encode(black_box(p)).matrix;
+                assert_eq!(count(&m, &search).count, 1);
+            }
+        })
+    });
+    let mut prepared = Prepared::new(&empty_grid()).expect("no colours");
+    let forced: Vec<Vec<usize>> = puzzles
+        .iter()
+        .map(|p| {
+            let givens = p.givens().iter().enumerate().filter(|&(_, &d)| d != 0);
+            givens
+                .map(|(cell, &d)| cell * 9 + usize::from(d) - 1)
+                .collect()
+        })
+        .collect();
+    group.bench_function("prepared", |b| {
+        b.iter(|| {
+            for f in &forced {
+                let (out, _) = prepared
+                    .solve(black_box(f), &search, |_| {})
+                    .expect("givens do not clash");
+                assert_eq!(out.count, 1);
+            }
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_dlx, bench_sudoku);
 criterion_main!(benches);

@@ -491,6 +491,20 @@ pub struct CoverEncoding<'p, S> {
     pub decode: OptionDecoder<'p, S>,
 }
 
+/// What a kind's prepared exact-cover matrix found (see [`Puzzle::cover_session`]).
+pub struct CoverAnswer<S> {
+    /// Up to `keep` solutions, decoded.
+    pub solutions: Vec<S>,
+    /// Solutions found.
+    pub count: u64,
+    /// The whole search space was explored: `count` is the exact total.
+    pub complete: bool,
+    /// Nodes and updates of the search (forcing excluded), as [`dlx::solve`] counts.
+    pub stats: dlx::DlxStats,
+    /// The matrix searched, once the puzzle's forced options were taken.
+    pub reduced: dlx::Reduced,
+}
+
 /// What a native solver reports.
 #[derive(Clone, Debug)]
 pub struct NativeAnswer<S> {
@@ -585,6 +599,16 @@ pub trait Puzzle: Sync {
 
     /// The exact-cover encoding the `dlx` backend solves.
     fn cover(&self) -> Result<CoverEncoding<'_, Self::Solution>, SolveError>;
+
+    /// A kind may answer the `dlx` backend from a matrix it prepared once per shape,
+    /// with the puzzle's own options forced ([`dlx::Prepared`]); it must search exactly
+    /// the matrix [`Puzzle::cover`] builds. `None`: encode with [`Puzzle::cover`].
+    fn cover_session(
+        &self,
+        _limits: &Limits,
+    ) -> Option<Result<CoverAnswer<Self::Solution>, SolveError>> {
+        None
+    }
 
     /// The matrix `export --to xc` writes: by default the one the `dlx` backend solves; a
     /// kind may name its items only for export.
@@ -870,6 +894,17 @@ fn run_dlx<P: Puzzle + ?Sized>(
     limits: &Limits,
     stats: &mut Stats,
 ) -> Result<Found<P::Solution>, SolveError> {
+    let solve_start = Instant::now();
+    if let Some(answer) = puzzle.cover_session(limits) {
+        let answer = answer?;
+        stats.solve = solve_start.elapsed();
+        stats.items = Some(answer.reduced.items);
+        stats.options = Some(answer.reduced.options);
+        stats.nonzeros = Some(answer.reduced.nonzeros);
+        stats.nodes = Some(answer.stats.nodes);
+        stats.updates = Some(answer.stats.updates);
+        return Ok((answer.solutions, answer.count, answer.complete));
+    }
     let encode_start = Instant::now();
     let encoding = puzzle.cover()?;
     stats.encode = encode_start.elapsed();

@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
 use satcover::dlx::{
-    Colour, ItemId, Matrix, MatrixError, OptionId, Search, XcError, count, parse_xc, solve,
-    write_xc,
+    Colour, ItemId, Matrix, MatrixError, OptionId, Prepared, Reduced, Search, XcError, count,
+    parse_xc, solve, write_xc,
 };
 use satcover::stop::Stop;
 
@@ -322,6 +322,66 @@ proptest! {
         // A limit never over-reports.
         let limited = count(&m, &Search { max_solutions: Some(1), ..Search::default() });
         prop_assert_eq!(limited.count, want.len().min(1) as u64);
+    }
+
+    /// A prepared matrix with some options forced finds the covers that contain
+    /// them, and searches exactly like the smaller matrix left once they are
+    /// taken (same nodes, updates and size), search after search.
+    #[test]
+    fn prepared_forcing_is_the_reduced_matrix(small in small(), forced_mask in 0u16..2048) {
+        let mut small = small;
+        for option in &mut small.options {
+            option.2 = [0; 3];
+        }
+        let m = build(&small);
+        let forced: Vec<OptionId> =
+            (0..m.num_options()).filter(|&o| forced_mask >> o & 1 == 1).collect();
+        let want: BTreeSet<Vec<OptionId>> = brute_force(&m)
+            .into_iter()
+            .filter(|s| forced.iter().all(|o| s.contains(o)))
+            .collect();
+        let mut prepared = Prepared::new(&m).unwrap();
+        for _ in 0..2 {
+            let mut found = BTreeSet::new();
+            let answer = prepared.solve(&forced, &Search::default(), |s| {
+                let mut s = [s, &forced].concat();
+                s.sort_unstable();
+                found.insert(s);
+            });
+            let used: BTreeSet<ItemId> =
+                forced.iter().flat_map(|&o| m.option_items(o).iter().map(|&(i, _)| i)).collect();
+            let entries: usize = forced.iter().map(|&o| m.option_items(o).len()).sum();
+            let Some((out, reduced)) = answer else {
+                // Two forced options share an item: no cover, nothing searched.
+                prop_assert!(used.len() < entries && want.is_empty() && found.is_empty());
+                continue;
+            };
+            prop_assert!(used.len() == entries);
+            prop_assert!(out.complete);
+            prop_assert_eq!(out.count as usize, found.len());
+            prop_assert_eq!(&found, &want);
+            // The smaller matrix, built on its own.
+            let mut r = Matrix::new();
+            let mut id = vec![None; m.num_items()];
+            for item in (0..m.num_items()).filter(|i| !used.contains(i)) {
+                id[item] = Some(match m.is_primary(item) {
+                    true => r.add_primary(m.item_name(item)),
+                    false => r.add_secondary(m.item_name(item)),
+                });
+            }
+            for o in 0..m.num_options() {
+                let items: Option<Vec<ItemId>> =
+                    m.option_items(o).iter().map(|&(i, _)| id[i]).collect();
+                if let Some(items) = items {
+                    r.add_option(&items).unwrap();
+                }
+            }
+            prop_assert_eq!(out.stats, count(&r, &Search::default()).stats);
+            prop_assert_eq!(
+                reduced,
+                Reduced { items: r.num_items(), options: r.num_options(), nonzeros: r.num_nonzeros() }
+            );
+        }
     }
 
     #[test]

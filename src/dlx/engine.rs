@@ -7,20 +7,24 @@
 //!   exists only in the horizontal list). After the headers, each option is a
 //!   contiguous run of nodes, and runs are separated by **spacers**.
 //! - **TOP**: for an option node, its (internal) item; for a spacer, `≤ 0`
-//!   (minus the number of the option before it); for a header, **LEN**, the
-//!   number of options currently in the item's vertical list.
+//!   (minus the number of the option before it); `0` for a header.
+//! - **LEN** (`len[i]`, apart from the nodes): the number of options
+//!   currently in item `i`'s vertical list, plus [`COVERED`] while `i` is
+//!   covered (`2¹⁴` in the 16-bit form, see [`Len`]).
 //! - **ULINK/DLINK**: the vertical circular list of an item, through its
 //!   header. In a spacer, ULINK is the first node of the option before it and
 //!   DLINK the last node of the option after it, so an option can be walked
 //!   circularly in both directions.
-//! - **LLINK/RLINK** (`left`, `right`): the horizontal list of primary items
-//!   still to be covered, through the root `0`. Secondary items link to
-//!   themselves, so unlinking them is a no-op (as in DLX2).
+//! - **active** items: the primary items not covered. Knuth keeps them in a
+//!   doubly linked horizontal list (LLINK/RLINK) in item order; here covering
+//!   item `i` adds [`COVERED`] to its LEN instead, so the active items are the
+//!   primaries whose LEN is below [`COVERED`], still in item order. Choosing
+//!   then scans LEN as one array instead of chasing links (see `Dance::choose`).
 //! - **COLOR**: `0` none, `> 0` a colour (our [`Colour`] + 1), `-1` a node
 //!   whose item was purified with this node's colour: hide/unhide skip it.
 //! - **hide(p)**: unlink every other node of p's option from its item list.
-//! - **cover(i)**: unlink item `i` from the horizontal list and hide every
-//!   option in its vertical list. **uncover** undoes it in reverse order.
+//! - **cover(i)**: hide every option in item `i`'s vertical list and make `i`
+//!   inactive. **uncover** undoes it in reverse order.
 //! - **purify(p)**: item `i = TOP(p)` takes colour `c = COLOR(p)`: hide the
 //!   options with another colour (or none) on `i`, mark those with colour `c`.
 //! - **commit(p)**: cover `TOP(p)` if p is uncoloured, purify if coloured, nothing
@@ -29,21 +33,28 @@
 //! Counting conventions, chosen so that our figures compare with DLX1/DLX2:
 //! - `nodes`: each entry to a level that must choose an item (step C3); a
 //!   level that finds every primary item covered is a solution, not a node.
-//! - `updates`: one per item removed from the horizontal list in `cover`,
-//!   plus one per node unlinked from its vertical list (in `cover` and
-//!   `purify`), exactly as DLX1/DLX2 count.
+//! - `updates`: one per item covered (DLX1/DLX2 count its removal from the
+//!   horizontal list), plus one per node unlinked from its vertical list (in
+//!   `cover` and `purify`), exactly as DLX1/DLX2 count.
 //! - An item with LEN 0 chosen by MRV is abandoned at once without covering it
 //!   (as Knuth's later SSXCC does; DLX1 covers and uncovers it, +1 update).
+//! - MRV takes the first active item in item order with the fewest options,
+//!   as DLX1/DLX2 do in their list order (which is item order), so the search
+//!   tree is theirs.
 //!
-//! Safety: the search uses unchecked indexing. Every link stored in `nodes`,
-//! `left` and `right` is built in range by [`Dancer::new`] (checked by
-//! `debug_assert!`s there), and the dance only ever copies one existing link
-//! value into another link field, so all links stay in range forever. The
-//! 16-bit nodes are made only when every initial field fits (checked), and
-//! the dance stores only copies of existing links, LENs between 0 and their
-//! initial value, and colours or `-1`, so the narrowing casts never truncate.
+//! Safety: the search uses unchecked indexing. Every link stored in `nodes`
+//! and every item number in TOP is built in range by [`Dancer::new`] (checked
+//! by `debug_assert!`s there), `len` has a slot for every item, and the dance
+//! only ever copies one existing link value into another link field, so all
+//! links stay in range forever. The 16-bit nodes are made only when every
+//! initial field fits (checked), and the dance stores in nodes only copies of
+//! existing links and colours or `-1`, so the narrowing casts never truncate.
 //! The next-in-option links kept in COLOR (matrices without colours) are
 //! node numbers too, made in range and never written during the search.
+//! A LEN stays between 0 and its initial value, plus [`COVERED`] while
+//! covered, so it never overflows (in 16 bits: initial values below `2¹⁴`,
+//! checked, plus `2¹⁴`). [`Prepared`] forces only options it has
+//! checked share no item, so forcing covers each item at most once.
 
 use super::matrix::{Matrix, OptionId};
 use crate::stop::Stop;
@@ -102,6 +113,175 @@ pub fn count(matrix: &Matrix, search: &Search) -> DlxOutcome {
     dancer.run::<false>(search, &mut |_: &[OptionId]| {})
 }
 
+/// A matrix without colours made ready once for many searches, each with some
+/// options **forced** into the solution: a family of problems that differ only
+/// in what is already decided (a sudoku's givens) shares one structure, copied
+/// afresh for each search instead of built again.
+///
+/// Forcing option `x` is step C5 done before the search: cover every item of
+/// `x`, which hides every option that meets it. What remains is the matrix
+/// without the covered items and the hidden options, in the same order, so the
+/// search, its nodes and its updates are those of that smaller matrix built on
+/// its own (updates made while forcing are not counted).
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    /// The structure as built; searches dance on `work`, a copy.
+    pristine: Dancer,
+    work: Dancer,
+    /// The first node of each option.
+    first: Vec<u32>,
+    num_options: usize,
+    num_nonzeros: usize,
+    /// `used[item] == stamp`: a forced option of this search covers the item.
+    used: Vec<u32>,
+    stamp: u32,
+}
+
+/// The matrix a search of [`Prepared::solve`] ran on, once the forced options
+/// were taken: the items they did not cover and the options they did not hide.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Reduced {
+    /// Items not covered by a forced option.
+    pub items: usize,
+    /// Options not hidden (the forced ones are hidden too).
+    pub options: usize,
+    /// Entries of those options.
+    pub nonzeros: usize,
+}
+
+/// Why [`Prepared::new`] refused a matrix.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PrepareError {
+    /// Some option gives a colour to a secondary item.
+    #[error("a prepared matrix has no colours (forcing a coloured option would purify)")]
+    Coloured,
+}
+
+impl Prepared {
+    /// Builds the structure for `matrix`, once; refuses a matrix with colours.
+    pub fn new(matrix: &Matrix) -> Result<Self, PrepareError> {
+        let mut pristine = Dancer::new(matrix);
+        if pristine.has_colours {
+            return Err(PrepareError::Coloured);
+        }
+        let mut first = vec![0u32; matrix.num_options()];
+        for n in &pristine.nodes {
+            // The spacer after option k: TOP = -(k + 1), ULINK = its first node.
+            if n.top < 0 {
+                first[(-(n.top as i64) - 1) as usize] = n.up;
+            }
+        }
+        pristine.narrow();
+        Ok(Prepared {
+            work: pristine.clone(),
+            used: vec![0; pristine.len.len()],
+            pristine,
+            first,
+            num_options: matrix.num_options(),
+            num_nonzeros: matrix.num_nonzeros(),
+            stamp: 0,
+        })
+    }
+
+    /// Finds the exact covers that contain every option of `forced`, passing
+    /// each to `on_solution` as the chosen options other than the forced ones
+    /// (as [`solve`]). `None` when two forced options share an item: no exact
+    /// cover contains both, and nothing was searched.
+    /// Panics if a forced id is not an option of the matrix.
+    pub fn solve(
+        &mut self,
+        forced: &[OptionId],
+        search: &Search,
+        mut on_solution: impl FnMut(&[OptionId]),
+    ) -> Option<(DlxOutcome, Reduced)> {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.used.fill(0);
+            self.stamp = 1;
+        }
+        let mut firsts = Vec::with_capacity(forced.len());
+        for &k in forced {
+            let f = self.first[k];
+            let mut p = f;
+            loop {
+                let item = self.pristine.nodes[p as usize].top as usize;
+                if self.used[item] == self.stamp {
+                    return None;
+                }
+                self.used[item] = self.stamp;
+                p += 1;
+                if self.pristine.nodes[p as usize].top <= 0 {
+                    break;
+                }
+            }
+            firsts.push(f);
+        }
+        self.work.restore_from(&self.pristine);
+        let (outcome, forcing) = self
+            .work
+            .run_forced::<true>(&firsts, search, &mut on_solution);
+        let reduced = Reduced {
+            items: self.work.len.len() - 1 - forcing.covers as usize,
+            options: self.num_options - forcing.hidden as usize,
+            nonzeros: self.num_nonzeros
+                - (forcing.updates - forcing.covers + forcing.hidden) as usize,
+        };
+        Some((outcome, reduced))
+    }
+}
+
+/// Added to the LEN of an item while it is covered: every real LEN is below
+/// it (a matrix has fewer than 2³¹ nodes), so a covered item never wins MRV.
+/// A covered item's LEN does not change until it is uncovered, since every
+/// option that meets it is hidden or in its own list.
+const COVERED: u32 = 1 << 31;
+
+/// A LEN in the width the dance keeps it: `u32`, or `i16` beside the 16-bit
+/// nodes when every LEN is below `2¹⁴` (checked), so that MRV takes the
+/// minimum eight at a time with the baseline x86-64 instruction `pminsw`.
+trait Len: Copy + Ord + Default {
+    /// [`COVERED`] in this width.
+    const COVERED: Self;
+    const ONE: Self;
+    fn plus(self, other: Self) -> Self;
+    fn minus(self, other: Self) -> Self;
+    fn get(self) -> u32;
+}
+
+impl Len for u32 {
+    const COVERED: u32 = COVERED;
+    const ONE: u32 = 1;
+    #[inline(always)]
+    fn plus(self, other: u32) -> u32 {
+        self.wrapping_add(other)
+    }
+    #[inline(always)]
+    fn minus(self, other: u32) -> u32 {
+        self.wrapping_sub(other)
+    }
+    #[inline(always)]
+    fn get(self) -> u32 {
+        self
+    }
+}
+
+impl Len for i16 {
+    const COVERED: i16 = 1 << 14;
+    const ONE: i16 = 1;
+    #[inline(always)]
+    fn plus(self, other: i16) -> i16 {
+        self.wrapping_add(other)
+    }
+    #[inline(always)]
+    fn minus(self, other: i16) -> i16 {
+        self.wrapping_sub(other)
+    }
+    #[inline(always)]
+    fn get(self) -> u32 {
+        self as u32
+    }
+}
+
 /// One node of the dancing structure; 16 bytes, one memory access in the
 /// inner loops reads all four fields (Knuth's "one mem").
 #[derive(Clone, Copy, Debug, Default)]
@@ -140,20 +320,21 @@ impl SmallNode {
 }
 
 /// The fields of a node as the dance reads and writes them, whatever their width.
-/// A LEN only decreases from its initial value during the search and a colour
-/// only becomes `-1`, so a value that fits at the start fits forever.
+/// The dance writes only links (copies of existing ones) and colours (`-1` or
+/// the original), so a value that fits at the start fits forever.
 trait Link: Copy {
+    type Len: Len;
     fn up(&self) -> u32;
     fn down(&self) -> u32;
     fn top(&self) -> i32;
     fn colour(&self) -> i32;
     fn set_up(&mut self, v: u32);
     fn set_down(&mut self, v: u32);
-    fn set_top(&mut self, v: i32);
     fn set_colour(&mut self, v: i32);
 }
 
 impl Link for Node {
+    type Len = u32;
     #[inline(always)]
     fn up(&self) -> u32 {
         self.up
@@ -179,16 +360,13 @@ impl Link for Node {
         self.down = v;
     }
     #[inline(always)]
-    fn set_top(&mut self, v: i32) {
-        self.top = v;
-    }
-    #[inline(always)]
     fn set_colour(&mut self, v: i32) {
         self.colour = v;
     }
 }
 
 impl Link for SmallNode {
+    type Len = i16;
     #[inline(always)]
     fn up(&self) -> u32 {
         self.up as u32
@@ -214,31 +392,44 @@ impl Link for SmallNode {
         self.down = v as u16;
     }
     #[inline(always)]
-    fn set_top(&mut self, v: i32) {
-        self.top = v as i16;
-    }
-    #[inline(always)]
     fn set_colour(&mut self, v: i32) {
         self.colour = v as i16;
     }
 }
 
-/// The dancing structure built from a [`Matrix`] for one search.
+/// The dancing structure built from a [`Matrix`].
+#[derive(Clone, Debug)]
 struct Dancer {
     nodes: Vec<Node>,
-    /// LLINK / RLINK of the items, index `0` is the root.
-    left: Vec<u32>,
-    right: Vec<u32>,
+    /// LEN of each item (see the module docs); index `0` is unused.
+    len: Vec<u32>,
+    /// `len` in 16 bits, beside `small`.
+    small_len: Vec<i16>,
+    /// The primary items are `1..=primaries`.
+    primaries: usize,
     /// `choice[l]`: the node of the option tried at level `l`.
     choice: Vec<u32>,
     /// Scratch for reporting a solution as option ids.
     solution: Vec<OptionId>,
     /// Some option gives a colour to a secondary item.
     has_colours: bool,
-    /// `nodes` in 16 bits, while a search runs on them (see [`SmallNode`]).
+    /// `nodes` in 16 bits, when [`Dancer::narrow`] could make them (see
+    /// [`SmallNode`]); the search then runs on these and `nodes` stays as built.
     small: Vec<SmallNode>,
+    /// `small` holds the next-in-option links in COLOR (no colours).
+    next: bool,
 }
 
+/// What forcing options cost before a search (see [`Prepared`]).
+#[derive(Clone, Copy, Debug, Default)]
+struct Forcing {
+    /// Items covered.
+    covers: u64,
+    /// Options hidden: each cover hides the LEN options of its item.
+    hidden: u64,
+    /// Updates, counted as in the search.
+    updates: u64,
+}
 impl Dancer {
     fn new(matrix: &Matrix) -> Self {
         let n_items = matrix.num_items();
@@ -267,20 +458,7 @@ impl Dancer {
                 colour: 0,
             });
         }
-        let mut left = vec![0u32; n_items + 1];
-        let mut right = vec![0u32; n_items + 1];
-        for i in 0..=n_primary {
-            left[i] = if i == 0 {
-                n_primary as u32
-            } else {
-                i as u32 - 1
-            };
-            right[i] = if i == n_primary { 0 } else { i as u32 + 1 };
-        }
-        for i in n_primary + 1..=n_items {
-            left[i] = i as u32;
-            right[i] = i as u32;
-        }
+        let mut len = vec![0u32; n_items + 1];
         let mut has_colours = false;
         // First spacer.
         let mut spacer = nodes.len();
@@ -294,7 +472,7 @@ impl Dancer {
                 let last = nodes[i].up;
                 nodes[last as usize].down = p;
                 nodes[i].up = p;
-                nodes[i].top += 1;
+                len[i] += 1;
                 nodes.push(Node {
                     up: last,
                     down: i as u32,
@@ -316,22 +494,24 @@ impl Dancer {
         debug_assert!(nodes.iter().all(|n| (n.up as usize) < total
             && (n.down as usize) < total
             && (n.top < 0 || (n.top as usize) < total)));
-        debug_assert!(left.iter().chain(&right).all(|&l| l as usize <= n_items));
+        debug_assert!(len.iter().all(|&l| l < COVERED));
         Dancer {
             nodes,
-            left,
-            right,
+            len,
+            small_len: Vec::new(),
+            primaries: n_primary,
             choice: vec![0; n_primary + 1],
             solution: Vec::with_capacity(n_primary + 1),
             has_colours,
             small: Vec::new(),
+            next: false,
         }
     }
 
     /// For each option node, the node after it in its option, wrapping from
     /// the last to the first; `0` for headers and spacers.
     fn next_in_option(&self) -> Vec<u32> {
-        let headers = self.left.len();
+        let headers = self.len.len();
         (0..self.nodes.len())
             .map(|p| {
                 if p < headers || self.nodes[p].top <= 0 {
@@ -346,69 +526,100 @@ impl Dancer {
             .collect()
     }
 
-    /// Runs the search on borrowed slices, so that after inlining every
-    /// base pointer and the update counter live in registers (a `Vec` behind
-    /// `&mut self` would be reloaded after each store through it).
+    /// Makes the 16-bit nodes if every field fits; without colours their COLOR
+    /// field then holds the next node of the option, cyclically, so that hide
+    /// and unhide walk an option without testing for spacers (see `Dance::hide`).
+    fn narrow(&mut self) {
+        let Some(mut small) = self
+            .nodes
+            .iter()
+            .map(SmallNode::narrow)
+            .collect::<Option<Vec<_>>>()
+        else {
+            return;
+        };
+        let Some(small_len) = self
+            .len
+            .iter()
+            .map(|&l| i16::try_from(l).ok().filter(|&l| l < i16::COVERED))
+            .collect::<Option<Vec<_>>>()
+        else {
+            return;
+        };
+        self.small_len = small_len;
+        self.next = !self.has_colours && small.len() <= i16::MAX as usize;
+        if self.next {
+            for (k, next) in self.next_in_option().into_iter().enumerate() {
+                small[k].colour = next as i16;
+            }
+        }
+        self.small = small;
+    }
+
+    /// Puts back the links of `pristine`, a copy of `self` before any search.
+    fn restore_from(&mut self, pristine: &Dancer) {
+        match self.small.is_empty() {
+            true => {
+                self.nodes.copy_from_slice(&pristine.nodes);
+                self.len.copy_from_slice(&pristine.len);
+            }
+            false => {
+                self.small.copy_from_slice(&pristine.small);
+                self.small_len.copy_from_slice(&pristine.small_len);
+            }
+        }
+    }
+
+    /// One search on a fresh structure, in 16 bits when it fits.
     fn run<const REPORT: bool>(
         &mut self,
         search: &Search,
         on_solution: &mut dyn FnMut(&[OptionId]),
     ) -> DlxOutcome {
-        self.run_with::<REPORT>(search, on_solution, true)
+        self.narrow();
+        self.run_forced::<REPORT>(&[], search, on_solution).0
     }
 
-    /// [`Dancer::run`], with the 16-bit nodes only if `narrow` allows them.
-    fn run_with<const REPORT: bool>(
+    /// Forces the options whose first nodes are `forced` (no two may share an
+    /// item), then searches. The search runs on borrowed slices, so that after
+    /// inlining every base pointer and the update counter live in registers (a
+    /// `Vec` behind `&mut self` would be reloaded after each store through it).
+    fn run_forced<const REPORT: bool>(
         &mut self,
+        forced: &[u32],
         search: &Search,
         on_solution: &mut dyn FnMut(&[OptionId]),
-        narrow: bool,
-    ) -> DlxOutcome {
+    ) -> (DlxOutcome, Forcing) {
         macro_rules! dance {
-            ($nodes:expr, $colours:literal, $next:literal) => {
-                Dance::<_, $colours, $next> {
+            ($nodes:expr, $len:expr, $colours:literal, $next:literal) => {{
+                let mut dance = Dance::<_, $colours, $next> {
                     nodes: $nodes,
-                    left: &mut self.left,
-                    right: &mut self.right,
+                    len: $len,
+                    primaries: self.primaries,
                     choice: &mut self.choice,
                     solution: &mut self.solution,
                     updates: 0,
-                }
-                .run::<REPORT>(search, on_solution)
-            };
+                };
+                let forcing = dance.force(forced);
+                (dance.run::<REPORT>(search, on_solution), forcing)
+            }};
         }
         // Without colours the COLOR tests vanish from the inner loops (~10%).
         macro_rules! dance_coloured_or_not {
-            ($nodes:expr) => {
+            ($nodes:expr, $len:expr) => {
                 if self.has_colours {
-                    dance!($nodes, true, false)
+                    dance!($nodes, $len, true, false)
                 } else {
-                    dance!($nodes, false, false)
+                    dance!($nodes, $len, false, false)
                 }
             };
         }
-        let small: Option<Vec<SmallNode>> = match narrow {
-            true => self.nodes.iter().map(SmallNode::narrow).collect(),
-            false => None,
-        };
-        match small {
-            Some(mut small) if !self.has_colours && small.len() <= i16::MAX as usize => {
-                // The unused COLOR field holds the next node of the option,
-                // cyclically: hide and unhide then walk an option without
-                // testing for spacers (see `Dance::hide`).
-                for (k, next) in self.next_in_option().into_iter().enumerate() {
-                    small[k].colour = next as i16;
-                }
-                self.small = small;
-                dance!(&mut self.small, false, true)
-            }
-            Some(small) => {
-                // Kept in `self` (not copied back: the Dancer is dropped after one
-                // search), so the tests can look at the links the search left.
-                self.small = small;
-                dance_coloured_or_not!(&mut self.small)
-            }
-            None => dance_coloured_or_not!(&mut self.nodes),
+        if self.next {
+            dance!(&mut self.small, &mut self.small_len, false, true)
+        } else if !self.small.is_empty() {
+            dance_coloured_or_not!(&mut self.small, &mut self.small_len)
+        } else {
+            dance_coloured_or_not!(&mut self.nodes, &mut self.len)
         }
     }
 }
@@ -419,8 +630,8 @@ impl Dancer {
 /// the next node of its option (cyclically), so `COLOURS` is `false` too.
 struct Dance<'a, N: Link, const COLOURS: bool, const NEXT: bool> {
     nodes: &'a mut [N],
-    left: &'a mut [u32],
-    right: &'a mut [u32],
+    len: &'a mut [N::Len],
+    primaries: usize,
     choice: &'a mut [u32],
     solution: &'a mut Vec<OptionId>,
     updates: u64,
@@ -442,31 +653,10 @@ impl<N: Link, const COLOURS: bool, const NEXT: bool> Dance<'_, N, COLOURS, NEXT>
     }
 
     #[inline(always)]
-    fn right(&self, i: u32) -> u32 {
-        debug_assert!((i as usize) < self.right.len());
+    fn len_mut(&mut self, i: u32) -> &mut N::Len {
+        debug_assert!((i as usize) < self.len.len());
         // SAFETY: item numbers are in range (module docs).
-        unsafe { *self.right.get_unchecked(i as usize) }
-    }
-
-    #[inline(always)]
-    fn left(&self, i: u32) -> u32 {
-        debug_assert!((i as usize) < self.left.len());
-        // SAFETY: item numbers are in range (module docs).
-        unsafe { *self.left.get_unchecked(i as usize) }
-    }
-
-    #[inline(always)]
-    fn right_mut(&mut self, i: u32) -> &mut u32 {
-        debug_assert!((i as usize) < self.right.len());
-        // SAFETY: item numbers are in range (module docs).
-        unsafe { self.right.get_unchecked_mut(i as usize) }
-    }
-
-    #[inline(always)]
-    fn left_mut(&mut self, i: u32) -> &mut u32 {
-        debug_assert!((i as usize) < self.left.len());
-        // SAFETY: item numbers are in range (module docs).
-        unsafe { self.left.get_unchecked_mut(i as usize) }
+        unsafe { self.len.get_unchecked_mut(i as usize) }
     }
 
     /// Unlinks the other nodes of `p`'s option from their items (Knuth's hide).
@@ -480,8 +670,8 @@ impl<N: Link, const COLOURS: bool, const NEXT: bool> Dance<'_, N, COLOURS, NEXT>
                 let (u, d, top) = (self.node(q).up(), self.node(q).down(), self.node(q).top());
                 self.node_mut(u).set_down(d);
                 self.node_mut(d).set_up(u);
-                let h = self.node_mut(top as u32);
-                h.set_top(h.top() - 1);
+                let l = self.len_mut(top as u32);
+                *l = l.minus(N::Len::ONE);
                 self.updates += 1;
                 q = self.node(q).colour() as u32;
             }
@@ -500,8 +690,8 @@ impl<N: Link, const COLOURS: bool, const NEXT: bool> Dance<'_, N, COLOURS, NEXT>
                     let (u, d) = (self.node(q).up(), self.node(q).down());
                     self.node_mut(u).set_down(d);
                     self.node_mut(d).set_up(u);
-                    let h = self.node_mut(top as u32);
-                    h.set_top(h.top() - 1);
+                    let l = self.len_mut(top as u32);
+                    *l = l.minus(N::Len::ONE);
                     self.updates += 1;
                 }
                 q += 1;
@@ -521,8 +711,8 @@ impl<N: Link, const COLOURS: bool, const NEXT: bool> Dance<'_, N, COLOURS, NEXT>
                 let (u, d, top) = (self.node(q).up(), self.node(q).down(), self.node(q).top());
                 self.node_mut(u).set_down(q);
                 self.node_mut(d).set_up(q);
-                let h = self.node_mut(top as u32);
-                h.set_top(h.top() + 1);
+                let l = self.len_mut(top as u32);
+                *l = l.plus(N::Len::ONE);
                 q = self.node(q).colour() as u32;
             }
             return;
@@ -537,8 +727,8 @@ impl<N: Link, const COLOURS: bool, const NEXT: bool> Dance<'_, N, COLOURS, NEXT>
                     let (u, d) = (self.node(q).up(), self.node(q).down());
                     self.node_mut(u).set_down(q);
                     self.node_mut(d).set_up(q);
-                    let h = self.node_mut(top as u32);
-                    h.set_top(h.top() + 1);
+                    let l = self.len_mut(top as u32);
+                    *l = l.plus(N::Len::ONE);
                 }
                 q -= 1;
             }
@@ -552,17 +742,15 @@ impl<N: Link, const COLOURS: bool, const NEXT: bool> Dance<'_, N, COLOURS, NEXT>
             self.hide(p);
             p = self.node(p).down();
         }
-        let (l, r) = (self.left(i), self.right(i));
-        *self.right_mut(l) = r;
-        *self.left_mut(r) = l;
+        let l = self.len_mut(i);
+        *l = l.plus(N::Len::COVERED);
         self.updates += 1;
     }
 
     #[inline(always)]
     fn uncover(&mut self, i: u32) {
-        let (l, r) = (self.left(i), self.right(i));
-        *self.right_mut(l) = i;
-        *self.left_mut(r) = i;
+        let l = self.len_mut(i);
+        *l = l.minus(N::Len::COVERED);
         let mut p = self.node(i).up();
         while p != i {
             self.unhide(p);
@@ -640,25 +828,55 @@ impl<N: Link, const COLOURS: bool, const NEXT: bool> Dance<'_, N, COLOURS, NEXT>
         }
     }
 
-    /// MRV (step C3): the active primary item with the fewest options,
-    /// the first such in the list; stops at once on LEN 0.
-    #[inline(always)]
-    fn choose(&self) -> (u32, i32) {
-        let mut best = 0;
-        let mut min = i32::MAX;
-        let mut i = self.right(0);
-        while i != 0 {
-            let len = self.node(i).top();
-            if len < min {
-                best = i;
-                min = len;
-                if len == 0 {
+    /// Takes the options whose first nodes are `forced` into the solution
+    /// before the search (see [`Prepared`]) by covering all their items, then
+    /// sets the update counter back to zero so that the search counts its own.
+    fn force(&mut self, forced: &[u32]) -> Forcing {
+        let mut forcing = Forcing::default();
+        for &f in forced {
+            let mut p = f;
+            loop {
+                let item = self.node(p).top() as u32;
+                forcing.hidden += u64::from(self.len_mut(item).get());
+                forcing.covers += 1;
+                self.cover(item);
+                p += 1;
+                if self.node(p).top() <= 0 {
                     break;
                 }
             }
-            i = self.right(i);
         }
-        (best, min)
+        forcing.updates = std::mem::take(&mut self.updates);
+        forcing
+    }
+
+    /// MRV (step C3): the first active primary item with the fewest options
+    /// and that number, or `None` when every primary item is covered (C2: a
+    /// solution). One pass takes the minimum of the LENs, which compiles to
+    /// SIMD, then a second finds where it first occurs; covered items lose by
+    /// [`COVERED`]. A walk along Knuth's list costs a dependent load per item.
+    #[inline(always)]
+    fn choose(&self) -> Option<(u32, u32)> {
+        debug_assert!(self.primaries < self.len.len());
+        // SAFETY: `len` has a slot for every item (module docs).
+        let lens = unsafe { self.len.get_unchecked(1..=self.primaries) };
+        let min = lens
+            .iter()
+            .copied()
+            .min()
+            .filter(|&m| m < N::Len::COVERED)?;
+        const CHUNK: usize = 16;
+        let mut base = 0;
+        for chunk in lens.chunks(CHUNK) {
+            // No early exit inside a chunk, so the test is SIMD too.
+            if chunk.iter().fold(false, |seen, &l| seen | (l == min)) {
+                let at = chunk.iter().position(|&l| l == min).unwrap_or(0);
+                return Some(((base + at + 1) as u32, min.get()));
+            }
+            base += CHUNK;
+        }
+        debug_assert!(false, "the minimum occurs");
+        None
     }
 
     /// The option number of node `x`: walk right to the spacer that ends it.
@@ -701,9 +919,10 @@ impl<N: Link, const COLOURS: bool, const NEXT: bool> Dance<'_, N, COLOURS, NEXT>
                 break 'search (false, false);
             }
             loop {
-                // C2: enter level `level`.
+                // C2: enter level `level`; C3 chooses the item.
                 let mut descended = false;
-                if self.right(0) == 0 {
+                let chosen = self.choose();
+                if chosen.is_none() {
                     solutions += 1;
                     if REPORT {
                         self.solution.clear();
@@ -721,8 +940,8 @@ impl<N: Link, const COLOURS: bool, const NEXT: bool> Dance<'_, N, COLOURS, NEXT>
                         break 'search (false, true);
                     }
                     nodes += 1;
-                    // C3, C4.
-                    let (i, len) = self.choose();
+                    // C4.
+                    let (i, len) = chosen.unwrap_or_default();
                     if len > 0 {
                         self.cover(i);
                         let x = self.node(i).down();
@@ -789,21 +1008,21 @@ mod tests {
             m.add_option(&opt(o)).unwrap();
         }
         let mut d = Dancer::new(&m);
+        let len_before: Vec<u32> = d.len.clone();
         let before: Vec<_> = d
             .nodes
             .iter()
             .map(|n| (n.up, n.down, n.top, n.colour))
             .collect();
+        if narrow {
+            d.narrow();
+        }
         let mut found = Vec::new();
-        let out = d.run_with::<true>(
-            &Search::default(),
-            &mut |s: &[OptionId]| {
-                let mut s = s.to_vec();
-                s.sort();
-                found.push(s);
-            },
-            narrow,
-        );
+        let (out, _) = d.run_forced::<true>(&[], &Search::default(), &mut |s: &[OptionId]| {
+            let mut s = s.to_vec();
+            s.sort();
+            found.push(s);
+        });
         assert_eq!(found, vec![vec![0, 3, 4]]);
         assert!(out.complete && !out.timed_out);
         let after: Vec<_> = match narrow {
@@ -822,5 +1041,10 @@ mod tests {
                 .collect(),
         };
         assert_eq!(before, after, "a complete search restores every link");
+        let len_after: Vec<u32> = match narrow {
+            true => d.small_len.iter().map(|&l| l as u32).collect(),
+            false => d.len.clone(),
+        };
+        assert_eq!(len_before, len_after, "and every LEN");
     }
 }

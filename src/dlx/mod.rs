@@ -18,6 +18,9 @@ mod engine;
 mod matrix;
 mod xc;
 
-pub use engine::{DEADLINE_CHECK_INTERVAL, DlxOutcome, DlxStats, Search, count, solve};
+pub use engine::{
+    DEADLINE_CHECK_INTERVAL, DlxOutcome, DlxStats, PrepareError, Prepared, Reduced, Search, count,
+    solve,
+};
 pub use matrix::{Colour, ItemId, Matrix, MatrixError, OptionId};
 pub use xc::{XcError, parse_xc, write_xc};

@@ -6,9 +6,16 @@
 //! each given covers already (Knuth's sudoku converters leave those out too). One option
 //! per placement "digit D in empty cell (R, C)" that no given peer forbids; it covers its
 //! four items. Clashing givens add an item no option covers: no solution.
+//!
+//! The `dlx` backend does not build that matrix for every puzzle of a collection: it
+//! prepares the empty grid's matrix once per size and thread ([`solve_prepared`]) and
+//! forces the givens' placements, which covers exactly the items above and hides exactly
+//! the placements a given peer forbids, leaving the same matrix in the same order.
 
-use crate::dlx::{Matrix, OptionId};
-use crate::puzzle::{CoverEncoding, DecodeError};
+use std::cell::RefCell;
+
+use crate::dlx::{ItemId, Matrix, OptionId, Prepared, Search};
+use crate::puzzle::{Backend, CoverAnswer, CoverEncoding, DecodeError, Limits, SolveError};
 
 use super::{Filled, Sudoku};
 
@@ -122,4 +129,190 @@ pub fn encode_with(puzzle: &Sudoku, names: bool) -> CoverEncoding<'_, Filled> {
 /// The encoding the `dlx` backend solves: unnamed items.
 pub fn encode(puzzle: &Sudoku) -> CoverEncoding<'_, Filled> {
     encode_with(puzzle, false)
+}
+
+/// The empty grid's matrix, unnamed, items and options in the order of [`encode_with`]:
+/// forcing the givens' placements leaves the matrix `encode` builds for the puzzle.
+/// Option `cell · n + digit − 1` places `digit` in `cell`.
+fn empty_grid(box_side: usize) -> Matrix {
+    let n = box_side * box_side;
+    let mut matrix = Matrix::new();
+    let mut items = |count: usize| -> Vec<ItemId> {
+        (0..count)
+            .map(|_| matrix.add_primary(String::new()))
+            .collect()
+    };
+    let (cells, rows, cols, boxes) = (items(n * n), items(n * n), items(n * n), items(n * n));
+    for cell in 0..n * n {
+        let (row, col) = (cell / n, cell % n);
+        let bx = (row / box_side) * box_side + col / box_side;
+        for d in 0..n {
+            let added = matrix.add_option(&[
+                cells[cell],
+                rows[row * n + d],
+                cols[col * n + d],
+                boxes[bx * n + d],
+            ]);
+            debug_assert_eq!(added, Ok(cell * n + d), "four distinct items, in order");
+        }
+    }
+    matrix
+}
+
+thread_local! {
+    /// The empty grid's matrix prepared for forcing, per box side, on this thread.
+    static PREPARED: RefCell<Vec<(usize, Prepared)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The `dlx` backend on the prepared empty grid with the givens forced: the same search,
+/// nodes and updates as on the matrix of [`encode`], without building it. `None` when
+/// givens clash (the caller then encodes, and the clash item answers).
+pub fn solve_prepared(
+    puzzle: &Sudoku,
+    limits: &Limits,
+) -> Option<Result<CoverAnswer<Filled>, SolveError>> {
+    let (box_side, n, givens) = (puzzle.box_side(), puzzle.size(), puzzle.givens());
+    let forced: Vec<OptionId> = givens
+        .iter()
+        .enumerate()
+        .filter(|&(_, &d)| d != 0)
+        .map(|(cell, &d)| cell * n + usize::from(d) - 1)
+        .collect();
+    let search = Search {
+        max_solutions: limits.max_solutions,
+        stop: limits.stop.clone(),
+    };
+    PREPARED.with_borrow_mut(|prepared| {
+        let at = match prepared.iter().position(|&(b, _)| b == box_side) {
+            Some(at) => at,
+            None => {
+                let grid = Prepared::new(&empty_grid(box_side)).expect("no colours");
+                prepared.push((box_side, grid));
+                prepared.len() - 1
+            }
+        };
+        let mut solutions = Vec::new();
+        let mut decode_error = None;
+        let (outcome, reduced) = prepared[at].1.solve(&forced, &search, |chosen| {
+            if solutions.len() < limits.keep && decode_error.is_none() {
+                match decode_placements(givens, n, chosen) {
+                    Ok(grid) => solutions.push(grid),
+                    Err(reason) => decode_error = Some(reason),
+                }
+            }
+        })?;
+        Some(match decode_error {
+            Some(reason) => Err(SolveError::Decode {
+                backend: Backend::Dlx,
+                reason,
+            }),
+            None => Ok(CoverAnswer {
+                solutions,
+                count: outcome.count,
+                complete: outcome.complete,
+                stats: outcome.stats,
+                reduced,
+            }),
+        })
+    })
+}
+
+/// The grid from the givens and the chosen options of [`empty_grid`].
+fn decode_placements(givens: &[u8], n: usize, chosen: &[OptionId]) -> Result<Filled, DecodeError> {
+    let mut grid = givens.to_vec();
+    for &option in chosen {
+        let (cell, digit) = (option / n, option % n + 1);
+        match grid.get_mut(cell) {
+            Some(slot @ 0) => *slot = digit as u8,
+            Some(_) => {
+                return Err(DecodeError::from(format!(
+                    "cell r{}c{} chosen twice",
+                    cell / n + 1,
+                    cell % n + 1
+                )));
+            }
+            None => return Err(DecodeError::from(format!("option {option} does not exist"))),
+        }
+    }
+    match grid.iter().position(|&d| d == 0) {
+        Some(cell) => Err(DecodeError::from(format!(
+            "cell r{}c{} left empty",
+            cell / n + 1,
+            cell % n + 1
+        ))),
+        None => Ok(grid),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dlx;
+    use crate::stop::Stop;
+
+    /// The prepared grid with the givens forced searches exactly the matrix `encode`
+    /// builds: same solutions, counts, nodes, updates and sizes, puzzle after puzzle.
+    #[test]
+    fn prepared_grid_searches_the_encoded_matrix() {
+        let files = [
+            include_str!("../../../tests/fixtures/sudoku/4x4.txt"),
+            include_str!("../../../tests/fixtures/sudoku/easy.txt"),
+            include_str!("../../../tests/fixtures/sudoku/hard.txt"),
+            include_str!("../../../tests/fixtures/sudoku/two-solutions.txt"),
+            include_str!("../../../tests/fixtures/sudoku/16x16.txt"),
+        ];
+        let mut seen = 0;
+        for text in files {
+            for parsed in super::super::parse(text) {
+                let (_, puzzle) = parsed.expect("fixture parses");
+                let limits = Limits {
+                    max_solutions: Some(2),
+                    keep: 2,
+                    stop: Stop::never(),
+                };
+                let answer = solve_prepared(&puzzle, &limits)
+                    .expect("no clash in these fixtures")
+                    .expect("decodes");
+                let encoding = encode(&puzzle);
+                let mut want = Vec::new();
+                let search = dlx::Search {
+                    max_solutions: Some(2),
+                    ..dlx::Search::default()
+                };
+                let outcome = dlx::solve(&encoding.matrix, &search, |chosen| {
+                    want.push((encoding.decode)(chosen).expect("decodes"));
+                });
+                assert_eq!(answer.solutions, want);
+                assert_eq!(
+                    (answer.count, answer.complete),
+                    (outcome.count, outcome.complete)
+                );
+                assert_eq!(answer.stats, outcome.stats);
+                let m = &encoding.matrix;
+                assert_eq!(
+                    answer.reduced,
+                    dlx::Reduced {
+                        items: m.num_items(),
+                        options: m.num_options(),
+                        nonzeros: m.num_nonzeros()
+                    }
+                );
+                seen += 1;
+            }
+        }
+        assert!(seen >= 5);
+    }
+
+    #[test]
+    fn clashing_givens_go_to_the_encoder() {
+        let mut givens = vec![0u8; 16];
+        (givens[0], givens[1]) = (1, 1);
+        let puzzle = Sudoku::new(2, givens).expect("a 4×4 grid");
+        let limits = Limits {
+            max_solutions: None,
+            keep: 1,
+            stop: Stop::never(),
+        };
+        assert!(solve_prepared(&puzzle, &limits).is_none());
+    }
 }

@@ -23,8 +23,8 @@ mod sat_session;
 use std::fmt::Write as _;
 
 use crate::puzzle::{
-    CheckError, CnfEncoding, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle, SessionAnswer,
-    SolveError,
+    CheckError, CnfEncoding, CoverAnswer, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle,
+    SessionAnswer, SolveError,
 };
 use crate::puzzles::ParseError;
 use crate::render::{Picture, Rgb};
@@ -545,6 +545,11 @@ impl Puzzle for Sudoku {
 
     fn cover(&self) -> Result<CoverEncoding<'_, Filled>, SolveError> {
         Ok(cover::encode(self))
+    }
+
+    /// Collections: the empty grid's matrix prepared once per size, givens forced.
+    fn cover_session(&self, limits: &Limits) -> Option<Result<CoverAnswer<Filled>, SolveError>> {
+        cover::solve_prepared(self, limits)
     }
 
     /// The same matrix with Knuth-style item names.
