@@ -24,7 +24,6 @@
 pub mod cnf;
 pub mod cover;
 pub mod formats;
-pub(crate) mod line;
 pub mod native;
 
 use std::fmt::Write as _;
