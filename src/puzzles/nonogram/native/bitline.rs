@@ -393,13 +393,9 @@ mod tests {
             let want = reference(&clue, [&can[0], &can[1]]);
             assert_eq!(ok, want.is_some(), "{n} {clue:?}");
             if let Some(want) = want {
-                for c in 0..2 {
-                    for i in 0..n {
-                        assert_eq!(
-                            may[c].get(i),
-                            want[c][i],
-                            "{n} {clue:?} colour {c} cell {i}"
-                        );
+                for (c, want) in want.iter().enumerate() {
+                    for (i, &w) in want.iter().enumerate() {
+                        assert_eq!(may[c].get(i), w, "{n} {clue:?} colour {c} cell {i}");
                     }
                 }
             }

@@ -619,12 +619,12 @@ impl<'p, M: Mask, const P: usize> Engine<'p, M, P> {
                             continue;
                         }
                         let mut narrowed = false;
-                        for k in p * l..p * (l + 1) {
+                        for (k, mask) in state.iter_mut().enumerate().skip(p * l).take(p) {
                             let union = alive[..survivors]
                                 .iter()
                                 .fold(M::ZERO, |u, &t| u | branches[t].state[k]);
-                            if !(state[k] & !union).is_zero() {
-                                state[k] &= union;
+                            if !(*mask & !union).is_zero() {
+                                *mask &= union;
                                 narrowed = true;
                             }
                         }
