@@ -78,21 +78,20 @@ pub struct ProbeResidue {
 /// Line logic and probing to a fixpoint at the root, no search; then each open (cell,
 /// colour) propagated once more for the implications it yields (up to
 /// `max_implications`; `stop` cuts probing short, soundly). `None`: no grid fits.
-/// Lines over 511 cells: line logic only.
+/// A puzzle the engine refuses ([`refusal`]) comes back with every colour open.
 pub fn probe_residue(
     puzzle: &Nonogram,
     stop: &crate::stop::Stop,
     max_implications: usize,
 ) -> Option<ProbeResidue> {
-    if fits_masks(puzzle) {
-        masks::probe_residue(puzzle, stop, max_implications)
-    } else {
-        let cells = wide::line_logic(puzzle)?;
-        Some(ProbeResidue {
-            colours: cells.iter().map(|c| c.map_or(0b11, |v| 1 << v)).collect(),
+    if refusal(puzzle).is_some() {
+        let all = (1u64 << puzzle.palette().len()) - 1;
+        return Some(ProbeResidue {
+            colours: vec![all; puzzle.width() * puzzle.height()],
             implications: Vec::new(),
-        })
+        });
     }
+    masks::probe_residue(puzzle, stop, max_implications)
 }
 
 #[cfg(test)]

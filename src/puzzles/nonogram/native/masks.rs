@@ -887,16 +887,17 @@ pub fn probe_residue(
     max_implications: usize,
 ) -> Option<super::ProbeResidue> {
     let longest = puzzle.width().max(puzzle.height());
-    if longest <= bitline::MAX_LEN {
-        probe_residue_with::<u128, 4>(puzzle, stop, max_implications)
-    } else if longest < 256 {
-        probe_residue_with::<Wide<4>, 8>(puzzle, stop, max_implications)
-    } else {
-        probe_residue_with::<Wide<8>, 16>(puzzle, stop, max_implications)
-    }
+    by_width!(
+        longest,
+        probe_residue_with::<u128>,
+        probe_residue_with,
+        puzzle,
+        stop,
+        max_implications
+    )
 }
 
-fn probe_residue_with<M: Mask, const L: usize>(
+fn probe_residue_with<M: Mask>(
     puzzle: &Nonogram,
     stop: &Stop,
     max_implications: usize,
@@ -906,7 +907,7 @@ fn probe_residue_with<M: Mask, const L: usize>(
         keep: 0,
         stop: stop.clone(),
     };
-    let mut engine = Engine::<M, 0, L>::new(puzzle, &limits);
+    let mut engine = Engine::<M, 0>::new(puzzle, &limits);
     let mut state = engine.initial_state();
     for l in 0..engine.num_lines {
         engine.enqueue(l);
