@@ -24,7 +24,6 @@
 pub mod cnf;
 pub mod cover;
 pub mod formats;
-pub(crate) mod line;
 pub mod native;
 pub mod presolve;
 

@@ -5,22 +5,17 @@
 //! - **line logic**: run a line solver (every cell that all patterns of a line agree on)
 //!   over a queue of lines until nothing changes.
 //! - **probe**: try an unknown cell both ways and keep what follows (see [`masks`]).
-//! - **engine**: two implementations of the same search.
-//!   - [`masks`] (used whenever every line has at most 511 cells): lines as one mask per
-//!     palette colour (a `u128` up to 127 cells, as in every puzzle of Wolter's survey;
-//!     4 or 8 64-bit words beyond, [`words`]), the bit-parallel line solver [`bitline`],
-//!     probes validated by the lines they read; black-and-white and colour alike.
-//!   - [`wide`]: byte-per-cell states and the DP line solver, for black-and-white puzzles
-//!     with lines over 511 cells (its per-cell probe bookkeeping stays small where the
-//!     masks engine's line sets would not). Colour puzzles that wide are refused (use
-//!     `sat`).
+//! - **engine** ([`masks`]): one engine for every width and palette. Lines are one mask per
+//!   palette colour: a `u128` up to 127 cells (every puzzle of Wolter's survey), several
+//!   64-bit words beyond ([`words`], up to [`masks::MAX_LEN`] cells); the bit-parallel line
+//!   solver [`bitline`]; probes validated by the lines they read; black-and-white and
+//!   colour alike.
 //!
-//! Both engines answer the same question the same way; the tests below compare them with
-//! each other and with brute force.
+//! The tests below compare the engine with brute force, and its multi-word masks with the
+//! `u128` ones on the same puzzles (the same search, node for node).
 
 pub mod bitline;
 mod masks;
-mod wide;
 pub mod words;
 
 use super::{Grid, Nonogram};
@@ -44,16 +39,13 @@ pub struct Stats {
     pub cache_hits: u64,
 }
 
-/// Whether the bit-parallel engine takes `puzzle`.
-fn fits_masks(puzzle: &Nonogram) -> bool {
-    puzzle.width() <= masks::MAX_LEN && puzzle.height() <= masks::MAX_LEN
-}
-
-/// Why the native engines cannot take `puzzle`, if they cannot.
+/// Why the native engine cannot take `puzzle`, if it cannot: a line longer than
+/// [`masks::MAX_LEN`] cells (the readers stop at 10,000 a side; the library API does not).
 pub fn refusal(puzzle: &Nonogram) -> Option<String> {
-    (!fits_masks(puzzle) && !puzzle.is_black_and_white()).then(|| {
+    let longest = puzzle.width().max(puzzle.height());
+    (longest > masks::MAX_LEN).then(|| {
         format!(
-            "native: colour nonograms with lines over {} cells are not supported; use --backend sat",
+            "native: lines over {} cells are not supported; use --backend sat",
             masks::MAX_LEN
         )
     })
@@ -64,30 +56,15 @@ pub fn solve(puzzle: &Nonogram, limits: &Limits) -> NativeAnswer<Grid> {
     solve_with_stats(puzzle, limits).0
 }
 
-/// [`solve`], with the work counters. The wide engine (lines over 511 cells) reports only
-/// nodes and guesses.
+/// [`solve`], with the work counters.
 pub fn solve_with_stats(puzzle: &Nonogram, limits: &Limits) -> (NativeAnswer<Grid>, Stats) {
-    if fits_masks(puzzle) {
-        masks::solve(puzzle, limits)
-    } else {
-        let answer = wide::solve(puzzle, limits);
-        let stats = Stats {
-            nodes: answer.nodes.unwrap_or(0),
-            guesses: answer.guesses.unwrap_or(0),
-            ..Stats::default()
-        };
-        (answer, stats)
-    }
+    masks::solve(puzzle, limits)
 }
 
 /// What line logic alone (no probing, no search) decides: each cell's colour (palette
 /// index) or undecided; `None` when line logic finds a contradiction.
 pub fn line_logic(puzzle: &Nonogram) -> Option<Vec<Option<u8>>> {
-    if fits_masks(puzzle) {
-        masks::line_logic(puzzle)
-    } else {
-        wide::line_logic(puzzle)
-    }
+    masks::line_logic(puzzle)
 }
 
 /// What probing at the root leaves open (for `--presolve`, `presolve.rs`).
@@ -101,25 +78,25 @@ pub struct ProbeResidue {
 /// Line logic and probing to a fixpoint at the root, no search; then each open (cell,
 /// colour) propagated once more for the implications it yields (up to
 /// `max_implications`; `stop` cuts probing short, soundly). `None`: no grid fits.
-/// Lines over 511 cells: line logic only.
+/// A puzzle the engine refuses ([`refusal`]) comes back with every colour open.
 pub fn probe_residue(
     puzzle: &Nonogram,
     stop: &crate::stop::Stop,
     max_implications: usize,
 ) -> Option<ProbeResidue> {
-    if fits_masks(puzzle) {
-        masks::probe_residue(puzzle, stop, max_implications)
-    } else {
-        let cells = wide::line_logic(puzzle)?;
-        Some(ProbeResidue {
-            colours: cells.iter().map(|c| c.map_or(0b11, |v| 1 << v)).collect(),
+    if refusal(puzzle).is_some() {
+        let all = (1u64 << puzzle.palette().len()) - 1;
+        return Some(ProbeResidue {
+            colours: vec![all; puzzle.width() * puzzle.height()],
             implications: Vec::new(),
-        })
+        });
     }
+    masks::probe_residue(puzzle, stop, max_implications)
 }
 
 #[cfg(test)]
 mod tests {
+    use super::words::Wide;
     use super::*;
     use crate::stop::Stop;
 
@@ -193,40 +170,66 @@ mod tests {
         }
     }
 
-    /// Both engines find the same solution sets (all of them, up to 1000) on random
-    /// pictures, with random givens taken from the picture or contradicting it.
+    /// The work counters that do not depend on the cache's size (which depends on the
+    /// mask type).
+    fn search_counters(stats: &Stats) -> (u64, u64, u64, u64, u64) {
+        (
+            stats.nodes,
+            stats.guesses,
+            stats.probes,
+            stats.merges,
+            stats.line_solves,
+        )
+    }
+
+    /// Multi-word masks search exactly as `u128` ones: on random pictures (black-and-white
+    /// and 3 colours, with random givens taken from the picture or contradicting it), the
+    /// same solutions, the same nodes, probes and line solves, the same line logic.
     #[test]
-    fn engines_agree_on_random_puzzles() {
+    fn multi_word_masks_search_as_u128() {
         let mut next = rng(7);
         for round in 0..150 {
             let (w, h) = ((next() % 9 + 1) as usize, (next() % 9 + 1) as usize);
+            let colours = if round % 5 == 4 { 3 } else { 2 };
             let grid = Grid {
                 width: w,
                 height: h,
-                cells: (0..w * h).map(|_| u8::from(next() % 5 < 2)).collect(),
+                cells: (0..w * h)
+                    .map(|_| (next() % colours) as u8 * u8::from(next() % 5 < 3))
+                    .collect(),
             };
-            let mut puzzle = Nonogram::from_grid(&grid);
+            let mut puzzle = Nonogram::from_grid_in(
+                super::super::Palette::with_colours(colours as usize - 1),
+                &grid,
+            );
             if round % 3 == 0 {
                 let givens = (0..w * h)
                     .map(|i| match next() % 12 {
                         0 => Some(grid.cells[i]),
-                        1 => Some(u8::from(next() % 2 == 0)),
+                        1 => Some((next() % colours) as u8),
                         _ => None,
                     })
                     .collect();
                 puzzle = puzzle.with_colour_givens(givens);
             }
             let lim = limits(Some(1000));
-            let (mut a, _) = masks::solve(&puzzle, &lim);
-            let mut b = wide::solve(&puzzle, &lim);
-            assert_eq!((a.count, a.complete), (b.count, b.complete));
-            a.solutions.sort_by_key(Grid::row_strings);
-            b.solutions.sort_by_key(Grid::row_strings);
-            assert_eq!(a.solutions, b.solutions, "{:?}", grid.row_strings());
+            let (a, sa) = masks::solve(&puzzle, &lim);
             for s in &a.solutions {
                 assert_eq!(puzzle.verify(s), Ok(()));
             }
-            assert_eq!(masks::line_logic(&puzzle), wide::line_logic(&puzzle));
+            let logic = masks::line_logic(&puzzle);
+            let wide: [(NativeAnswer<Grid>, Stats); 3] = [
+                masks::solve_on::<Wide<4>>(&puzzle, &lim),
+                masks::solve_on::<Wide<16>>(&puzzle, &lim),
+                masks::solve_on::<Wide<157>>(&puzzle, &lim),
+            ];
+            for (b, sb) in &wide {
+                assert_eq!((a.count, a.complete), (b.count, b.complete));
+                assert_eq!(a.solutions, b.solutions, "{:?}", grid.row_strings());
+                assert_eq!(search_counters(&sa), search_counters(sb));
+            }
+            assert_eq!(logic, masks::line_logic_on::<Wide<4>>(&puzzle));
+            assert_eq!(logic, masks::line_logic_on::<Wide<64>>(&puzzle));
         }
     }
 
@@ -325,7 +328,6 @@ mod tests {
         );
         assert_eq!((answer.count, answer.complete), (16, true));
         assert_eq!(answer.solutions.len(), 3);
-        assert_eq!(answer.count, wide::solve(&puzzle, &limits(None)).count);
     }
 
     #[test]
@@ -340,58 +342,87 @@ mod tests {
         assert_eq!((answer.count, answer.complete), (0, true));
     }
 
-    /// Lines over 127 cells take the multi-word masks (4 and 8 words): the same answers
-    /// as the byte-per-cell engine on random strips up to 511 cells, black-and-white,
-    /// and colour strips agree with brute force on their rows.
-    #[test]
-    fn long_lines_on_multi_word_masks_agree_with_the_wide_engine() {
-        let mut columns = vec![vec![1]; 130];
-        columns[0] = vec![];
-        columns[129] = vec![];
-        let puzzle = Nonogram::new(vec![vec![128]], columns);
-        assert!(fits_masks(&puzzle));
-        let answer = solve(&puzzle, &limits(None));
-        assert_eq!((answer.count, answer.complete), (1, true));
-        assert_eq!(puzzle.verify(&answer.solutions[0]), Ok(()));
-
-        let mut next = rng(128);
-        for round in 0..24 {
-            let w = [128, 200, 255, 256, 300, 511][round % 6];
-            let h = (next() % 4 + 1) as usize;
-            let grid = Grid {
-                width: w,
-                height: h,
-                cells: (0..w * h).map(|_| u8::from(next() % 3 != 0)).collect(),
-            };
-            let puzzle = Nonogram::from_grid(&grid);
-            let lim = limits(Some(50));
-            let (mut a, _) = masks::solve(&puzzle, &lim);
-            let mut b = wide::solve(&puzzle, &lim);
-            assert_eq!((a.count, a.complete), (b.count, b.complete), "{w}x{h}");
-            a.solutions.sort_by_key(Grid::row_strings);
-            b.solutions.sort_by_key(Grid::row_strings);
-            if a.complete {
-                assert_eq!(a.solutions, b.solutions, "{w}x{h}");
+    fn transpose(grid: &Grid) -> Grid {
+        let mut t = Grid::new(grid.height, grid.width);
+        for r in 0..grid.height {
+            for c in 0..grid.width {
+                t.set_colour(c, r, grid.colour(r, c));
             }
-            assert_eq!(
-                masks::line_logic(&puzzle),
-                wide::line_logic(&puzzle),
-                "{w}x{h}"
+        }
+        t
+    }
+
+    /// Lines over 127 cells, up to the widest masks, on random pictures (rows long, or
+    /// transposed: columns long; black-and-white and colour): every solution checked and
+    /// distinct, the picture among them when the count is complete, line logic deciding
+    /// cells only as the picture has them, and the widest mask type searching exactly as
+    /// the one chosen for the width (`tests/nonogram.rs` compares counts with `sat`).
+    #[test]
+    fn long_lines_on_every_mask_width() {
+        let mut next = rng(128);
+        // (long side, short side, palette size, ink in eighths). Beyond 600 cells the
+        // pictures are one line thick: every probe re-solves its long lines, so probing
+        // strips that long takes seconds; the line solver on such lines is checked against
+        // a reference in `bitline`.
+        let cases: [(usize, usize, u64, u64); 12] = [
+            (128, 3, 2, 6),
+            (129, 4, 2, 6),
+            (200, 2, 3, 6),
+            (255, 4, 2, 6),
+            (256, 3, 2, 6),
+            (511, 3, 2, 6),
+            (600, 2, 3, 6),
+            (1023, 1, 2, 6),
+            (1500, 1, 2, 4),
+            (2100, 1, 3, 4),
+            (4200, 1, 2, 4),
+            (10_000, 1, 3, 2),
+        ];
+        for (round, &(width, height, colours, ink)) in cases.iter().enumerate() {
+            let mut grid = Grid {
+                width,
+                height,
+                cells: (0..width * height)
+                    .map(|_| (next() % (colours - 1) + 1) as u8 * u8::from(next() % 8 < ink))
+                    .collect(),
+            };
+            if round % 2 == 1 {
+                grid = transpose(&grid);
+            }
+            let palette = super::super::Palette::with_colours(colours as usize - 1);
+            let puzzle = Nonogram::from_grid_in(palette, &grid);
+            let lim = limits(Some(10));
+            let (answer, stats) = masks::solve(&puzzle, &lim);
+            let shape = format!("{}x{}", grid.width, grid.height);
+            assert!(answer.count >= 1, "{shape}");
+            assert!(
+                !answer.complete || answer.solutions.contains(&grid),
+                "{shape}"
             );
+            let mut distinct = answer.solutions.clone();
+            distinct.sort_by_key(|g| g.cells.clone());
+            distinct.dedup();
+            assert_eq!(distinct.len(), answer.solutions.len(), "{shape}");
+            for s in &answer.solutions {
+                assert_eq!(puzzle.verify(s), Ok(()), "{shape}");
+            }
+            let logic = line_logic(&puzzle).expect("consistent");
+            for (cell, decided) in logic.iter().enumerate() {
+                assert!(decided.is_none_or(|c| c == grid.cells[cell]), "{shape}");
+            }
+            if width <= 1023 {
+                let (widest, widest_stats) = masks::solve_on::<Wide<157>>(&puzzle, &lim);
+                assert_eq!(
+                    (answer.count, answer.complete, &answer.solutions),
+                    (widest.count, widest.complete, &widest.solutions),
+                    "{shape}"
+                );
+                assert_eq!(search_counters(&stats), search_counters(&widest_stats));
+            }
         }
-        // Colour, 300 wide: a 2-row picture is found again and checked.
-        let grid = Grid {
-            width: 300,
-            height: 2,
-            cells: (0..600).map(|_| (next() % 4) as u8).collect(),
-        };
-        let puzzle = Nonogram::from_grid(&grid);
-        let answer = solve(&puzzle, &limits(Some(20)));
-        assert!(answer.count >= 1);
-        for s in &answer.solutions {
-            assert_eq!(puzzle.verify(s), Ok(()));
-        }
-        assert!(!answer.complete || answer.solutions.contains(&grid));
+        let too_long = Nonogram::new(vec![vec![]], vec![vec![]; masks::MAX_LEN + 1]);
+        assert!(refusal(&too_long).is_some());
+        assert!(refusal(&Nonogram::new(vec![vec![]], vec![vec![]; masks::MAX_LEN])).is_none());
     }
 
     #[test]

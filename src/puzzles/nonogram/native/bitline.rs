@@ -1,6 +1,6 @@
-//! The bit-parallel line solver: the same answer as the DP of [`line`](super::super::line)
-//! (every cell some pattern allows black, every cell some pattern allows white), computed
-//! on whole lines at once as masks ([`Mask`]: a `u128`, or several words for lines over
+//! The bit-parallel line solver: the same answer as the cell-by-cell DP of Batenburg &
+//! Kosters (every cell some pattern allows black, every cell some pattern allows white; the
+//! tests compare the two), computed on whole lines at once as masks ([`Mask`]: a `u128`, or several words for lines over
 //! 127 cells).
 //!
 //! Glossary:
@@ -58,14 +58,14 @@ pub fn full<M: Mask>(n: usize) -> M {
 /// from its lowest seed upward and carries into the zero above it; the bits that flipped,
 /// kept inside the runs, are what the seeds reach. Seeds further up the same run land on
 /// cleared bits and carry nothing, so one addition serves every run.
-#[inline]
+#[inline(always)]
 fn fill<M: Mask>(seeds: M, pass: M) -> M {
     let t = pass | seeds;
     ((t.wrapping_add(seeds) ^ t) & t) | seeds
 }
 
 /// The cells `s` with `can[s..s + len]` all set (`len ≥ 1`), by doubling.
-#[inline]
+#[inline(always)]
 fn runs<M: Mask>(can: M, len: usize) -> M {
     debug_assert!((1..M::BITS).contains(&len));
     let mut x = can;
@@ -81,7 +81,7 @@ fn runs<M: Mask>(can: M, len: usize) -> M {
 }
 
 /// The cells covered by a block of `len` starting at any bit of `starts`.
-#[inline]
+#[inline(always)]
 fn spread<M: Mask>(starts: M, len: usize) -> M {
     debug_assert!((1..M::BITS).contains(&len));
     let mut x = starts;
@@ -97,13 +97,13 @@ fn spread<M: Mask>(starts: M, len: usize) -> M {
 }
 
 /// Cell `i` ↦ cell `n − 1 − i`.
-#[inline]
+#[inline(always)]
 fn reverse_cells<M: Mask>(x: M, n: usize) -> M {
     x.reverse_bits() >> (M::BITS - n)
 }
 
 /// Position `p` ↦ position `n − p`.
-#[inline]
+#[inline(always)]
 fn reverse_positions<M: Mask>(x: M, n: usize) -> M {
     x.reverse_bits() >> (M::BITS - 1 - n)
 }
@@ -126,9 +126,16 @@ impl<M: Mask> Default for Tables<M> {
 }
 
 impl<M: Mask> Tables<M> {
+    /// Tables for every line `M` takes (blocks of different colours may touch: at most
+    /// one block per cell).
     pub fn new() -> Tables<M> {
-        // Blocks of different colours may touch: at most one block per cell.
-        let blocks = max_len::<M>();
+        Tables::with_blocks(max_len::<M>())
+    }
+
+    /// Tables for clues of at most `blocks` blocks (longer clues are refused as
+    /// contradictions): what an engine that knows its clues allocates, which matters
+    /// for wide masks.
+    pub fn with_blocks(blocks: usize) -> Tables<M> {
         Tables {
             q_fwd: vec![M::ZERO; blocks + 1],
             q_bwd: vec![M::ZERO; blocks + 1],
@@ -254,30 +261,158 @@ pub fn solve(
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::line::{BLACK, LineSolver, UNKNOWN, WHITE};
+    use super::super::words::Wide;
     use super::*;
 
-    fn to_masks(line: &[u8]) -> (u128, u128) {
-        let (mut b, mut w) = (0, 0);
-        for (i, &c) in line.iter().enumerate() {
-            match c {
-                BLACK => b |= 1 << i,
-                WHITE => w |= 1 << i,
-                _ => {}
+    /// Reference line solver, cell by cell (the DP of Batenburg & Kosters): `can[c][i]`
+    /// whether cell `i` may take colour `c` (0 white, 1 black); the cells some pattern paints
+    /// white and black, or `None`.
+    fn reference(clue: &[usize], can: [&[bool]; 2]) -> Option<[Vec<bool>; 2]> {
+        let (n, k) = (can[0].len(), clue.len());
+        // Black run ending at i (exclusive): how many cells before i may all be black.
+        let mut run = vec![0usize; n + 1];
+        for i in 0..n {
+            run[i + 1] = if can[1][i] { run[i] + 1 } else { 0 };
+        }
+        // fwd[i][j]: cells [0, i) hold blocks 0..j, the last cell white or a block's end.
+        let mut fwd = vec![vec![false; k + 1]; n + 1];
+        fwd[0][0] = true;
+        for i in 1..=n {
+            for j in 0..=k {
+                let white = can[0][i - 1] && fwd[i - 1][j];
+                let block = j > 0 && run[i] >= clue[j - 1] && {
+                    let s = i - clue[j - 1];
+                    if s == 0 {
+                        j == 1
+                    } else {
+                        can[0][s - 1] && fwd[s - 1][j - 1]
+                    }
+                };
+                fwd[i][j] = white || block;
             }
         }
-        (b, w)
+        if !fwd[n][k] {
+            return None;
+        }
+        // bwd[i][j]: cells [i, n) hold blocks j..k, the first cell white or a block's start.
+        let mut bwd = vec![vec![false; k + 1]; n + 1];
+        bwd[n][k] = true;
+        for i in (0..n).rev() {
+            for j in 0..=k {
+                let white = can[0][i] && bwd[i + 1][j];
+                let block = j < k && i + clue[j] <= n && run[i + clue[j]] >= clue[j] && {
+                    let e = i + clue[j];
+                    if e == n {
+                        j + 1 == k
+                    } else {
+                        can[0][e] && bwd[e + 1][j + 1]
+                    }
+                };
+                bwd[i][j] = white || block;
+            }
+        }
+        let mut white = vec![false; n];
+        let mut cover = vec![0i64; n + 1];
+        for i in 0..n {
+            white[i] = can[0][i] && (0..=k).any(|j| fwd[i][j] && bwd[i + 1][j]);
+        }
+        for (j, &len) in clue.iter().enumerate() {
+            for s in 0..=n.saturating_sub(len) {
+                let e = s + len;
+                let fits = run[e] >= len
+                    && (if s == 0 {
+                        j == 0
+                    } else {
+                        can[0][s - 1] && fwd[s - 1][j]
+                    })
+                    && (if e == n {
+                        j + 1 == k
+                    } else {
+                        can[0][e] && bwd[e + 1][j + 1]
+                    });
+                if fits {
+                    cover[s] += 1;
+                    cover[e] -= 1;
+                }
+            }
+        }
+        let mut black = vec![false; n];
+        let mut depth = 0;
+        for i in 0..n {
+            depth += cover[i];
+            black[i] = depth > 0;
+        }
+        Some([white, black])
     }
 
-    fn from_masks(n: usize, b: u128, w: u128) -> Vec<u8> {
-        (0..n)
-            .map(|i| match (b >> i & 1, w >> i & 1) {
-                (1, 0) => BLACK,
-                (0, 1) => WHITE,
-                (0, 0) => UNKNOWN,
-                _ => 0,
-            })
-            .collect()
+    /// The bit-parallel solver on `M` against [`reference`], on random black-and-white
+    /// lines of `n` cells: clues read off a random picture, cells restricted mostly as the
+    /// picture has them and sometimes against it.
+    fn check_against_reference<M: Mask>(rounds: usize, lengths: &[usize], seed: u64) {
+        let longest = lengths
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(0)
+            .min(max_len::<M>());
+        let mut tables = Tables::<M>::with_blocks(longest);
+        let mut seed = seed;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..rounds {
+            let n = lengths[round % lengths.len()].min(max_len::<M>());
+            let density = next() % 4;
+            let picture: Vec<bool> = (0..n).map(|_| next() % 4 < density + 1).collect();
+            let clue: Vec<usize> = picture
+                .split(|&b| !b)
+                .filter(|r| !r.is_empty())
+                .map(<[bool]>::len)
+                .collect();
+            let mut can = [vec![true; n], vec![true; n]];
+            for i in 0..n {
+                match next() % 8 {
+                    0 => {
+                        let black = next() % 5 == 0 || picture[i];
+                        can[usize::from(!black)][i] = false;
+                    }
+                    1 => can[1][i] = false,
+                    _ => {}
+                }
+            }
+            let masks: Vec<M> = can
+                .iter()
+                .map(|c| (0..n).filter(|&i| c[i]).fold(M::ZERO, |m, i| m | M::bit(i)))
+                .collect();
+            let blocks: Vec<Block> = clue.iter().map(|&len| Block::black(len)).collect();
+            let mut may = [M::ZERO; 2];
+            let ok = solve_colour(&mut tables, &blocks, n, &masks, &mut may);
+            let want = reference(&clue, [&can[0], &can[1]]);
+            assert_eq!(ok, want.is_some(), "{n} {clue:?}");
+            if let Some(want) = want {
+                for (c, want) in want.iter().enumerate() {
+                    for (i, &w) in want.iter().enumerate() {
+                        assert_eq!(may[c].get(i), w, "{n} {clue:?} colour {c} cell {i}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Equal to the reference on random lines of every length up to 127, and on long lines
+    /// up to the widest masks.
+    #[test]
+    fn equals_the_reference_line_solver() {
+        let short: Vec<usize> = (1..=127).chain([3, 5, 8, 13, 20, 24]).collect();
+        check_against_reference::<u128>(8000, &short, 0x2545_F491_4F6C_DD1D);
+        check_against_reference::<Wide<2>>(2000, &short, 0x1234_5678_9ABC_DEF1);
+        check_against_reference::<Wide<4>>(400, &[128, 130, 191, 200, 255], 41);
+        check_against_reference::<Wide<8>>(200, &[256, 300, 400, 511], 42);
+        check_against_reference::<Wide<16>>(40, &[512, 700, 1023], 43);
+        check_against_reference::<Wide<157>>(4, &[3000, 10_000], 44);
     }
 
     #[test]
@@ -312,60 +447,6 @@ mod tests {
         assert_eq!(solve(&mut t, &[], 3, 0b010, 0), None);
         // Longest line, one block filling it.
         assert_eq!(one(&mut t, &[127], 127), Some((full::<u128>(127), 0)));
-    }
-
-    /// Equal to the DP line solver on random lines of every length up to 127.
-    #[test]
-    fn equals_the_dp_line_solver() {
-        let mut tables = Tables::new();
-        let mut dp = LineSolver::new();
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        for round in 0..20_000 {
-            let n = if round % 10 == 0 {
-                (next() % 127 + 1) as usize
-            } else {
-                (next() % 24 + 1) as usize
-            };
-            // A clue that fits, read off a random line, so that many cases are feasible.
-            let density = next() % 4;
-            let picture: Vec<bool> = (0..n).map(|_| next() % 4 < density + 1).collect();
-            let clue: Vec<usize> = picture
-                .split(|&b| !b)
-                .filter(|r| !r.is_empty())
-                .map(<[bool]>::len)
-                .collect();
-            let line: Vec<u8> = (0..n)
-                .map(|i| match next() % 8 {
-                    // Mostly cells of the picture, sometimes a black that may not fit.
-                    0 => {
-                        if next() % 5 == 0 || picture[i] {
-                            BLACK
-                        } else {
-                            WHITE
-                        }
-                    }
-                    1 => WHITE,
-                    _ => UNKNOWN,
-                })
-                .collect();
-            let mut expected = line.clone();
-            let want = dp.solve(&clue, &mut expected);
-            let (b, w) = to_masks(&line);
-            let got = solve(&mut tables, &clue, n, b, w);
-            match want {
-                None => assert_eq!(got, None, "{clue:?} {line:?}"),
-                Some(_) => {
-                    let (nb, nw) = got.unwrap_or_else(|| panic!("{clue:?} {line:?}"));
-                    assert_eq!(from_masks(n, nb, nw), expected, "{clue:?} {line:?}");
-                }
-            }
-        }
     }
 
     /// The colour solver against brute force: for random colour lines (3 colours and the

@@ -10,7 +10,7 @@
 //!   position `i` along the line. A cell is **known** when one colour is left. A cell is
 //!   stored twice (in its row and in its column) and both copies always agree; the
 //!   transposed copy is what lets a column be read as one word.
-//! - **line set**: a bit set of line numbers ([`LineSet`], `64·L` lines).
+//! - **line list**: a set of line numbers that also lists them ([`LineList`]).
 //! - **propagation**: solve the lines of a queue; a line that narrows writes its new cells
 //!   into the crossing lines and queues them; ends at the fixpoint or a contradiction.
 //! - **probe**: propagate the state with an unknown cell set to each colour it may take.
@@ -23,7 +23,12 @@
 //!   solved (its **read set**). It stays valid until one of those lines changes in the
 //!   state, so a probing pass skips valid cells and the confirming pass is nearly free.
 //!   Validity carries into a child node (which only narrows the state); on return, every
-//!   line the child changed invalidates the probes that read it.
+//!   line the child changed invalidates the probes that read it. Each line lists the
+//!   probes that read it (**readers**), so a change costs its readers, and memory grows
+//!   with the read sets actually made, not with cells × lines: that is what lets the
+//!   engine take 10,000-cell lines. A probe that read more than its share of lines
+//!   ([`READS_BUDGET`]) is invalidated by any change instead; only puzzles beyond about
+//!   200×200 ever have such probes.
 //! - **guess**: when every unknown cell has a valid probe that settled nothing, branch on
 //!   the cell maximising (min + max / 16) × (weight of its row + weight of its column),
 //!   min and max over the gains of its probe's branches (a gain: how many cells the
@@ -50,43 +55,47 @@ use super::words::{Mask, Wide};
 use crate::puzzle::{Limits, NativeAnswer};
 use crate::stop::Stop;
 
-/// A set of line numbers.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct LineSet<const L: usize>([u64; L]);
-
-impl<const L: usize> Default for LineSet<L> {
-    fn default() -> Self {
-        LineSet([0; L])
-    }
+/// A set of line numbers that lists its members, so that clearing it costs what was
+/// inserted, not the number of lines.
+struct LineList {
+    member: Vec<bool>,
+    list: Vec<u32>,
 }
 
-impl<const L: usize> LineSet<L> {
-    #[inline]
-    fn insert(&mut self, l: usize) {
-        self.0[l / 64] |= 1 << (l % 64);
-    }
-
-    #[inline]
-    fn union(&mut self, other: &LineSet<L>) {
-        for (a, b) in self.0.iter_mut().zip(other.0) {
-            *a |= b;
+impl LineList {
+    fn new(num_lines: usize) -> LineList {
+        LineList {
+            member: vec![false; num_lines],
+            list: Vec::new(),
         }
     }
 
     #[inline]
-    fn intersects(&self, other: &LineSet<L>) -> bool {
-        self.0.iter().zip(other.0).any(|(a, b)| a & b != 0)
+    fn insert(&mut self, l: usize) {
+        if !self.member[l] {
+            self.member[l] = true;
+            self.list.push(l as u32);
+        }
     }
 
-    #[inline]
     fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
+        self.list.is_empty()
     }
 
     fn clear(&mut self) {
-        self.0 = [0; L];
+        for &l in &self.list {
+            self.member[l as usize] = false;
+        }
+        self.list.clear();
     }
 }
+
+/// Entries of the probe-validity lists a puzzle may keep, about: a probe that read more
+/// lines than its share (`READS_BUDGET / cells`, at least [`MIN_READS`]) is kept as
+/// "read everything" instead (see [`Engine::remember_probe`]). Puzzles up to about
+/// 200×200 stay exact.
+const READS_BUDGET: usize = 1 << 23;
+const MIN_READS: usize = 16;
 
 /// The cells present in at least two of `masks`: a line's unknown cells.
 #[inline]
@@ -160,7 +169,7 @@ impl<M: Mask> LineCache<M> {
 
 /// `P`: the palette size when it is fixed at compile time (the hot loops then unroll and
 /// small copies inline), 0 when it is read at run time.
-struct Engine<'p, M: Mask, const P: usize, const L: usize> {
+struct Engine<'p, M: Mask, const P: usize> {
     puzzle: &'p Nonogram,
     height: usize,
     num_lines: usize,
@@ -174,28 +183,43 @@ struct Engine<'p, M: Mask, const P: usize, const L: usize> {
     /// Created at the first probe: line logic alone (most puzzles) does not need it.
     cache: Option<LineCache<M>>,
     queue: VecDeque<usize>,
-    queued: LineSet<L>,
+    queued: Vec<bool>,
     /// Lines solved since last cleared (a probe's read set).
-    read: LineSet<L>,
+    read: LineList,
     /// Lines changed since last cleared.
-    changed: LineSet<L>,
-    /// Per cell: whether its last probe is still valid, the lines it read, its score.
+    changed: LineList,
+    /// Per cell: whether its last probe is still valid, that probe's number (so that
+    /// entries of older probes in `readers` are recognised as stale), its score.
     valid: Vec<bool>,
-    probe_lines: Vec<LineSet<L>>,
+    probe_id: Vec<u32>,
     score: Vec<u32>,
+    /// Per line: the probes (cell, number) that read it; a change of the line
+    /// invalidates them.
+    readers: Vec<Vec<(u32, u32)>>,
+    /// Probes that read more than `max_reads` lines: any change invalidates them.
+    broad: Vec<(u32, u32)>,
+    max_reads: usize,
     /// Per line: 1 + the contradictions it has raised (dom/wdeg weights).
     weight: Vec<u64>,
     /// The line whose contradiction ended the last failed propagation.
     failed: usize,
     pool: Vec<Vec<M>>,
-    /// A probe's branches (one per colour tried), and the union of the surviving ones.
-    probe_branches: Vec<Vec<M>>,
-    probe_union: Vec<M>,
+    /// A probe's branches (one per colour tried). Between probes a branch equals the
+    /// state but on its `dirty` lines, when `synced`: a probe copies back those lines
+    /// only, not the whole state (which for long lines is most of the work).
+    probe_branches: Vec<Branch<M>>,
     limits: Limits,
     solutions: Vec<Grid>,
     count: u64,
     stats: Stats,
     timed_out: bool,
+}
+
+/// One branch of a probe (see `Engine::probe_branches`).
+struct Branch<M> {
+    state: Vec<M>,
+    dirty: LineList,
+    synced: bool,
 }
 
 enum Probed {
@@ -211,11 +235,10 @@ enum Flow {
     Stop,
 }
 
-impl<'p, M: Mask, const P: usize, const L: usize> Engine<'p, M, P, L> {
-    fn new(puzzle: &'p Nonogram, limits: &Limits) -> Engine<'p, M, P, L> {
+impl<'p, M: Mask, const P: usize> Engine<'p, M, P> {
+    fn new(puzzle: &'p Nonogram, limits: &Limits) -> Engine<'p, M, P> {
         let num_lines = puzzle.num_lines();
         debug_assert!(puzzle.width() < M::BITS && puzzle.height() < M::BITS);
-        debug_assert!(puzzle.num_lines() <= 64 * L);
         let cells = puzzle.width() * puzzle.height();
         let palette = puzzle.palette().len();
         Engine {
@@ -224,21 +247,28 @@ impl<'p, M: Mask, const P: usize, const L: usize> Engine<'p, M, P, L> {
             num_lines,
             palette,
             len: (0..num_lines).map(|l| puzzle.line_len(l)).collect(),
-            tables: Tables::new(),
+            tables: Tables::with_blocks(
+                (0..num_lines)
+                    .map(|l| puzzle.clue(l).len())
+                    .max()
+                    .unwrap_or(0),
+            ),
             may: [M::ZERO; MAX_COLOURS + 1],
             cache: None,
             queue: VecDeque::with_capacity(num_lines),
-            queued: LineSet::default(),
-            read: LineSet::default(),
-            changed: LineSet::default(),
+            queued: vec![false; num_lines],
+            read: LineList::new(num_lines),
+            changed: LineList::new(num_lines),
             valid: vec![false; cells],
-            probe_lines: vec![LineSet::default(); cells],
+            probe_id: vec![0; cells],
             score: vec![0; cells],
+            readers: vec![Vec::new(); num_lines],
+            broad: Vec::new(),
+            max_reads: (READS_BUDGET / cells.max(1)).max(MIN_READS),
             weight: vec![1; num_lines],
             failed: 0,
             pool: Vec::new(),
             probe_branches: Vec::new(),
-            probe_union: vec![M::ZERO; palette * num_lines],
             limits: limits.clone(),
             solutions: Vec::new(),
             count: 0,
@@ -298,15 +328,16 @@ impl<'p, M: Mask, const P: usize, const L: usize> Engine<'p, M, P, L> {
 
     #[inline]
     fn enqueue(&mut self, l: usize) {
-        if self.queued.0[l / 64] >> (l % 64) & 1 == 0 {
-            self.queued.insert(l);
+        if !self.queued[l] {
+            self.queued[l] = true;
             self.queue.push_back(l);
         }
     }
 
     fn clear_queue(&mut self) {
-        self.queue.clear();
-        self.queued.clear();
+        for l in self.queue.drain(..) {
+            self.queued[l] = false;
+        }
     }
 
     /// The line solver behind the cache: fills `self.may`; `false` on a contradiction.
@@ -348,7 +379,7 @@ impl<'p, M: Mask, const P: usize, const L: usize> Engine<'p, M, P, L> {
     fn propagate(&mut self, state: &mut [M]) -> bool {
         let (height, p) = (self.height, self.p());
         while let Some(l) = self.queue.pop_front() {
-            self.queued.0[l / 64] &= !(1 << (l % 64));
+            self.queued[l] = false;
             self.read.insert(l);
             let base = p * l;
             if !self.solve_line(l, &state[base..base + p]) {
@@ -396,27 +427,53 @@ impl<'p, M: Mask, const P: usize, const L: usize> Engine<'p, M, P, L> {
         self.timed_out
     }
 
+    /// Marks valid the probe of `cell` just made, which read the lines of `self.read`.
+    fn remember_probe(&mut self, cell: usize) {
+        self.valid[cell] = true;
+        self.probe_id[cell] = self.probe_id[cell].wrapping_add(1);
+        let entry = (cell as u32, self.probe_id[cell]);
+        if self.read.list.len() > self.max_reads {
+            self.broad.push(entry);
+            return;
+        }
+        for &l in &self.read.list {
+            let readers = &mut self.readers[l as usize];
+            // Entries of invalidated or redone probes pile up on lines that do not
+            // change; drop them before the list would grow (amortised O(1) per push).
+            if readers.len() == readers.capacity() && readers.len() >= 32 {
+                let (valid, id) = (&self.valid, &self.probe_id);
+                readers.retain(|&(c, n)| valid[c as usize] && id[c as usize] == n);
+            }
+            readers.push(entry);
+        }
+    }
+
     /// Marks invalid every probe that read a line of `self.changed`, then clears it.
     fn invalidate_changed(&mut self) {
         if self.changed.is_empty() {
             return;
         }
-        let changed = self.changed;
-        for (valid, lines) in self.valid.iter_mut().zip(&self.probe_lines) {
-            if *valid && lines.intersects(&changed) {
-                *valid = false;
+        let (valid, id) = (&mut self.valid, &self.probe_id);
+        for (cell, n) in self.broad.drain(..) {
+            if id[cell as usize] == n {
+                valid[cell as usize] = false;
+            }
+        }
+        for &l in &self.changed.list {
+            for (cell, n) in self.readers[l as usize].drain(..) {
+                if id[cell as usize] == n {
+                    valid[cell as usize] = false;
+                }
             }
         }
         self.changed.clear();
     }
 
-    /// Unknown cells of the rows (each cell counted once).
-    fn unknown_cells(&self, state: &[M]) -> u32 {
+    /// Unknown cells of row `row`.
+    #[inline]
+    fn unknown_in_row(&self, state: &[M], row: usize) -> u32 {
         let p = self.p();
-        state[..p * self.height]
-            .chunks_exact(p)
-            .map(|row| at_least_two(row).count_ones())
-            .sum()
+        at_least_two(&state[p * row..p * (row + 1)]).count_ones()
     }
 
     /// Adds to `changed` every line whose masks differ between `a` and `b`.
@@ -442,9 +499,12 @@ impl<'p, M: Mask, const P: usize, const L: usize> Engine<'p, M, P, L> {
     fn probe_to_fixpoint(&mut self, state: &mut [M]) -> Probed {
         let width = self.puzzle.width();
         let cells = width * self.height;
-        let p = self.p();
+        let (p, height) = (self.p(), self.height);
         let mut branches = std::mem::take(&mut self.probe_branches);
-        let mut union = std::mem::take(&mut self.probe_union);
+        // `state` may be another node's buffer than at the last call.
+        for b in &mut branches {
+            b.synced = false;
+        }
         // Indices of the branches that survived.
         let mut alive = [0usize; MAX_COLOURS + 1];
         let mut cell = 0;
@@ -473,27 +533,44 @@ impl<'p, M: Mask, const P: usize, const L: usize> Engine<'p, M, P, L> {
             if self.stats.probes % 128 == 0 && self.past_deadline() {
                 break Probed::Timeout;
             }
-            let mut lines = LineSet::default();
-            lines.insert(row);
-            lines.insert(self.height + col);
+            self.read.clear();
+            self.read.insert(row);
+            self.read.insert(height + col);
             let mut survivors = 0;
             for (t, colour) in Self::branch_order(colours).enumerate() {
                 if branches.len() == t {
-                    branches.push(vec![M::ZERO; state.len()]);
+                    branches.push(Branch {
+                        state: vec![M::ZERO; state.len()],
+                        dirty: LineList::new(self.num_lines),
+                        synced: false,
+                    });
                 }
                 let branch = &mut branches[t];
-                branch.copy_from_slice(state);
-                self.set(branch, row, col, colour);
+                if branch.synced {
+                    for &l in &branch.dirty.list {
+                        let range = p * l as usize..p * (l as usize + 1);
+                        branch.state[range.clone()].copy_from_slice(&state[range]);
+                    }
+                } else {
+                    branch.state.copy_from_slice(state);
+                    branch.synced = true;
+                }
+                branch.dirty.clear();
+                self.set(&mut branch.state, row, col, colour);
                 self.enqueue(row);
-                self.enqueue(self.height + col);
-                self.read.clear();
-                if self.propagate(branch) {
+                self.enqueue(height + col);
+                self.changed.clear();
+                self.changed.insert(row);
+                self.changed.insert(height + col);
+                if self.propagate(&mut branch.state) {
                     alive[survivors] = t;
                     survivors += 1;
                 } else {
                     self.weight[self.failed] += 1;
                 }
-                lines.union(&self.read);
+                for &l in &self.changed.list {
+                    branch.dirty.insert(l as usize);
+                }
             }
             self.changed.clear();
             match survivors {
@@ -501,32 +578,53 @@ impl<'p, M: Mask, const P: usize, const L: usize> Engine<'p, M, P, L> {
                 1 => {
                     // The one surviving branch is a fixpoint: take it whole.
                     let only = &branches[alive[0]];
-                    self.mark_differences(state, only);
-                    state.copy_from_slice(only);
+                    for &l in &only.dirty.list {
+                        let range = p * l as usize..p * (l as usize + 1);
+                        if state[range.clone()] != only.state[range.clone()] {
+                            state[range.clone()].copy_from_slice(&only.state[range]);
+                            self.changed.insert(l as usize);
+                        }
+                    }
+                    Self::note_state_changes(&mut branches, &self.changed);
                     self.invalidate_changed();
                     quiet = 0;
                 }
                 _ => {
-                    let before = self.unknown_cells(state);
+                    // Lines a branch left alone equal the state: they count for no gain,
+                    // and only lines every surviving branch touched can narrow.
+                    let first = &branches[alive[0]];
                     let (mut least, mut most) = (u32::MAX, 0);
-                    union.copy_from_slice(&branches[alive[0]]);
                     for &t in &alive[..survivors] {
-                        let gain = before - self.unknown_cells(&branches[t]);
+                        let b = &branches[t];
+                        let mut gain = 0;
+                        for &l in &b.dirty.list {
+                            let l = l as usize;
+                            if l < height {
+                                gain += self.unknown_in_row(state, l)
+                                    - self.unknown_in_row(&b.state, l);
+                            }
+                        }
                         least = least.min(gain);
                         most = most.max(gain);
-                        for (u, b) in union.iter_mut().zip(&branches[t]) {
-                            *u |= *b;
-                        }
                     }
                     self.score[this] = 16 * least + most;
-                    self.probe_lines[this] = lines;
-                    self.valid[this] = true;
+                    self.remember_probe(this);
                     let mut merged = false;
-                    for l in 0..self.num_lines {
+                    for &l in &first.dirty.list {
+                        let l = l as usize;
+                        if !alive[1..survivors]
+                            .iter()
+                            .all(|&t| branches[t].dirty.member[l])
+                        {
+                            continue;
+                        }
                         let mut narrowed = false;
-                        for k in p * l..p * (l + 1) {
-                            if !(state[k] & !union[k]).is_zero() {
-                                state[k] &= union[k];
+                        for (k, mask) in state.iter_mut().enumerate().skip(p * l).take(p) {
+                            let union = alive[..survivors]
+                                .iter()
+                                .fold(M::ZERO, |u, &t| u | branches[t].state[k]);
+                            if !(*mask & !union).is_zero() {
+                                *mask &= union;
                                 narrowed = true;
                             }
                         }
@@ -539,6 +637,7 @@ impl<'p, M: Mask, const P: usize, const L: usize> Engine<'p, M, P, L> {
                     if merged {
                         self.stats.merges += 1;
                         let ok = self.propagate(state);
+                        Self::note_state_changes(&mut branches, &self.changed);
                         self.invalidate_changed();
                         quiet = 0;
                         if !ok {
@@ -550,8 +649,16 @@ impl<'p, M: Mask, const P: usize, const L: usize> Engine<'p, M, P, L> {
             }
         };
         self.probe_branches = branches;
-        self.probe_union = union;
         result
+    }
+
+    /// The state changed on the lines of `changed`: every branch must copy them back.
+    fn note_state_changes(branches: &mut [Branch<M>], changed: &LineList) {
+        for b in branches.iter_mut().filter(|b| b.synced) {
+            for &l in &changed.list {
+                b.dirty.insert(l as usize);
+            }
+        }
     }
 
     /// The unknown cell with the best probe score, or `Solved` when none is left.
@@ -659,42 +766,68 @@ impl<'p, M: Mask, const P: usize, const L: usize> Engine<'p, M, P, L> {
     }
 }
 
-/// The longest line the engine takes (wider puzzles go to the byte-per-cell engine).
-pub const MAX_LEN: usize = 511;
+/// The longest line the engine takes: the widest mask, [`Wide<157>`], holds the positions
+/// of a line of 10,047 cells, beyond the readers' 10,000 cells a side.
+pub const MAX_LEN: usize = 64 * 157 - 1;
+
+/// Calls `$pair($args)` when `$longest` cells fit a `u128`, else `$wide::<M>($args)` with
+/// the smallest mask type `M` that holds them: 4, 8, … 64 and 157 words (each step doubles
+/// the line, so a line never pays for more than twice its words).
+macro_rules! by_width {
+    ($longest:expr, $pair:expr, $wide:ident, $($arg:expr),*) => {{
+        let longest: usize = $longest;
+        if longest <= bitline::MAX_LEN {
+            $pair($($arg),*)
+        } else if longest < 256 {
+            $wide::<Wide<4>>($($arg),*)
+        } else if longest < 512 {
+            $wide::<Wide<8>>($($arg),*)
+        } else if longest < 1024 {
+            $wide::<Wide<16>>($($arg),*)
+        } else if longest < 2048 {
+            $wide::<Wide<32>>($($arg),*)
+        } else if longest < 4096 {
+            $wide::<Wide<64>>($($arg),*)
+        } else {
+            debug_assert!(longest <= MAX_LEN);
+            $wide::<Wide<157>>($($arg),*)
+        }
+    }};
+}
 
 /// Solves `puzzle` (every line at most [`MAX_LEN`] cells), counting solutions up to
-/// `limits.max_solutions`: one `u128` per line and colour up to 127 cells, 4 or 8 words
-/// beyond; the palette size is a compile-time constant for the common small palettes.
+/// `limits.max_solutions`, on the smallest mask type that holds its longest line; the
+/// palette size is a compile-time constant for the common small palettes.
 pub fn solve(puzzle: &Nonogram, limits: &Limits) -> (NativeAnswer<Grid>, Stats) {
     let longest = puzzle.width().max(puzzle.height());
-    let palette = puzzle.palette().len();
-    if longest <= bitline::MAX_LEN {
-        match palette {
-            2 => solve_with::<u128, 2, 4>(puzzle, limits),
-            3 => solve_with::<u128, 3, 4>(puzzle, limits),
-            4 => solve_with::<u128, 4, 4>(puzzle, limits),
-            5 => solve_with::<u128, 5, 4>(puzzle, limits),
-            _ => solve_with::<u128, 0, 4>(puzzle, limits),
-        }
-    } else if longest < 256 {
-        match palette {
-            2 => solve_with::<Wide<4>, 2, 8>(puzzle, limits),
-            _ => solve_with::<Wide<4>, 0, 8>(puzzle, limits),
-        }
-    } else {
-        debug_assert!(longest <= MAX_LEN);
-        match palette {
-            2 => solve_with::<Wide<8>, 2, 16>(puzzle, limits),
-            _ => solve_with::<Wide<8>, 0, 16>(puzzle, limits),
-        }
+    by_width!(longest, solve_on_pair, solve_on, puzzle, limits)
+}
+
+/// [`solve`] on `u128` masks, with the palette size fixed at compile time up to 5.
+fn solve_on_pair(puzzle: &Nonogram, limits: &Limits) -> (NativeAnswer<Grid>, Stats) {
+    match puzzle.palette().len() {
+        2 => solve_with::<u128, 2>(puzzle, limits),
+        3 => solve_with::<u128, 3>(puzzle, limits),
+        4 => solve_with::<u128, 4>(puzzle, limits),
+        5 => solve_with::<u128, 5>(puzzle, limits),
+        _ => solve_with::<u128, 0>(puzzle, limits),
     }
 }
 
-fn solve_with<M: Mask, const P: usize, const L: usize>(
+/// [`solve`] on masks of type `M`, with the palette size fixed at compile time for
+/// black-and-white only (wide colour puzzles are rare).
+pub(super) fn solve_on<M: Mask>(puzzle: &Nonogram, limits: &Limits) -> (NativeAnswer<Grid>, Stats) {
+    match puzzle.palette().len() {
+        2 => solve_with::<M, 2>(puzzle, limits),
+        _ => solve_with::<M, 0>(puzzle, limits),
+    }
+}
+
+fn solve_with<M: Mask, const P: usize>(
     puzzle: &Nonogram,
     limits: &Limits,
 ) -> (NativeAnswer<Grid>, Stats) {
-    let mut engine = Engine::<M, P, L>::new(puzzle, limits);
+    let mut engine = Engine::<M, P>::new(puzzle, limits);
     let mut state = engine.initial_state();
     for l in 0..engine.num_lines {
         engine.enqueue(l);
@@ -721,22 +854,17 @@ fn solve_with<M: Mask, const P: usize, const L: usize>(
 /// What line logic alone decides (see [`super::line_logic`]).
 pub fn line_logic(puzzle: &Nonogram) -> Option<Vec<Option<u8>>> {
     let longest = puzzle.width().max(puzzle.height());
-    if longest <= bitline::MAX_LEN {
-        line_logic_with::<u128, 4>(puzzle)
-    } else if longest < 256 {
-        line_logic_with::<Wide<4>, 8>(puzzle)
-    } else {
-        line_logic_with::<Wide<8>, 16>(puzzle)
-    }
+    by_width!(longest, line_logic_on::<u128>, line_logic_on, puzzle)
 }
 
-fn line_logic_with<M: Mask, const L: usize>(puzzle: &Nonogram) -> Option<Vec<Option<u8>>> {
+/// [`line_logic`] on masks of type `M`.
+pub(super) fn line_logic_on<M: Mask>(puzzle: &Nonogram) -> Option<Vec<Option<u8>>> {
     let limits = Limits {
         max_solutions: Some(1),
         keep: 0,
         stop: Stop::never(),
     };
-    let mut engine = Engine::<M, 0, L>::new(puzzle, &limits);
+    let mut engine = Engine::<M, 0>::new(puzzle, &limits);
     let mut state = engine.initial_state();
     for l in 0..engine.num_lines {
         engine.enqueue(l);
@@ -759,16 +887,17 @@ pub fn probe_residue(
     max_implications: usize,
 ) -> Option<super::ProbeResidue> {
     let longest = puzzle.width().max(puzzle.height());
-    if longest <= bitline::MAX_LEN {
-        probe_residue_with::<u128, 4>(puzzle, stop, max_implications)
-    } else if longest < 256 {
-        probe_residue_with::<Wide<4>, 8>(puzzle, stop, max_implications)
-    } else {
-        probe_residue_with::<Wide<8>, 16>(puzzle, stop, max_implications)
-    }
+    by_width!(
+        longest,
+        probe_residue_with::<u128>,
+        probe_residue_with,
+        puzzle,
+        stop,
+        max_implications
+    )
 }
 
-fn probe_residue_with<M: Mask, const L: usize>(
+fn probe_residue_with<M: Mask>(
     puzzle: &Nonogram,
     stop: &Stop,
     max_implications: usize,
@@ -778,7 +907,7 @@ fn probe_residue_with<M: Mask, const L: usize>(
         keep: 0,
         stop: stop.clone(),
     };
-    let mut engine = Engine::<M, 0, L>::new(puzzle, &limits);
+    let mut engine = Engine::<M, 0>::new(puzzle, &limits);
     let mut state = engine.initial_state();
     for l in 0..engine.num_lines {
         engine.enqueue(l);

@@ -23,10 +23,13 @@ pub trait Mask:
     + Shl<usize, Output = Self>
     + Shr<usize, Output = Self>
 {
+    /// Capacity in bits.
     const BITS: usize;
+    /// No bit set.
     const ZERO: Self;
     /// Bit `i` alone.
     fn bit(i: usize) -> Self;
+    /// Whether bit `i` is set.
     fn get(self, i: usize) -> bool;
     /// The bits `0..n`.
     fn full(n: usize) -> Self {
@@ -36,13 +39,17 @@ pub trait Mask:
             !Self::ZERO >> (Self::BITS - n)
         }
     }
+    /// Sum modulo 2^BITS (carries cross word boundaries).
     fn wrapping_add(self, other: Self) -> Self;
+    /// Bit `i` ↦ bit `BITS − 1 − i`.
     fn reverse_bits(self) -> Self;
+    /// Number of set bits.
     fn count_ones(self) -> u32;
     /// The lowest set bit's index (`BITS` when none).
     fn trailing_zeros(self) -> u32;
     /// Without its lowest set bit.
     fn clear_lowest(self) -> Self;
+    /// Whether no bit is set.
     fn is_zero(self) -> bool {
         self == Self::ZERO
     }
@@ -101,7 +108,7 @@ pub struct Wide<const W: usize>(pub [u64; W]);
 
 impl<const W: usize> BitAnd for Wide<W> {
     type Output = Self;
-    #[inline]
+    #[inline(always)]
     fn bitand(mut self, o: Self) -> Self {
         for (a, b) in self.0.iter_mut().zip(o.0) {
             *a &= b;
@@ -112,7 +119,7 @@ impl<const W: usize> BitAnd for Wide<W> {
 
 impl<const W: usize> BitOr for Wide<W> {
     type Output = Self;
-    #[inline]
+    #[inline(always)]
     fn bitor(mut self, o: Self) -> Self {
         for (a, b) in self.0.iter_mut().zip(o.0) {
             *a |= b;
@@ -123,7 +130,7 @@ impl<const W: usize> BitOr for Wide<W> {
 
 impl<const W: usize> BitXor for Wide<W> {
     type Output = Self;
-    #[inline]
+    #[inline(always)]
     fn bitxor(mut self, o: Self) -> Self {
         for (a, b) in self.0.iter_mut().zip(o.0) {
             *a ^= b;
@@ -134,7 +141,7 @@ impl<const W: usize> BitXor for Wide<W> {
 
 impl<const W: usize> Not for Wide<W> {
     type Output = Self;
-    #[inline]
+    #[inline(always)]
     fn not(mut self) -> Self {
         for a in &mut self.0 {
             *a = !*a;
@@ -144,14 +151,14 @@ impl<const W: usize> Not for Wide<W> {
 }
 
 impl<const W: usize> BitAndAssign for Wide<W> {
-    #[inline]
+    #[inline(always)]
     fn bitand_assign(&mut self, o: Self) {
         *self = *self & o;
     }
 }
 
 impl<const W: usize> BitOrAssign for Wide<W> {
-    #[inline]
+    #[inline(always)]
     fn bitor_assign(&mut self, o: Self) {
         *self = *self | o;
     }
@@ -159,7 +166,7 @@ impl<const W: usize> BitOrAssign for Wide<W> {
 
 impl<const W: usize> Shl<usize> for Wide<W> {
     type Output = Self;
-    #[inline]
+    #[inline(always)]
     fn shl(self, k: usize) -> Self {
         let (words, bits) = (k / 64, k % 64);
         let mut out = [0u64; W];
@@ -176,7 +183,7 @@ impl<const W: usize> Shl<usize> for Wide<W> {
 
 impl<const W: usize> Shr<usize> for Wide<W> {
     type Output = Self;
-    #[inline]
+    #[inline(always)]
     fn shr(self, k: usize) -> Self {
         let (words, bits) = (k / 64, k % 64);
         let mut out = [0u64; W];
@@ -194,17 +201,17 @@ impl<const W: usize> Shr<usize> for Wide<W> {
 impl<const W: usize> Mask for Wide<W> {
     const BITS: usize = 64 * W;
     const ZERO: Self = Wide([0; W]);
-    #[inline]
+    #[inline(always)]
     fn bit(i: usize) -> Self {
         let mut out = [0u64; W];
         out[i / 64] = 1 << (i % 64);
         Wide(out)
     }
-    #[inline]
+    #[inline(always)]
     fn get(self, i: usize) -> bool {
         self.0[i / 64] >> (i % 64) & 1 == 1
     }
-    #[inline]
+    #[inline(always)]
     fn wrapping_add(self, o: Self) -> Self {
         let mut out = [0u64; W];
         let mut carry = false;
@@ -216,7 +223,7 @@ impl<const W: usize> Mask for Wide<W> {
         }
         Wide(out)
     }
-    #[inline]
+    #[inline(always)]
     fn reverse_bits(self) -> Self {
         let mut out = [0u64; W];
         for i in 0..W {
@@ -224,11 +231,11 @@ impl<const W: usize> Mask for Wide<W> {
         }
         Wide(out)
     }
-    #[inline]
+    #[inline(always)]
     fn count_ones(self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
-    #[inline]
+    #[inline(always)]
     fn trailing_zeros(self) -> u32 {
         for (i, w) in self.0.iter().enumerate() {
             if *w != 0 {
@@ -237,7 +244,7 @@ impl<const W: usize> Mask for Wide<W> {
         }
         64 * W as u32
     }
-    #[inline]
+    #[inline(always)]
     fn clear_lowest(mut self) -> Self {
         for w in &mut self.0 {
             if *w != 0 {
@@ -247,7 +254,7 @@ impl<const W: usize> Mask for Wide<W> {
         }
         self
     }
-    #[inline]
+    #[inline(always)]
     fn mix(self, h: u64) -> u64 {
         self.0.iter().fold(h, |h, &w| mix_word(h, w))
     }
