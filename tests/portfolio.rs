@@ -252,3 +252,34 @@ fn external_contender<S>(
         .find(|c| c.backend == Backend::External)
         .expect("the external contender is reported")
 }
+
+/// A first solution that no contender finds before the deadline: `unknown`, every contender
+/// gave up at the deadline, and each reports the effort it spent. The fixture is a shuffled
+/// pattern grid with half its cells blanked (the `pattern` class of
+/// `examples/sudoku_classes.rs`), far beyond a fraction of a second for native and sat.
+#[test]
+fn an_undecided_puzzle_is_unknown_with_every_contenders_effort() {
+    let entry = &load("portfolio/36x36_pattern.txt")[0];
+    let puzzle = entry.puzzle.as_ref().unwrap();
+    let mut request = with_threads(Request::first(), 2);
+    request.timeout = Some(Duration::from_millis(300));
+    let start = Instant::now();
+    let outcome = puzzle.solve_any(Backend::Auto, &request).unwrap().outcome;
+    assert!(start.elapsed() < Duration::from_secs(30));
+    assert_eq!(outcome.status, Status::Unknown);
+    assert!(outcome.timed_out && !outcome.complete);
+    assert_eq!(outcome.stats.winner, None);
+    let contenders = &outcome.stats.contenders;
+    for backend in [Backend::Native, Backend::Sat] {
+        assert!(
+            contenders.iter().any(|c| c.backend == backend),
+            "{contenders:?}"
+        );
+    }
+    for c in contenders {
+        assert_eq!(c.result, ContenderResult::GaveUp, "{c:?}");
+        let effort = [c.nodes, c.updates, c.solve_calls, c.decisions];
+        assert!(effort.iter().any(|e| e.is_some()), "{c:?}");
+        assert!(c.time < Duration::from_secs(20), "{c:?}");
+    }
+}

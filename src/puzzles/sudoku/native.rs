@@ -18,9 +18,9 @@
 //!
 //! Two paths share one API. 9×9 goes to a band-mask solver in the manner of
 //! JCZSolve (see `native_9x9.rs`); every other size goes to the generic
-//! solver here: a `u64` per cell, naked and hidden singles to a fixpoint,
-//! then minimum-remaining-values branching on a cell with the fewest
-//! candidates. Search states are copies kept in a pool that grows only the
+//! solver here: a `u64` per cell, naked and hidden singles to a fixpoint
+//! (with locked candidates from 16×16 on), then minimum-remaining-values
+//! branching on a cell with the fewest candidates. Search states are copies kept in a pool that grows only the
 //! first time a depth is reached, so the search loop does not allocate.
 
 use crate::stop::Stop;
@@ -156,6 +156,8 @@ fn solve_9x9(givens: &[u8], search: &NativeSearch) -> NativeResult {
 /// Units and peers of an `n × n` grid, as flat index arrays.
 struct Geometry {
     n: usize,
+    /// Box side.
+    b: usize,
     /// `units[u·n .. (u+1)·n]`: the cells of unit `u` (rows, columns, boxes).
     units: Vec<u32>,
     /// `peers[c·np .. (c+1)·np]`: the peers of cell `c`.
@@ -194,6 +196,7 @@ impl Geometry {
         }
         Geometry {
             n,
+            b,
             units,
             peers,
             np,
@@ -211,7 +214,8 @@ impl Geometry {
 
 /// Propagates to a fixpoint: the naked singles queued in `queue` lose their
 /// digit from their peers (Norvig's rule 1), then every unit is scanned for
-/// hidden singles (rule 2), and again until nothing changes. False on a
+/// hidden singles (rule 2), and again until nothing changes; from 16×16 on,
+/// locked candidates join the fixpoint (see [`locked_candidates`]). False on a
 /// contradiction (a cell without candidates, a digit without a place).
 fn propagate(geo: &Geometry, cand: &mut [u64], queue: &mut Vec<u32>) -> bool {
     let all = if geo.n == 64 {
@@ -267,9 +271,98 @@ fn propagate(geo: &Geometry, cand: &mut [u64], queue: &mut Vec<u32>) -> bool {
             }
         }
         if !found {
-            return true;
+            if geo.n < 16 {
+                return true;
+            }
+            match locked_candidates(geo, cand, queue) {
+                None => return false,
+                Some(true) => {}
+                Some(false) => return true,
+            }
         }
     }
+}
+
+/// Removes the digits `mask` from `cell`, queueing it if one digit is left. None when no
+/// digit is left; otherwise whether anything was removed.
+fn remove(cand: &mut [u64], cell: usize, mask: u64, queue: &mut Vec<u32>) -> Option<bool> {
+    let c = cand[cell];
+    if c & mask == 0 {
+        return Some(false);
+    }
+    let c2 = c & !mask;
+    if c2 == 0 {
+        return None;
+    }
+    cand[cell] = c2;
+    if c2 & (c2 - 1) == 0 {
+        queue.push(cell as u32);
+    }
+    Some(true)
+}
+
+/// Locked candidates, both ways, on the `b`-cell segments where a line meets a box: a
+/// digit whose places in a box all lie on one line leaves the rest of that line
+/// ("pointing"), and a digit whose places on a line all lie in one box leaves the rest of
+/// that box ("claiming"). Bit-parallel over the digits: one union per segment, O(n²) per
+/// pass. Kept for n ≥ 16 only because it measured faster there: on ten blanked 25×25
+/// grids (`examples/sudoku_classes.rs blank 5 10 1`) the two slowest first solutions
+/// went from 0.87 s / 0.71 s to 0.11 s / 0.09 s, with 25× fewer nodes; at 9×9 the band
+/// solver (`native_9x9.rs`) is used instead. None on a contradiction; otherwise whether a
+/// candidate was removed.
+fn locked_candidates(geo: &Geometry, cand: &mut [u64], queue: &mut Vec<u32>) -> Option<bool> {
+    let (n, b) = (geo.n, geo.b);
+    let mut changed = false;
+    // seg[line·b + s]: the union of the line's cells in stack (or band) s.
+    let mut seg = [0u64; 36 * 6];
+    // fixed[line]: the digits placed on the line (their peers already lost them).
+    let mut fixed = [0u64; 36];
+    for rows in [true, false] {
+        let at = |line: usize, k: usize| if rows { line * n + k } else { k * n + line };
+        for line in 0..n {
+            let mut placed = 0;
+            for s in 0..b {
+                let mut union = 0;
+                for j in 0..b {
+                    let c = cand[at(line, s * b + j)];
+                    union |= c;
+                    if c & (c - 1) == 0 {
+                        placed |= c;
+                    }
+                }
+                seg[line * b + s] = union;
+            }
+            fixed[line] = placed;
+        }
+        for line in 0..n {
+            let band = line / b;
+            for s in 0..b {
+                let mine = seg[line * b + s];
+                let (mut on_line, mut in_box) = (0, 0);
+                for t in (0..b).filter(|&t| t != s) {
+                    on_line |= seg[line * b + t];
+                }
+                for other in (band * b..band * b + b).filter(|&l| l != line) {
+                    in_box |= seg[other * b + s];
+                }
+                let claiming = mine & !on_line & !fixed[line];
+                let pointing = mine & !in_box & !fixed[line];
+                if claiming != 0 {
+                    for other in (band * b..band * b + b).filter(|&l| l != line) {
+                        for j in 0..b {
+                            changed |= remove(cand, at(other, s * b + j), claiming, queue)?;
+                        }
+                    }
+                }
+                if pointing != 0 {
+                    for k in (0..n).filter(|&k| k / b != s) {
+                        changed |= remove(cand, at(line, k), pointing, queue)?;
+                    }
+                }
+            }
+        }
+    }
+    Some(changed)
 }
 
 struct Generic<'a, F: FnMut(&[u64])> {
