@@ -1,7 +1,9 @@
 //! Puzzles with exactly one solution: sudoku of every size, nonograms from pictures.
 //! Each generator proves uniqueness with the same engines `solve` uses.
 
+mod second;
 pub mod sudoku;
+mod unavoidable;
 
 /// Why a generator could not finish.
 #[derive(Debug, thiserror::Error)]
