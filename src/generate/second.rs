@@ -2,7 +2,7 @@
 //! any other solution must differ from the grid in the removed cell, so the search
 //! starts from the clues with the grid's digit struck from that cell. Propagation alone
 //! refutes most such starts; a short depth-first search settles most of the rest, and
-//! what is left over its node budget goes to the caller's SAT checker.
+//! what is left over its node budget goes to a SAT solver over the open cells.
 //!
 //! Glossary (as in `sudoku.rs`): **grid** the filled solution, **clue** a cell kept in the
 //! puzzle, **candidates** the digits a cell may still hold (bit d-1 = digit d), **peers**
@@ -18,9 +18,13 @@
 //! branched on first (measured on 16×16: a third fewer checks left over than plain
 //! fewest-candidates; the grid's digit last left 60% more).
 
-/// What the search found.
+use crate::cnf::{Cnf, Lit, Var};
+use crate::sat::{SatError, SatVerdict, VarisatSession};
+use crate::stop::Stop;
+
+/// What the bounded search found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Second {
+enum Second {
     /// No solution differs from the grid in the removed cells: the puzzle is unique.
     None,
     /// A solution that differs from the grid.
@@ -48,6 +52,8 @@ pub(crate) struct SecondSearch {
     /// Nodes left in the current check.
     nodes: u64,
     queue: Vec<usize>,
+    /// SAT calls made so far.
+    pub(crate) sat_calls: u64,
 }
 
 impl SecondSearch {
@@ -66,19 +72,21 @@ impl SecondSearch {
             units_of,
             nodes: 0,
             queue: Vec::new(),
+            sat_calls: 0,
         }
     }
 
     /// Whether `puzzle` (0 = empty) has a solution that differs from `grid` in one of the
-    /// `removed` cells, in at most `budget` search nodes. When the puzzle with those cells
-    /// filled in had `grid` as its only solution, this is whether the puzzle has a second.
-    pub(crate) fn check(
+    /// `removed` cells: by search, at most `budget` nodes, then by SAT. When the puzzle
+    /// with those cells filled in had `grid` as its only solution, this is whether the
+    /// puzzle has a second.
+    pub(crate) fn differs(
         &mut self,
         puzzle: &[u8],
         grid: &[u8],
         removed: &[usize],
         budget: u64,
-    ) -> Second {
+    ) -> Result<bool, SatError> {
         let all = (1u64 << self.n) - 1;
         let mut start = State {
             candidates: vec![all; self.n * self.n],
@@ -97,7 +105,6 @@ impl SecondSearch {
         self.nodes = budget;
         // Another solution differs in a removed cell: the first removed cell that
         // differs is r_i, the ones before it agree with the grid. One case per i.
-        let mut unknown = false;
         for (i, &r) in removed.iter().enumerate() {
             let mut state = start.clone();
             for &earlier in &removed[..i] {
@@ -113,17 +120,22 @@ impl SecondSearch {
                 }
             }
             self.queue = queue;
-            match self.search(state, grid, r) {
-                Second::Found => return Second::Found,
-                Second::Unknown => unknown = true,
-                Second::None => {}
+            if !self.propagate(&mut state) {
+                continue;
+            }
+            let found = match self.search(state.clone(), grid, r) {
+                Second::Found => true,
+                Second::None => false,
+                Second::Unknown => {
+                    self.sat_calls += 1;
+                    self.sat_solve(&state)?
+                }
+            };
+            if found {
+                return Ok(true);
             }
         }
-        if unknown {
-            Second::Unknown
-        } else {
-            Second::None
-        }
+        Ok(false)
     }
 
     /// Search from `state`, whose cells to settle first are in `self.queue`; `focus` is
@@ -204,6 +216,52 @@ impl SecondSearch {
             Second::Unknown
         } else {
             Second::None
+        }
+    }
+
+    /// Whether the propagated `state` has a solution, asked of a fresh SAT solver over its
+    /// open cells only: one variable per candidate, exactly one candidate per open cell,
+    /// exactly one place per unit for each digit the unit still lacks. Clues and settled
+    /// cells are gone from the formula, which is a few hundred variables where the whole
+    /// grid's is n³ (measured on 16×16: 1.6× faster over all than one incremental solver
+    /// on the whole grid's formula, solving under the clues as assumptions).
+    fn sat_solve(&self, state: &State) -> Result<bool, SatError> {
+        let n = self.n;
+        let mut cnf = Cnf::new();
+        let mut var = vec![None; n * n * n];
+        for (cell, &c) in state.candidates.iter().enumerate() {
+            if state.settled[cell] {
+                continue;
+            }
+            let mut lits = Vec::new();
+            for d in 0..n {
+                if c >> d & 1 == 1 {
+                    let v = cnf.new_var();
+                    var[cell * n + d] = Some(v);
+                    lits.push(v.positive());
+                }
+            }
+            cnf.exactly_one(&lits);
+        }
+        for unit in &self.units {
+            for d in 0..n {
+                let places: Vec<Lit> = unit
+                    .iter()
+                    .filter_map(|&c| var[c * n + d].map(Var::positive))
+                    .collect();
+                let placed = unit
+                    .iter()
+                    .any(|&c| state.settled[c] && state.candidates[c] == 1 << d);
+                if !placed {
+                    cnf.exactly_one(&places);
+                }
+            }
+        }
+        let mut session = VarisatSession::new(&cnf, &Stop::never());
+        match session.solve()? {
+            SatVerdict::Sat(_) => Ok(true),
+            SatVerdict::Unsat => Ok(false),
+            SatVerdict::Unknown => Err(SatError::Varisat("the solver stopped".into())),
         }
     }
 
@@ -350,23 +408,23 @@ mod tests {
             let truth = completions(&puzzle)
                 .iter()
                 .any(|other| removed.iter().any(|&r| other[r] != GRID[r]));
-            let got = s.check(&puzzle, &GRID, &removed, u64::MAX);
-            assert_eq!(
-                got,
-                if truth { Second::Found } else { Second::None },
-                "{puzzle:?} {removed:?}"
-            );
+            for budget in [u64::MAX, 0, 1] {
+                let got = s.differs(&puzzle, &GRID, &removed, budget).expect("sat");
+                assert_eq!(got, truth, "{puzzle:?} {removed:?} budget {budget}");
+            }
         }
     }
 
     #[test]
-    fn a_budget_of_zero_leaves_searches_unknown() {
+    fn sat_answers_what_the_search_leaves_open() {
         let mut s = search(2);
-        let empty = vec![0; 16];
-        assert_eq!(s.check(&empty, &GRID, &[0], 0), Second::Unknown);
-        // Propagation alone needs no node: a full grid minus one cell is refuted.
+        // The empty grid has other solutions; propagation cannot see it, SAT does.
+        assert!(s.differs(&[0; 16], &GRID, &[0], 0).expect("sat"));
+        assert_eq!(s.sat_calls, 1);
+        // Propagation alone settles a full grid minus one cell.
         let mut one = GRID.to_vec();
         one[5] = 0;
-        assert_eq!(s.check(&one, &GRID, &[5], 0), Second::None);
+        assert!(!s.differs(&one, &GRID, &[5], 0).expect("sat"));
+        assert_eq!(s.sat_calls, 1);
     }
 }

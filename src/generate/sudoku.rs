@@ -16,20 +16,20 @@
 //! first clue that must stay.
 //!
 //! Uniqueness checks: the native solver counting to two (9×9 and 4×4, microseconds each),
-//! or one incremental varisat solver per size holding the empty-grid formula, where a
-//! puzzle adds "differs from its grid" under a selector literal and each check solves
-//! under the clues as assumptions (unsatisfiable = unique). Learned clauses stay valid
-//! for every later puzzle of the same size.
+//! or, from 16×16 on, a cascade that asks SAT only what cheaper means cannot settle
+//! (`second.rs`, `unavoidable.rs`): a clue that is the last one left in a known
+//! unavoidable set stays; propagation, then a bounded search, look for a solution that
+//! differs from the grid in the removed cell; what they leave open goes to a fresh SAT
+//! solver over the open cells only (16×16 `--minimal`: about 6× faster than one
+//! incremental solver over the whole grid with the clues as assumptions, measured).
 
 use super::GenerateError;
-use super::second::{Second, SecondSearch};
+use super::second::SecondSearch;
 use super::unavoidable::Unavoidable;
-use crate::cnf::{Cnf, Lit, Var};
 use crate::puzzles::sudoku::Sudoku;
-use crate::puzzles::sudoku::cnf::{Givens, encode};
 use crate::puzzles::sudoku::native::{NativeSearch, solve};
 use crate::rng::SplitMix64;
-use crate::sat::{SatError, SatVerdict, VarisatSession};
+use crate::sat::SatError;
 
 /// Which engine proves uniqueness while clues are removed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,7 +69,7 @@ pub struct Generated {
     pub solution: Vec<u8>,
     /// Uniqueness checks made.
     pub checks: u64,
-    /// Checks the bounded search left to the checker.
+    /// Checks the native checker made, or the SAT calls the search left over.
     pub handed_on: u64,
 }
 
@@ -88,56 +88,10 @@ where
     let empty = Sudoku::new(b, vec![0; b.pow(4)]).map_err(|e| GenerateError::Spec(e.message))?;
     let mut generator = SudokuGenerator::new(spec, &empty);
     let mut rng = SplitMix64::new(seed);
-    match spec.checker.resolve(b) {
-        Checker::Sat => {
-            let encoding = encode(&empty, Givens::Units);
-            // With `Givens::Units` every (cell, digit) has a variable, cell-major.
-            let x = encoding.projection.clone();
-            let cnf = encoding.cnf;
-            let mut checker = SatChecker::new(&cnf, x, b * b);
-            for _ in 0..count {
-                each(
-                    &generator
-                        .next(&mut rng, &mut checker)
-                        .map_err(GenerateError::Sat)?,
-                )?;
-            }
-        }
-        _ => {
-            let mut checker = NativeChecker { box_side: b };
-            for _ in 0..count {
-                each(
-                    &generator
-                        .next(&mut rng, &mut checker)
-                        .map_err(GenerateError::Sat)?,
-                )?;
-            }
-        }
+    for _ in 0..count {
+        each(&generator.next(&mut rng).map_err(GenerateError::Sat)?)?;
     }
     Ok(())
-}
-
-/// Proves a puzzle unique. The puzzle before the removal was unique (its grid is the
-/// only solution), so any other solution differs from the grid in a removed cell: that
-/// is all a checker has to rule out.
-trait Uniqueness {
-    fn unique(
-        &mut self,
-        puzzle: &[u8],
-        solution: &[u8],
-        removed: &[usize],
-    ) -> Result<bool, SatError>;
-}
-
-struct NativeChecker {
-    box_side: usize,
-}
-
-impl Uniqueness for NativeChecker {
-    fn unique(&mut self, puzzle: &[u8], _: &[u8], _: &[usize]) -> Result<bool, SatError> {
-        let found = solve(self.box_side, puzzle, &NativeSearch::unique());
-        Ok(found.count == 1 && found.complete)
-    }
 }
 
 /// Makes puzzles of one size, one after another.
@@ -146,12 +100,13 @@ struct SudokuGenerator {
     n: usize,
     peers: Vec<Vec<usize>>,
     units: Vec<Vec<usize>>,
-    /// Settles most removals before the SAT checker is asked.
+    /// The SAT checker: a bounded search, then SAT on what the search leaves open.
     second: Option<SecondSearch>,
 }
 
-/// Search nodes per removal before the SAT checker takes over (measured on 16×16: 100
-/// leaves twice as many checks to SAT and is slower, 1,000 no faster).
+/// Search nodes per removal before SAT takes over (measured on 16×16 with SAT on the
+/// whole grid's formula: 100 left twice as many checks to SAT and was slower, 1,000 no
+/// faster).
 const SEARCH_NODES: u64 = 300;
 
 impl SudokuGenerator {
@@ -178,11 +133,7 @@ impl SudokuGenerator {
     }
 
     /// The next puzzle from `rng`.
-    fn next(
-        &mut self,
-        rng: &mut SplitMix64,
-        checker: &mut dyn Uniqueness,
-    ) -> Result<Generated, SatError> {
+    fn next(&mut self, rng: &mut SplitMix64) -> Result<Generated, SatError> {
         let solution = self.random_grid(rng);
         let cells = self.n * self.n;
         let mut puzzle = solution.clone();
@@ -191,8 +142,10 @@ impl SudokuGenerator {
             .collect();
         rng.shuffle(&mut order);
         let (mut checks, mut handed_on) = (0, 0);
-        // Ahead of SAT: unavoidable sets, then a bounded search (the native checker is
-        // faster on its own; measured on 9×9, 3× slower with them).
+        let b = self.spec.box_side;
+        // With SAT: unavoidable sets, then a bounded search, then SAT on what is left.
+        // The native checker is faster on its own (measured on 9×9: 3× slower with the
+        // sets and the search in front).
         let mut front = self
             .second
             .as_mut()
@@ -209,19 +162,21 @@ impl SudokuGenerator {
                 puzzle[c] = 0;
             }
             checks += 1;
+            // The puzzle before this removal was unique (its grid the only solution), so
+            // another solution differs from the grid in a removed cell: that is all a
+            // check has to rule out.
             let unique = match &mut front {
-                Some((sets, second)) if sets.needed(&pair) => false,
-                Some((_, second)) => match second.check(&puzzle, &solution, &pair, SEARCH_NODES) {
-                    Second::None => true,
-                    Second::Found => false,
-                    Second::Unknown => {
-                        handed_on += 1;
-                        checker.unique(&puzzle, &solution, &pair)?
-                    }
-                },
+                Some((sets, _)) if sets.needed(&pair) => false,
+                Some((_, second)) => {
+                    let before = second.sat_calls;
+                    let found = second.differs(&puzzle, &solution, &pair, SEARCH_NODES)?;
+                    handed_on += second.sat_calls - before;
+                    !found
+                }
                 None => {
                     handed_on += 1;
-                    checker.unique(&puzzle, &solution, &pair)?
+                    let found = solve(b, &puzzle, &NativeSearch::unique());
+                    found.count == 1 && found.complete
                 }
             };
             if let (true, Some((sets, _))) = (unique, &mut front) {
@@ -332,74 +287,6 @@ impl Fill<'_> {
     }
 }
 
-/// One varisat solver over the empty grid's formula for every puzzle of a size: the clues
-/// and "differs from the grid in the removed cell" are assumptions, so nothing a puzzle
-/// adds outlives it (a pair of removed cells needs a clause, on a selector retired after
-/// the call).
-struct SatChecker<'c> {
-    /// x(cell, digit) = `x[cell * n + digit - 1]`.
-    x: Vec<Var>,
-    n: usize,
-    session: VarisatSession<'c>,
-    assumptions: Vec<Lit>,
-}
-
-impl<'c> SatChecker<'c> {
-    fn new(cnf: &'c Cnf, x: Vec<Var>, n: usize) -> SatChecker<'c> {
-        debug_assert_eq!(x.len(), n * n * n);
-        SatChecker {
-            x,
-            n,
-            session: VarisatSession::new(cnf, &crate::stop::Stop::never()),
-            assumptions: Vec::new(),
-        }
-    }
-
-    fn lit(&self, cell: usize, digit: u8) -> Lit {
-        self.x[cell * self.n + usize::from(digit) - 1].positive()
-    }
-}
-
-impl Uniqueness for SatChecker<'_> {
-    fn unique(
-        &mut self,
-        puzzle: &[u8],
-        solution: &[u8],
-        removed: &[usize],
-    ) -> Result<bool, SatError> {
-        let mut assumptions = std::mem::take(&mut self.assumptions);
-        assumptions.clear();
-        let mut selector = None;
-        match removed {
-            [cell] => assumptions.push(!self.lit(*cell, solution[*cell])),
-            cells => {
-                // "Differs in one of the removed cells", switched on for this call only.
-                let s = self.session.new_var();
-                let mut clause = vec![s.negative()];
-                clause.extend(cells.iter().map(|&c| !self.lit(c, solution[c])));
-                self.session.add_clause(&clause);
-                assumptions.push(s.positive());
-                selector = Some(s);
-            }
-        }
-        for (cell, &d) in puzzle.iter().enumerate() {
-            if d != 0 {
-                assumptions.push(self.lit(cell, d));
-            }
-        }
-        let verdict = self.session.solve_under(&assumptions);
-        self.assumptions = assumptions;
-        if let Some(s) = selector {
-            self.session.add_clause(&[s.negative()]);
-        }
-        match verdict? {
-            SatVerdict::Unsat => Ok(true),
-            SatVerdict::Sat(_) => Ok(false),
-            SatVerdict::Unknown => Err(SatError::Varisat("the solver stopped".into())),
-        }
-    }
-}
-
 /// A puzzle as text: one line of `.` and digits for 4×4 and 9×9 (the collection format);
 /// n rows of blank-separated numbers (`.` empty) for larger sizes, which the reader
 /// takes back when puzzles are separated by blank lines.
@@ -424,18 +311,6 @@ pub fn puzzle_text(box_side: usize, cells: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzles::sudoku::cnf::encode_with;
-
-    #[test]
-    fn units_encoding_numbers_variables_cell_major() {
-        let empty = Sudoku::new(2, vec![0; 16]).expect("4x4");
-        let named = encode_with(&empty, Givens::Units, true);
-        assert_eq!(named.cnf.var_name(named.projection[0]), Some("x[r1,c1]=1"));
-        assert_eq!(
-            named.cnf.var_name(named.projection[4 * 5 + 2]),
-            Some("x[r2,c2]=3")
-        );
-    }
 
     #[test]
     fn random_grids_are_valid_and_seeded() {
