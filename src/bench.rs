@@ -19,11 +19,15 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use crate::input::Entry;
+use crate::portfolio::NATIVE_BUDGET;
 use crate::puzzle::{Backend, Request, SolveError, Status};
+use crate::puzzles::sudoku::collection::{self, Answer9};
+use crate::stop::Stop;
 
 /// What happened to one puzzle.
 #[derive(Clone, Debug)]
 pub enum Verdict {
+    /// The backend answered: solved, unsolvable, or unknown (timed out).
     Answered(Status),
     /// The backend does not handle this kind (or this size).
     Unsupported,
@@ -34,22 +38,35 @@ pub enum Verdict {
 /// One backend over one collection.
 #[derive(Clone, Debug, Serialize)]
 pub struct Summary {
+    /// The backend measured.
     pub backend: Backend,
+    /// Puzzles attempted (every entry of the collection, or of the shard).
     pub puzzles: usize,
+    /// Puzzles answered with a solution.
     pub solved: usize,
+    /// Puzzles proved to have none.
     pub unsolvable: usize,
+    /// Puzzles left unknown when the per-puzzle timeout ran out.
     pub timed_out: usize,
+    /// Puzzles this backend does not take.
     pub unsupported: usize,
+    /// Puzzles that could not be read, or on which the backend failed.
     pub errors: usize,
+    /// Wall time of the whole pass (JSON: seconds, like every duration here).
     #[serde(serialize_with = "seconds")]
     pub wall: Duration,
+    /// Answered puzzles (solved, unsolvable or timed out) per second of wall time.
     pub per_second: f64,
+    /// Median time per answered puzzle.
     #[serde(serialize_with = "seconds")]
     pub p50: Duration,
+    /// 90th percentile of the time per answered puzzle.
     #[serde(serialize_with = "seconds")]
     pub p90: Duration,
+    /// 99th percentile of the time per answered puzzle.
     #[serde(serialize_with = "seconds")]
     pub p99: Duration,
+    /// Slowest answered puzzle.
     #[serde(serialize_with = "seconds")]
     pub max: Duration,
     /// The first few errors, with their puzzles.
@@ -101,7 +118,9 @@ impl Summary {
 /// Shard `index` of `count` (1-based), written `K/N`; see the module docs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
+    /// K, from 1.
     pub index: usize,
+    /// N, the number of shards.
     pub count: usize,
 }
 
@@ -146,34 +165,62 @@ impl fmt::Display for Shard {
 /// (one JSON object a line).
 #[derive(Clone, Debug)]
 pub struct ShardResult {
+    /// The backend's summary over this shard, with its sorted times.
     pub summary: Summary,
+    /// Which shard.
     pub shard: Shard,
+    /// Whether the run proved uniqueness (`--unique`), which shards must agree on.
     pub unique: bool,
 }
 
 /// Why shard results do not merge into one report.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum MergeError {
+    /// A line that is not a shard result.
     #[error("line {line}: {message}")]
-    BadLine { line: usize, message: String },
+    BadLine {
+        /// Line of the merged input, 1-based.
+        line: usize,
+        /// Why it was refused.
+        message: String,
+    },
+    /// No shard results at all.
     #[error("nothing to merge")]
     Empty,
+    /// Two shards of one backend disagree on N.
     #[error("{backend}: shard {a} and shard {b} split the collection differently")]
     MixedCounts {
+        /// The backend.
         backend: Backend,
+        /// One shard.
         a: Shard,
+        /// A shard with another N.
         b: Shard,
     },
+    /// A shard given twice for one backend.
     #[error("{backend}: shard {shard} appears twice")]
-    Repeated { backend: Backend, shard: Shard },
+    Repeated {
+        /// The backend.
+        backend: Backend,
+        /// The repeated shard.
+        shard: Shard,
+    },
+    /// Some of the N shards of a backend are absent.
     #[error("{backend}: missing shards {missing} (of {count})")]
     Missing {
+        /// The backend.
         backend: Backend,
+        /// The missing K values, comma-separated.
         missing: String,
+        /// N.
         count: usize,
     },
+    /// Shards of one backend were run with and without `--unique`.
     #[error("{backend}: some shards proved uniqueness (--unique) and some did not")]
-    MixedUnique { backend: Backend },
+    MixedUnique {
+        /// The backend.
+        backend: Backend,
+    },
 }
 
 /// The JSON line of a sharded run; `times` is what makes percentiles exact.
@@ -347,14 +394,25 @@ pub fn run(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.max(1))
         .build()?;
+    let fast9 = matches!(backend, Backend::Native | Backend::Auto)
+        && request.timeout.is_none()
+        && request.external.is_none()
+        && request.proof.is_none();
     let start = Instant::now();
     let results: Vec<(Verdict, Duration, &str)> = pool.install(|| {
         entries
             .par_iter()
-            .map(|entry| {
-                let verdict = match &entry.puzzle {
-                    Err(e) => (Verdict::Error(e.to_string()), Duration::ZERO),
-                    Ok(puzzle) => match puzzle.solve_any(backend, request) {
+            .map_init(Answer9::default, |answer, entry| {
+                let fast = match &entry.puzzle {
+                    Ok(puzzle) if fast9 => puzzle
+                        .sudoku9_givens()
+                        .and_then(|givens| solve9(&givens, backend, request, answer)),
+                    _ => None,
+                };
+                let verdict = match (&entry.puzzle, fast) {
+                    (_, Some(time)) => (Verdict::Answered(Status::Solved), time),
+                    (Err(e), None) => (Verdict::Error(e.to_string()), Duration::ZERO),
+                    (Ok(puzzle), None) => match puzzle.solve_any(backend, request) {
                         Ok(report) => (
                             Verdict::Answered(report.outcome.status),
                             report.outcome.stats.total(),
@@ -403,6 +461,29 @@ pub fn run(
     }
     summary.finish();
     Ok(summary)
+}
+
+/// The collection fast path for a 9×9 sudoku on `native` (or `auto`, whose native run
+/// alone decides such a grid within its budget): the search and the checker of
+/// `src/puzzles/sudoku/collection.rs`, without the pipeline's `Report`. `None` sends the
+/// grid to the pipeline: no solution, out of budget, or rejected by the checker. The
+/// time is from search to check, as the pipeline's.
+fn solve9(
+    givens: &[u8; 81],
+    backend: Backend,
+    request: &Request,
+    answer: &mut Answer9,
+) -> Option<Duration> {
+    let start = Instant::now();
+    let stop = if backend == Backend::Auto {
+        Stop::at(Some(start + NATIVE_BUDGET))
+    } else {
+        Stop::never()
+    };
+    let max = request.max_solutions.unwrap_or(u64::MAX);
+    collection::solve(givens, max, request.keep, &stop, answer);
+    let answered = answer.count > 0 && !answer.timed_out && answer.checked(givens);
+    answered.then(|| start.elapsed())
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@ use crate::puzzle::{AnyPuzzle, Backend, Report, Request, SolveError, Status};
 
 /// One backend's results on one puzzle.
 pub struct BackendRuns {
+    /// The backend that ran.
     pub backend: Backend,
     /// The last run's report, or why the backend could not answer.
     pub result: Result<Report, SolveError>,
@@ -32,6 +33,7 @@ impl BackendRuns {
         )
     }
 
+    /// Median of [`BackendRuns::times`] (`None` when it never ran).
     pub fn median(&self) -> Option<Duration> {
         median(&self.times)
     }

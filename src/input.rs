@@ -15,13 +15,18 @@ use crate::puzzles::{ParseError, alphametic, dimacs, exact_cover, nonogram, pack
 /// An input problem with its place: `file:line:column: message`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct InputError {
+    /// The file as the user named it (`<stdin>` for `-`).
     pub source_name: String,
+    /// Line, 1-based; `None` for an error about the whole file (unreadable, unknown kind).
     pub line: Option<usize>,
+    /// Column, 1-based in characters, when the error is at a token.
     pub column: Option<usize>,
+    /// What is wrong, without the position.
     pub message: String,
 }
 
 impl InputError {
+    /// An error about the whole file (unreadable, unknown kind), without a position.
     pub fn whole_file(source_name: &str, message: impl Into<String>) -> InputError {
         InputError {
             source_name: source_name.to_string(),
@@ -31,6 +36,7 @@ impl InputError {
         }
     }
 
+    /// A reader's [`ParseError`] placed in the file it came from.
     pub fn parse(source_name: &str, error: ParseError) -> InputError {
         InputError {
             source_name: source_name.to_string(),
@@ -56,7 +62,9 @@ impl fmt::Display for InputError {
 
 /// One puzzle of a source.
 pub struct Entry {
+    /// `file:line` (or `file` for a one-puzzle file): how answers and errors name it.
     pub label: String,
+    /// The puzzle, or why it could not be read.
     pub puzzle: Result<Box<dyn AnyPuzzle>, InputError>,
 }
 

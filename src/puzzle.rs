@@ -31,9 +31,13 @@ use crate::stop::Stop;
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
+    /// A Latin-square sudoku, 4×4 to 36×36, one puzzle per line or one grid per file.
     Sudoku,
+    /// A nonogram (black and white or coloured) in the `.non`, `.g` or XML format.
     Nonogram,
+    /// Rectangles or polyominoes to place in a region (`.pack`).
     Packing,
+    /// A cryptarithm: letters for distinct digits (`SEND + MORE = MONEY`).
     Alphametic,
     /// A raw DIMACS CNF formula.
     Cnf,
@@ -42,6 +46,7 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// The lower-case name `--kind` and the JSON output use.
     pub fn name(self) -> &'static str {
         match self {
             Kind::Sudoku => "sudoku",
@@ -95,6 +100,7 @@ impl Backend {
         Backend::External,
     ];
 
+    /// The lower-case name `--backend` and the JSON output use.
     pub fn name(self) -> &'static str {
         match self {
             Backend::Native => "native",
@@ -129,15 +135,32 @@ pub struct Request {
     pub threads: Threads,
     /// Write a DRAT proof behind "unsolvable" and "unique" (sat backend only).
     pub proof: Option<sat::ProofTarget>,
+    /// How the sat and external backends encode the puzzle, where its kind has a choice.
+    pub encode: EncodeOptions,
+}
+
+/// Choices a kind may offer about its CNF (`--encoding`, `--presolve`); kinds ignore those
+/// that do not concern them. `export` and `decode` must be given the same ones.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EncodeOptions {
+    /// The nonogram CNF (`encodings/nonogram.md`).
+    pub nonogram: crate::puzzles::nonogram::cnf::Encoding,
+    /// Run the puzzle's own propagation first and encode only what it leaves undecided
+    /// (nonograms: line logic and probing, `src/puzzles/nonogram/presolve.rs`).
+    pub presolve: bool,
 }
 
 /// Which forms of a solution to render: building both for every puzzle of a large
 /// collection costs more than solving it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Render {
+    /// Neither (a bench run, a count).
     None,
+    /// [`Puzzle::solution_text`] only.
     Text,
+    /// [`Puzzle::solution_json`] only.
     Json,
+    /// Both forms.
     Both,
 }
 
@@ -157,6 +180,7 @@ impl Request {
             render: Render::Both,
             threads: Threads::machine(),
             proof: None,
+            encode: EncodeOptions::default(),
         }
     }
 
@@ -175,6 +199,7 @@ impl Request {
             render: Render::Both,
             threads: Threads::machine(),
             proof: None,
+            encode: EncodeOptions::default(),
         }
     }
 
@@ -188,9 +213,11 @@ impl Request {
             render: Render::Both,
             threads: Threads::machine(),
             proof: None,
+            encode: EncodeOptions::default(),
         }
     }
 
+    /// The same request with a per-puzzle time budget (`None`: no budget).
     pub fn with_timeout(mut self, timeout: Option<Duration>) -> Request {
         self.timeout = timeout;
         self
@@ -200,7 +227,9 @@ impl Request {
 /// The limits an engine works within, derived from a `Request` when the clock starts.
 #[derive(Clone, Debug)]
 pub struct Limits {
+    /// Stop after this many solutions; `None`: all of them.
     pub max_solutions: Option<u64>,
+    /// How many of the solutions found to return (the rest are only counted).
     pub keep: usize,
     /// When to give up: the deadline and the cancel flag every engine polls.
     pub stop: Stop,
@@ -226,6 +255,7 @@ pub enum Status {
 }
 
 impl Status {
+    /// `solved`, `unsolvable` or `unknown`, as printed.
     pub fn name(self) -> &'static str {
         match self {
             Status::Solved => "solved",
@@ -239,36 +269,51 @@ impl Status {
 /// varisat has no statistics API, so its conflicts and decisions are never invented.
 #[derive(Clone, Debug, Default, Serialize)]
 pub struct Stats {
+    /// The backend that ran ([`Backend::name`]).
     pub backend: String,
+    /// Reading the puzzle (JSON: seconds, like every duration here).
     #[serde(serialize_with = "seconds")]
     pub parse: Duration,
+    /// Building the CNF or the exact-cover matrix.
     #[serde(serialize_with = "seconds")]
     pub encode: Duration,
+    /// The engine's search, decoding excluded.
     #[serde(serialize_with = "seconds")]
     pub solve: Duration,
+    /// Mapping models or chosen options back to solutions.
     #[serde(serialize_with = "seconds")]
     pub decode: Duration,
+    /// The independent checker over the solutions kept.
     #[serde(serialize_with = "seconds")]
     pub check: Duration,
     /// Writing (and checking) a DRAT proof, when asked; not part of [`Stats::total`].
     #[serde(serialize_with = "seconds")]
     pub proof: Duration,
-    /// CNF size.
+    /// CNF size: variables.
     pub variables: Option<usize>,
+    /// CNF size: clauses.
     pub clauses: Option<usize>,
+    /// CNF size: literal occurrences.
     pub literals: Option<usize>,
-    /// Exact-cover matrix size.
+    /// Exact-cover matrix size: items (primary and secondary).
     pub items: Option<usize>,
+    /// Exact-cover matrix size: options.
     pub options: Option<usize>,
+    /// Exact-cover matrix size: item occurrences over all options.
     pub nonzeros: Option<usize>,
-    /// SAT search effort (where the engine reports it).
+    /// SAT search effort (where the engine reports it): solver calls.
     pub solve_calls: Option<u64>,
+    /// SAT decisions.
     pub decisions: Option<u64>,
+    /// SAT conflicts.
     pub conflicts: Option<u64>,
+    /// SAT propagations.
     pub propagations: Option<u64>,
-    /// DLX and native search effort.
+    /// DLX and native search effort: nodes of the search tree.
     pub nodes: Option<u64>,
+    /// DLX link updates (Knuth's cost measure).
     pub updates: Option<u64>,
+    /// Native guesses (branching points where propagation alone did not decide).
     pub guesses: Option<u64>,
     /// `auto` only: the backend whose answer this is (`None`: nobody decided).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -292,6 +337,7 @@ impl Stats {
 /// The answer to one puzzle.
 #[derive(Clone, Debug)]
 pub struct Outcome<S> {
+    /// Solved, unsolvable or unknown.
     pub status: Status,
     /// The solutions kept (at most `Request::keep`), each one checked.
     pub solutions: Vec<S>,
@@ -306,6 +352,7 @@ pub struct Outcome<S> {
     pub reason: Option<String>,
     /// The DRAT proof behind "unsolvable" or "unique", when one was asked for and written.
     pub proof: Option<sat::ProofStatus>,
+    /// What the run cost.
     pub stats: Stats,
 }
 
@@ -330,6 +377,7 @@ macro_rules! message_error {
         #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
         #[error("{message}")]
         pub struct $name {
+            /// The whole message, as printed.
             pub message: String,
         }
 
@@ -361,36 +409,56 @@ message_error!(
 /// Why a puzzle could not be answered. "No solution" is an `Outcome`, never an error.
 #[derive(Debug, thiserror::Error)]
 pub enum SolveError {
+    /// The backend has no encoding for this kind (DIMACS on dlx, alphametics on dlx...).
     #[error("the {backend} backend does not support {kind} puzzles; use {hint}")]
     Unsupported {
+        /// The puzzle's kind.
         kind: Kind,
+        /// The backend asked for.
         backend: Backend,
+        /// The backends that do fit, for the message.
         hint: &'static str,
     },
+    /// The encoding would exceed a size limit (placements, nodes); the message names it.
     #[error("{0}")]
     TooLarge(String),
+    /// `--backend external` without `--solver`.
     #[error("the external backend needs a solver: pass --solver CMD (e.g. --solver cadical)")]
     NoExternalSolver,
+    /// The SAT backend failed (solver missing, crashed, unreadable answer...).
     #[error("SAT engine: {0}")]
     Sat(#[from] sat::SatError),
+    /// A model given to `decode` does not fit the exported formula.
     #[error("the solver's answer cannot be used: {0}")]
     BadModel(String),
+    /// The exported file could not be produced (message of the writer).
     #[error("writing the export failed: {0}")]
     Export(String),
+    /// A model or a set of options did not map back to a solution.
     #[error("decoding the {backend} answer failed (a bug in the encoder): {reason}")]
     Decode {
+        /// The backend whose answer it was.
         backend: Backend,
+        /// The decoder's message.
         reason: DecodeError,
     },
+    /// A solution failed the puzzle's independent checker.
     #[error("the {backend} backend produced a solution that fails the checker (a bug): {reason}")]
     CheckFailed {
+        /// The backend that produced it.
         backend: Backend,
+        /// The checker's message.
         reason: CheckError,
     },
+    /// `--proof` with a backend that cannot write DRAT (native, dlx, most external solvers).
     #[error(
         "the {backend} backend cannot write proofs; use --backend sat for --proof and --check-proof"
     )]
-    ProofUnsupported { backend: Backend },
+    ProofUnsupported {
+        /// The backend asked for.
+        backend: Backend,
+    },
+    /// Writing or checking the proof failed.
     #[error("proof: {0}")]
     Proof(#[from] sat::ProofError),
 }
@@ -404,38 +472,53 @@ pub type OptionDecoder<'p, S> = Box<dyn Fn(&[OptionId]) -> Result<S, DecodeError
 /// A CNF encoding with its decoder. `projection` holds the puzzle's decision variables:
 /// two models that agree on them decode to the same solution, so enumeration blocks on them.
 pub struct CnfEncoding<'p, S> {
+    /// The formula.
     pub cnf: Cnf,
+    /// The decision variables that tell solutions apart.
     pub projection: Vec<Var>,
     /// How enumeration excludes a model: `TrueLiterals` only where the projection is made
     /// of one-hot groups (see [`sat::Blocking`]).
     pub blocking: sat::Blocking,
+    /// Reads a solution off a model of `cnf`.
     pub decode: ModelDecoder<'p, S>,
 }
 
 /// An exact-cover encoding with its decoder (chosen option ids → solution).
 pub struct CoverEncoding<'p, S> {
+    /// The items and options.
     pub matrix: Matrix,
+    /// Reads a solution off the options of one exact cover.
     pub decode: OptionDecoder<'p, S>,
 }
 
 /// What a native solver reports.
 #[derive(Clone, Debug)]
 pub struct NativeAnswer<S> {
+    /// The solutions kept (at most [`Limits::keep`]), not yet checked.
     pub solutions: Vec<S>,
+    /// Solutions found (at most [`Limits::max_solutions`]).
     pub count: u64,
+    /// Whether the search space was exhausted, so `count` is exact.
     pub complete: bool,
+    /// Search-tree nodes, if the solver counts them.
     pub nodes: Option<u64>,
+    /// Guesses (branchings), if the solver counts them.
     pub guesses: Option<u64>,
 }
 
 /// What a kind's own incremental SAT session found (see [`Puzzle::sat_session`]).
 pub struct SessionAnswer<S> {
+    /// The solutions kept, not yet checked.
     pub solutions: Vec<S>,
+    /// Solutions found.
     pub count: u64,
+    /// Whether the session proved there are no more.
     pub complete: bool,
+    /// Calls to the solver for this puzzle.
     pub solve_calls: u64,
-    /// Size of the formula the session holds.
+    /// Size of the formula the session holds: variables.
     pub variables: usize,
+    /// Size of the formula the session holds: clauses.
     pub clauses: usize,
 }
 
@@ -445,6 +528,7 @@ pub trait Puzzle: Sync {
     /// `Send`: `auto` solves on several threads and hands the winner's solutions back.
     type Solution: Clone + PartialEq + fmt::Debug + Send;
 
+    /// Which kind this is.
     fn kind(&self) -> Kind;
 
     /// The independent checker: shares no code with any encoder or solver.
@@ -456,9 +540,21 @@ pub trait Puzzle: Sync {
         None
     }
 
+    /// The kind's own solver (propagation and search), within `limits`;
+    /// [`SolveError::Unsupported`] for kinds that have none.
     fn native(&self, limits: &Limits) -> Result<NativeAnswer<Self::Solution>, SolveError>;
 
+    /// The CNF encoding the `sat` and `external` backends solve.
     fn cnf(&self) -> Result<CnfEncoding<'_, Self::Solution>, SolveError>;
+
+    /// The CNF under the user's encoding choices (by default [`Puzzle::cnf`]: most kinds
+    /// have one encoding). It must be deterministic, since `decode` rebuilds it.
+    fn cnf_with(
+        &self,
+        _options: &EncodeOptions,
+    ) -> Result<CnfEncoding<'_, Self::Solution>, SolveError> {
+        self.cnf()
+    }
 
     /// A kind may answer the `sat` backend with an incremental varisat session it keeps
     /// across puzzles (`None`: encode with [`Puzzle::cnf`] and solve afresh). Called only
@@ -478,6 +574,16 @@ pub trait Puzzle: Sync {
         self.cnf()
     }
 
+    /// [`Puzzle::cnf_for_export`] under the user's encoding choices (by default they are
+    /// ignored).
+    fn cnf_for_export_with(
+        &self,
+        _options: &EncodeOptions,
+    ) -> Result<CnfEncoding<'_, Self::Solution>, SolveError> {
+        self.cnf_for_export()
+    }
+
+    /// The exact-cover encoding the `dlx` backend solves.
     fn cover(&self) -> Result<CoverEncoding<'_, Self::Solution>, SolveError>;
 
     /// The matrix `export --to xc` writes: by default the one the `dlx` backend solves; a
@@ -502,6 +608,12 @@ pub trait Puzzle: Sync {
 
     /// A picture of the puzzle (unsolved when `solution` is `None`), for `render`.
     fn picture(&self, solution: Option<&Self::Solution>) -> Picture;
+
+    /// The givens of a 9×9 sudoku (row-major, 0 = empty), for the collection fast path of
+    /// `bench` (`src/puzzles/sudoku/collection.rs`); `None` for every other puzzle.
+    fn sudoku9_givens(&self) -> Option<[u8; 81]> {
+        None
+    }
 
     /// For `analyze`: whether each value a cell of [`Puzzle::solution_json`] can take is
     /// implied by one literal of the `cnf()` projection (then the SAT backbone is exact
@@ -557,7 +669,7 @@ fn prove<P: Puzzle + ?Sized>(
     target: &sat::ProofTarget,
 ) -> Result<Option<sat::ProofStatus>, SolveError> {
     let asked_for_two = request.max_solutions.is_none_or(|m| m >= 2);
-    let encoding = puzzle.cnf()?;
+    let encoding = puzzle.cnf_with(&request.encode)?;
     let extra = match (outcome.status, outcome.count, outcome.complete) {
         (Status::Unsolvable, _, true) => Vec::new(),
         (Status::Solved, 1, true) if asked_for_two => {
@@ -623,13 +735,20 @@ pub(crate) fn search<P: Puzzle + ?Sized>(
 
     let (solutions, count, complete) = match backend {
         Backend::Native => run_native(puzzle, &limits, &mut stats)?,
-        Backend::Sat => run_sat(puzzle, &SatBackend::Varisat, backend, &limits, &mut stats)?,
+        Backend::Sat => run_sat(
+            puzzle,
+            &SatBackend::Varisat,
+            backend,
+            &limits,
+            &request.encode,
+            &mut stats,
+        )?,
         Backend::External => {
             let solver = request
                 .external
                 .as_ref()
                 .ok_or(SolveError::NoExternalSolver)?;
-            run_sat(puzzle, solver, backend, &limits, &mut stats)?
+            run_sat(puzzle, solver, backend, &limits, &request.encode, &mut stats)?
         }
         Backend::Dlx => run_dlx(puzzle, &limits, &mut stats)?,
         Backend::Auto => unreachable!("auto is answered by the portfolio above"),
@@ -684,6 +803,7 @@ fn run_sat<P: Puzzle + ?Sized>(
     solver: &SatBackend,
     backend: Backend,
     limits: &Limits,
+    encode: &EncodeOptions,
     stats: &mut Stats,
 ) -> Result<Found<P::Solution>, SolveError> {
     if matches!(solver, SatBackend::Varisat) && !limits.stop.can_stop() {
@@ -698,7 +818,7 @@ fn run_sat<P: Puzzle + ?Sized>(
         }
     }
     let encode_start = Instant::now();
-    let encoding = puzzle.cnf()?;
+    let encoding = puzzle.cnf_with(encode)?;
     stats.encode = encode_start.elapsed();
     stats.variables = Some(encoding.cnf.num_vars());
     stats.clauses = Some(encoding.cnf.num_clauses());
@@ -785,7 +905,9 @@ fn run_dlx<P: Puzzle + ?Sized>(
 /// empty or `null` when the request did not ask for it).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Rendered {
+    /// [`Puzzle::solution_text`], or empty.
     pub text: String,
+    /// [`Puzzle::solution_json`], or `null`.
     pub json: serde_json::Value,
 }
 
@@ -793,7 +915,9 @@ pub struct Rendered {
 /// every kind alike.
 #[derive(Clone, Debug)]
 pub struct Report {
+    /// The puzzle's kind.
     pub kind: Kind,
+    /// The outcome, with rendered solutions.
     pub outcome: Outcome<Rendered>,
     /// Where the first two solutions differ, when two were found.
     pub differences: Option<String>,
@@ -803,21 +927,33 @@ pub struct Report {
 
 /// A puzzle of any kind, behind one object-safe interface for the command line.
 pub trait AnyPuzzle: Send + Sync {
+    /// Which kind this is.
     fn kind(&self) -> Kind;
+    /// [`solve`], with the solutions rendered as `request.render` asks.
     fn solve_any(&self, backend: Backend, request: &Request) -> Result<Report, SolveError>;
     /// The puzzle drawn unsolved.
     fn picture_unsolved(&self) -> Picture;
-    /// The puzzle as a DIMACS file (`cnf_for_export`), with `comments` at the top.
-    fn export_dimacs(&self, comments: &[String]) -> Result<String, SolveError>;
+    /// The puzzle as a DIMACS file (`cnf_for_export_with`), with `comments` at the top.
+    fn export_dimacs(
+        &self,
+        comments: &[String],
+        options: &EncodeOptions,
+    ) -> Result<String, SolveError>;
     /// The puzzle as an exact-cover file in Knuth's format.
     fn export_xc(&self) -> Result<String, SolveError>;
-    /// A SAT solver's answer for the exported CNF, mapped back and checked.
-    fn decode_answer(&self, solver_output: &str) -> Result<Report, SolveError>;
+    /// A SAT solver's answer for the CNF exported with `options`, mapped back and checked.
+    fn decode_answer(
+        &self,
+        solver_output: &str,
+        options: &EncodeOptions,
+    ) -> Result<Report, SolveError>;
     /// Forced cells and marginals (`satcover analyze`).
     fn analyze(
         &self,
         options: &crate::analyze::Options,
     ) -> Result<crate::analyze::Analysis, SolveError>;
+    /// See [`Puzzle::sudoku9_givens`].
+    fn sudoku9_givens(&self) -> Option<[u8; 81]>;
     /// The first solution drawn, or `None` when there is none.
     fn picture_solved(
         &self,
@@ -880,6 +1016,10 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
         self.picture(None)
     }
 
+    fn sudoku9_givens(&self) -> Option<[u8; 81]> {
+        Puzzle::sudoku9_givens(self)
+    }
+
     fn analyze(
         &self,
         options: &crate::analyze::Options,
@@ -887,8 +1027,12 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
         crate::analyze::analyze(self, options)
     }
 
-    fn export_dimacs(&self, comments: &[String]) -> Result<String, SolveError> {
-        let encoding = self.cnf_for_export()?;
+    fn export_dimacs(
+        &self,
+        comments: &[String],
+        options: &EncodeOptions,
+    ) -> Result<String, SolveError> {
+        let encoding = self.cnf_for_export_with(options)?;
         let mut bytes = Vec::new();
         crate::cnf::write_dimacs(&encoding.cnf, comments, &mut bytes)
             .map_err(|e| SolveError::Export(e.to_string()))?;
@@ -899,9 +1043,13 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
         Ok(crate::dlx::write_xc(&self.cover_for_export()?.matrix))
     }
 
-    fn decode_answer(&self, solver_output: &str) -> Result<Report, SolveError> {
+    fn decode_answer(
+        &self,
+        solver_output: &str,
+        options: &EncodeOptions,
+    ) -> Result<Report, SolveError> {
         let start = Instant::now();
-        let encoding = self.cnf_for_export()?;
+        let encoding = self.cnf_for_export_with(options)?;
         let mut stats = Stats {
             backend: "decode".to_string(),
             encode: start.elapsed(),

@@ -107,6 +107,7 @@ impl Stop {
         self.deadline.is_some() || self.flag.is_some()
     }
 
+    /// When the time budget ends, if there is one.
     pub fn deadline(&self) -> Option<Instant> {
         self.deadline
     }

@@ -347,3 +347,36 @@ fn measure_proof_cost() {
         );
     }
 }
+
+/// A DIMACS file whose header declares far more variables than its clauses use is solved over
+/// the variables that occur, renumbered (`src/puzzles/dimacs.rs`): the proof refutes that
+/// formula, which is what `FILE.cnf` holds, and the proof checks against it. A dense file is
+/// handed over unchanged, so its proof checks against the input itself.
+#[test]
+fn a_sparse_dimacs_file_is_proved_over_the_variables_it_uses() {
+    let dir = tempfile::tempdir().unwrap();
+    // x1000000 ∨ x3, ¬x1000000 ∨ x3, ¬x3, plus 999,997 variables in no clause.
+    let sparse = write(
+        dir.path(),
+        "sparse.cnf",
+        "p cnf 1000000 3\n1000000 3 0\n-1000000 3 0\n-3 0\n",
+    );
+    let proof = proved(&sparse, &[], dir.path(), "s UNSATISFIABLE");
+    let written = std::fs::read_to_string(satcover::sat::formula_path(&proof)).unwrap();
+    let formula = parse_dimacs(&written).unwrap();
+    // The two variables used and 64 of the unused ones (`dimacs::FREE_KEPT`).
+    assert_eq!(formula.num_vars(), 2 + 64, "{written}");
+    assert_eq!(formula.num_clauses(), 3);
+    assert!(check(&refuted(&proof), &std::fs::read(&proof).unwrap()));
+
+    let dense_text = "p cnf 2 4\n1 2 0\n-1 2 0\n1 -2 0\n-1 -2 0\n";
+    let dense = write(dir.path(), "dense.cnf", dense_text);
+    let proof = proved(&dense, &[], dir.path(), "s UNSATISFIABLE");
+    let input: Vec<Vec<i64>> = parse_dimacs(dense_text)
+        .unwrap()
+        .clauses()
+        .map(|c| c.iter().map(|l| l.to_dimacs()).collect())
+        .collect();
+    assert_eq!(refuted(&proof), input);
+    assert!(check(&input, &std::fs::read(&proof).unwrap()));
+}

@@ -37,29 +37,72 @@ use super::{Cnf, Lit, MAX_VAR_INDEX, Var};
 /// What is wrong with a DIMACS input.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum DimacsErrorKind {
+    /// The input has clauses or nothing, but no header.
     #[error("no `p cnf VARS CLAUSES` header")]
     MissingHeader,
     #[error("second `p` header (the first is on line {first})")]
-    DuplicateHeader { first: usize },
+    /// A second `p` line.
+    DuplicateHeader {
+        /// Line of the first header (1-based).
+        first: usize,
+    },
     #[error("malformed header `{text}`: expected `p cnf VARS CLAUSES`")]
-    BadHeader { text: String },
+    /// A `p` line that is not `p cnf VARS CLAUSES` with two non-negative integers.
+    BadHeader {
+        /// The line, trimmed.
+        text: String,
+    },
     #[error("clause literal before the `p cnf` header")]
+    /// A literal before the header.
     ClauseBeforeHeader,
     #[error("`{token}` is not an integer literal")]
-    NotAnInteger { token: String },
+    /// A clause token that is not an integer.
+    NotAnInteger {
+        /// The token.
+        token: String,
+    },
     #[error("literal {lit} out of range: the header declares {vars} variables")]
-    LitOutOfRange { lit: i64, vars: usize },
+    /// A literal whose variable is beyond the header's count.
+    LitOutOfRange {
+        /// The literal as written.
+        lit: i64,
+        /// Variables the header declares.
+        vars: usize,
+    },
     #[error("more clauses than the {declared} declared in the header")]
-    TooManyClauses { declared: usize },
+    /// More clauses than the header declares (fewer is tolerated, with a warning).
+    TooManyClauses {
+        /// Clauses the header declares.
+        declared: usize,
+    },
     #[error("`c var {var}` names a variable beyond the {vars} declared")]
-    NameOutOfRange { var: i64, vars: usize },
+    /// A `c var N name` line for a variable beyond the header's count.
+    NameOutOfRange {
+        /// The variable number written.
+        var: i64,
+        /// Variables the header declares.
+        vars: usize,
+    },
     #[error("header declares {vars} variables, more than the supported {max}")]
-    TooManyVars { vars: u64, max: usize },
+    /// More variables than a [`Var`] can number ([`MAX_VAR_INDEX`] + 1).
+    TooManyVars {
+        /// Variables the header declares.
+        vars: u64,
+        /// The largest count supported.
+        max: usize,
+    },
     #[error(
         "header declares {vars} variables but the file has only {bytes} bytes: at most \
          max({MAX_UNBACKED_VARS}, one per byte) variables are accepted"
     )]
-    VarsBeyondText { vars: u64, bytes: usize },
+    /// More variables than [`MAX_UNBACKED_VARS`] and than bytes in the file: a claim the
+    /// content cannot back, refused before anything is allocated for it.
+    VarsBeyondText {
+        /// Variables the header declares.
+        vars: u64,
+        /// Length of the input.
+        bytes: usize,
+    },
 }
 
 /// Variables a header may always declare, whatever the file's length (see the module doc).
@@ -69,16 +112,22 @@ pub const MAX_UNBACKED_VARS: usize = 1 << 20;
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("line {line}{}: {reason}", column.map(|c| format!(", column {c}")).unwrap_or_default())]
 pub struct DimacsError {
+    /// Line of the input, 1-based.
     pub line: usize,
+    /// Column of the offending token, 1-based in characters; `None` for a whole-line error.
     pub column: Option<usize>,
+    /// What is wrong there.
     pub reason: DimacsErrorKind,
 }
 
 /// A parsed file with what its header said and what was tolerated.
 #[derive(Clone, Debug)]
 pub struct DimacsParsed {
+    /// The formula, with `num_vars()` = the declared count.
     pub cnf: Cnf,
+    /// Variables the header declares.
     pub declared_vars: usize,
+    /// Clauses the header declares (the file may hold fewer).
     pub declared_clauses: usize,
     /// Tolerated irregularities (fewer clauses than declared, missing final `0`), one line each.
     pub warnings: Vec<String>,

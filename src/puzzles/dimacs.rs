@@ -8,7 +8,7 @@
 //! Solved by `sat` (varisat) or `external`; printed the way SAT solvers print
 //! (`s SATISFIABLE`, `v ... 0` lines), with their exit codes 10 and 20.
 
-use crate::cnf::{Cnf, Var};
+use crate::cnf::{Cnf, Lit, Var};
 use crate::puzzle::{
     Backend, CheckError, CnfEncoding, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle, SolveError,
 };
@@ -23,13 +23,88 @@ pub struct Formula {
 /// Truth values of variables 1..=V, at index v − 1.
 pub type Assignment = Vec<bool>;
 
+/// Declared variables that occur in no clause kept in the solved formula (see
+/// [`Formula::cnf`](Puzzle::cnf)). Each doubles the number of models, so with more of them
+/// than this a satisfiable formula has over 2⁶⁴ models: more than any count can reach, so
+/// keeping only these still gives distinct models, and an enumeration can never run out of
+/// them and wrongly claim to be complete.
+pub const FREE_KEPT: usize = 64;
+
 impl Formula {
+    /// The formula `cnf`, with its declared variable count (`cnf.num_vars()`).
     pub fn new(cnf: Cnf) -> Formula {
         Formula { cnf }
     }
 
+    /// The clauses as read, in the file's numbering.
     pub fn cnf(&self) -> &Cnf {
         &self.cnf
+    }
+
+    /// Every declared variable, numbered as in the file.
+    fn identity_encoding(&self) -> CnfEncoding<'_, Assignment> {
+        let vars = self.cnf.num_vars();
+        CnfEncoding {
+            cnf: self.cnf.clone(),
+            projection: (0..vars).map(Var::from_index).collect(),
+            blocking: crate::sat::Blocking::Full,
+            decode: Box::new(move |model| {
+                Ok((0..vars).map(|i| model.value(Var::from_index(i))).collect())
+            }),
+        }
+    }
+
+    /// The variables that occur, and the first [`FREE_KEPT`] that do not, numbered
+    /// 0, 1, 2… in the file's order; the rest are false in every decoded assignment.
+    fn dense_encoding(&self) -> CnfEncoding<'_, Assignment> {
+        let vars = self.cnf.num_vars();
+        let mut occurs = vec![false; vars];
+        for clause in self.cnf.clauses() {
+            for lit in clause {
+                occurs[lit.var().index()] = true;
+            }
+        }
+        let free = occurs.iter().filter(|&&o| !o).count();
+        if free <= FREE_KEPT {
+            return self.identity_encoding();
+        }
+        // `kept[j]` is the file's index of dense variable j; `dense[i]` the reverse.
+        let mut kept = Vec::with_capacity(vars - free + FREE_KEPT);
+        let mut dense = vec![u32::MAX; vars];
+        let mut free_kept = 0;
+        for (i, &occurs) in occurs.iter().enumerate() {
+            if occurs || free_kept < FREE_KEPT {
+                free_kept += usize::from(!occurs);
+                dense[i] = kept.len() as u32;
+                kept.push(i as u32);
+            }
+        }
+        drop(occurs);
+        let mut cnf = Cnf::new();
+        cnf.reserve(self.cnf.num_clauses(), self.cnf.num_literals());
+        cnf.ensure_vars(kept.len());
+        let mut buf = Vec::new();
+        for clause in self.cnf.clauses() {
+            buf.clear();
+            buf.extend(clause.iter().map(|lit| {
+                let var = Var::from_index(dense[lit.var().index()] as usize);
+                Lit::new(var, lit.is_positive())
+            }));
+            cnf.add_clause(&buf);
+        }
+        drop(dense);
+        CnfEncoding {
+            cnf,
+            projection: (0..kept.len()).map(Var::from_index).collect(),
+            blocking: crate::sat::Blocking::Full,
+            decode: Box::new(move |model| {
+                let mut assignment = vec![false; vars];
+                for (j, &i) in kept.iter().enumerate() {
+                    assignment[i as usize] = model.value(Var::from_index(j));
+                }
+                Ok(assignment)
+            }),
+        }
     }
 }
 
@@ -98,16 +173,19 @@ impl Puzzle for Formula {
         })
     }
 
+    /// The clauses over the variables that occur in them, renumbered densely (in their
+    /// order), plus at most [`FREE_KEPT`] of the declared variables no clause mentions: what
+    /// a solver allocates follows the clauses, not the header (`p cnf 1000000 1` with one
+    /// short clause). A formula with nothing to drop is handed over unchanged, so its proof
+    /// file (`--proof`) matches the input line for line.
     fn cnf(&self) -> Result<CnfEncoding<'_, Assignment>, SolveError> {
-        let vars = self.cnf.num_vars();
-        Ok(CnfEncoding {
-            cnf: self.cnf.clone(),
-            projection: (0..vars).map(Var::from_index).collect(),
-            blocking: crate::sat::Blocking::Full,
-            decode: Box::new(move |model| {
-                Ok((0..vars).map(|i| model.value(Var::from_index(i))).collect())
-            }),
-        })
+        Ok(self.dense_encoding())
+    }
+
+    /// The file's own numbering, so that `export` writes the formula as read and `decode`
+    /// reads a model in the file's numbering.
+    fn cnf_for_export(&self) -> Result<CnfEncoding<'_, Assignment>, SolveError> {
+        Ok(self.identity_encoding())
     }
 
     fn cover(&self) -> Result<CoverEncoding<'_, Assignment>, SolveError> {
@@ -153,5 +231,46 @@ impl Puzzle for Formula {
             };
         }
         picture
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::{Request, Status, solve};
+
+    fn formula(text: &str) -> Formula {
+        Formula::new(crate::cnf::parse_dimacs(text).unwrap())
+    }
+
+    #[test]
+    fn a_formula_using_nearly_every_declared_variable_is_solved_as_written() {
+        // 3 models of x1 ∨ ¬x2, times 2⁸ for the eight unused variables.
+        let f = formula("p cnf 10 1\n1 -2 0\n");
+        let encoding = Puzzle::cnf(&f).unwrap();
+        assert_eq!(encoding.cnf.num_vars(), 10);
+        let outcome = solve(&f, Backend::Sat, &Request::count()).unwrap();
+        assert_eq!((outcome.count, outcome.complete), (3 << 8, true));
+    }
+
+    #[test]
+    fn unused_variables_beyond_the_kept_ones_are_dropped_and_read_false() {
+        let f = formula("p cnf 1000 2\n1000 -500 0\n500 0\n");
+        let encoding = Puzzle::cnf(&f).unwrap();
+        assert_eq!(encoding.cnf.num_vars(), 2 + FREE_KEPT);
+        assert_eq!(encoding.projection.len(), 2 + FREE_KEPT);
+        let outcome = solve(&f, Backend::Sat, &Request::limit(3)).unwrap();
+        assert_eq!((outcome.status, outcome.count), (Status::Solved, 3));
+        for assignment in &outcome.solutions {
+            assert_eq!(assignment.len(), 1000);
+            assert!(assignment[999] && assignment[499]);
+            // Only the first 64 unused variables (1..=64) can be true.
+            assert!(assignment[64..499].iter().all(|&v| !v));
+            assert!(f.check(assignment).is_ok());
+        }
+        // Export keeps the file's numbering.
+        let export = f.cnf_for_export().unwrap();
+        assert_eq!(export.cnf.num_vars(), 1000);
+        assert_eq!(export.cnf.clause(0).unwrap()[0].to_dimacs(), 1000);
     }
 }

@@ -28,10 +28,12 @@ pub struct ExactCover {
 pub type Chosen = Vec<OptionId>;
 
 impl ExactCover {
+    /// A puzzle over `matrix`: its solutions are its exact covers.
     pub fn new(matrix: Matrix) -> ExactCover {
         ExactCover { matrix }
     }
 
+    /// The items and options.
     pub fn matrix(&self) -> &Matrix {
         &self.matrix
     }

@@ -13,13 +13,20 @@ use std::fmt;
 /// The file name is added by the caller, which knows it.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct ParseError {
+    /// Line of the input, 1-based.
     pub line: usize,
+    /// Column, 1-based in characters; `None` when the whole line is at fault.
     pub column: Option<usize>,
+    /// What is wrong, without the position.
     pub message: String,
 }
 
 impl ParseError {
-    pub fn new(line: usize, column: Option<usize>, message: impl Into<String>) -> ParseError {
+    pub(crate) fn new(
+        line: usize,
+        column: Option<usize>,
+        message: impl Into<String>,
+    ) -> ParseError {
         ParseError {
             line,
             column,
@@ -27,7 +34,7 @@ impl ParseError {
         }
     }
 
-    pub fn at_line(line: usize, message: impl Into<String>) -> ParseError {
+    pub(crate) fn at_line(line: usize, message: impl Into<String>) -> ParseError {
         ParseError::new(line, None, message)
     }
 }

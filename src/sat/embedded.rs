@@ -34,6 +34,7 @@ pub struct StopWriter<W> {
 }
 
 impl<W: io::Write> StopWriter<W> {
+    /// A writer that forwards to `inner` until `stop` fires.
     pub fn new(stop: Stop, inner: W) -> Self {
         StopWriter { stop, inner }
     }

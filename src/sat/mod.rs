@@ -90,7 +90,9 @@ impl Model {
 /// The answer of one solve.
 #[derive(Clone, Debug)]
 pub enum SatVerdict {
+    /// Satisfiable, with a model that has been checked against the formula.
     Sat(Model),
+    /// Unsatisfiable: the solver proved there is no model.
     Unsat,
     /// The stop fired (deadline or cancel) (or the solver said it does not know).
     Unknown,
@@ -122,7 +124,13 @@ pub enum SatBackend {
     Varisat,
     /// A solver binary, run directly (never through a shell). See the `external` module for how
     /// `args` are combined with the DIMACS file and, for MiniSat, the result file.
-    External { program: String, args: Vec<String> },
+    External {
+        /// The binary, looked up on `PATH` unless it contains a `/`.
+        program: String,
+        /// Its arguments, placeholders included ([`CNF_PLACEHOLDER`], [`MODEL_PLACEHOLDER`],
+        /// [`PROOF_PLACEHOLDER`]).
+        args: Vec<String>,
+    },
 }
 
 impl SatBackend {
@@ -150,12 +158,19 @@ impl fmt::Display for SatBackend {
 /// statistics API; external solvers only when they print them): never invented.
 #[derive(Clone, Debug, Default)]
 pub struct SatStats {
+    /// Calls to the solver (one per model found, plus the last, unsat or stopped, one).
     pub solve_calls: u64,
+    /// Variables of the formula given (before any clause was added).
     pub vars: usize,
+    /// Clauses of the formula given.
     pub clauses: usize,
+    /// Literal occurrences over those clauses.
     pub literals: usize,
+    /// Conflicts over all calls, when the solver reports them.
     pub conflicts: Option<u64>,
+    /// Decisions over all calls, when the solver reports them.
     pub decisions: Option<u64>,
+    /// Propagations over all calls, when the solver reports them.
     pub propagations: Option<u64>,
     /// Time inside the backend: loading the formula (varisat) or writing the file and running the
     /// process (external), plus solving.
@@ -188,52 +203,84 @@ impl SatStats {
 /// Why a backend could not answer. "Unsatisfiable" and "stopped" are verdicts, not errors.
 #[derive(Debug, Error)]
 pub enum SatError {
+    /// The external solver's program is not on `PATH` (or not at the path given).
     #[error("SAT solver `{program}` not found: install it or give its full path")]
-    NotFound { program: String },
+    NotFound {
+        /// The program as given to `--solver`.
+        program: String,
+    },
+    /// The program exists but could not be started (permissions, not an executable...).
     #[error("cannot start SAT solver `{program}`: {source}")]
     Spawn {
+        /// The program as given to `--solver`.
         program: String,
+        /// What the operating system said.
         #[source]
         source: std::io::Error,
     },
+    /// The solver died from a signal (crash, out of memory, killed from outside).
     #[error(
         "SAT solver `{program}` was killed by signal {signal}{}",
         stderr_note(stderr)
     )]
     Signaled {
+        /// The program as given to `--solver`.
         program: String,
+        /// The signal number.
         signal: i32,
+        /// What it wrote to stderr, for the message.
         stderr: String,
     },
+    /// The solver exited without a verdict (no `s` line, no result file).
     #[error(
         "SAT solver `{program}` exited with {status} and no answer{}",
         stderr_note(stderr)
     )]
     BadExit {
+        /// The program as given to `--solver`.
         program: String,
+        /// Its exit status, as the platform prints it.
         status: String,
+        /// What it wrote to stderr, for the message.
         stderr: String,
     },
+    /// The solver's answer could not be read (malformed `s`/`v` lines or result file).
     #[error("SAT solver `{program}` gave unreadable output: {source}")]
     Output {
+        /// The program as given to `--solver`.
         program: String,
+        /// Where and why the output was rejected.
         #[source]
         source: SolverOutputError,
     },
+    /// The exit code (10 sat, 20 unsat) and the printed answer disagree.
     #[error("SAT solver `{program}` exit code {code} contradicts its answer `{verdict}`")]
     Inconsistent {
+        /// The program as given to `--solver`.
         program: String,
+        /// Its exit code.
         code: i32,
+        /// The verdict it printed ([`SatVerdict::name`]).
         verdict: &'static str,
     },
+    /// A model falsifies a clause of the formula: every model is checked before use.
     #[error("{backend} returned a model that falsifies clause {clause} (0-based): solver bug")]
-    WrongModel { backend: String, clause: usize },
+    WrongModel {
+        /// `varisat` or the external program.
+        backend: String,
+        /// Index of the first falsified clause, counting added clauses after the formula's.
+        clause: usize,
+    },
+    /// Writing the formula or reading the answer failed.
     #[error("I/O error {context}: {source}")]
     Io {
+        /// What was being done ("writing /tmp/…cnf").
         context: String,
+        /// What the operating system said.
         #[source]
         source: std::io::Error,
     },
+    /// varisat reported an error other than being stopped (its message).
     #[error("varisat failed: {0}")]
     Varisat(String),
 }
@@ -279,7 +326,9 @@ pub struct Enumeration {
     /// The solver proved there is no further model. False when `max_models` stopped the search
     /// (even if no further model exists: that was not asked) or when the stop fired.
     pub complete: bool,
+    /// The stop fired before the enumeration ended.
     pub timed_out: bool,
+    /// What the backend did over all the calls.
     pub stats: SatStats,
 }
 
@@ -364,6 +413,11 @@ pub fn enumerate_with(
                     SatVerdict::Sat(model) => {
                         count += 1;
                         on_model(&model);
+                        // No blocking clause after the last model asked for: over a wide
+                        // projection it is the largest clause of the run.
+                        if limit_reached(count) {
+                            return Ok(done(count, false, false, session.into_stats()));
+                        }
                         session.add_clause(&blocking_clause_with(&model, projection, blocking));
                     }
                     SatVerdict::Unsat => return Ok(done(count, true, false, session.into_stats())),
@@ -391,6 +445,9 @@ pub fn enumerate_with(
                     SatVerdict::Sat(model) => {
                         count += 1;
                         on_model(&model);
+                        if limit_reached(count) {
+                            return Ok(done(count, false, false, stats));
+                        }
                         work.add_clause(&blocking_clause_with(&model, projection, blocking));
                     }
                     SatVerdict::Unsat => return Ok(done(count, true, false, stats)),

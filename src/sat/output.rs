@@ -19,27 +19,58 @@ use super::{Model, SatVerdict};
 /// What is wrong with a solver's output.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SolverOutputErrorKind {
+    /// Neither an `s` line nor a MiniSat status word.
     #[error("no status line (`s SATISFIABLE`, `s UNSATISFIABLE`, `s UNKNOWN`, or `SAT`/`UNSAT`)")]
     NoStatus,
     #[error("unexpected line `{text}`")]
-    Garbage { text: String },
+    /// A line that is neither a comment, a status nor values.
+    Garbage {
+        /// The line, trimmed.
+        text: String,
+    },
     #[error("second status line (the first is on line {first})")]
-    DuplicateStatus { first: usize },
+    /// A second status line.
+    DuplicateStatus {
+        /// Line of the first one (1-based).
+        first: usize,
+    },
     #[error("unknown status `{text}`")]
-    UnknownStatus { text: String },
+    /// An `s` line with a word other than SATISFIABLE, UNSATISFIABLE or UNKNOWN.
+    UnknownStatus {
+        /// The status word.
+        text: String,
+    },
     #[error("model values without a preceding SATISFIABLE status")]
+    /// `v` lines (or literals) before or without a satisfiable status.
     ValuesWithoutSat,
     #[error("`{token}` is not an integer literal")]
-    NotAnInteger { token: String },
+    /// A `v` token that is not an integer.
+    NotAnInteger {
+        /// The token.
+        token: String,
+    },
     #[error("literal {lit} out of range: the formula has {vars} variables")]
-    LitOutOfRange { lit: i64, vars: usize },
+    /// A literal whose variable is beyond the formula's.
+    LitOutOfRange {
+        /// The literal, DIMACS-numbered.
+        lit: i64,
+        /// Variables in the formula given to the solver.
+        vars: usize,
+    },
     #[error("variable {var} given both values")]
-    Contradictory { var: i64 },
+    /// A variable listed both true and false.
+    Contradictory {
+        /// The variable, DIMACS-numbered.
+        var: i64,
+    },
     #[error("satisfiable but no model given")]
+    /// A satisfiable status with no values at all.
     MissingModel,
     #[error("model not terminated by 0 (output truncated?)")]
+    /// The values stop without the closing `0` (a truncated answer).
     ModelNotTerminated,
     #[error("values after the terminating 0")]
+    /// Values after the closing `0`.
     ValuesAfterEnd,
 }
 
@@ -47,7 +78,9 @@ pub enum SolverOutputErrorKind {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("line {line}: {reason}")]
 pub struct SolverOutputError {
+    /// Line of the solver's output (or result file), 1-based.
     pub line: usize,
+    /// What is wrong there.
     pub reason: SolverOutputErrorKind,
 }
 

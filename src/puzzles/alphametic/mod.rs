@@ -40,7 +40,9 @@ pub type Assignment = BTreeMap<char, u8>;
 /// first).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Term {
+    /// Whether a `-` precedes the term on its side of `=`.
     pub negative: bool,
+    /// The words multiplied together; a plain word is one factor.
     pub factors: Vec<Vec<usize>>,
 }
 
@@ -61,10 +63,12 @@ impl Alphametic {
         &self.letters
     }
 
+    /// Terms left of `=`.
     pub fn left(&self) -> &[Term] {
         &self.left
     }
 
+    /// Terms right of `=`.
     pub fn right(&self) -> &[Term] {
         &self.right
     }

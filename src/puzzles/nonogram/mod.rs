@@ -26,11 +26,13 @@ pub mod cover;
 pub mod formats;
 pub(crate) mod line;
 pub mod native;
+pub mod presolve;
 
 use std::fmt::Write as _;
 
 use crate::puzzle::{
-    CheckError, CnfEncoding, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle, SolveError,
+    CheckError, CnfEncoding, CoverEncoding, EncodeOptions, Kind, Limits, NativeAnswer, Puzzle,
+    SolveError,
 };
 use crate::render::{Picture, Rgb};
 
@@ -45,7 +47,9 @@ pub const MAX_COLOURS: usize = 63;
 pub struct Colour {
     /// The character that prints it (and, in `.non` and `.g` files, names it in clues).
     pub ch: char,
+    /// The colour's name in the file (`black`, `red`…), kept for XML export.
     pub name: String,
+    /// How it is drawn.
     pub rgb: Rgb,
 }
 
@@ -150,10 +154,12 @@ impl Palette {
         self.colours.len() <= 1
     }
 
+    /// Entry `index` (0 is the background), if the palette has it.
     pub fn get(&self, index: u8) -> Option<&Colour> {
         self.colours.get(usize::from(index))
     }
 
+    /// Every entry, the background first.
     pub fn colours(&self) -> &[Colour] {
         &self.colours
     }
@@ -191,7 +197,9 @@ pub fn hex(rgb: Rgb) -> String {
 /// One block of a clue: `len` cells of palette colour `colour` (≥ 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Block {
+    /// Cells in the block, at least 1.
     pub len: usize,
+    /// Palette index of the block's colour (1 is black in a black-and-white puzzle).
     pub colour: u8,
 }
 
@@ -219,8 +227,11 @@ pub fn min_length(clue: &[Block]) -> usize {
 /// A solved (or goal) picture: `cells[row * width + col]` is a palette index (0 background).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Grid {
+    /// Columns.
     pub width: usize,
+    /// Rows.
     pub height: usize,
+    /// Palette index of each cell, row after row.
     pub cells: Vec<u8>,
 }
 
@@ -239,6 +250,7 @@ impl Grid {
         self.cells[row * self.width + col] != 0
     }
 
+    /// Palette index of cell (row, col).
     pub fn colour(&self, row: usize, col: usize) -> u8 {
         self.cells[row * self.width + col]
     }
@@ -248,6 +260,7 @@ impl Grid {
         self.cells[row * self.width + col] = u8::from(black);
     }
 
+    /// Paint cell (row, col) with palette index `colour`.
     pub fn set_colour(&mut self, row: usize, col: usize, colour: u8) {
         self.cells[row * self.width + col] = colour;
     }
@@ -333,10 +346,15 @@ pub struct Nonogram {
 /// Metadata a file may carry (all optional).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Metadata {
+    /// The puzzle's name.
     pub title: Option<String>,
+    /// Who made it.
     pub author: Option<String>,
+    /// An identifier in a collection (the webpbn number…).
     pub catalogue: Option<String>,
+    /// The copyright line, as written.
     pub copyright: Option<String>,
+    /// The licence, as written.
     pub license: Option<String>,
 }
 
@@ -424,11 +442,13 @@ impl Nonogram {
         self
     }
 
+    /// The same puzzle with its intended picture, ignored unless its size matches.
     pub fn with_goal(mut self, goal: Option<Grid>) -> Nonogram {
         self.goal = goal.filter(|g| g.width == self.width && g.height == self.height);
         self
     }
 
+    /// The same puzzle with this title, author, catalogue entry, copyright and licence.
     pub fn with_metadata(mut self, meta: Metadata) -> Nonogram {
         self.title = meta.title;
         self.author = meta.author;
@@ -445,12 +465,15 @@ impl Nonogram {
         copy
     }
 
+    /// Columns.
     pub fn width(&self) -> usize {
         self.width
     }
+    /// Rows.
     pub fn height(&self) -> usize {
         self.height
     }
+    /// The colours clues and solutions use.
     pub fn palette(&self) -> &Palette {
         &self.palette
     }
@@ -458,27 +481,35 @@ impl Nonogram {
     pub fn num_colours(&self) -> usize {
         self.palette.len() - 1
     }
+    /// Whether the only colour besides the background is black.
     pub fn is_black_and_white(&self) -> bool {
         self.palette.len() == 2
     }
+    /// Clue of each row, top to bottom; an empty clue is an empty row.
     pub fn row_clues(&self) -> &[Vec<Block>] {
         &self.rows
     }
+    /// Clue of each column, left to right.
     pub fn column_clues(&self) -> &[Vec<Block>] {
         &self.columns
     }
+    /// Cells fixed by the file, row after row (`None`: free), as palette indices.
     pub fn givens(&self) -> &[Option<u8>] {
         &self.givens
     }
+    /// Number of fixed cells.
     pub fn num_givens(&self) -> usize {
         self.givens.iter().filter(|g| g.is_some()).count()
     }
+    /// The intended picture, when the file gives one (not used to solve).
     pub fn goal(&self) -> Option<&Grid> {
         self.goal.as_ref()
     }
+    /// The puzzle's name, when the file gives one.
     pub fn title(&self) -> Option<&str> {
         self.title.as_deref()
     }
+    /// Title, author and the rest, as read.
     pub fn metadata(&self) -> Metadata {
         Metadata {
             title: self.title.clone(),
@@ -724,6 +755,17 @@ impl Puzzle for Nonogram {
 
     fn cnf(&self) -> Result<CnfEncoding<'_, Grid>, SolveError> {
         Ok(cnf::encode(self))
+    }
+
+    fn cnf_with(&self, options: &EncodeOptions) -> Result<CnfEncoding<'_, Grid>, SolveError> {
+        Ok(cnf::encode_for(self, options))
+    }
+
+    fn cnf_for_export_with(
+        &self,
+        options: &EncodeOptions,
+    ) -> Result<CnfEncoding<'_, Grid>, SolveError> {
+        Ok(cnf::encode_for(self, options))
     }
 
     fn cover(&self) -> Result<CoverEncoding<'_, Grid>, SolveError> {

@@ -77,6 +77,7 @@ pub struct Packing {
 /// A solution: which piece covers each cell, row by row (`None`: hole or empty cell).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Tiling {
+    /// `rows[r][c]`: index into [`Packing::pieces`] of the piece covering cell (r, c).
     pub rows: Vec<Vec<Option<usize>>>,
 }
 
@@ -136,14 +137,17 @@ impl Packing {
         })
     }
 
+    /// Columns of the region's bounding box.
     pub fn width(&self) -> usize {
         self.width
     }
 
+    /// Rows of the region's bounding box.
     pub fn height(&self) -> usize {
         self.height
     }
 
+    /// The pieces, one entry per copy, in the order of the file.
     pub fn pieces(&self) -> &[Piece] {
         &self.pieces
     }
