@@ -17,8 +17,11 @@ use std::fmt::Write as _;
 pub struct Rgb(pub u8, pub u8, pub u8);
 
 impl Rgb {
+    /// White.
     pub const WHITE: Rgb = Rgb(255, 255, 255);
+    /// Black.
     pub const BLACK: Rgb = Rgb(0, 0, 0);
+    /// Mid grey (uncovered and unknown cells).
     pub const GREY: Rgb = Rgb(200, 200, 200);
     /// Ink for digits a solver found, apart from the black of the givens.
     pub const BLUE: Rgb = Rgb(0, 80, 210);
@@ -51,7 +54,9 @@ impl Rgb {
 /// drawn between cells of different regions and around the picture.
 #[derive(Clone, Debug)]
 pub struct Picture {
+    /// Cells per row.
     pub width: usize,
+    /// Rows.
     pub height: usize,
     /// Row-major fill colours, `width * height` of them.
     pub fills: Vec<Rgb>,
@@ -59,6 +64,7 @@ pub struct Picture {
     pub labels: Vec<String>,
     /// Row-major label colours; `None`: black or white, whichever shows on the fill.
     pub inks: Vec<Option<Rgb>>,
+    /// Row-major region ids, when regions are drawn.
     pub regions: Option<Vec<usize>>,
     /// Draw thin lines between all cells.
     pub grid_lines: bool,

@@ -8,8 +8,10 @@ mod unavoidable;
 /// Why a generator could not finish.
 #[derive(Debug, thiserror::Error)]
 pub enum GenerateError {
+    /// The request cannot be met (a size without a sudoku).
     #[error("{0}")]
     Spec(String),
+    /// The SAT engine failed.
     #[error("SAT engine: {0}")]
     Sat(#[from] crate::sat::SatError),
 }

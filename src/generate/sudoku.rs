@@ -37,7 +37,9 @@ use crate::sat::SatError;
 pub enum Checker {
     /// Native for 4×4 and 9×9, SAT from 16×16 on (measured fastest; see README).
     Auto,
+    /// The native solver counting to two.
     Native,
+    /// Unavoidable sets, a bounded search, then SAT over the open cells (`second.rs`).
     Sat,
 }
 
@@ -57,15 +59,20 @@ impl Checker {
 pub struct SudokuSpec {
     /// Box side b (2..=6): grids of (b²)×(b²).
     pub box_side: usize,
+    /// Remove clues until none can go.
     pub minimal: bool,
+    /// Keep the clues symmetric under a 180° turn.
     pub symmetric: bool,
+    /// The engine that proves uniqueness.
     pub checker: Checker,
 }
 
 /// One generated puzzle and the grid it was cut from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Generated {
+    /// Row-major clues, 0 for an empty cell.
     pub puzzle: Vec<u8>,
+    /// The grid, the puzzle's only solution.
     pub solution: Vec<u8>,
     /// Uniqueness checks made.
     pub checks: u64,
