@@ -53,6 +53,7 @@ pub enum Method {
 }
 
 impl Method {
+    /// The method's name as the `--backend` flag spells it.
     pub fn name(self) -> &'static str {
         match self {
             Method::Auto => "auto",
@@ -66,11 +67,13 @@ impl Method {
 /// What `analyze` is asked.
 #[derive(Clone, Debug)]
 pub struct Options {
+    /// How forced cells are found.
     pub method: Method,
     /// Enumeration stops after this many solutions.
     pub limit: u64,
     /// Compute marginals (enumerate up to `limit`).
     pub marginals: bool,
+    /// Stop after this long (the answer then says what is not proved).
     pub timeout: Option<Duration>,
 }
 
@@ -102,7 +105,9 @@ fn auto_budget(kind: Kind) -> Duration {
 /// The answer of `analyze` for one puzzle.
 #[derive(Clone, Debug)]
 pub struct Analysis {
+    /// The puzzle's kind.
     pub kind: Kind,
+    /// Solved, no solution, or stopped.
     pub status: Status,
     /// Why there is no solution, when known without search.
     pub reason: Option<String>,
@@ -123,6 +128,7 @@ pub struct Analysis {
     pub method: String,
     /// SAT calls of the backbone (0 when enumeration decided).
     pub sat_calls: u64,
+    /// Time spent on this puzzle.
     pub time: Duration,
     /// The puzzle drawn with its forced values and `?` elsewhere.
     pub picture: Option<Picture>,

@@ -17,9 +17,14 @@ use std::fmt::Write as _;
 pub struct Rgb(pub u8, pub u8, pub u8);
 
 impl Rgb {
+    /// White.
     pub const WHITE: Rgb = Rgb(255, 255, 255);
+    /// Black.
     pub const BLACK: Rgb = Rgb(0, 0, 0);
+    /// Mid grey (uncovered and unknown cells).
     pub const GREY: Rgb = Rgb(200, 200, 200);
+    /// Ink for digits a solver found, apart from the black of the givens.
+    pub const BLUE: Rgb = Rgb(0, 80, 210);
 
     fn hex(self) -> String {
         format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
@@ -49,12 +54,17 @@ impl Rgb {
 /// drawn between cells of different regions and around the picture.
 #[derive(Clone, Debug)]
 pub struct Picture {
+    /// Cells per row.
     pub width: usize,
+    /// Rows.
     pub height: usize,
     /// Row-major fill colours, `width * height` of them.
     pub fills: Vec<Rgb>,
     /// Row-major labels (empty string: none).
     pub labels: Vec<String>,
+    /// Row-major label colours; `None`: black or white, whichever shows on the fill.
+    pub inks: Vec<Option<Rgb>>,
+    /// Row-major region ids, when regions are drawn.
     pub regions: Option<Vec<usize>>,
     /// Draw thin lines between all cells.
     pub grid_lines: bool,
@@ -68,6 +78,7 @@ impl Picture {
             height,
             fills: vec![Rgb::WHITE; width * height],
             labels: vec![String::new(); width * height],
+            inks: vec![None; width * height],
             regions: None,
             grid_lines: true,
         }
@@ -119,10 +130,12 @@ pub fn to_svg(picture: &Picture, cell: usize) -> String {
             if !picture.labels[i].is_empty() {
                 let _ = writeln!(
                     svg,
-                    r#"<text x="{}" y="{}" font-family="sans-serif" font-size="{}" text-anchor="middle" dominant-baseline="central">{}</text>"#,
+                    r#"<text x="{}" y="{}" font-family="sans-serif" font-size="{}" text-anchor="middle" dominant-baseline="central"{}>{}</text>"#,
                     x + cell / 2,
                     y + cell / 2,
                     cell * 3 / 5,
+                    picture.inks[i]
+                        .map_or(String::new(), |ink| format!(r#" fill="{}""#, ink.hex())),
                     escape(&picture.labels[i])
                 );
             }
@@ -330,7 +343,7 @@ pub fn to_png(picture: &Picture, cell: usize) -> Result<Vec<u8>, png::EncodingEr
                 x0,
                 y0,
                 cell,
-                ink_for(picture.fills[i]),
+                picture.inks[i].unwrap_or_else(|| ink_for(picture.fills[i])),
             );
         }
     }

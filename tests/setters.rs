@@ -348,12 +348,15 @@ fn generated_random_nonograms_are_unique_with_givens_that_agree() {
 
 /// The PNG of a sudoku shows ink (dark pixels) inside every given cell and none inside
 /// the empty ones.
-#[test]
-fn png_of_a_sudoku_shows_digits_in_given_cells() {
+/// Renders the Norvig fixture to a PNG (30 px cells) and counts, in the interior of each
+/// cell (away from grid lines), the pixels for which `ink` holds.
+fn sudoku_png_ink(extra: &[&str], ink: impl Fn(&[u8]) -> bool) -> (Vec<u8>, Vec<usize>) {
     let dir = tempfile::tempdir().expect("tempdir");
     let out = dir.path().join("s.png");
     satcover()
-        .args(["render", "--unsolved", "--cell", "30", "--png"])
+        .arg("render")
+        .args(extra)
+        .args(["--cell", "30", "--png"])
         .arg(&out)
         .arg("tests/fixtures/sudoku/norvig-grid.txt")
         .assert()
@@ -366,20 +369,55 @@ fn png_of_a_sudoku_shows_digits_in_given_cells() {
     let info = reader.next_frame(&mut pixels).expect("frame");
     let (width, channels) = (info.width as usize, info.color_type.samples());
     let (cell, margin) = (30, 2);
-    for (i, &given) in puzzle.givens().iter().enumerate() {
-        let (x0, y0) = (margin + (i % 9) * cell, margin + (i / 9) * cell);
-        // The interior, away from grid lines.
-        let dark = (y0 + 5..y0 + cell - 5)
-            .flat_map(|y| (x0 + 5..x0 + cell - 5).map(move |x| (x, y)))
-            .filter(|&(x, y)| pixels[(y * width + x) * channels] < 100)
-            .count();
+    let counts = (0..81)
+        .map(|i| {
+            let (x0, y0) = (margin + (i % 9) * cell, margin + (i / 9) * cell);
+            (y0 + 5..y0 + cell - 5)
+                .flat_map(|y| (x0 + 5..x0 + cell - 5).map(move |x| (x, y)))
+                .filter(|&(x, y)| {
+                    let at = (y * width + x) * channels;
+                    ink(&pixels[at..at + 3])
+                })
+                .count()
+        })
+        .collect();
+    (puzzle.givens().to_vec(), counts)
+}
+
+fn black(p: &[u8]) -> bool {
+    p.iter().all(|&v| v < 60)
+}
+
+fn blue(p: &[u8]) -> bool {
+    p[0] < 60 && p[1] < 140 && p[2] > 150
+}
+
+#[test]
+fn png_of_a_sudoku_shows_digits_in_given_cells() {
+    let (givens, dark) = sudoku_png_ink(&["--unsolved"], |p| p[0] < 100);
+    for (i, &given) in givens.iter().enumerate() {
         if given != 0 {
             assert!(
-                dark >= 12,
-                "cell {i} (given {given}) has {dark} dark pixels"
+                dark[i] >= 12,
+                "cell {i} (given {given}) has {} dark pixels",
+                dark[i]
             );
         } else {
-            assert_eq!(dark, 0, "empty cell {i} has ink");
+            assert_eq!(dark[i], 0, "empty cell {i} has ink");
+        }
+    }
+}
+
+#[test]
+fn png_of_a_solved_sudoku_inks_givens_black_and_found_digits_blue() {
+    let (givens, black_ink) = sudoku_png_ink(&[], black);
+    let (_, blue_ink) = sudoku_png_ink(&[], blue);
+    for (i, &given) in givens.iter().enumerate() {
+        let (k, b) = (black_ink[i], blue_ink[i]);
+        if given != 0 {
+            assert!(k >= 12 && b == 0, "given cell {i}: {k} black, {b} blue");
+        } else {
+            assert!(b >= 12 && k == 0, "solved cell {i}: {k} black, {b} blue");
         }
     }
 }

@@ -138,11 +138,12 @@ fn sudoku_run(args: &SudokuArgs) -> Result<u8> {
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let start = Instant::now();
-    let (mut clues, mut checks) = (0usize, 0u64);
+    let (mut clues, mut checks, mut handed_on) = (0usize, 0u64, 0u64);
     let large = args.size > 9;
     sudoku::generate(spec, args.count, args.seed, |g| -> Result<()> {
         clues += g.puzzle.iter().filter(|&&d| d != 0).count();
         checks += g.checks;
+        handed_on += g.handed_on;
         writeln!(out, "{}", sudoku::puzzle_text(box_side, &g.puzzle))?;
         if large {
             // Drawn grids are separated by blank lines.
@@ -154,13 +155,14 @@ fn sudoku_run(args: &SudokuArgs) -> Result<u8> {
     if args.stats {
         let secs = start.elapsed().as_secs_f64();
         eprintln!(
-            "{} puzzles {}x{} in {secs:.3} s: {:.1} puzzles/s, {:.1} clues and {:.0} uniqueness checks per puzzle ({} checker)",
+            "{} puzzles {}x{} in {secs:.3} s: {:.1} puzzles/s, {:.1} clues and {:.0} uniqueness checks per puzzle, {:.1} of them left to the {} checker",
             args.count,
             args.size,
             args.size,
             args.count as f64 / secs,
             clues as f64 / args.count as f64,
             checks as f64 / args.count as f64,
+            handed_on as f64 / args.count as f64,
             match args.checker.resolve(box_side) {
                 Checker::Sat => "sat",
                 _ => "native",

@@ -1,13 +1,17 @@
 //! Puzzles with exactly one solution: sudoku of every size, nonograms from pictures.
 //! Each generator proves uniqueness with the same engines `solve` uses.
 
+mod second;
 pub mod sudoku;
+mod unavoidable;
 
 /// Why a generator could not finish.
 #[derive(Debug, thiserror::Error)]
 pub enum GenerateError {
+    /// The request cannot be met (a size without a sudoku).
     #[error("{0}")]
     Spec(String),
+    /// The SAT engine failed.
     #[error("SAT engine: {0}")]
     Sat(#[from] crate::sat::SatError),
 }

@@ -604,8 +604,12 @@ impl Puzzle for Sudoku {
             if value != 0 {
                 picture.labels[cell] = value.to_string();
             }
+            // Givens: black on grey; digits the solver found: blue on white.
             if given != 0 {
                 picture.fills[cell] = Rgb(225, 225, 225);
+                picture.inks[cell] = Some(Rgb::BLACK);
+            } else if value != 0 {
+                picture.inks[cell] = Some(Rgb::BLUE);
             }
         }
         picture
