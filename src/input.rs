@@ -26,7 +26,8 @@ pub struct InputError {
 }
 
 impl InputError {
-    pub(crate) fn whole_file(source_name: &str, message: impl Into<String>) -> InputError {
+    /// An error about the whole source (unreadable, unknown kind), with no position.
+    pub fn whole_file(source_name: &str, message: impl Into<String>) -> InputError {
         InputError {
             source_name: source_name.to_string(),
             line: None,

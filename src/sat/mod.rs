@@ -274,7 +274,7 @@ pub enum SatError {
     /// Writing the formula or reading the answer failed.
     #[error("I/O error {context}: {source}")]
     Io {
-        /// What was being done ("writing /tmp/…cnf").
+        /// What was being done (writing the DIMACS file, reading the answer).
         context: String,
         /// What the operating system said.
         #[source]
