@@ -182,6 +182,10 @@ pub struct Plan {
     pub alone: Option<(Backend, Duration)>,
     /// Then these race, in order of preference (the last ones run only if threads allow).
     pub race: Vec<Backend>,
+    /// The SAT contenders encode the residue of the puzzle's own propagation
+    /// (`--presolve`): on nonograms, CDCL after probing is the route that decides the
+    /// puzzles native's search does not (`src/puzzles/nonogram/presolve.rs`).
+    pub presolve: bool,
 }
 
 impl Plan {
@@ -204,7 +208,11 @@ impl Plan {
             race.push(External);
         }
         let alone = race.contains(&Native).then_some((Native, NATIVE_BUDGET));
-        Plan { alone, race }
+        Plan {
+            alone,
+            race,
+            presolve: kind == Kind::Nonogram,
+        }
     }
 }
 
@@ -216,6 +224,16 @@ pub fn solve<P: Puzzle + ?Sized>(
 ) -> Result<Outcome<P::Solution>, SolveError> {
     let start = Instant::now();
     let plan = Plan::new(puzzle.kind(), request);
+    // Native ignores the encoding choices, so every contender may share this request.
+    let presolved;
+    let request = if plan.presolve && !request.encode.presolve {
+        let mut with = request.clone();
+        with.encode.presolve = true;
+        presolved = with;
+        &presolved
+    } else {
+        request
+    };
     let mut runs: Vec<(Run<P::Solution>, ContenderResult)> = Vec::new();
 
     if let Some((backend, budget)) = plan.alone {

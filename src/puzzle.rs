@@ -135,6 +135,19 @@ pub struct Request {
     pub threads: Threads,
     /// Write a DRAT proof behind "unsolvable" and "unique" (sat backend only).
     pub proof: Option<sat::ProofTarget>,
+    /// How the sat and external backends encode the puzzle, where its kind has a choice.
+    pub encode: EncodeOptions,
+}
+
+/// Choices a kind may offer about its CNF (`--encoding`, `--presolve`); kinds ignore those
+/// that do not concern them. `export` and `decode` must be given the same ones.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EncodeOptions {
+    /// The nonogram CNF (`encodings/nonogram.md`).
+    pub nonogram: crate::puzzles::nonogram::cnf::Encoding,
+    /// Run the puzzle's own propagation first and encode only what it leaves undecided
+    /// (nonograms: line logic and probing, `src/puzzles/nonogram/presolve.rs`).
+    pub presolve: bool,
 }
 
 /// Which forms of a solution to render: building both for every puzzle of a large
@@ -167,6 +180,7 @@ impl Request {
             render: Render::Both,
             threads: Threads::machine(),
             proof: None,
+            encode: EncodeOptions::default(),
         }
     }
 
@@ -185,6 +199,7 @@ impl Request {
             render: Render::Both,
             threads: Threads::machine(),
             proof: None,
+            encode: EncodeOptions::default(),
         }
     }
 
@@ -198,6 +213,7 @@ impl Request {
             render: Render::Both,
             threads: Threads::machine(),
             proof: None,
+            encode: EncodeOptions::default(),
         }
     }
 
@@ -531,6 +547,15 @@ pub trait Puzzle: Sync {
     /// The CNF encoding the `sat` and `external` backends solve.
     fn cnf(&self) -> Result<CnfEncoding<'_, Self::Solution>, SolveError>;
 
+    /// The CNF under the user's encoding choices (by default [`Puzzle::cnf`]: most kinds
+    /// have one encoding). It must be deterministic, since `decode` rebuilds it.
+    fn cnf_with(
+        &self,
+        _options: &EncodeOptions,
+    ) -> Result<CnfEncoding<'_, Self::Solution>, SolveError> {
+        self.cnf()
+    }
+
     /// A kind may answer the `sat` backend with an incremental varisat session it keeps
     /// across puzzles (`None`: encode with [`Puzzle::cnf`] and solve afresh). Called only
     /// when nothing can stop the search, since stopping varisat ruins its solver.
@@ -547,6 +572,15 @@ pub trait Puzzle: Sync {
     /// It must be deterministic, since `decode` rebuilds it to read a model.
     fn cnf_for_export(&self) -> Result<CnfEncoding<'_, Self::Solution>, SolveError> {
         self.cnf()
+    }
+
+    /// [`Puzzle::cnf_for_export`] under the user's encoding choices (by default they are
+    /// ignored).
+    fn cnf_for_export_with(
+        &self,
+        _options: &EncodeOptions,
+    ) -> Result<CnfEncoding<'_, Self::Solution>, SolveError> {
+        self.cnf_for_export()
     }
 
     /// The exact-cover encoding the `dlx` backend solves.
@@ -574,6 +608,12 @@ pub trait Puzzle: Sync {
 
     /// A picture of the puzzle (unsolved when `solution` is `None`), for `render`.
     fn picture(&self, solution: Option<&Self::Solution>) -> Picture;
+
+    /// The givens of a 9×9 sudoku (row-major, 0 = empty), for the collection fast path of
+    /// `bench` (`src/puzzles/sudoku/collection.rs`); `None` for every other puzzle.
+    fn sudoku9_givens(&self) -> Option<[u8; 81]> {
+        None
+    }
 
     /// For `analyze`: whether each value a cell of [`Puzzle::solution_json`] can take is
     /// implied by one literal of the `cnf()` projection (then the SAT backbone is exact
@@ -629,7 +669,7 @@ fn prove<P: Puzzle + ?Sized>(
     target: &sat::ProofTarget,
 ) -> Result<Option<sat::ProofStatus>, SolveError> {
     let asked_for_two = request.max_solutions.is_none_or(|m| m >= 2);
-    let encoding = puzzle.cnf()?;
+    let encoding = puzzle.cnf_with(&request.encode)?;
     let extra = match (outcome.status, outcome.count, outcome.complete) {
         (Status::Unsolvable, _, true) => Vec::new(),
         (Status::Solved, 1, true) if asked_for_two => {
@@ -695,13 +735,20 @@ pub(crate) fn search<P: Puzzle + ?Sized>(
 
     let (solutions, count, complete) = match backend {
         Backend::Native => run_native(puzzle, &limits, &mut stats)?,
-        Backend::Sat => run_sat(puzzle, &SatBackend::Varisat, backend, &limits, &mut stats)?,
+        Backend::Sat => run_sat(
+            puzzle,
+            &SatBackend::Varisat,
+            backend,
+            &limits,
+            &request.encode,
+            &mut stats,
+        )?,
         Backend::External => {
             let solver = request
                 .external
                 .as_ref()
                 .ok_or(SolveError::NoExternalSolver)?;
-            run_sat(puzzle, solver, backend, &limits, &mut stats)?
+            run_sat(puzzle, solver, backend, &limits, &request.encode, &mut stats)?
         }
         Backend::Dlx => run_dlx(puzzle, &limits, &mut stats)?,
         Backend::Auto => unreachable!("auto is answered by the portfolio above"),
@@ -756,6 +803,7 @@ fn run_sat<P: Puzzle + ?Sized>(
     solver: &SatBackend,
     backend: Backend,
     limits: &Limits,
+    encode: &EncodeOptions,
     stats: &mut Stats,
 ) -> Result<Found<P::Solution>, SolveError> {
     if matches!(solver, SatBackend::Varisat) && !limits.stop.can_stop() {
@@ -770,7 +818,7 @@ fn run_sat<P: Puzzle + ?Sized>(
         }
     }
     let encode_start = Instant::now();
-    let encoding = puzzle.cnf()?;
+    let encoding = puzzle.cnf_with(encode)?;
     stats.encode = encode_start.elapsed();
     stats.variables = Some(encoding.cnf.num_vars());
     stats.clauses = Some(encoding.cnf.num_clauses());
@@ -885,17 +933,27 @@ pub trait AnyPuzzle: Send + Sync {
     fn solve_any(&self, backend: Backend, request: &Request) -> Result<Report, SolveError>;
     /// The puzzle drawn unsolved.
     fn picture_unsolved(&self) -> Picture;
-    /// The puzzle as a DIMACS file (`cnf_for_export`), with `comments` at the top.
-    fn export_dimacs(&self, comments: &[String]) -> Result<String, SolveError>;
+    /// The puzzle as a DIMACS file (`cnf_for_export_with`), with `comments` at the top.
+    fn export_dimacs(
+        &self,
+        comments: &[String],
+        options: &EncodeOptions,
+    ) -> Result<String, SolveError>;
     /// The puzzle as an exact-cover file in Knuth's format.
     fn export_xc(&self) -> Result<String, SolveError>;
-    /// A SAT solver's answer for the exported CNF, mapped back and checked.
-    fn decode_answer(&self, solver_output: &str) -> Result<Report, SolveError>;
+    /// A SAT solver's answer for the CNF exported with `options`, mapped back and checked.
+    fn decode_answer(
+        &self,
+        solver_output: &str,
+        options: &EncodeOptions,
+    ) -> Result<Report, SolveError>;
     /// Forced cells and marginals (`satcover analyze`).
     fn analyze(
         &self,
         options: &crate::analyze::Options,
     ) -> Result<crate::analyze::Analysis, SolveError>;
+    /// See [`Puzzle::sudoku9_givens`].
+    fn sudoku9_givens(&self) -> Option<[u8; 81]>;
     /// The first solution drawn, or `None` when there is none.
     fn picture_solved(
         &self,
@@ -958,6 +1016,10 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
         self.picture(None)
     }
 
+    fn sudoku9_givens(&self) -> Option<[u8; 81]> {
+        Puzzle::sudoku9_givens(self)
+    }
+
     fn analyze(
         &self,
         options: &crate::analyze::Options,
@@ -965,8 +1027,12 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
         crate::analyze::analyze(self, options)
     }
 
-    fn export_dimacs(&self, comments: &[String]) -> Result<String, SolveError> {
-        let encoding = self.cnf_for_export()?;
+    fn export_dimacs(
+        &self,
+        comments: &[String],
+        options: &EncodeOptions,
+    ) -> Result<String, SolveError> {
+        let encoding = self.cnf_for_export_with(options)?;
         let mut bytes = Vec::new();
         crate::cnf::write_dimacs(&encoding.cnf, comments, &mut bytes)
             .map_err(|e| SolveError::Export(e.to_string()))?;
@@ -977,9 +1043,13 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
         Ok(crate::dlx::write_xc(&self.cover_for_export()?.matrix))
     }
 
-    fn decode_answer(&self, solver_output: &str) -> Result<Report, SolveError> {
+    fn decode_answer(
+        &self,
+        solver_output: &str,
+        options: &EncodeOptions,
+    ) -> Result<Report, SolveError> {
         let start = Instant::now();
-        let encoding = self.cnf_for_export()?;
+        let encoding = self.cnf_for_export_with(options)?;
         let mut stats = Stats {
             backend: "decode".to_string(),
             encode: start.elapsed(),

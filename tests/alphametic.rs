@@ -96,7 +96,9 @@ fn products_native_and_sat_agree() {
         );
     }
     assert!(!every_assignment(&equation("TWO * TWO = SQUARE"), Backend::Sat).is_empty());
-    let dimacs = equation("AB * C = DE").export_dimacs(&[]).expect("exports");
+    let dimacs = equation("AB * C = DE")
+        .export_dimacs(&[], &Default::default())
+        .expect("exports");
     assert!(dimacs.contains("c family 8 partial-product"), "{dimacs}");
 }
 

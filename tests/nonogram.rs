@@ -297,7 +297,11 @@ fn dlx_guard_names_the_line_and_the_other_backends() {
 #[test]
 fn gchq_cnf_and_cover_sizes_match_the_spec() {
     let puzzle = load("gchq-2015.non");
-    let encoding = nonogram::cnf::encode(&puzzle);
+    let automaton = nonogram::cnf::CnfOptions {
+        encoding: nonogram::cnf::Encoding::Automaton,
+        line_logic_units: false,
+    };
+    let encoding = nonogram::cnf::encode_with(&puzzle, automaton);
     assert_eq!(encoding.cnf.num_vars(), 6_868);
     assert_eq!(encoding.cnf.num_clauses(), 24_804);
     assert_eq!(encoding.projection.len(), 625);

@@ -51,6 +51,8 @@ pub struct BenchArgs {
     /// them merged into one report, one row per backend.
     #[arg(long, conflicts_with_all = ["shard", "first"])]
     pub merge: bool,
+    #[command(flatten)]
+    pub encode: super::EncodeArgs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -159,6 +161,7 @@ pub fn run(args: &BenchArgs) -> Result<u8> {
     request.render = Render::None;
     request.timeout = args.timeout;
     request.external = args.solver.clone();
+    request.encode = args.encode.options();
     // `jobs` workers solve puzzles; the ones without a puzzle lend their thread to races.
     let jobs = args.jobs as usize;
     request.threads = Threads::spare(jobs - jobs.min(entries.len()));

@@ -27,6 +27,9 @@ pub struct DecodeArgs {
     pub format: Format,
     #[arg(long)]
     pub stats: bool,
+    /// The encoding choices the formula was exported with (see its `c encoding` line).
+    #[command(flatten)]
+    pub encode: super::EncodeArgs,
 }
 
 pub fn run(args: &DecodeArgs) -> Result<u8> {
@@ -34,8 +37,22 @@ pub fn run(args: &DecodeArgs) -> Result<u8> {
     let puzzle = entry.puzzle?;
     let answer = input::read_source(&args.model)?;
     let report = puzzle
-        .decode_answer(&answer)
-        .with_context(|| format!("{} with {}", entry.label, input::display_name(&args.model)))?;
+        .decode_answer(&answer, &args.encode.options())
+        .with_context(|| {
+            let choices = if puzzle.kind() == Kind::Nonogram {
+                format!(
+                    " (decoded for {}; the formula's `c encoding` line says which choices it was exported with)",
+                    args.encode.describe()
+                )
+            } else {
+                String::new()
+            };
+            format!(
+                "{} with {}{choices}",
+                entry.label,
+                input::display_name(&args.model)
+            )
+        })?;
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     print_report(&entry.label, &report, args.format, args.stats, &mut out)?;

@@ -26,6 +26,8 @@ pub struct ExportArgs {
     pub index: Option<usize>,
     #[arg(long, value_enum)]
     pub kind: Option<Kind>,
+    #[command(flatten)]
+    pub encode: super::EncodeArgs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -58,14 +60,23 @@ pub fn run(args: &ExportArgs) -> Result<u8> {
     let puzzle = entry.puzzle?;
     let text = match args.to {
         ExportFormat::Dimacs => {
-            let comments = vec![
+            let mut comments = vec![
                 format!("satcover {} export", env!("CARGO_PKG_VERSION")),
                 format!("puzzle {}", entry.label),
                 format!("kind {}", puzzle.kind()),
-                "decode a solver's answer with: satcover decode FILE --model ANSWER".to_string(),
             ];
+            // Decoding rebuilds this formula: the choices that shape it must be repeated.
+            let choices = if puzzle.kind() == Kind::Nonogram {
+                comments.push(format!("encoding {}", args.encode.describe()));
+                format!(" {}", args.encode.describe())
+            } else {
+                String::new()
+            };
+            comments.push(format!(
+                "decode a solver's answer with: satcover decode FILE --model ANSWER{choices}"
+            ));
             puzzle
-                .export_dimacs(&comments)
+                .export_dimacs(&comments, &args.encode.options())
                 .with_context(|| entry.label.clone())?
         }
         ExportFormat::Xc => puzzle.export_xc().with_context(|| entry.label.clone())?,

@@ -12,7 +12,7 @@ mod solve;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 
 /// Exit codes (documented in README.md).
 pub const EXIT_OK: u8 = 0;
@@ -88,6 +88,38 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
             .downcast_ref::<std::io::Error>()
             .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
     })
+}
+
+/// How puzzles are encoded for SAT, shared by solve, bench, export and decode (a formula
+/// exported with some choices decodes only with the same ones).
+#[derive(Args, Debug, Clone, Copy, Default)]
+pub struct EncodeArgs {
+    /// The nonogram CNF: block starts in the order encoding, or one automaton per line
+    /// (encodings/nonogram.md).
+    #[arg(long, value_enum, default_value_t = satcover::puzzles::nonogram::cnf::Encoding::Order)]
+    pub encoding: satcover::puzzles::nonogram::cnf::Encoding,
+    /// Nonograms: run line logic and probing first and give the SAT solver only what they
+    /// leave open (decided cells become givens, probing's implications binary clauses).
+    #[arg(long)]
+    pub presolve: bool,
+}
+
+impl EncodeArgs {
+    pub fn options(&self) -> satcover::puzzle::EncodeOptions {
+        satcover::puzzle::EncodeOptions {
+            nonogram: self.encoding,
+            presolve: self.presolve,
+        }
+    }
+
+    /// `encoding order, presolve`: what a DIMACS header records and errors mention.
+    pub fn describe(&self) -> String {
+        format!(
+            "--encoding {}{}",
+            self.encoding.name(),
+            if self.presolve { " --presolve" } else { "" }
+        )
+    }
 }
 
 /// `--timeout` in seconds (fractions allowed).

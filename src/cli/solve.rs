@@ -7,8 +7,11 @@ use anyhow::Result;
 use clap::{Args, ValueEnum};
 use serde_json::json;
 
-use satcover::input::{self, Entry};
-use satcover::puzzle::{Backend, Kind, Render, Report, Request, Stats, Status};
+use satcover::input::{self, Entry, InputError};
+use satcover::portfolio::NATIVE_BUDGET;
+use satcover::puzzle::{AnyPuzzle, Backend, Kind, Render, Report, Request, Stats, Status};
+use satcover::puzzles::sudoku::{self, collection};
+use satcover::stop::Stop;
 
 use super::{EXIT_ERROR, EXIT_OK, EXIT_SATISFIABLE, EXIT_UNKNOWN, EXIT_UNSOLVABLE};
 
@@ -58,6 +61,8 @@ pub struct SolveArgs {
     /// Replay the proof with the independent checker before reporting it.
     #[arg(long, requires = "proof")]
     pub check_proof: bool,
+    #[command(flatten)]
+    pub encode: super::EncodeArgs,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -83,6 +88,7 @@ impl SolveArgs {
         }
         request.timeout = self.timeout;
         request.external = self.solver.clone();
+        request.encode = self.encode.options();
         request.proof = self.proof.clone().map(|path| satcover::sat::ProofTarget {
             path,
             check: self.check_proof,
@@ -185,9 +191,20 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
     let mut out = BufWriter::new(stdout.lock());
     let mut tally = Tally::default();
     let mut position = 0;
+    let fast = fast_path_applies(args);
     for file in &args.files {
         let parse_start = Instant::now();
-        let entries = match input::read_source(file) {
+        let text = input::read_source(file);
+        if let Ok(text) = &text
+            && fast
+            && args.kind.unwrap_or_else(|| input::detect_kind(file, text)) == Kind::Sudoku
+            && sudoku::is_collection(text)
+        {
+            let mut run = Collection9::new(file, args, &request);
+            run.answer_all(text, &mut position, &mut out, &mut tally)?;
+            continue;
+        }
+        let entries = match text {
             Ok(text) => input::load(file, &text, args.kind),
             Err(error) => vec![Entry {
                 label: input::display_name(file),
@@ -212,6 +229,154 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
     }
     out.flush()?;
     Ok(tally.exit_code())
+}
+
+/// Whether `solve` may answer the plain lines of 9×9 collections on the fast path
+/// (`Collection9`): text without stats, the native engine (alone, or as `auto` runs it
+/// first), and nothing that needs the pipeline's `Report`: no timeout, proof or
+/// external solver.
+fn fast_path_applies(args: &SolveArgs) -> bool {
+    args.format == Format::Text
+        && !args.stats
+        && args.timeout.is_none()
+        && args.proof.is_none()
+        && args.solver.is_none()
+        && matches!(args.backend, None | Some(Backend::Native | Backend::Auto))
+}
+
+/// One 9×9 collection file answered line by line without a puzzle object, a `Report` or
+/// a label `String` per puzzle; it prints exactly what [`answer`] prints (tests/cli.rs
+/// compares the two). A line that is not plain, a grid without solution (clashing
+/// givens have a reason that names cells), a search `auto` would give up on and a
+/// solution the checker rejects all go to [`answer`] instead.
+struct Collection9<'a> {
+    name: String,
+    args: &'a SolveArgs,
+    request: &'a Request,
+    printing: Printing,
+    /// `auto` runs native alone for its budget first and races the other engines only
+    /// when that runs out: such a grid goes to the general path.
+    budget: Option<Duration>,
+    max: u64,
+    answer: collection::Answer9,
+    /// `name:line`, rebuilt in place for every puzzle.
+    label: Vec<u8>,
+    /// One puzzle's text, written out at once.
+    text: Vec<u8>,
+}
+
+impl<'a> Collection9<'a> {
+    fn new(file: &str, args: &'a SolveArgs, request: &'a Request) -> Collection9<'a> {
+        let budget = (args.backend != Some(Backend::Native)).then_some(NATIVE_BUDGET);
+        Collection9 {
+            name: input::display_name(file),
+            args,
+            request,
+            printing: Printing::of(args),
+            budget,
+            max: request.max_solutions.unwrap_or(u64::MAX),
+            answer: collection::Answer9::default(),
+            label: Vec::new(),
+            text: Vec::new(),
+        }
+    }
+
+    fn answer_all(
+        &mut self,
+        text: &str,
+        position: &mut usize,
+        out: &mut impl Write,
+        tally: &mut Tally,
+    ) -> Result<()> {
+        for (i, line) in text.lines().enumerate() {
+            let givens = collection::plain_line(line.as_bytes());
+            if givens.is_none() {
+                let trimmed = line.trim();
+                if trimmed.is_empty() || trimmed.starts_with('#') {
+                    continue;
+                }
+            }
+            *position += 1;
+            if self
+                .args
+                .shard
+                .is_some_and(|shard| !shard.takes(*position - 1))
+            {
+                continue;
+            }
+            let number = i + 1;
+            let answered = givens.is_some_and(|givens| self.search(&givens));
+            if answered {
+                self.print(number, out, tally)?;
+            } else {
+                let entry = Entry {
+                    label: format!("{}:{number}", self.name),
+                    puzzle: sudoku::parse_collection_line(number, line)
+                        .map(|p| Box::new(p) as Box<dyn AnyPuzzle>)
+                        .map_err(|e| InputError::parse(&self.name, e)),
+                };
+                answer(&entry, self.args, self.request, Duration::ZERO, out, tally)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Solves and checks one grid; false when the general path must answer it: no
+    /// solution (the pipeline names clashing givens), out of budget, or rejected by the
+    /// checker.
+    fn search(&mut self, givens: &[u8; 81]) -> bool {
+        let stop = self
+            .budget
+            .map_or_else(Stop::never, |b| Stop::after(Some(b)));
+        collection::solve(givens, self.max, self.request.keep, &stop, &mut self.answer);
+        self.answer.count > 0 && !self.answer.timed_out && self.answer.checked(givens)
+    }
+
+    /// The answer as `print_text` writes it for a 9×9 line puzzle.
+    fn print(&mut self, number: usize, out: &mut impl Write, tally: &mut Tally) -> Result<()> {
+        let (answer, args, text) = (&self.answer, &self.printing, &mut self.text);
+        self.label.clear();
+        write!(self.label, "{}:{number}", self.name)?;
+        let label = &self.label[..];
+        text.clear();
+        let counted = |text: &mut Vec<u8>| -> std::io::Result<()> {
+            let at_least = if answer.complete { "" } else { "at least " };
+            text.extend_from_slice(label);
+            let count = answer.count;
+            writeln!(text, ": {at_least}{count} solution{}", plural(count))
+        };
+        // Solved: grids without solution take the general path.
+        tally.solved += 1;
+        if args.count {
+            counted(text)?;
+        } else {
+            for solution in &answer.solutions {
+                text.extend_from_slice(&collection::line_bytes(solution));
+            }
+            if args.all || args.limit.is_some() {
+                counted(text)?;
+            }
+        }
+        if args.unique {
+            let verdict: &[u8] = match (answer.count, answer.complete) {
+                (1, true) => b": unique\n",
+                (c, _) if c >= 2 => b": not unique\n",
+                _ => b": uniqueness unknown (timed out)\n",
+            };
+            text.extend_from_slice(label);
+            text.extend_from_slice(verdict);
+            if let [a, b, ..] = answer.solutions.as_slice() {
+                let cells: Vec<String> = (0..81)
+                    .filter(|&i| a[i] != b[i])
+                    .map(|i| format!("r{}c{} {}/{}", i / 9 + 1, i % 9 + 1, a[i], b[i]))
+                    .collect();
+                text.extend_from_slice(label);
+                writeln!(text, ": {} cells differ: {}", cells.len(), cells.join(", "))?;
+            }
+        }
+        out.write_all(text)?;
+        Ok(())
+    }
 }
 
 fn answer(

@@ -32,14 +32,35 @@
 //! (Bacchus, "GAC via unit propagation", CP 2007; Quimper & Walsh, "Decompositions of
 //! grammar constraints"): a cell value is refuted exactly when no pattern has it.
 
-use super::native;
-use super::{Block, Grid, Nonogram};
+use super::presolve::{self, CellLit, Residue};
+use super::{Block, Grid, Nonogram, native};
 use crate::cnf::{Cnf, Lit, Var};
-use crate::puzzle::{CnfEncoding, DecodeError};
+use crate::puzzle::{CnfEncoding, DecodeError, EncodeOptions};
+
+/// Which CNF the `sat` backend builds (`--encoding`; measured in `encodings/nonogram.md`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Encoding {
+    /// Block starts in the order encoding ("start ≤ a" literals), ranges cut by the line DP.
+    #[default]
+    Order,
+    /// One automaton per line (a regular constraint).
+    Automaton,
+}
+
+impl Encoding {
+    pub fn name(self) -> &'static str {
+        match self {
+            Encoding::Order => "order",
+            Encoding::Automaton => "automaton",
+        }
+    }
+}
 
 /// Encoding options, measured in `encodings/nonogram.md`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CnfOptions {
+    pub encoding: Encoding,
     /// Add the cells line logic fixes as unit clauses (family 7).
     pub line_logic_units: bool,
 }
@@ -159,12 +180,47 @@ impl VarMap {
 }
 
 /// Builds the CNF with default options.
-pub fn encode(puzzle: &Nonogram) -> CnfEncoding<'_, Grid> {
+pub fn encode(puzzle: &Nonogram) -> CnfEncoding<'static, Grid> {
     encode_with(puzzle, CnfOptions::default())
 }
 
+/// The CNF the user's choices ask for: the encoding, and with `presolve` the residue of
+/// the puzzle's own propagation (its decided cells as givens, probing's implications as
+/// binary clauses; [`presolve`]).
+pub fn encode_for(puzzle: &Nonogram, options: &EncodeOptions) -> CnfEncoding<'static, Grid> {
+    let cnf_options = CnfOptions {
+        encoding: options.nonogram,
+        line_logic_units: false,
+    };
+    if !options.presolve {
+        return encode_with(puzzle, cnf_options);
+    }
+    match presolve::residue(puzzle) {
+        Residue::Contradiction => {
+            // Propagation proved that no grid fits: the formula says so.
+            let mut encoding = encode_with(puzzle, cnf_options);
+            encoding.cnf.begin_family("presolve: no solution");
+            encoding.cnf.add_clause(&[]);
+            encoding
+        }
+        Residue::Open {
+            puzzle: residue,
+            clauses,
+        } => encode_residue(&residue, cnf_options, &clauses),
+    }
+}
+
 /// Builds the CNF and its decoder.
-pub fn encode_with(puzzle: &Nonogram, options: CnfOptions) -> CnfEncoding<'_, Grid> {
+pub fn encode_with(puzzle: &Nonogram, options: CnfOptions) -> CnfEncoding<'static, Grid> {
+    encode_residue(puzzle, options, &[])
+}
+
+/// [`encode_with`], plus `extra` clauses over cell literals.
+fn encode_residue(
+    puzzle: &Nonogram,
+    options: CnfOptions,
+    extra: &[Vec<CellLit>],
+) -> CnfEncoding<'static, Grid> {
     let (width, height) = (puzzle.width(), puzzle.height());
     let symbols = puzzle.palette().len();
     let mut cnf = Cnf::new();
@@ -194,7 +250,16 @@ pub fn encode_with(puzzle: &Nonogram, options: CnfOptions) -> CnfEncoding<'_, Gr
         let n = puzzle.line_len(l);
         line_cells.clear();
         line_cells.extend((0..n).map(|i| puzzle.cell_of(l, i)));
-        encode_line(&mut cnf, puzzle.clue(l), &map, &line_cells, &mut states);
+        match options.encoding {
+            Encoding::Automaton => {
+                encode_line(&mut cnf, puzzle.clue(l), &map, &line_cells, &mut states)
+            }
+            Encoding::Order => {
+                let givens: Vec<Option<u8>> =
+                    line_cells.iter().map(|&c| puzzle.givens()[c]).collect();
+                encode_line_order(&mut cnf, puzzle.clue(l), &map, &line_cells, &givens);
+            }
+        }
     }
 
     cnf.begin_family("6 givens");
@@ -213,6 +278,18 @@ pub fn encode_with(puzzle: &Nonogram, options: CnfOptions) -> CnfEncoding<'_, Gr
             {
                 cnf.add_clause(&[map.lit(i, usize::from(v))]);
             }
+        }
+    }
+    if !extra.is_empty() {
+        cnf.begin_family("9 presolve: probing's implications");
+        let mut clause = Vec::new();
+        for lits in extra {
+            clause.clear();
+            clause.extend(lits.iter().map(|&(cell, v, positive)| {
+                let lit = map.lit(cell, usize::from(v));
+                if positive { lit } else { !lit }
+            }));
+            cnf.add_clause(&clause);
         }
     }
     if symbols > 2 {
@@ -342,6 +419,212 @@ fn encode_line(
     }
 }
 
+/// The starts each block of `clue` can take on a line whose cells hold `givens` (`None`:
+/// unknown): `starts[j][s]` is true iff some pattern consistent with the givens puts block
+/// j at cell s. `None` when no pattern fits. Two passes of O(n·k) dynamic programming, one
+/// from each end, as in `line.rs`.
+pub(crate) fn feasible_starts(clue: &[Block], givens: &[Option<u8>]) -> Option<Vec<Vec<bool>>> {
+    let n = givens.len();
+    let forward = prefix_starts(clue, givens)?;
+    let reversed_clue: Vec<Block> = clue.iter().rev().copied().collect();
+    let reversed_givens: Vec<Option<u8>> = givens.iter().rev().copied().collect();
+    let backward = prefix_starts(&reversed_clue, &reversed_givens)?;
+    let k = clue.len();
+    let mut starts = vec![vec![false; n]; k];
+    for (j, block) in clue.iter().enumerate() {
+        for s in 0..=n.saturating_sub(block.len) {
+            // Block j at s seen from the right is block k − 1 − j at n − s − len.
+            starts[j][s] = forward[j][s] && backward[k - 1 - j][n - s - block.len];
+        }
+        if !starts[j].contains(&true) {
+            return None;
+        }
+    }
+    Some(starts)
+}
+
+/// `f[j][s]`: blocks 0..=j fit on the cells before `s + len_j` with block j at `s` (the
+/// cells before block 0 and between blocks may be background). `None` when the whole line
+/// cannot be completed from the left (no end state reached), so the caller stops early.
+fn prefix_starts(clue: &[Block], givens: &[Option<u8>]) -> Option<Vec<Vec<bool>>> {
+    let n = givens.len();
+    let may = |i: usize, colour: u8| givens[i].is_none_or(|g| g == colour);
+    // reach[t]: the blocks so far can end at or before t with background on to t.
+    let mut reach = vec![false; n + 1];
+    reach[0] = true;
+    for t in 1..=n {
+        reach[t] = reach[t - 1] && may(t - 1, 0);
+    }
+    let mut out = Vec::with_capacity(clue.len());
+    let mut run = vec![0usize; n + 1];
+    for (j, block) in clue.iter().enumerate() {
+        // run[i]: cells from i on that may take the block's colour.
+        run[n] = 0;
+        for i in (0..n).rev() {
+            run[i] = if may(i, block.colour) { run[i + 1] + 1 } else { 0 };
+        }
+        let gap = usize::from(j > 0 && clue[j - 1].colour == block.colour);
+        let mut f = vec![false; n];
+        let mut ends = vec![false; n + 1];
+        for s in 0..n {
+            let before = if gap == 0 {
+                reach[s]
+            } else {
+                s >= 1 && reach[s - 1] && may(s - 1, 0)
+            };
+            if before && run[s] >= block.len {
+                f[s] = true;
+                ends[s + block.len] = true;
+            }
+        }
+        reach[0] = ends[0];
+        for t in 1..=n {
+            reach[t] = ends[t] || (reach[t - 1] && may(t - 1, 0));
+        }
+        out.push(f);
+    }
+    reach[n].then_some(out)
+}
+
+/// A literal or a constant, for clauses built from order-encoding bounds.
+#[derive(Clone, Copy)]
+enum Term {
+    Const(bool),
+    Lit(Lit),
+}
+
+impl std::ops::Not for Term {
+    type Output = Term;
+    fn not(self) -> Term {
+        match self {
+            Term::Const(b) => Term::Const(!b),
+            Term::Lit(l) => Term::Lit(!l),
+        }
+    }
+}
+
+/// Adds the clause `terms` unless a constant satisfies it, without its false constants.
+fn add_terms(cnf: &mut Cnf, terms: &[Term]) {
+    let mut lits = Vec::with_capacity(terms.len());
+    for &t in terms {
+        match t {
+            Term::Const(true) => return,
+            Term::Const(false) => {}
+            Term::Lit(l) => lits.push(l),
+        }
+    }
+    cnf.add_clause(&lits);
+}
+
+/// One block's start in the order encoding: `le(a)` is "start ≤ a" over `lo..=hi`.
+struct Start {
+    lo: usize,
+    hi: usize,
+    /// `vars[a − lo]` is "start ≤ a" for `lo ≤ a < hi` (`start ≤ hi` is always true).
+    vars: Vec<Var>,
+}
+
+impl Start {
+    fn le(&self, a: isize) -> Term {
+        if a < self.lo as isize {
+            Term::Const(false)
+        } else if a >= self.hi as isize {
+            Term::Const(true)
+        } else {
+            Term::Lit(self.vars[a as usize - self.lo].positive())
+        }
+    }
+}
+
+/// The clauses of one line in the order encoding (families O1–O5 of the spec).
+fn encode_line_order(
+    cnf: &mut Cnf,
+    clue: &[Block],
+    map: &VarMap,
+    cells: &[usize],
+    givens: &[Option<u8>],
+) {
+    let n = cells.len();
+    let is = |i: usize, v: u8| Term::Lit(map.lit(cells[i], usize::from(v)));
+    let Some(feasible) = feasible_starts(clue, givens) else {
+        cnf.begin_family("O0 line cannot fit");
+        cnf.add_clause(&[]);
+        return;
+    };
+    let starts: Vec<Start> = feasible
+        .iter()
+        .map(|f| {
+            let lo = f.iter().position(|&b| b).unwrap_or(0);
+            let hi = f.iter().rposition(|&b| b).unwrap_or(0);
+            Start {
+                lo,
+                hi,
+                vars: (lo..hi).map(|_| cnf.new_var()).collect(),
+            }
+        })
+        .collect();
+
+    cnf.begin_family("O1 order");
+    for start in &starts {
+        for a in start.lo..start.hi.saturating_sub(1) {
+            let a = a as isize;
+            add_terms(cnf, &[!start.le(a), start.le(a + 1)]);
+        }
+    }
+    cnf.begin_family("O2 holes");
+    for (start, f) in starts.iter().zip(&feasible) {
+        for v in start.lo + 1..start.hi {
+            if !f[v] {
+                let v = v as isize;
+                add_terms(cnf, &[!start.le(v), start.le(v - 1)]);
+            }
+        }
+    }
+    cnf.begin_family("O3 precedence");
+    for j in 0..clue.len().saturating_sub(1) {
+        // start[j+1] ≥ start[j] + len_j (+ 1 between blocks of one colour).
+        let d = clue[j].len + usize::from(clue[j].colour == clue[j + 1].colour);
+        let (this, next) = (&starts[j], &starts[j + 1]);
+        for a in next.lo..next.hi {
+            let a = a as isize;
+            add_terms(cnf, &[!next.le(a), this.le(a - d as isize)]);
+        }
+    }
+    cnf.begin_family("O4 covered cell");
+    for (start, block) in starts.iter().zip(clue) {
+        for i in start.lo..start.hi + block.len {
+            let i = i as isize;
+            let len = block.len as isize;
+            add_terms(
+                cnf,
+                &[
+                    !start.le(i),
+                    start.le(i - len),
+                    is(i as usize, block.colour),
+                ],
+            );
+        }
+    }
+    cnf.begin_family("O5 filled cell");
+    for i in 0..n {
+        // A filled cell lies in the last block started at or before it.
+        let first = starts.first().map_or(Term::Const(false), |s| s.le(i as isize));
+        add_terms(cnf, &[is(i, 0), first]);
+    }
+    for (j, (start, block)) in starts.iter().zip(clue).enumerate() {
+        let from = start.lo + block.len;
+        let to = starts.get(j + 1).map_or(n, |next| next.hi.min(n));
+        for i in from..to {
+            let i = i as isize;
+            let next = starts.get(j + 1).map_or(Term::Const(false), |s| s.le(i));
+            add_terms(
+                cnf,
+                &[is(i as usize, 0), !start.le(i - block.len as isize), next],
+            );
+        }
+    }
+}
+
 /// Size of one line's encoding: (state variables, clauses), from the formulas in the spec.
 pub fn line_size(clue: &[usize], n: usize) -> (usize, usize) {
     let blocks: Vec<Block> = clue.iter().map(|&len| Block::black(len)).collect();
@@ -416,6 +699,174 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Every (cell, colour) the models of `encoding` allow, as sorted grids (all models).
+    fn all_grids(encoding: &CnfEncoding<'static, Grid>) -> Vec<Grid> {
+        let mut grids = Vec::new();
+        crate::sat::enumerate_with(
+            &encoding.cnf,
+            &crate::sat::SatBackend::Varisat,
+            &encoding.projection,
+            encoding.blocking,
+            None,
+            &crate::stop::Stop::never(),
+            |model| grids.push((encoding.decode)(model).expect("decodes")),
+        )
+        .expect("enumerates");
+        grids.sort_by_key(Grid::row_strings);
+        grids
+    }
+
+    fn rng(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
+    /// Both encodings, with and without presolve, have exactly the solutions native finds,
+    /// on random black-and-white and colour pictures with givens that agree with the
+    /// picture or contradict it.
+    #[test]
+    fn encodings_agree_with_native_on_random_puzzles() {
+        use crate::puzzle::Limits;
+        use crate::stop::Stop;
+        let mut next = rng(2024);
+        for round in 0..160 {
+            let colours = [1, 1, 2, 3][round % 4];
+            let (w, h) = ((next() % 6 + 1) as usize, (next() % 6 + 1) as usize);
+            let cells: Vec<u8> = (0..w * h)
+                .map(|_| match next() % 5 {
+                    0 | 1 => 0,
+                    k => ((k as usize - 2) % colours) as u8 + 1,
+                })
+                .collect();
+            let grid = Grid {
+                width: w,
+                height: h,
+                cells,
+            };
+            let palette = super::super::Palette::with_colours(colours);
+            let mut puzzle = Nonogram::from_grid_in(palette, &grid);
+            if round % 3 == 0 {
+                let givens = (0..w * h)
+                    .map(|i| match next() % 10 {
+                        0 => Some(grid.cells[i]),
+                        1 => Some((next() % (colours as u64 + 1)) as u8),
+                        _ => None,
+                    })
+                    .collect();
+                puzzle = puzzle.with_colour_givens(givens);
+            }
+            let limits = Limits {
+                max_solutions: None,
+                keep: usize::MAX,
+                stop: Stop::never(),
+            };
+            let mut expected = native::solve(&puzzle, &limits).solutions;
+            expected.sort_by_key(Grid::row_strings);
+            for encoding in [Encoding::Order, Encoding::Automaton] {
+                for presolve in [false, true] {
+                    let options = EncodeOptions {
+                        nonogram: encoding,
+                        presolve,
+                    };
+                    let got = all_grids(&encode_for(&puzzle, &options));
+                    assert_eq!(
+                        got,
+                        expected,
+                        "{options:?} {:?} givens {:?}",
+                        grid.row_strings(),
+                        puzzle.givens()
+                    );
+                }
+            }
+        }
+    }
+
+    /// The starts the DP leaves equal those of the patterns that fit, by brute force.
+    #[test]
+    fn feasible_starts_equal_brute_force() {
+        let b = |len, colour| Block { len, colour };
+        let mut next = rng(5);
+        let clues = [
+            vec![],
+            vec![b(1, 1)],
+            vec![b(2, 1), b(1, 1)],
+            vec![b(1, 1), b(1, 2), b(1, 2)],
+            vec![b(2, 2), b(1, 1)],
+        ];
+        for clue in &clues {
+            for n in 1..=7usize {
+                for _ in 0..20 {
+                    let givens: Vec<Option<u8>> = (0..n)
+                        .map(|_| (next() % 4 == 0).then(|| (next() % 3) as u8))
+                        .collect();
+                    let mut want = vec![vec![false; n]; clue.len()];
+                    let mut any = false;
+                    for code in 0..3usize.pow(n as u32) {
+                        let word: Vec<usize> =
+                            (0..n).map(|i| code / 3usize.pow(i as u32) % 3).collect();
+                        let fits_givens = word
+                            .iter()
+                            .zip(&givens)
+                            .all(|(&v, g)| g.is_none_or(|g| usize::from(g) == v));
+                        if !fits_givens || runs(&word) != *clue {
+                            continue;
+                        }
+                        any = true;
+                        // The starts of the runs, in order.
+                        let mut j = 0;
+                        for i in 0..n {
+                            if word[i] != 0 && (i == 0 || word[i - 1] != word[i]) {
+                                want[j][i] = true;
+                                j += 1;
+                            }
+                        }
+                    }
+                    let got = feasible_starts(clue, &givens);
+                    if any {
+                        assert_eq!(got.as_ref(), Some(&want), "{clue:?} {givens:?}");
+                    } else {
+                        assert!(got.is_none(), "{clue:?} {givens:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// The spec's example: clue [2,1] on 5 cells, block 1 starts in {0,1}, block 2 in
+    /// {3,4}: two start variables and ten clauses (one precedence, five covered-cell,
+    /// four filled-cell).
+    #[test]
+    fn order_line_size_of_the_spec_example() {
+        let mut cnf = Cnf::new();
+        let cells: Vec<Var> = (0..5).map(|_| cnf.new_var()).collect();
+        let map = VarMap {
+            width: 5,
+            symbols: 2,
+            cells,
+        };
+        let clue = [Block::black(2), Block::black(1)];
+        encode_line_order(&mut cnf, &clue, &map, &[0, 1, 2, 3, 4], &[None; 5]);
+        assert_eq!(cnf.num_vars(), 5 + 2);
+        let families: Vec<(String, usize)> = cnf.families().to_vec();
+        let count = |name: &str| {
+            families
+                .iter()
+                .filter(|(f, _)| f == name)
+                .map(|(_, n)| n)
+                .sum::<usize>()
+        };
+        assert_eq!(count("O1 order"), 0);
+        assert_eq!(count("O2 holes"), 0);
+        assert_eq!(count("O3 precedence"), 1);
+        assert_eq!(count("O4 covered cell"), 5);
+        assert_eq!(count("O5 filled cell"), 4);
+        assert_eq!(cnf.num_clauses(), 10);
     }
 
     #[test]

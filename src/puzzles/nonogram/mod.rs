@@ -26,11 +26,13 @@ pub mod cover;
 pub mod formats;
 pub(crate) mod line;
 pub mod native;
+pub mod presolve;
 
 use std::fmt::Write as _;
 
 use crate::puzzle::{
-    CheckError, CnfEncoding, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle, SolveError,
+    CheckError, CnfEncoding, CoverEncoding, EncodeOptions, Kind, Limits, NativeAnswer, Puzzle,
+    SolveError,
 };
 use crate::render::{Picture, Rgb};
 
@@ -753,6 +755,17 @@ impl Puzzle for Nonogram {
 
     fn cnf(&self) -> Result<CnfEncoding<'_, Grid>, SolveError> {
         Ok(cnf::encode(self))
+    }
+
+    fn cnf_with(&self, options: &EncodeOptions) -> Result<CnfEncoding<'_, Grid>, SolveError> {
+        Ok(cnf::encode_for(self, options))
+    }
+
+    fn cnf_for_export_with(
+        &self,
+        options: &EncodeOptions,
+    ) -> Result<CnfEncoding<'_, Grid>, SolveError> {
+        Ok(cnf::encode_for(self, options))
     }
 
     fn cover(&self) -> Result<CoverEncoding<'_, Grid>, SolveError> {

@@ -90,6 +90,34 @@ pub fn line_logic(puzzle: &Nonogram) -> Option<Vec<Option<u8>>> {
     }
 }
 
+/// What probing at the root leaves open (for `--presolve`, `presolve.rs`).
+pub struct ProbeResidue {
+    /// Each cell's colours still possible, bit `c` = palette index `c`.
+    pub colours: Vec<u64>,
+    /// `[(a, u), (b, v)]`: setting cell a to colour u makes propagation set cell b to v.
+    pub implications: Vec<[(usize, u8); 2]>,
+}
+
+/// Line logic and probing to a fixpoint at the root, no search; then each open (cell,
+/// colour) propagated once more for the implications it yields (up to
+/// `max_implications`; `stop` cuts probing short, soundly). `None`: no grid fits.
+/// Lines over 511 cells: line logic only.
+pub fn probe_residue(
+    puzzle: &Nonogram,
+    stop: &crate::stop::Stop,
+    max_implications: usize,
+) -> Option<ProbeResidue> {
+    if fits_masks(puzzle) {
+        masks::probe_residue(puzzle, stop, max_implications)
+    } else {
+        let cells = wide::line_logic(puzzle)?;
+        Some(ProbeResidue {
+            colours: cells.iter().map(|c| c.map_or(0b11, |v| 1 << v)).collect(),
+            implications: Vec::new(),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

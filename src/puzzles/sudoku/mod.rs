@@ -15,6 +15,7 @@
 //! whitespace-separated numbers for any size), separated by blank lines.
 
 pub mod cnf;
+pub mod collection;
 pub mod cover;
 pub mod native;
 mod sat_session;
@@ -224,6 +225,22 @@ pub fn parse(text: &str) -> Vec<Result<(usize, Sudoku), ParseError>> {
         }
         puzzles
     }
+}
+
+/// Whether [`parse`] reads `text` as a collection (one puzzle per line): its first line
+/// that is neither blank nor a comment has at least 16 characters, no blanks and no `|`.
+pub fn is_collection(text: &str) -> bool {
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .is_some_and(|first| {
+            first.len() >= 16 && !first.contains(char::is_whitespace) && !first.contains('|')
+        })
+}
+
+/// One line of a collection, line `number` of its file, as [`parse`] reads it.
+pub fn parse_collection_line(number: usize, line: &str) -> Result<Sudoku, ParseError> {
+    parse_line(number, line.trim_end())
 }
 
 /// A collection line: 16 or 81 characters.
@@ -533,6 +550,10 @@ impl Puzzle for Sudoku {
     /// The same matrix with Knuth-style item names.
     fn cover_for_export(&self) -> Result<CoverEncoding<'_, Filled>, SolveError> {
         Ok(cover::encode_with(self, true))
+    }
+
+    fn sudoku9_givens(&self) -> Option<[u8; 81]> {
+        self.givens.as_slice().try_into().ok()
     }
 
     fn solution_json(&self, solution: &Filled) -> serde_json::Value {

@@ -28,6 +28,8 @@ use crate::stop::Stop;
 #[path = "native_9x9.rs"]
 mod fast9;
 
+pub(crate) use fast9::solve9;
+
 /// What to look for. max_solutions: 1 = first solution, 2 = prove
 /// uniqueness, u64::MAX = count all.
 #[derive(Clone, Debug)]

@@ -158,9 +158,11 @@ const fn build_lone_cols() -> [u16; 512] {
 /// The 9-bit shrink of a digit-band.
 #[inline(always)]
 fn shrink(a: u32) -> usize {
-    ROW_TRIADS[(a & 511) as usize] as usize
+    // Masked to 9 bits (the tables' length), so no bounds check is emitted.
+    (ROW_TRIADS[(a & 511) as usize] as usize
         | (ROW_TRIADS[((a >> 9) & 511) as usize] as usize) << 3
-        | (ROW_TRIADS[(a >> 18) as usize] as usize) << 6
+        | (ROW_TRIADS[((a >> 18) & 511) as usize] as usize) << 6)
+        & 511
 }
 
 /// The columns (9 bits) where a band mask has at least one cell.
@@ -462,7 +464,7 @@ fn same_digit_other_bands(x: usize) -> (usize, usize) {
 }
 
 /// Outcome of the fast path, mapped onto `NativeResult` by the caller.
-pub(super) struct Fast9Out {
+pub(crate) struct Fast9Out {
     pub count: u64,
     pub complete: bool,
     pub timed_out: bool,
@@ -522,7 +524,7 @@ impl<F: FnMut(&[u8; 81])> Searcher<'_, F> {
 
 /// Solves a 9×9 grid (`givens` row-major, 0 = empty, 1..=9) counting up to
 /// `max` solutions and handing the first `keep` to `on_solution`.
-pub(super) fn solve9<F: FnMut(&[u8; 81])>(
+pub(crate) fn solve9<F: FnMut(&[u8; 81])>(
     givens: &[u8],
     max: u64,
     keep: usize,

@@ -751,3 +751,87 @@ fn line_logic_with<M: Mask, const L: usize>(puzzle: &Nonogram) -> Option<Vec<Opt
             .collect()
     })
 }
+
+/// Root probing for `--presolve` (see [`super::probe_residue`]).
+pub fn probe_residue(
+    puzzle: &Nonogram,
+    stop: &Stop,
+    max_implications: usize,
+) -> Option<super::ProbeResidue> {
+    let longest = puzzle.width().max(puzzle.height());
+    if longest <= bitline::MAX_LEN {
+        probe_residue_with::<u128, 4>(puzzle, stop, max_implications)
+    } else if longest < 256 {
+        probe_residue_with::<Wide<4>, 8>(puzzle, stop, max_implications)
+    } else {
+        probe_residue_with::<Wide<8>, 16>(puzzle, stop, max_implications)
+    }
+}
+
+fn probe_residue_with<M: Mask, const L: usize>(
+    puzzle: &Nonogram,
+    stop: &Stop,
+    max_implications: usize,
+) -> Option<super::ProbeResidue> {
+    let limits = Limits {
+        max_solutions: Some(1),
+        keep: 0,
+        stop: stop.clone(),
+    };
+    let mut engine = Engine::<M, 0, L>::new(puzzle, &limits);
+    let mut state = engine.initial_state();
+    for l in 0..engine.num_lines {
+        engine.enqueue(l);
+    }
+    if !engine.propagate(&mut state) {
+        return None;
+    }
+    engine.changed.clear();
+    // A timeout leaves a sound, less narrowed state.
+    if let Probed::Dead = engine.probe_to_fixpoint(&mut state) {
+        return None;
+    }
+    let (width, height, p) = (puzzle.width(), puzzle.height(), engine.p());
+    let colours: Vec<u64> = (0..width * height)
+        .map(|c| engine.colours_of(&state, c / width, c % width))
+        .collect();
+    // Propagate each open (cell, colour) once more and keep what it decides.
+    let mut implications = Vec::new();
+    let mut branch = state.clone();
+    'cells: for (cell, &set) in colours.iter().enumerate() {
+        if set.count_ones() < 2 {
+            continue;
+        }
+        let (row, col) = (cell / width, cell % width);
+        for colour in (0..64).filter(|k| set >> k & 1 == 1) {
+            if implications.len() >= max_implications || stop.should_stop() {
+                break 'cells;
+            }
+            branch.copy_from_slice(&state);
+            engine.set(&mut branch, row, col, colour);
+            engine.enqueue(row);
+            engine.enqueue(height + col);
+            let ok = engine.propagate(&mut branch);
+            engine.changed.clear();
+            engine.read.clear();
+            if !ok {
+                // Probing at its fixpoint leaves no failed literal; nothing to learn.
+                continue;
+            }
+            for r in 0..height {
+                let before = at_least_two(&state[p * r..p * (r + 1)]);
+                let mut decided = before & !at_least_two(&branch[p * r..p * (r + 1)]);
+                while !decided.is_zero() {
+                    let c = decided.trailing_zeros() as usize;
+                    decided = decided.clear_lowest();
+                    let to = engine.colours_of(&branch, r, c).trailing_zeros() as u8;
+                    implications.push([(cell, colour as u8), (r * width + c, to)]);
+                }
+            }
+        }
+    }
+    Some(super::ProbeResidue {
+        colours,
+        implications,
+    })
+}
