@@ -53,6 +53,7 @@ pub enum Method {
 }
 
 impl Method {
+    /// The lower-case name `--method` and the output use.
     pub fn name(self) -> &'static str {
         match self {
             Method::Auto => "auto",
@@ -66,11 +67,13 @@ impl Method {
 /// What `analyze` is asked.
 #[derive(Clone, Debug)]
 pub struct Options {
+    /// How the forced cells are found.
     pub method: Method,
     /// Enumeration stops after this many solutions.
     pub limit: u64,
     /// Compute marginals (enumerate up to `limit`).
     pub marginals: bool,
+    /// Time budget for the whole analysis (`None`: none).
     pub timeout: Option<Duration>,
 }
 
@@ -102,7 +105,9 @@ fn auto_budget(kind: Kind) -> Duration {
 /// The answer of `analyze` for one puzzle.
 #[derive(Clone, Debug)]
 pub struct Analysis {
+    /// The puzzle's kind.
     pub kind: Kind,
+    /// Solved, unsolvable, or unknown when the budget ran out first.
     pub status: Status,
     /// Why there is no solution, when known without search.
     pub reason: Option<String>,
@@ -123,10 +128,11 @@ pub struct Analysis {
     pub method: String,
     /// SAT calls of the backbone (0 when enumeration decided).
     pub sat_calls: u64,
+    /// Wall time of the analysis.
     pub time: Duration,
     /// The puzzle drawn with its forced values and `?` elsewhere.
     pub picture: Option<Picture>,
-    /// With marginals, the probability picture (see [`marginal_picture`]); `None` for
+    /// With marginals, the probability picture (see `marginal_picture`); `None` for
     /// kinds whose cells are not the picture's cells (alphametic).
     pub marginal_picture: Option<Picture>,
 }

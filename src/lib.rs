@@ -35,6 +35,8 @@
 //! (feature `cli`, on by default) is a thin layer over this library; without it
 //! (`--no-default-features`) neither `clap` nor `indicatif` is built.
 
+#![warn(missing_docs)]
+
 pub mod analyze;
 pub mod bench;
 pub mod cnf;

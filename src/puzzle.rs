@@ -748,7 +748,14 @@ pub(crate) fn search<P: Puzzle + ?Sized>(
                 .external
                 .as_ref()
                 .ok_or(SolveError::NoExternalSolver)?;
-            run_sat(puzzle, solver, backend, &limits, &request.encode, &mut stats)?
+            run_sat(
+                puzzle,
+                solver,
+                backend,
+                &limits,
+                &request.encode,
+                &mut stats,
+            )?
         }
         Backend::Dlx => run_dlx(puzzle, &limits, &mut stats)?,
         Backend::Auto => unreachable!("auto is answered by the portfolio above"),

@@ -17,8 +17,11 @@ use std::fmt::Write as _;
 pub struct Rgb(pub u8, pub u8, pub u8);
 
 impl Rgb {
+    /// Background and empty cells.
     pub const WHITE: Rgb = Rgb(255, 255, 255);
+    /// Filled cells and lines.
     pub const BLACK: Rgb = Rgb(0, 0, 0);
+    /// Cells outside the puzzle (holes, padding).
     pub const GREY: Rgb = Rgb(200, 200, 200);
 
     fn hex(self) -> String {
@@ -49,12 +52,15 @@ impl Rgb {
 /// drawn between cells of different regions and around the picture.
 #[derive(Clone, Debug)]
 pub struct Picture {
+    /// Columns of cells.
     pub width: usize,
+    /// Rows of cells.
     pub height: usize,
     /// Row-major fill colours, `width * height` of them.
     pub fills: Vec<Rgb>,
     /// Row-major labels (empty string: none).
     pub labels: Vec<String>,
+    /// Row-major region ids (a packing's pieces, a sudoku's boxes), or none.
     pub regions: Option<Vec<usize>>,
     /// Draw thin lines between all cells.
     pub grid_lines: bool,

@@ -23,7 +23,9 @@ pub type PictureError = String;
 /// A picture: its palette (background first) and its cells as palette indices.
 #[derive(Clone, Debug)]
 pub struct Picture {
+    /// The colours, background first.
     pub palette: Palette,
+    /// The cells, as indices into `palette`.
     pub grid: Grid,
 }
 

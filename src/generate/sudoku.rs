@@ -35,7 +35,9 @@ use crate::sat::{SatError, SatVerdict, VarisatSession};
 pub enum Checker {
     /// Native for 4×4 and 9×9, SAT from 16×16 on (measured fastest; see README).
     Auto,
+    /// The native solver (propagation and search), counting to two.
     Native,
+    /// An incremental varisat session: the second solution is one more call.
     Sat,
 }
 
@@ -55,15 +57,21 @@ impl Checker {
 pub struct SudokuSpec {
     /// Box side b (2..=6): grids of (b²)×(b²).
     pub box_side: usize,
+    /// Try every clue once, so that no clue left can be removed (else stop at the first
+    /// clue that must stay; see the module docs).
     pub minimal: bool,
+    /// Remove clues in pairs symmetric about the centre.
     pub symmetric: bool,
+    /// The engine that proves uniqueness.
     pub checker: Checker,
 }
 
 /// One generated puzzle and the grid it was cut from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Generated {
+    /// Row-major givens, 0 for an empty cell.
     pub puzzle: Vec<u8>,
+    /// The full grid, row-major, digits 1..=n: the puzzle's one solution.
     pub solution: Vec<u8>,
     /// Uniqueness checks made.
     pub checks: u64,

@@ -3,7 +3,7 @@
 //!
 //! Glossary (the spec with size formulas is `encodings/nonogram.md`):
 //! - **symbol**: a palette colour, 0 the background.
-//! - **x[r,c]=v**: cell (r, c) has colour v. In black-and-white one variable per cell,
+//! - **x\[r,c\]=v**: cell (r, c) has colour v. In black-and-white one variable per cell,
 //!   `x[r,c]` (true = black; `x=0` is its negation); in colour one variable per cell and
 //!   colour, exactly one true. These are the decision (projection) variables.
 //! - **automaton** of a clue b₁..b_k: states `0..S` with `S = Σb + k + 1`. State 0 is the
@@ -14,7 +14,7 @@
 //!   when that block has another colour. Accepting: the end of the last block (`S − 2`)
 //!   and the gap after it (`S − 1`); an empty clue has the one state 0, looping on the
 //!   background.
-//! - **s[l,i,q]**: after the first `i` cells of line `l`, the automaton is in state `q`.
+//! - **s\[l,i,q\]**: after the first `i` cells of line `l`, the automaton is in state `q`.
 //!   Only *feasible* pairs get a variable: `q` is reachable in `i` steps and acceptance is
 //!   reachable in the `n − i` cells left.
 //!
@@ -49,6 +49,7 @@ pub enum Encoding {
 }
 
 impl Encoding {
+    /// The name `--encoding` takes.
     pub fn name(self) -> &'static str {
         match self {
             Encoding::Order => "order",
@@ -60,6 +61,7 @@ impl Encoding {
 /// Encoding options, measured in `encodings/nonogram.md`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CnfOptions {
+    /// Which encoding of the lines.
     pub encoding: Encoding,
     /// Add the cells line logic fixes as unit clauses (family 7).
     pub line_logic_units: bool,
@@ -461,7 +463,11 @@ fn prefix_starts(clue: &[Block], givens: &[Option<u8>]) -> Option<Vec<Vec<bool>>
         // run[i]: cells from i on that may take the block's colour.
         run[n] = 0;
         for i in (0..n).rev() {
-            run[i] = if may(i, block.colour) { run[i + 1] + 1 } else { 0 };
+            run[i] = if may(i, block.colour) {
+                run[i + 1] + 1
+            } else {
+                0
+            };
         }
         let gap = usize::from(j > 0 && clue[j - 1].colour == block.colour);
         let mut f = vec![false; n];
@@ -608,7 +614,9 @@ fn encode_line_order(
     cnf.begin_family("O5 filled cell");
     for i in 0..n {
         // A filled cell lies in the last block started at or before it.
-        let first = starts.first().map_or(Term::Const(false), |s| s.le(i as isize));
+        let first = starts
+            .first()
+            .map_or(Term::Const(false), |s| s.le(i as isize));
         add_terms(cnf, &[is(i, 0), first]);
     }
     for (j, (start, block)) in starts.iter().zip(clue).enumerate() {

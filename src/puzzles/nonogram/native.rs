@@ -4,13 +4,13 @@
 //! Glossary:
 //! - **line logic**: run a line solver (every cell that all patterns of a line agree on)
 //!   over a queue of lines until nothing changes.
-//! - **probe**: try an unknown cell both ways and keep what follows (see [`masks`]).
+//! - **probe**: try an unknown cell both ways and keep what follows (see `native/masks.rs`).
 //! - **engine**: two implementations of the same search.
-//!   - [`masks`] (used whenever every line has at most 511 cells): lines as one mask per
+//!   - `masks` (used whenever every line has at most 511 cells): lines as one mask per
 //!     palette colour (a `u128` up to 127 cells, as in every puzzle of Wolter's survey;
 //!     4 or 8 64-bit words beyond, [`words`]), the bit-parallel line solver [`bitline`],
 //!     probes validated by the lines they read; black-and-white and colour alike.
-//!   - [`wide`]: byte-per-cell states and the DP line solver, for black-and-white puzzles
+//!   - `wide`: byte-per-cell states and the DP line solver, for black-and-white puzzles
 //!     with lines over 511 cells (its per-cell probe bookkeeping stays small where the
 //!     masks engine's line sets would not). Colour puzzles that wide are refused (use
 //!     `sat`).

@@ -1,4 +1,4 @@
-//! The bit-parallel line solver: the same answer as the DP of [`line`](super::super::line)
+//! The bit-parallel line solver: the same answer as the DP of `line` (`nonogram/line.rs`)
 //! (every cell some pattern allows black, every cell some pattern allows white), computed
 //! on whole lines at once as masks ([`Mask`]: a `u128`, or several words for lines over
 //! 127 cells).
@@ -20,9 +20,9 @@
 //! bit-parallel string matching (Baeza-Yates & Gonnet, CACM 35(10), 1992). Two operations
 //! carry it:
 //! - "the next `L` cells may all be black" is an AND of shifted `can_b` masks, built by
-//!   doubling in O(log L) steps ([`runs`]); placing a block is a shift by `L`;
+//!   doubling in O(log L) steps (`runs`); placing a block is a shift by `L`;
 //! - "extend a prefix by white cells" is a flood fill along runs of `can_w`, done by one
-//!   addition whose carries ripple up each run ([`fill`], the carry trick of bitboard
+//!   addition whose carries ripple up each run (`fill`, the carry trick of bitboard
 //!   move generators).
 //!
 //! The same pass runs on the reversed line and clue; a placement of block `j` is possible
@@ -126,6 +126,7 @@ impl<M: Mask> Default for Tables<M> {
 }
 
 impl<M: Mask> Tables<M> {
+    /// Tables for lines of up to [`max_len`] cells, allocated once.
     pub fn new() -> Tables<M> {
         // Blocks of different colours may touch: at most one block per cell.
         let blocks = max_len::<M>();

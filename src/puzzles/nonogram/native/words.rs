@@ -23,10 +23,13 @@ pub trait Mask:
     + Shl<usize, Output = Self>
     + Shr<usize, Output = Self>
 {
+    /// Width of the mask: the longest line it holds.
     const BITS: usize;
+    /// No bit set.
     const ZERO: Self;
     /// Bit `i` alone.
     fn bit(i: usize) -> Self;
+    /// Whether bit `i` is set.
     fn get(self, i: usize) -> bool;
     /// The bits `0..n`.
     fn full(n: usize) -> Self {
@@ -36,13 +39,17 @@ pub trait Mask:
             !Self::ZERO >> (Self::BITS - n)
         }
     }
+    /// Addition modulo 2^`BITS`, carries crossing word boundaries.
     fn wrapping_add(self, other: Self) -> Self;
+    /// Bit `i` moved to `BITS - 1 - i`.
     fn reverse_bits(self) -> Self;
+    /// Number of bits set.
     fn count_ones(self) -> u32;
     /// The lowest set bit's index (`BITS` when none).
     fn trailing_zeros(self) -> u32;
     /// Without its lowest set bit.
     fn clear_lowest(self) -> Self;
+    /// Whether no bit is set.
     fn is_zero(self) -> bool {
         self == Self::ZERO
     }
