@@ -36,7 +36,8 @@ impl InputError {
         }
     }
 
-    pub(crate) fn parse(source_name: &str, error: ParseError) -> InputError {
+    /// A parse error of `source_name`, with its line and column.
+    pub fn parse(source_name: &str, error: ParseError) -> InputError {
         InputError {
             source_name: source_name.to_string(),
             line: Some(error.line),

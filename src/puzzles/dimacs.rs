@@ -109,7 +109,7 @@ impl Formula {
 }
 
 /// `v` lines as SAT solvers print them: literals up to about 78 columns, ending in `0`.
-pub fn v_lines(assignment: &[bool]) -> String {
+pub(crate) fn v_lines(assignment: &[bool]) -> String {
     let mut out = String::new();
     let mut line = String::from("v");
     let literals = assignment
