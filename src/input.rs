@@ -26,7 +26,7 @@ pub struct InputError {
 }
 
 impl InputError {
-    /// An error about the whole source (unreadable, unknown kind), with no position.
+    /// An error about the whole file (unreadable, unknown kind), without a position.
     pub fn whole_file(source_name: &str, message: impl Into<String>) -> InputError {
         InputError {
             source_name: source_name.to_string(),
@@ -36,7 +36,7 @@ impl InputError {
         }
     }
 
-    /// A parse error of `source_name`, with its line and column.
+    /// A reader's [`ParseError`] placed in the file it came from.
     pub fn parse(source_name: &str, error: ParseError) -> InputError {
         InputError {
             source_name: source_name.to_string(),

@@ -31,7 +31,7 @@ fn same_as_general_path(file: &str, flags: &[&str]) -> (Option<i32>, String, Str
     answer
 }
 
-const MIXED: &str = "tests/fixtures/sudoku/collection-mixed.txt";
+const MIXED: &str = "tests/fixtures/collections/sudoku-mixed.txt";
 
 #[test]
 fn every_kind_of_line_prints_as_on_the_general_path() {
@@ -54,8 +54,8 @@ fn every_kind_of_line_prints_as_on_the_general_path() {
                 assert_eq!(code, Some(1), "{flags:?}");
                 if shard.is_empty() {
                     assert_eq!(stderr.lines().count(), 2, "{flags:?}: {stderr}");
-                    assert!(stdout.contains("collection-mixed.txt:9: no solution (digit 5"));
-                    assert!(stdout.contains("collection-mixed.txt:10: no solution"));
+                    assert!(stdout.contains("sudoku-mixed.txt:9: no solution (digit 5"));
+                    assert!(stdout.contains("sudoku-mixed.txt:10: no solution"));
                 }
             }
         }
@@ -66,10 +66,10 @@ fn every_kind_of_line_prints_as_on_the_general_path() {
 fn verdicts_counts_and_differences_on_the_fast_path() {
     let (_, stdout, _) = same_as_general_path(MIXED, &["--unique"]);
     let lines: Vec<&str> = stdout.lines().collect();
-    assert!(lines.contains(&"tests/fixtures/sudoku/collection-mixed.txt:3: unique"));
-    assert!(lines.contains(&"tests/fixtures/sudoku/collection-mixed.txt:6: not unique"));
+    assert!(lines.contains(&"tests/fixtures/collections/sudoku-mixed.txt:3: unique"));
+    assert!(lines.contains(&"tests/fixtures/collections/sudoku-mixed.txt:6: not unique"));
     assert!(lines.contains(
-        &"tests/fixtures/sudoku/collection-mixed.txt:6: 4 cells differ: \
+        &"tests/fixtures/collections/sudoku-mixed.txt:6: 4 cells differ: \
           r1c2 6/8, r1c7 8/6, r2c2 8/6, r2c7 6/8"
     ));
     let (_, stdout, _) = same_as_general_path(MIXED, &["--count"]);
@@ -78,11 +78,11 @@ fn verdicts_counts_and_differences_on_the_fast_path() {
         (13, "82 solutions"),
         (14, "5 solutions"),
     ] {
-        let want = format!("tests/fixtures/sudoku/collection-mixed.txt:{line}: {count}");
+        let want = format!("tests/fixtures/collections/sudoku-mixed.txt:{line}: {count}");
         assert!(stdout.lines().any(|l| l == want), "{want}\n{stdout}");
     }
     let (_, stdout, _) = same_as_general_path(MIXED, &["--limit", "3"]);
-    assert!(stdout.contains("collection-mixed.txt:13: at least 3 solutions"));
+    assert!(stdout.contains("sudoku-mixed.txt:13: at least 3 solutions"));
 }
 
 #[test]

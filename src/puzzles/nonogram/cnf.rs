@@ -579,8 +579,8 @@ fn encode_line_order(
     }
     cnf.begin_family("O2 holes");
     for (start, f) in starts.iter().zip(&feasible) {
-        for v in start.lo + 1..start.hi {
-            if !f[v] {
+        for (v, &open) in f.iter().enumerate().take(start.hi).skip(start.lo + 1) {
+            if !open {
                 let v = v as isize;
                 add_terms(cnf, &[!start.le(v), start.le(v - 1)]);
             }

@@ -29,7 +29,9 @@ pub enum Residue {
     /// The puzzle with every decided cell as a given, and clauses over cell literals that
     /// propagation proved.
     Open {
-        puzzle: Nonogram,
+        /// The puzzle, with every cell propagation decided as a given.
+        puzzle: Box<Nonogram>,
+        /// Unit and binary clauses over cell literals (never empty clauses).
         clauses: Vec<Vec<CellLit>>,
     },
 }
@@ -63,7 +65,7 @@ pub fn residue(puzzle: &Nonogram) -> Residue {
             .map(|&[(a, u), (b, v)]| vec![(a, u, false), (b, v, true)]),
     );
     Residue::Open {
-        puzzle: puzzle.clone().with_colour_givens(givens),
+        puzzle: Box::new(puzzle.clone().with_colour_givens(givens)),
         clauses,
     }
 }
