@@ -1,4 +1,4 @@
-//! Sol Golomb's rectangle puzzle (Norvig's notebook, the seed of issue 4), answered through
+//! Sol Golomb's rectangle puzzle (from Norvig's notebook), answered through
 //! the library: sets of five rectangles whose sides are 1..10, each side used once.
 //!
 //! The four questions: how many sets; the smallest and largest total areas; which totals in

@@ -132,7 +132,7 @@ pub struct Analysis {
     pub time: Duration,
     /// The puzzle drawn with its forced values and `?` elsewhere.
     pub picture: Option<Picture>,
-    /// With marginals, the probability picture (see [`marginal_picture`]); `None` for
+    /// With marginals, the probability picture (see `marginal_picture`); `None` for
     /// kinds whose cells are not the picture's cells (alphametic).
     pub marginal_picture: Option<Picture>,
 }

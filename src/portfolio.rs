@@ -101,22 +101,31 @@ impl Drop for Loan<'_> {
 /// What one engine did inside `auto`.
 #[derive(Clone, Debug, Serialize)]
 pub struct Contender {
+    /// The engine.
     pub backend: Backend,
+    /// How its run ended.
     pub result: ContenderResult,
     /// Wall time from its start to its answer (or to its stop).
     #[serde(serialize_with = "seconds")]
     pub time: Duration,
+    /// Search-tree nodes (native, dlx), as in [`Stats::nodes`](crate::puzzle::Stats::nodes).
     pub nodes: Option<u64>,
+    /// Native guesses.
     pub guesses: Option<u64>,
+    /// DLX link updates.
     pub updates: Option<u64>,
+    /// SAT solver calls.
     pub solve_calls: Option<u64>,
+    /// SAT decisions, when the solver reports them.
     pub decisions: Option<u64>,
+    /// SAT conflicts, when the solver reports them.
     pub conflicts: Option<u64>,
     /// Why it failed, for `ContenderResult::Error`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
 }
 
+/// How one contender's run ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ContenderResult {
@@ -190,6 +199,7 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// What `auto` runs for a puzzle of `kind` under `request` (see the module docs).
     pub fn new(kind: Kind, request: &Request) -> Plan {
         use Backend::{Dlx, External, Native, Sat};
         // Counting every solution (or many) is for engines that enumerate without a clause

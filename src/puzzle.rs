@@ -237,7 +237,7 @@ pub struct Limits {
 
 impl Limits {
     /// `max_solutions` for engines that take a plain number (`u64::MAX` = all).
-    pub fn max_or_all(&self) -> u64 {
+    pub(crate) fn max_or_all(&self) -> u64 {
         self.max_solutions.unwrap_or(u64::MAX)
     }
 }

@@ -10,8 +10,8 @@ use std::path::Path;
 use std::process::Command;
 
 /// A bound with wide headroom: the binary itself starts at ~4 MB, and the million-variable
-/// answer takes ~10 MB (one value per declared variable, then the `v` lines). Before the
-/// formula handed to the solver was renumbered, the sat backend peaked at 187 MB here.
+/// answer takes ~10 MB (one value per declared variable, then the `v` lines). A solver given
+/// the header's million variables would take ~190 MB (varisat) or ~160 MB (cadical).
 const LIMIT_KB: i64 = 48 * 1024;
 
 /// Largest resident set (KiB) of any child waited for so far.

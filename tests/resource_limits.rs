@@ -134,8 +134,8 @@ fn dimacs_header_claiming_billions_of_clauses() {
 #[test]
 fn dimacs_var_claims_up_to_the_limit_are_solved_in_proportion() {
     // A million declared vars is always allowed: the answer has a million values (1 MB),
-    // but the solver sees only the vars the clauses use (varisat allocates ~190 bytes per
-    // var index it is given, 190 MB here before the formula was renumbered).
+    // but the solver sees only the vars the clauses use: varisat allocates ~190 bytes per
+    // var index it is given, so the header's million would cost ~190 MB.
     for (text, request) in [
         ("p cnf 1000000 1\n1 -2 0\n", Request::first()),
         ("p cnf 1000000 1\n1 -1000000 0\n", Request::first()),

@@ -75,8 +75,11 @@ pub const DEADLINE_CHECK_INTERVAL: u64 = 4096;
 /// Machine-independent cost of a search; see the module docs for the conventions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DlxStats {
+    /// Levels entered that must choose an item (Knuth's step C3; see the module docs).
     pub nodes: u64,
+    /// Items removed from the item list plus nodes unlinked, as DLX1/DLX2 count them.
     pub updates: u64,
+    /// Solutions reached.
     pub solutions: u64,
 }
 
@@ -89,6 +92,7 @@ pub struct DlxOutcome {
     pub complete: bool,
     /// The stop (deadline or cancel) ended the search.
     pub timed_out: bool,
+    /// What the search cost.
     pub stats: DlxStats,
 }
 

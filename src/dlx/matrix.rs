@@ -37,31 +37,53 @@ pub(crate) const MAX_NODES: usize = i32::MAX as usize - 1;
 /// Positions are indices into the slice that was passed in.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum MatrixError {
+    /// An option with no item.
     #[error("an option must contain at least one item")]
     EmptyOption,
+    /// An item id this matrix never handed out.
     #[error("entry {position}: item {item} does not exist (the matrix has {num_items} items)")]
     UnknownItem {
+        /// Index of the entry in the slice passed in.
         position: usize,
+        /// The item id.
         item: ItemId,
+        /// Items in the matrix.
         num_items: usize,
     },
+    /// An item named twice in one option.
     #[error("entry {position}: item {item} (`{name}`) is repeated; first at entry {first}")]
     RepeatedItem {
+        /// Index of the entry in the slice passed in.
         position: usize,
+        /// Index of its first entry in the slice.
         first: usize,
+        /// The item id.
         item: ItemId,
+        /// The item's name.
         name: String,
     },
+    /// A colour on a primary item (only secondary items carry colours).
     #[error("entry {position}: item {item} (`{name}`) is primary and cannot carry a colour")]
     ColourOnPrimary {
+        /// Index of the entry in the slice passed in.
         position: usize,
+        /// The item id.
         item: ItemId,
+        /// The item's name.
         name: String,
     },
+    /// A colour id [`Matrix::colour`] never handed out.
     #[error("entry {position}: colour {colour} was never interned with Matrix::colour")]
-    UnknownColour { position: usize, colour: Colour },
+    UnknownColour {
+        /// Index of the entry in the slice passed in.
+        position: usize,
+        /// The colour id.
+        colour: Colour,
+    },
+    /// An option with secondary items only.
     #[error("the option has no primary item, so no exact cover could ever choose it")]
     NoPrimaryItem,
+    /// The matrix would outgrow its node indices.
     #[error("the matrix would exceed {MAX_NODES} nodes")]
     TooLarge,
 }
@@ -87,6 +109,7 @@ pub struct Matrix {
 }
 
 impl Matrix {
+    /// A matrix with no items, options or colours.
     pub fn new() -> Self {
         Self::default()
     }
@@ -221,18 +244,22 @@ impl Matrix {
         Ok(())
     }
 
+    /// Items, primary and secondary.
     pub fn num_items(&self) -> usize {
         self.item_names.len()
     }
 
+    /// Items every solution covers exactly once.
     pub fn num_primary(&self) -> usize {
         self.num_primary
     }
 
+    /// Items covered at most once (or by options agreeing on their colour).
     pub fn num_secondary(&self) -> usize {
         self.item_names.len() - self.num_primary
     }
 
+    /// Options added so far.
     pub fn num_options(&self) -> usize {
         self.option_ends.len()
     }
@@ -242,6 +269,7 @@ impl Matrix {
         self.entries.len()
     }
 
+    /// Distinct colours interned with [`Matrix::colour`].
     pub fn num_colours(&self) -> usize {
         self.colour_names.len()
     }

@@ -8,7 +8,7 @@
 //! - **option**: a set of items (a secondary item possibly with a colour);
 //!   a **solution** is a set of options satisfying the rules above.
 //! - **cover**, **hide**, **purify**: the list surgery of Algorithm C, see
-//!   [`engine`](self::engine).
+//!   `engine.rs`.
 //!
 //! Encoders build a [`Matrix`], call [`solve`] (or [`count`]) and map the
 //! chosen [`OptionId`]s back themselves. [`parse_xc`] and [`write_xc`] speak

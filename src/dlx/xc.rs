@@ -44,55 +44,106 @@ use super::matrix::{Colour, ItemId, Matrix, MatrixError};
 /// A problem in an exact-cover text, with its 1-based line and column.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum XcError {
+    /// Nothing but whitespace.
     #[error("line {line}, col {column}: the input is empty (expected a line of item names)")]
-    Empty { line: usize, column: usize },
+    Empty {
+        /// Line of the input, 1-based.
+        line: usize,
+        /// Column, 1-based in characters.
+        column: usize,
+    },
+    /// Comments and blank lines, but no line of item names.
     #[error("line {line}, col {column}: no items line, only comments or blank lines")]
-    MissingItems { line: usize, column: usize },
+    MissingItems {
+        /// Line of the input, 1-based.
+        line: usize,
+        /// Column, 1-based in characters.
+        column: usize,
+    },
+    /// An item or colour name Knuth's format does not allow.
     #[error("line {line}, col {column}: bad name `{name}`: {reason}")]
     BadName {
+        /// Line of the input, 1-based.
         line: usize,
+        /// Column, 1-based in characters.
         column: usize,
+        /// The name as written.
         name: String,
+        /// What is wrong with it.
         reason: &'static str,
     },
+    /// An item named twice on the items line.
     #[error("line {line}, col {column}: item `{name}` declared twice, first at col {first_column}")]
     DuplicateItem {
+        /// Line of the input, 1-based.
         line: usize,
+        /// Column, 1-based in characters.
         column: usize,
+        /// The name as written.
         name: String,
+        /// Column of its first occurrence on that line.
         first_column: usize,
     },
+    /// A second `|` on the items line (one separates primary from secondary items).
     #[error("line {line}, col {column}: the items line contains `|` twice")]
-    SecondSeparator { line: usize, column: usize },
+    SecondSeparator {
+        /// Line of the input, 1-based.
+        line: usize,
+        /// Column, 1-based in characters.
+        column: usize,
+    },
+    /// An option names an item the items line does not declare.
     #[error("line {line}, col {column}: unknown item `{name}`")]
     UnknownItem {
+        /// Line of the input, 1-based.
         line: usize,
+        /// Column, 1-based in characters.
         column: usize,
+        /// The name as written.
         name: String,
     },
+    /// An option names the same item twice.
     #[error(
         "line {line}, col {column}: item `{name}` repeated in this option, first at col {first_column}"
     )]
     RepeatedItem {
+        /// Line of the input, 1-based.
         line: usize,
+        /// Column, 1-based in characters.
         column: usize,
+        /// The name as written.
         name: String,
+        /// Column of its first occurrence on that line.
         first_column: usize,
     },
+    /// An option gives a colour (`item:colour`) to a primary item.
     #[error("line {line}, col {column}: primary item `{name}` cannot have a colour")]
     ColourOnPrimary {
+        /// Line of the input, 1-based.
         line: usize,
+        /// Column, 1-based in characters.
         column: usize,
+        /// The name as written.
         name: String,
     },
+    /// An option with secondary items only.
     #[error(
         "line {line}, col {column}: option has no primary item (Knuth's programs ignore such an option)"
     )]
-    NoPrimaryItem { line: usize, column: usize },
+    NoPrimaryItem {
+        /// Line of the input, 1-based.
+        line: usize,
+        /// Column, 1-based in characters.
+        column: usize,
+    },
+    /// The matrix refused the option for another reason.
     #[error("line {line}, col {column}: {source}")]
     Matrix {
+        /// Line of the input, 1-based.
         line: usize,
+        /// Column, 1-based in characters.
         column: usize,
+        /// Why the matrix refused the option.
         source: MatrixError,
     },
 }

@@ -27,7 +27,9 @@ pub type Assignment = Vec<bool>;
 /// [`Formula::cnf`](Puzzle::cnf)). Each doubles the number of models, so with more of them
 /// than this a satisfiable formula has over 2⁶⁴ models: more than any count can reach, so
 /// keeping only these still gives distinct models, and an enumeration can never run out of
-/// them and wrongly claim to be complete.
+/// them and wrongly claim to be complete. The unused variables left out take the value of
+/// the first one kept: every decoded assignment is still a model, and each of them varies
+/// when that one does (`analyze` sees them as free, not forced).
 pub const FREE_KEPT: usize = 64;
 
 impl Formula {
@@ -55,7 +57,7 @@ impl Formula {
     }
 
     /// The variables that occur, and the first [`FREE_KEPT`] that do not, numbered
-    /// 0, 1, 2… in the file's order; the rest are false in every decoded assignment.
+    /// 0, 1, 2… in the file's order; the rest mirror the first of those kept.
     fn dense_encoding(&self) -> CnfEncoding<'_, Assignment> {
         let vars = self.cnf.num_vars();
         let mut occurs = vec![false; vars];
@@ -72,8 +74,12 @@ impl Formula {
         let mut kept = Vec::with_capacity(vars - free + FREE_KEPT);
         let mut dense = vec![u32::MAX; vars];
         let mut free_kept = 0;
+        let mut mirror = 0;
         for (i, &occurs) in occurs.iter().enumerate() {
             if occurs || free_kept < FREE_KEPT {
+                if !occurs && free_kept == 0 {
+                    mirror = kept.len();
+                }
                 free_kept += usize::from(!occurs);
                 dense[i] = kept.len() as u32;
                 kept.push(i as u32);
@@ -98,7 +104,7 @@ impl Formula {
             projection: (0..kept.len()).map(Var::from_index).collect(),
             blocking: crate::sat::Blocking::Full,
             decode: Box::new(move |model| {
-                let mut assignment = vec![false; vars];
+                let mut assignment = vec![model.value(Var::from_index(mirror)); vars];
                 for (j, &i) in kept.iter().enumerate() {
                     assignment[i as usize] = model.value(Var::from_index(j));
                 }
@@ -109,7 +115,7 @@ impl Formula {
 }
 
 /// `v` lines as SAT solvers print them: literals up to about 78 columns, ending in `0`.
-pub fn v_lines(assignment: &[bool]) -> String {
+pub(crate) fn v_lines(assignment: &[bool]) -> String {
     let mut out = String::new();
     let mut line = String::from("v");
     let literals = assignment
@@ -264,10 +270,20 @@ mod tests {
         for assignment in &outcome.solutions {
             assert_eq!(assignment.len(), 1000);
             assert!(assignment[999] && assignment[499]);
-            // Only the first 64 unused variables (1..=64) can be true.
-            assert!(assignment[64..499].iter().all(|&v| !v));
+            // The unused variables beyond the first 64 (1..=64) follow variable 1.
+            assert!(assignment[64..499].iter().all(|&v| v == assignment[0]));
+            assert!(assignment[500..999].iter().all(|&v| v == assignment[0]));
             assert!(f.check(assignment).is_ok());
         }
+        // A model with variable 1 (dense 0) true: every unused variable left out is true too,
+        // so they are seen to vary.
+        let mut values = vec![false; encoding.cnf.num_vars()];
+        values[0] = true;
+        values[FREE_KEPT..].fill(true); // x500 and x1000
+        let assignment = (encoding.decode)(&crate::sat::Model::from_values(values)).unwrap();
+        assert!(assignment[0] && assignment[64..].iter().all(|&v| v));
+        assert!(assignment[1..64].iter().all(|&v| !v));
+        assert!(f.check(&assignment).is_ok());
         // Export keeps the file's numbering.
         let export = f.cnf_for_export().unwrap();
         assert_eq!(export.cnf.num_vars(), 1000);

@@ -28,14 +28,14 @@ use crate::stop::Stop;
 
 /// varisat's proof target, which is also its only clean way to stop: every write goes to
 /// `inner` (a proof file, or `io::sink()`) until `stop` fires, and fails from then on.
-pub struct StopWriter<W> {
+pub(crate) struct StopWriter<W> {
     stop: Stop,
     inner: W,
 }
 
 impl<W: io::Write> StopWriter<W> {
     /// A writer that forwards to `inner` until `stop` fires.
-    pub fn new(stop: Stop, inner: W) -> Self {
+    pub(crate) fn new(stop: Stop, inner: W) -> Self {
         StopWriter { stop, inner }
     }
 }
@@ -94,7 +94,7 @@ impl<'c> VarisatSession<'c> {
 
     /// A session whose proof, in `format`, goes to `target` (through a [`StopWriter`], so
     /// `stop` still ends the search). DRAT formats allow one `solve()` without assumptions.
-    pub fn with_proof<W: io::Write + 'static>(
+    pub(crate) fn with_proof<W: io::Write + 'static>(
         cnf: &'c Cnf,
         stop: &Stop,
         format: varisat::ProofFormat,

@@ -20,12 +20,12 @@ mod external;
 mod output;
 mod proof;
 
-pub use embedded::{StopWriter, VarisatSession};
+pub(crate) use embedded::StopWriter;
+pub use embedded::VarisatSession;
 pub use external::{CNF_PLACEHOLDER, MODEL_PLACEHOLDER};
 pub use output::{SolverOutputError, SolverOutputErrorKind, parse_solver_output};
-pub use proof::{
-    PROOF_PLACEHOLDER, ProofError, ProofStatus, ProofTarget, can_prove, formula_path, prove_unsat,
-};
+pub use proof::{PROOF_PLACEHOLDER, ProofError, ProofStatus, ProofTarget, formula_path};
+pub(crate) use proof::{can_prove, prove_unsat};
 
 use std::fmt;
 use std::time::Duration;
@@ -43,7 +43,7 @@ pub struct Model {
 
 impl Model {
     /// A model from values indexed by var index.
-    pub fn from_values(values: Vec<bool>) -> Model {
+    pub(crate) fn from_values(values: Vec<bool>) -> Model {
         Model { values }
     }
 
@@ -81,7 +81,7 @@ impl Model {
     }
 
     /// Index of the first clause of `cnf` with no true literal.
-    pub fn first_falsified(&self, cnf: &Cnf) -> Option<usize> {
+    pub(crate) fn first_falsified(&self, cnf: &Cnf) -> Option<usize> {
         cnf.clauses()
             .position(|c| !c.iter().any(|&l| self.lit_true(l)))
     }
@@ -274,7 +274,7 @@ pub enum SatError {
     /// Writing the formula or reading the answer failed.
     #[error("I/O error {context}: {source}")]
     Io {
-        /// What was being done ("writing /tmp/…cnf").
+        /// What was being done (writing the DIMACS file, reading the answer).
         context: String,
         /// What the operating system said.
         #[source]
@@ -334,7 +334,7 @@ pub struct Enumeration {
 
 /// The clause that excludes every model agreeing with `model` on `projection`.
 /// Empty projection → the empty clause (after one model there is nothing left to distinguish).
-pub fn blocking_clause(model: &Model, projection: &[Var]) -> Vec<Lit> {
+pub(crate) fn blocking_clause(model: &Model, projection: &[Var]) -> Vec<Lit> {
     projection
         .iter()
         .map(|&v| Lit::new(v, !model.value(v)))
@@ -357,7 +357,11 @@ pub enum Blocking {
 }
 
 /// The clause that excludes `model` on `projection`, as `blocking` says.
-pub fn blocking_clause_with(model: &Model, projection: &[Var], blocking: Blocking) -> Vec<Lit> {
+pub(crate) fn blocking_clause_with(
+    model: &Model,
+    projection: &[Var],
+    blocking: Blocking,
+) -> Vec<Lit> {
     match blocking {
         Blocking::Full => blocking_clause(model, projection),
         Blocking::TrueLiterals => projection

@@ -39,7 +39,7 @@ pub const PROOF_PLACEHOLDER: &str = "{proof}";
 
 /// Whether `backend` can write a DRAT proof: varisat, cadical, or a program given
 /// [`PROOF_PLACEHOLDER`].
-pub fn can_prove(backend: &SatBackend) -> bool {
+pub(crate) fn can_prove(backend: &SatBackend) -> bool {
     match backend {
         SatBackend::Varisat => true,
         SatBackend::External { program, args } => {
@@ -124,7 +124,7 @@ pub enum ProofError {
 /// Refute `cnf` plus `extra` clauses with a fresh solver writing DRAT to `target`: varisat
 /// (binary DRAT: its text DRAT costs 4.6× a plain solve on a hard 9×9, binary 1.3×) or an
 /// external program that can prove ([`can_prove`]).
-pub fn prove_unsat(
+pub(crate) fn prove_unsat(
     cnf: &Cnf,
     extra: &[Vec<Lit>],
     backend: &SatBackend,

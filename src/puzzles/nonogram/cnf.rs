@@ -3,7 +3,7 @@
 //!
 //! Glossary (the spec with size formulas is `encodings/nonogram.md`):
 //! - **symbol**: a palette colour, 0 the background.
-//! - **x[r,c]=v**: cell (r, c) has colour v. In black-and-white one variable per cell,
+//! - **x\[r,c\]=v**: cell (r, c) has colour v. In black-and-white one variable per cell,
 //!   `x[r,c]` (true = black; `x=0` is its negation); in colour one variable per cell and
 //!   colour, exactly one true. These are the decision (projection) variables.
 //! - **automaton** of a clue b₁..b_k: states `0..S` with `S = Σb + k + 1`. State 0 is the
@@ -14,7 +14,7 @@
 //!   when that block has another colour. Accepting: the end of the last block (`S − 2`)
 //!   and the gap after it (`S − 1`); an empty clue has the one state 0, looping on the
 //!   background.
-//! - **s[l,i,q]**: after the first `i` cells of line `l`, the automaton is in state `q`.
+//! - **s\[l,i,q\]**: after the first `i` cells of line `l`, the automaton is in state `q`.
 //!   Only *feasible* pairs get a variable: `q` is reachable in `i` steps and acceptance is
 //!   reachable in the `n − i` cells left.
 //!

@@ -3,7 +3,7 @@
 //! [`native::probe_residue`] runs line logic and failed-literal probing (with merge) to a
 //! fixpoint at the root, as the native engine does at every node (`native/masks.rs`). Then:
 //! - every decided cell becomes a given of the residue, so the order encoding's block
-//!   ranges ([`super::cnf::feasible_starts`]) shrink to what is still open;
+//!   ranges (`cnf::feasible_starts`) shrink to what is still open;
 //! - a colour a cell can no longer take becomes a unit clause;
 //! - each open (cell, colour) is propagated once more, and every cell that propagation
 //!   decides gives a binary clause `¬(a = u) ∨ (b = v)`: the implications a CDCL solver

@@ -20,9 +20,9 @@
 //! bit-parallel string matching (Baeza-Yates & Gonnet, CACM 35(10), 1992). Two operations
 //! carry it:
 //! - "the next `L` cells may all be black" is an AND of shifted `can_b` masks, built by
-//!   doubling in O(log L) steps ([`runs`]); placing a block is a shift by `L`;
+//!   doubling in O(log L) steps (`runs`); placing a block is a shift by `L`;
 //! - "extend a prefix by white cells" is a flood fill along runs of `can_w`, done by one
-//!   addition whose carries ripple up each run ([`fill`], the carry trick of bitboard
+//!   addition whose carries ripple up each run (`fill`, the carry trick of bitboard
 //!   move generators).
 //!
 //! The same pass runs on the reversed line and clue; a placement of block `j` is possible
