@@ -88,12 +88,12 @@ fn empty_grid() -> Matrix {
     let mut m = Matrix::new();
     let mut items = || -> Vec<ItemId> { (0..81).map(|i| m.add_primary(format!("i{i}"))).collect() };
     let (cells, rows, cols, boxes) = (items(), items(), items(), items());
-    for cell in 0..81 {
+    for (cell, &cell_item) in cells.iter().enumerate() {
         let (r, c) = (cell / 9, cell % 9);
         for d in 0..9 {
             let b = (r / 3) * 3 + c / 3;
             m.add_option(&[
-                cells[cell],
+                cell_item,
                 rows[r * 9 + d],
                 cols[c * 9 + d],
                 boxes[b * 9 + d],

@@ -143,12 +143,12 @@ fn empty_grid(box_side: usize) -> Matrix {
             .collect()
     };
     let (cells, rows, cols, boxes) = (items(n * n), items(n * n), items(n * n), items(n * n));
-    for cell in 0..n * n {
+    for (cell, &cell_item) in cells.iter().enumerate() {
         let (row, col) = (cell / n, cell % n);
         let bx = (row / box_side) * box_side + col / box_side;
         for d in 0..n {
             let added = matrix.add_option(&[
-                cells[cell],
+                cell_item,
                 rows[row * n + d],
                 cols[col * n + d],
                 boxes[bx * n + d],
