@@ -215,12 +215,19 @@ impl Puzzle for Formula {
         v_lines(assignment)
     }
 
+    /// The number of variables that differ and the first 20 of them: with a million
+    /// declared variables the full list would be megabytes long.
     fn differences(&self, a: &Assignment, b: &Assignment) -> String {
-        let vars: Vec<String> = (0..a.len())
-            .filter(|&i| a[i] != b[i])
+        const SHOWN: usize = 20;
+        let mut differ = (0..a.len().min(b.len())).filter(|&i| a[i] != b[i]);
+        let shown: Vec<String> = differ
+            .by_ref()
+            .take(SHOWN)
             .map(|i| (i + 1).to_string())
             .collect();
-        format!("{} variables differ: {}", vars.len(), vars.join(" "))
+        let total = shown.len() + differ.count();
+        let more = if total > SHOWN { " …" } else { "" };
+        format!("{total} variables differ: {}{more}", shown.join(" "))
     }
 
     /// Variables as a square of cells, black for true.
