@@ -4,10 +4,10 @@
 //! Glossary:
 //! - **line logic**: run a line solver (every cell that all patterns of a line agree on)
 //!   over a queue of lines until nothing changes.
-//! - **probe**: try an unknown cell both ways and keep what follows (see [`masks`]).
-//! - **engine** ([`masks`]): one engine for every width and palette. Lines are one mask per
+//! - **probe**: try an unknown cell both ways and keep what follows (see `masks`).
+//! - **engine** (`masks`): one engine for every width and palette. Lines are one mask per
 //!   palette colour: a `u128` up to 127 cells (every puzzle of Wolter's survey), several
-//!   64-bit words beyond ([`words`], up to [`masks::MAX_LEN`] cells); the bit-parallel line
+//!   64-bit words beyond ([`words`], up to `masks::MAX_LEN` cells); the bit-parallel line
 //!   solver [`bitline`]; probes validated by the lines they read; black-and-white and
 //!   colour alike.
 //!
@@ -40,7 +40,7 @@ pub struct Stats {
 }
 
 /// Why the native engine cannot take `puzzle`, if it cannot: a line longer than
-/// [`masks::MAX_LEN`] cells (the readers stop at 10,000 a side; the library API does not).
+/// `masks::MAX_LEN` cells (the readers stop at 10,000 a side; the library API does not).
 pub fn refusal(puzzle: &Nonogram) -> Option<String> {
     let longest = puzzle.width().max(puzzle.height());
     (longest > masks::MAX_LEN).then(|| {
