@@ -17,8 +17,10 @@ use crate::puzzle::{Backend, Request, SolveError, solve};
 use crate::puzzles::nonogram::{Block, Colour, Grid, MAX_COLOURS, Nonogram, Palette, formats, hex};
 use crate::render::Rgb;
 
-/// A picture that could not be read: the message names the place.
-pub type PictureError = String;
+crate::puzzle::message_error!(
+    /// A picture that could not be read: the message names the file and the place.
+    PictureError
+);
 
 /// A picture: its palette (background first) and its cells as palette indices.
 #[derive(Clone, Debug)]
@@ -32,6 +34,11 @@ pub struct Picture {
 /// Read a picture; `name` decides the format (`.png`, `.non`, else text). Without
 /// `colour`, a picture must be black and white.
 pub fn read_picture(name: &str, bytes: &[u8], colour: bool) -> Result<Picture, PictureError> {
+    picture(name, bytes, colour).map_err(PictureError::from)
+}
+
+/// [`read_picture`] with the message as a plain string.
+fn picture(name: &str, bytes: &[u8], colour: bool) -> Result<Picture, String> {
     let lower = name.to_ascii_lowercase();
     let picture = if lower.ends_with(".png") {
         read_png(name, bytes, colour)?
@@ -65,7 +72,7 @@ pub fn read_picture(name: &str, bytes: &[u8], colour: bool) -> Result<Picture, P
 /// Rows of cells, blank lines and lines starting with `;` skipped. Black and white: `#`
 /// (also `X`, `1`) black, `.` (also `0`, `-`) white. With `colour`: `.` is the
 /// background and every other character a colour of its own.
-pub fn read_text(name: &str, text: &str, colour: bool) -> Result<Picture, PictureError> {
+fn read_text(name: &str, text: &str, colour: bool) -> Result<Picture, String> {
     let mut rows: Vec<(usize, Vec<u8>)> = Vec::new();
     let mut chars: Vec<char> = vec!['.'];
     for (number, line) in text.lines().enumerate() {
@@ -140,7 +147,7 @@ pub fn read_text(name: &str, text: &str, colour: bool) -> Result<Picture, Pictur
 
 /// A PNG: each distinct colour a palette entry; white (or, without white, the lightest
 /// colour) is the background; transparent pixels are background.
-pub fn read_png(name: &str, bytes: &[u8], colour: bool) -> Result<Picture, PictureError> {
+fn read_png(name: &str, bytes: &[u8], colour: bool) -> Result<Picture, String> {
     let bad = |e: &dyn std::fmt::Display| format!("{name}: not a readable PNG: {e}");
     let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
     decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
