@@ -165,13 +165,8 @@ fn timeouts_answer_unknown() {
 
 #[test]
 fn random_pictures_are_solutions_of_their_own_clues() {
-    let mut seed = 2015u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut random = satcover::rng::SplitMix64::new(2015u64);
+    let mut next = move || random.next_u64();
     for _ in 0..40 {
         let (w, h) = ((next() % 12 + 1) as usize, (next() % 12 + 1) as usize);
         let grid = Grid {
@@ -415,13 +410,8 @@ fn a_short_timeout_stops_a_hard_search_promptly() {
 /// and sparse; sparse ones are often ambiguous and make native search.
 #[test]
 fn native_agrees_with_sat_on_random_pictures() {
-    let mut seed = 6574u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut random = satcover::rng::SplitMix64::new(6574u64);
+    let mut next = move || random.next_u64();
     let mut searched = 0;
     for round in 0..30 {
         let (w, h) = ((next() % 16 + 5) as usize, (next() % 16 + 5) as usize);
@@ -458,13 +448,8 @@ fn native_agrees_with_sat_on_random_pictures() {
 /// rows or columns long: native and sat find the same solutions.
 #[test]
 fn native_agrees_with_sat_on_long_lines() {
-    let mut seed = 1023u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut random = satcover::rng::SplitMix64::new(1023u64);
+    let mut next = move || random.next_u64();
     for (round, &(long, short, colours)) in [(130, 4, 2), (300, 3, 2), (200, 3, 3), (600, 2, 2)]
         .iter()
         .enumerate()
@@ -565,13 +550,8 @@ fn colour_picture(
 /// answer passes the checker and the picture is among them.
 #[test]
 fn native_agrees_with_sat_on_random_colour_pictures() {
-    let mut seed = 220u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut random = satcover::rng::SplitMix64::new(220u64);
+    let mut next = move || random.next_u64();
     let mut ambiguous = 0;
     for round in 0..24 {
         let colours = 2 + round % 5;

@@ -726,13 +726,9 @@ mod tests {
         grids
     }
 
-    fn rng(mut seed: u64) -> impl FnMut() -> u64 {
-        move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        }
+    fn rng(seed: u64) -> impl FnMut() -> u64 {
+        let mut random = crate::rng::SplitMix64::new(seed);
+        move || random.next_u64()
     }
 
     /// Both encodings, with and without presolve, have exactly the solutions native finds,

@@ -356,13 +356,8 @@ mod tests {
             .unwrap_or(0)
             .min(max_len::<M>());
         let mut tables = Tables::<M>::with_blocks(longest);
-        let mut seed = seed;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut random = crate::rng::SplitMix64::new(seed);
+        let mut next = move || random.next_u64();
         for round in 0..rounds {
             let n = lengths[round % lengths.len()].min(max_len::<M>());
             let density = next() % 4;
@@ -455,13 +450,8 @@ mod tests {
     #[test]
     fn colour_equals_brute_force() {
         let mut tables = Tables::<u128>::new();
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut random = crate::rng::SplitMix64::new(0x9E37_79B9_7F4A_7C15u64);
+        let mut next = move || random.next_u64();
         let symbols = 4usize;
         for _ in 0..2000 {
             let n = (next() % 7 + 1) as usize;

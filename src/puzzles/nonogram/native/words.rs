@@ -267,13 +267,8 @@ mod tests {
     /// `Wide<2>` behaves as `u128` on every operation.
     #[test]
     fn wide_equals_u128() {
-        let mut seed = 12345u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut random = crate::rng::SplitMix64::new(12345u64);
+        let mut next = move || random.next_u64();
         let wide = |x: u128| Wide::<2>([x as u64, (x >> 64) as u64]);
         for _ in 0..2000 {
             let a = u128::from(next()) << 64 | u128::from(next()) >> (next() % 64);
