@@ -521,21 +521,12 @@ mod tests {
 
     fn part(backend: Backend, shard: &str, solved: usize, times_ms: &[u64]) -> ShardResult {
         let mut summary = Summary {
-            backend,
             puzzles: solved + 1,
             solved,
-            unsolvable: 0,
             timed_out: 1,
-            unsupported: 0,
-            errors: 0,
             wall: Duration::from_millis(times_ms.iter().sum()),
-            per_second: 0.0,
-            p50: Duration::ZERO,
-            p90: Duration::ZERO,
-            p99: Duration::ZERO,
-            max: Duration::ZERO,
-            first_errors: Vec::new(),
             times: times_ms.iter().map(|&t| Duration::from_millis(t)).collect(),
+            ..Summary::empty(backend)
         };
         summary.finish();
         ShardResult {

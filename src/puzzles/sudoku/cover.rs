@@ -97,28 +97,7 @@ pub fn encode_with(puzzle: &Sudoku, names: bool) -> CoverEncoding<'_, Filled> {
     }
 
     let decode = move |chosen: &[OptionId]| -> Result<Filled, DecodeError> {
-        let mut grid = givens.to_vec();
-        for &option in chosen {
-            let &(cell, digit) = placements
-                .get(option)
-                .ok_or_else(|| format!("option {option} does not exist"))?;
-            if grid[cell] != 0 {
-                return Err(DecodeError::from(format!(
-                    "cell r{}c{} chosen twice",
-                    cell / n + 1,
-                    cell % n + 1
-                )));
-            }
-            grid[cell] = digit;
-        }
-        match grid.iter().position(|&d| d == 0) {
-            Some(cell) => Err(DecodeError::from(format!(
-                "cell r{}c{} left empty",
-                cell / n + 1,
-                cell % n + 1
-            ))),
-            None => Ok(grid),
-        }
+        fill(givens, n, chosen, |option| placements.get(option).copied())
     };
     CoverEncoding {
         matrix,
@@ -219,20 +198,31 @@ pub fn solve_prepared(
 
 /// The grid from the givens and the chosen options of [`empty_grid`].
 fn decode_placements(givens: &[u8], n: usize, chosen: &[OptionId]) -> Result<Filled, DecodeError> {
+    fill(givens, n, chosen, |option| {
+        (option < n * n * n).then(|| (option / n, (option % n + 1) as u8))
+    })
+}
+
+/// The givens with each chosen option's `(cell, digit)` written in: every cell filled
+/// exactly once, or the reason why not.
+fn fill(
+    givens: &[u8],
+    n: usize,
+    chosen: &[OptionId],
+    placement: impl Fn(OptionId) -> Option<(usize, u8)>,
+) -> Result<Filled, DecodeError> {
     let mut grid = givens.to_vec();
     for &option in chosen {
-        let (cell, digit) = (option / n, option % n + 1);
-        match grid.get_mut(cell) {
-            Some(slot @ 0) => *slot = digit as u8,
-            Some(_) => {
-                return Err(DecodeError::from(format!(
-                    "cell r{}c{} chosen twice",
-                    cell / n + 1,
-                    cell % n + 1
-                )));
-            }
-            None => return Err(DecodeError::from(format!("option {option} does not exist"))),
+        let (cell, digit) =
+            placement(option).ok_or_else(|| format!("option {option} does not exist"))?;
+        if grid[cell] != 0 {
+            return Err(DecodeError::from(format!(
+                "cell r{}c{} chosen twice",
+                cell / n + 1,
+                cell % n + 1
+            )));
         }
+        grid[cell] = digit;
     }
     match grid.iter().position(|&d| d == 0) {
         Some(cell) => Err(DecodeError::from(format!(
@@ -241,78 +231,5 @@ fn decode_placements(givens: &[u8], n: usize, chosen: &[OptionId]) -> Result<Fil
             cell % n + 1
         ))),
         None => Ok(grid),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::dlx;
-    use crate::stop::Stop;
-
-    /// The prepared grid with the givens forced searches exactly the matrix `encode`
-    /// builds: same solutions, counts, nodes, updates and sizes, puzzle after puzzle.
-    #[test]
-    fn prepared_grid_searches_the_encoded_matrix() {
-        let files = [
-            include_str!("../../../tests/fixtures/sudoku/4x4.txt"),
-            include_str!("../../../tests/fixtures/sudoku/easy.txt"),
-            include_str!("../../../tests/fixtures/sudoku/hard.txt"),
-            include_str!("../../../tests/fixtures/sudoku/two-solutions.txt"),
-            include_str!("../../../tests/fixtures/sudoku/16x16.txt"),
-        ];
-        let mut seen = 0;
-        for text in files {
-            for parsed in super::super::parse(text) {
-                let (_, puzzle) = parsed.expect("fixture parses");
-                let limits = Limits {
-                    max_solutions: Some(2),
-                    keep: 2,
-                    stop: Stop::never(),
-                };
-                let answer = solve_prepared(&puzzle, &limits)
-                    .expect("no clash in these fixtures")
-                    .expect("decodes");
-                let encoding = encode(&puzzle);
-                let mut want = Vec::new();
-                let search = dlx::Search {
-                    max_solutions: Some(2),
-                    ..dlx::Search::default()
-                };
-                let outcome = dlx::solve(&encoding.matrix, &search, |chosen| {
-                    want.push((encoding.decode)(chosen).expect("decodes"));
-                });
-                assert_eq!(answer.solutions, want);
-                assert_eq!(
-                    (answer.count, answer.complete),
-                    (outcome.count, outcome.complete)
-                );
-                assert_eq!(answer.stats, outcome.stats);
-                let m = &encoding.matrix;
-                assert_eq!(
-                    answer.reduced,
-                    dlx::Reduced {
-                        items: m.num_items(),
-                        options: m.num_options(),
-                        nonzeros: m.num_nonzeros()
-                    }
-                );
-                seen += 1;
-            }
-        }
-        assert!(seen >= 5);
-    }
-
-    #[test]
-    fn clashing_givens_go_to_the_encoder() {
-        let mut givens = vec![0u8; 16];
-        (givens[0], givens[1]) = (1, 1);
-        let puzzle = Sudoku::new(2, givens).expect("a 4×4 grid");
-        let limits = Limits {
-            max_solutions: None,
-            keep: 1,
-            stop: Stop::never(),
-        };
-        assert!(solve_prepared(&puzzle, &limits).is_none());
     }
 }
