@@ -14,10 +14,11 @@
 //!   solution of another puzzle. (Retiring it with the unit clause `¬a` is correct too,
 //!   but each new level-0 unit makes varisat simplify its binary clauses: measured
 //!   1.24× slower on 17_clue.)
-//! - **renewal**: learned clauses pile up over puzzles and slow the solver down on hard
-//!   collections, so the session is thrown away and rebuilt (≈0.6 ms) every
-//!   [`RENEW_EVERY`] puzzles. Measured on 17_clue and magictour_top1465 with 16, 64
-//!   and 256; no value wins both, 16–64 are within noise of each other.
+//! - **renewal**: learned clauses and retired activation literals pile up over puzzles
+//!   (each retired literal costs a decision in every later search, and VSIDS activities
+//!   spread, which deepens every heap operation), so the solver is rebuilt every
+//!   [`RENEW_EVERY`] puzzles from the formula the thread keeps. Loading it is about
+//!   10 % of the time on 17_clue; 16 and 64 were both slower than 32 there.
 //!
 //! Used only when nothing can interrupt the search (varisat has no interrupt; stopping
 //! it makes the solver unusable, see `src/sat/embedded.rs`): with a deadline or a cancel
@@ -26,6 +27,7 @@
 //! the textbook formula (`cnf::encode_with` with `Givens::Units`).
 
 use std::cell::RefCell;
+use std::collections::HashSet;
 
 use varisat::ExtendFormula;
 
@@ -37,37 +39,82 @@ use crate::sat::SatError;
 /// Puzzles solved by one session before it is rebuilt.
 pub const RENEW_EVERY: usize = 32;
 
+/// The clauses a session of one size loads, kept for the thread's later renewals.
+///
+/// A binary clause that occurs twice is loaded once: family 8 repeats every pair of
+/// family 4 or 6 whose two cells share a box and a row or column (1,458 of 11,664 binary
+/// clauses at 9×9). The formula is the same, and propagation visits each implication
+/// once instead of twice.
+struct Formula {
+    /// The clauses back to back; clause `i` ends at `ends[i]`.
+    lits: Vec<varisat::Lit>,
+    ends: Vec<usize>,
+    variables: usize,
+}
+
+impl Formula {
+    fn new(box_side: usize) -> Formula {
+        let formula = cnf::empty_grid_formula(box_side);
+        let mut pairs = HashSet::new();
+        let mut lits = Vec::new();
+        let mut ends = Vec::new();
+        for clause in formula.clauses() {
+            if let [a, b] = clause {
+                if !pairs.insert((a.code().min(b.code()), a.code().max(b.code()))) {
+                    continue;
+                }
+            }
+            lits.extend(clause.iter().map(|l| varisat::Lit::from_code(l.code())));
+            ends.push(lits.len());
+        }
+        Formula {
+            lits,
+            ends,
+            variables: formula.num_vars(),
+        }
+    }
+
+    fn solver(&self) -> varisat::Solver<'static> {
+        let mut solver = varisat::Solver::new();
+        let mut start = 0;
+        for &end in &self.ends {
+            solver.add_clause(&self.lits[start..end]);
+            start = end;
+        }
+        solver
+    }
+}
+
 struct Session {
     box_side: usize,
+    formula: Formula,
     solver: varisat::Solver<'static>,
-    variables: usize,
-    clauses: usize,
     puzzles: usize,
+    /// Buffers reused from puzzle to puzzle.
+    assumptions: Vec<varisat::Lit>,
+    blocking: Vec<varisat::Lit>,
+    grid: Filled,
 }
 
 impl Session {
     fn new(box_side: usize) -> Session {
-        let formula = cnf::empty_grid_formula(box_side);
-        let mut solver = varisat::Solver::new();
-        let mut lits = Vec::new();
-        for i in 0..formula.num_clauses() {
-            lits.clear();
-            lits.extend(
-                formula
-                    .clause(i)
-                    .unwrap_or_default()
-                    .iter()
-                    .map(|l| varisat::Lit::from_code(l.code())),
-            );
-            solver.add_clause(&lits);
-        }
+        let formula = Formula::new(box_side);
+        let solver = formula.solver();
         Session {
             box_side,
+            formula,
             solver,
-            variables: formula.num_vars(),
-            clauses: formula.num_clauses(),
             puzzles: 0,
+            assumptions: Vec::new(),
+            blocking: Vec::new(),
+            grid: Vec::new(),
         }
+    }
+
+    /// A fresh solver on the same formula: no learned clauses, no activation literals.
+    fn renew(&mut self) {
+        self.solver = self.formula.solver();
+        self.puzzles = 0;
     }
 }
 
@@ -88,23 +135,21 @@ pub fn solve(
     SESSIONS.with(|sessions| {
         let mut sessions = sessions.borrow_mut();
         let b = puzzle.box_side();
-        let at = match sessions.iter().position(|s| s.box_side == b) {
-            Some(i) if sessions[i].puzzles < RENEW_EVERY => i,
-            Some(i) => {
-                sessions[i] = Session::new(b);
-                i
-            }
+        let session = match sessions.iter().position(|s| s.box_side == b) {
+            Some(i) => &mut sessions[i],
             None => {
                 sessions.push(Session::new(b));
-                sessions.len() - 1
+                sessions.last_mut().expect("just pushed")
             }
         };
-        let session = &mut sessions[at];
+        if session.puzzles == RENEW_EVERY {
+            session.renew();
+        }
         session.puzzles += 1;
         let answer = solve_in(session, puzzle, max_solutions, keep);
         if answer.is_err() {
             // Whatever state the solver is in, do not reuse it.
-            sessions.remove(at);
+            session.renew();
         }
         answer
     })
@@ -119,23 +164,31 @@ fn solve_in(
     let n = puzzle.size();
     let givens = puzzle.givens();
     let x = |cell: usize, digit: usize| cnf::empty_grid_var(n, cell, digit);
-    let mut assumptions: Vec<varisat::Lit> = (0..n * n)
-        .filter(|&cell| givens[cell] != 0)
-        .map(|cell| lit(x(cell, usize::from(givens[cell])), true))
-        .collect();
-    let solver = &mut session.solver;
+    let Session {
+        formula,
+        solver,
+        assumptions,
+        blocking,
+        grid,
+        ..
+    } = session;
+    assumptions.clear();
+    assumptions.extend(
+        (0..n * n)
+            .filter(|&cell| givens[cell] != 0)
+            .map(|cell| lit(x(cell, usize::from(givens[cell])), true)),
+    );
     let mut answer = SessionAnswer {
         solutions: Vec::new(),
         count: 0,
         complete: false,
         solve_calls: 0,
-        variables: session.variables,
-        clauses: session.clauses,
+        variables: formula.variables,
+        clauses: formula.ends.len(),
     };
     let mut activation: Option<varisat::Var> = None;
-    let mut blocking = Vec::with_capacity(n * n + 1);
     while answer.count < max_solutions {
-        solver.assume(&assumptions);
+        solver.assume(assumptions);
         answer.solve_calls += 1;
         let sat = solver
             .solve()
@@ -147,20 +200,19 @@ fn solve_in(
         let model = solver
             .model()
             .ok_or_else(|| SatError::Varisat("no model after a satisfiable solve".into()))?;
-        let mut value = vec![false; session.variables];
+        // x(cell, digit) has index cell·n + digit − 1 (`cnf::empty_grid_var`). A cell
+        // with no true digit stays 0 and the checker rejects the grid; of two true
+        // digits the smaller is kept (the clauses allow neither).
+        grid.clear();
+        grid.resize(n * n, 0);
         for l in model {
-            if l.is_positive() && l.index() < value.len() {
-                value[l.index()] = true;
+            if l.is_positive() && l.index() < formula.variables {
+                let cell = &mut grid[l.index() / n];
+                if *cell == 0 {
+                    *cell = (l.index() % n + 1) as u8;
+                }
             }
         }
-        // A cell with no true digit stays 0 and the checker rejects the grid.
-        let grid: Filled = (0..n * n)
-            .map(|cell| {
-                (1..=n)
-                    .find(|&d| value[x(cell, d).index()])
-                    .map_or(0, |d| d as u8)
-            })
-            .collect();
         answer.count += 1;
         if answer.solutions.len() < keep {
             answer.solutions.push(grid.clone());
@@ -180,7 +232,7 @@ fn solve_in(
                 .filter(|&cell| givens[cell] == 0 && grid[cell] != 0)
                 .map(|cell| lit(x(cell, usize::from(grid[cell])), false)),
         );
-        solver.add_clause(&blocking);
+        solver.add_clause(blocking);
     }
     Ok(answer)
 }
@@ -193,6 +245,34 @@ mod tests {
     fn puzzle(line: &str) -> Sudoku {
         let b = if line.len() == 16 { 2 } else { 3 };
         Sudoku::new(b, line.bytes().map(|c| c - b'0').collect()).unwrap()
+    }
+
+    /// The session loads every clause of the textbook formula once: 1,458 repeated
+    /// box pairs fewer, the same set of clauses.
+    #[test]
+    fn session_formula_is_the_textbook_set() {
+        let sorted = |lits: &mut dyn Iterator<Item = usize>| {
+            let mut codes: Vec<usize> = lits.collect();
+            codes.sort_unstable();
+            codes
+        };
+        let textbook = cnf::empty_grid_formula(3);
+        let loaded = Formula::new(3);
+        assert_eq!(textbook.num_clauses(), 11_988);
+        assert_eq!(loaded.ends.len(), 11_988 - 81 * 18);
+        assert_eq!(loaded.variables, 729);
+        let want: HashSet<Vec<usize>> = textbook
+            .clauses()
+            .map(|c| sorted(&mut c.iter().map(|l| l.code())))
+            .collect();
+        let mut start = 0;
+        let mut got = HashSet::new();
+        for &end in &loaded.ends {
+            let clause = sorted(&mut loaded.lits[start..end].iter().map(|l| l.code()));
+            assert!(got.insert(clause), "a clause loaded twice");
+            start = end;
+        }
+        assert_eq!(got, want);
     }
 
     /// The same puzzles, again and again across renewals and between sizes: the
