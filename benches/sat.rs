@@ -5,7 +5,9 @@
 //! - `sat/varisat_deadline/*`: the same with a far deadline, i.e. with the deadline proof writer
 //!   installed — the difference is the cost of being interruptible;
 //! - `sat/dimacs/{write,parse}`: DIMACS export and import of a ~100k-clause formula;
-//! - `sat/external/cadical/*`: the same formulas through a cadical process, when installed.
+//! - `sat/external/cadical/*`: the same formulas through a cadical process, when installed;
+//! - `sat/sudoku_session/17clue_x200`: 200 17-clue sudokus (`tests/fixtures/sudoku_native/
+//!   17_clue_200.txt`) through the incremental sudoku session, proving uniqueness.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -13,6 +15,8 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group, criterion_main};
 use satcover::cnf::generate::{pigeonhole, random_k_sat};
 use satcover::cnf::{AmoEncoding, Cnf, Lit, Var, parse_dimacs, write_dimacs};
+use satcover::puzzle::Puzzle;
+use satcover::puzzles::sudoku;
 use satcover::sat::{SatBackend, SatVerdict, solve_once};
 use satcover::stop::Stop;
 
@@ -116,5 +120,29 @@ fn external(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, encode, varisat, dimacs, external);
+fn sudoku_session(c: &mut Criterion) {
+    let text = include_str!("../tests/fixtures/sudoku_native/17_clue_200.txt");
+    let puzzles: Vec<_> = sudoku::parse(text)
+        .into_iter()
+        .map(|p| p.expect("fixture parses").1)
+        .collect();
+    let mut g = c.benchmark_group("sat/sudoku_session");
+    g.sample_size(20);
+    g.throughput(criterion::Throughput::Elements(puzzles.len() as u64));
+    g.bench_function("17clue_x200", |b| {
+        b.iter(|| {
+            for p in &puzzles {
+                let answer = black_box(p)
+                    .sat_session(2, 1)
+                    .expect("9×9 has a session")
+                    .expect("varisat");
+                assert_eq!((answer.count, answer.complete), (1, true));
+                assert_eq!(p.check(&answer.solutions[0]), Ok(()));
+            }
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, encode, varisat, dimacs, external, sudoku_session);
 criterion_main!(benches);
