@@ -214,7 +214,8 @@ mod tests {
                 assert_eq!(puzzle.verify(s), Ok(()));
             }
             let logic = masks::line_logic(&puzzle);
-            let wide: [(NativeAnswer<Grid>, Stats); 3] = [
+            let wide: [(NativeAnswer<Grid>, Stats); 4] = [
+                masks::solve_on::<Wide<3>>(&puzzle, &lim),
                 masks::solve_on::<Wide<4>>(&puzzle, &lim),
                 masks::solve_on::<Wide<16>>(&puzzle, &lim),
                 masks::solve_on::<Wide<157>>(&puzzle, &lim),

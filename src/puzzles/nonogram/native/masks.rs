@@ -851,13 +851,16 @@ impl<M: Mask, const P: usize> Engine<'_, M, P> {
 pub const MAX_LEN: usize = 64 * 157 - 1;
 
 /// Calls `$pair($args)` when `$longest` cells fit a `u128`, else `$wide::<M>($args)` with
-/// the smallest mask type `M` that holds them: 4, 8, … 64 and 157 words (each step doubles
-/// the line, so a line never pays for more than twice its words).
+/// the smallest mask type `M` that holds them: 3, 4, 8, … 64 and 157 words (each step
+/// doubles the line, so a line never pays for more than twice its words; 3 words keep
+/// lines just over 127 cells, the common case, at 1.5 times the `u128` words, not 2).
 macro_rules! by_width {
     ($longest:expr, $pair:expr, $wide:ident, $($arg:expr),*) => {{
         let longest: usize = $longest;
         if longest <= bitline::MAX_LEN {
             $pair($($arg),*)
+        } else if longest < 192 {
+            $wide::<Wide<3>>($($arg),*)
         } else if longest < 256 {
             $wide::<Wide<4>>($($arg),*)
         } else if longest < 512 {
