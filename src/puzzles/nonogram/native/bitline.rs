@@ -404,6 +404,7 @@ mod tests {
         let short: Vec<usize> = (1..=127).chain([3, 5, 8, 13, 20, 24]).collect();
         check_against_reference::<u128>(8000, &short, 0x2545_F491_4F6C_DD1D);
         check_against_reference::<Wide<2>>(2000, &short, 0x1234_5678_9ABC_DEF1);
+        check_against_reference::<Wide<3>>(400, &[128, 130, 150, 191], 40);
         check_against_reference::<Wide<4>>(400, &[128, 130, 191, 200, 255], 41);
         check_against_reference::<Wide<8>>(200, &[256, 300, 400, 511], 42);
         check_against_reference::<Wide<16>>(40, &[512, 700, 1023], 43);
