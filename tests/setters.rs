@@ -288,6 +288,42 @@ fn generated_sudoku_are_unique_on_every_backend_and_minimal() {
 }
 
 #[test]
+fn generated_25x25_and_36x36_sudoku_are_unique_by_sat() {
+    for box_side in [5, 6] {
+        let spec = SudokuSpec {
+            box_side,
+            minimal: false,
+            symmetric: false,
+            checker: Checker::Auto,
+        };
+        let mut made = Vec::new();
+        gen_sudoku::generate(
+            spec,
+            1,
+            5,
+            |g| -> Result<(), satcover::generate::GenerateError> {
+                made.push(g.clone());
+                Ok(())
+            },
+        )
+        .expect("generate");
+        let g = &made[0];
+        let n = box_side * box_side;
+        assert!(g.puzzle.contains(&0), "some clue removed");
+        let grid = sudoku::Sudoku::new(box_side, g.solution.clone()).expect("grid");
+        for unit in grid.units() {
+            let mut digits: Vec<u8> = unit.iter().map(|&c| g.solution[c]).collect();
+            digits.sort_unstable();
+            assert_eq!(digits, (1..=n as u8).collect::<Vec<_>>(), "a valid grid");
+        }
+        let puzzle = sudoku::Sudoku::new(box_side, g.puzzle.clone()).expect("puzzle");
+        let o = solve(&puzzle, Backend::Sat, &Request::unique()).expect("sat");
+        assert_eq!(o.unique(), Some(true), "{n}x{n}");
+        assert_eq!(o.solutions, vec![g.solution.clone()]);
+    }
+}
+
+#[test]
 fn gchq_needs_givens_without_its_own_and_none_with_them() {
     let text = std::fs::read_to_string("tests/fixtures/nonogram/gchq-2015.non").expect("read");
     let gchq = formats::parse_non(&text).expect("parse");

@@ -19,6 +19,7 @@
 //! fewest-candidates; the grid's digit last left 60% more).
 
 use crate::cnf::{Cnf, Lit, Var};
+use crate::rng::SplitMix64;
 use crate::sat::{SatError, SatVerdict, VarisatSession};
 use crate::stop::Stop;
 
@@ -87,21 +88,7 @@ impl SecondSearch {
         removed: &[usize],
         budget: u64,
     ) -> Result<bool, SatError> {
-        let all = (1u64 << self.n) - 1;
-        let mut start = State {
-            candidates: vec![all; self.n * self.n],
-            settled: vec![false; self.n * self.n],
-            dirty: if self.units.len() == 128 {
-                u128::MAX
-            } else {
-                (1u128 << self.units.len()) - 1
-            },
-        };
-        for (cell, &d) in puzzle.iter().enumerate() {
-            if d != 0 {
-                start.candidates[cell] = 1 << (d - 1);
-            }
-        }
+        let start = self.start(puzzle);
         self.nodes = budget;
         // Another solution differs in a removed cell: the first removed cell that
         // differs is r_i, the ones before it agree with the grid. One case per i.
@@ -111,15 +98,7 @@ impl SecondSearch {
                 state.candidates[earlier] = 1 << (grid[earlier] - 1);
             }
             state.candidates[r] &= !(1 << (grid[r] - 1));
-            let mut queue = std::mem::take(&mut self.queue);
-            queue.clear();
-            for (cell, &c) in state.candidates.iter().enumerate() {
-                if c & c.wrapping_sub(1) == 0 {
-                    // Empty cells fail at once in `propagate`.
-                    queue.push(cell);
-                }
-            }
-            self.queue = queue;
+            self.queue_singles(&state);
             if !self.propagate(&mut state) {
                 continue;
             }
@@ -136,6 +115,133 @@ impl SecondSearch {
             }
         }
         Ok(false)
+    }
+
+    /// The clues of `puzzle` with their digits already struck from their peers: each
+    /// open cell holds the digits none of its units has placed (the same fixpoint as
+    /// striking clue by clue, in one pass over the units). Every unit is dirty.
+    fn start(&self, puzzle: &[u8]) -> State {
+        let all = (1u64 << self.n) - 1;
+        let mut placed = vec![0u64; self.units.len()];
+        for (u, unit) in self.units.iter().enumerate() {
+            for &c in unit {
+                if puzzle[c] != 0 {
+                    placed[u] |= 1 << (puzzle[c] - 1);
+                }
+            }
+        }
+        let mut state = State {
+            candidates: vec![0; self.n * self.n],
+            settled: vec![false; self.n * self.n],
+            dirty: if self.units.len() == 128 {
+                u128::MAX
+            } else {
+                (1u128 << self.units.len()) - 1
+            },
+        };
+        for (cell, &d) in puzzle.iter().enumerate() {
+            if d != 0 {
+                state.candidates[cell] = 1 << (d - 1);
+                state.settled[cell] = true;
+            } else {
+                let mut units = self.units_of[cell];
+                let mut free = all;
+                while units != 0 {
+                    free &= !placed[units.trailing_zeros() as usize];
+                    units &= units - 1;
+                }
+                state.candidates[cell] = free;
+            }
+        }
+        state
+    }
+
+    /// Queue every open cell of `state` with at most one candidate (an empty cell fails
+    /// at once in `propagate`).
+    fn queue_singles(&mut self, state: &State) {
+        self.queue.clear();
+        for (cell, &c) in state.candidates.iter().enumerate() {
+            if !state.settled[cell] && c & c.wrapping_sub(1) == 0 {
+                self.queue.push(cell);
+            }
+        }
+    }
+
+    /// A random filled grid: a search from the empty grid that branches on a cell with
+    /// the fewest candidates (ties broken at random), its digits in random order, with
+    /// naked and hidden singles after each choice; restarted with a doubled node budget
+    /// when it wanders (large grids have heavy-tailed fill times, Gomes et al. 2000).
+    /// Hidden singles are what makes 36×36 practical: without them the search spent
+    /// most of its time in dead ends that a digit with one place left would have shown.
+    pub(crate) fn random_grid(&mut self, rng: &mut SplitMix64) -> Vec<u8> {
+        let empty = vec![0; self.n * self.n];
+        let mut budget = (self.n * self.n) as u64;
+        loop {
+            self.nodes = budget;
+            self.queue.clear();
+            if let Some(grid) = self.fill(self.start(&empty), rng) {
+                return grid;
+            }
+            budget *= 2;
+        }
+    }
+
+    /// Complete `state` (cells to settle first in `self.queue`) at random; `None` on a
+    /// dead end or when the node budget runs out.
+    fn fill(&mut self, mut state: State, rng: &mut SplitMix64) -> Option<Vec<u8>> {
+        if !self.propagate(&mut state) {
+            return None;
+        }
+        // Fewest candidates, ties broken at random (reservoir sampling).
+        let mut best = None;
+        let (mut best_count, mut ties) = (u32::MAX, 0);
+        for (cell, &c) in state.candidates.iter().enumerate() {
+            let count = c.count_ones();
+            if count <= 1 {
+                continue;
+            }
+            if count < best_count {
+                (best, best_count, ties) = (Some(cell), count, 1);
+            } else if count == best_count {
+                ties += 1;
+                if rng.below(ties) == 0 {
+                    best = Some(cell);
+                }
+            }
+        }
+        let Some(cell) = best else {
+            // Every cell settled with its digit struck from its peers: a valid grid.
+            return Some(
+                state
+                    .candidates
+                    .iter()
+                    .map(|c| c.trailing_zeros() as u8 + 1)
+                    .collect(),
+            );
+        };
+        let mut digits = Vec::with_capacity(best_count as usize);
+        let mut rest = state.candidates[cell];
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            digits.push(bit);
+            rest &= !bit;
+        }
+        rng.shuffle(&mut digits);
+        for bit in digits {
+            if self.nodes == 0 {
+                return None;
+            }
+            self.nodes -= 1;
+            let mut child = state.clone();
+            child.candidates[cell] = bit;
+            child.dirty |= self.units_of[cell];
+            self.queue.clear();
+            self.queue.push(cell);
+            if let Some(grid) = self.fill(child, rng) {
+                return Some(grid);
+            }
+        }
+        None
     }
 
     /// Search from `state`, whose cells to settle first are in `self.queue`; `focus` is
@@ -303,16 +409,21 @@ impl SecondSearch {
             let u = state.dirty.trailing_zeros() as usize;
             state.dirty &= !(1u128 << u);
             let unit = &self.units[u];
-            let (mut once, mut twice) = (0u64, 0u64);
+            // Digits of cells down to one candidate are placed (or queued), not hidden:
+            // leaving them out spares most units the second pass.
+            let (mut once, mut twice, mut placed) = (0u64, 0u64, 0u64);
             for &c in unit {
                 let cand = state.candidates[c];
                 twice |= once & cand;
                 once |= cand;
+                if cand & cand.wrapping_sub(1) == 0 {
+                    placed |= cand;
+                }
             }
             if once != all {
                 break 'outer false;
             }
-            let hidden = once & !twice;
+            let hidden = once & !twice & !placed;
             if hidden == 0 {
                 continue;
             }

@@ -8,8 +8,8 @@
 //! - **symmetric**: the clues are invariant under a 180° turn of the grid.
 //!
 //! The method is the usual one: a random grid by randomised search (minimum remaining
-//! values, digits in random order, restarts with a growing budget, as for heavy-tailed
-//! search, Gomes et al. 2000), then clues removed in random order, each removal kept only
+//! values, digits in random order, naked and hidden singles, restarts with a growing
+//! budget, as for heavy-tailed search, Gomes et al. 2000; `second.rs`), then clues removed in random order, each removal kept only
 //! when the puzzle stays unique. One pass over the cells already gives a minimal puzzle:
 //! a clue whose removal broke uniqueness is still needed after further removals, since
 //! fewer clues never make a puzzle "more unique". Without `minimal` the pass stops at the
@@ -105,10 +105,11 @@ where
 struct SudokuGenerator {
     spec: SudokuSpec,
     n: usize,
-    peers: Vec<Vec<usize>>,
     units: Vec<Vec<usize>>,
-    /// The SAT checker: a bounded search, then SAT on what the search leaves open.
-    second: Option<SecondSearch>,
+    /// The random fill, and the SAT checker's bounded search.
+    second: SecondSearch,
+    /// Whether checks go through `second` (the SAT checker) or the native count-to-two.
+    cascade: bool,
 }
 
 /// Search nodes per removal before SAT takes over (measured on 16×16 with SAT on the
@@ -132,16 +133,15 @@ impl SudokuGenerator {
         SudokuGenerator {
             spec,
             n,
-            peers: peers.clone(),
             units: empty.units(),
-            second: (spec.checker.resolve(spec.box_side) == Checker::Sat)
-                .then(|| SecondSearch::new(n, peers, empty.units())),
+            second: SecondSearch::new(n, peers, empty.units()),
+            cascade: spec.checker.resolve(spec.box_side) == Checker::Sat,
         }
     }
 
     /// The next puzzle from `rng`.
     fn next(&mut self, rng: &mut SplitMix64) -> Result<Generated, SatError> {
-        let solution = self.random_grid(rng);
+        let solution = self.second.random_grid(rng);
         let cells = self.n * self.n;
         let mut puzzle = solution.clone();
         let mut order: Vec<usize> = (0..cells)
@@ -153,10 +153,12 @@ impl SudokuGenerator {
         // With SAT: unavoidable sets, then a bounded search, then SAT on what is left.
         // The native checker is faster on its own (measured on 9×9: 3× slower with the
         // sets and the search in front).
-        let mut front = self
-            .second
-            .as_mut()
-            .map(|second| (Unavoidable::of_grid(&solution, self.n, &self.units), second));
+        let mut front = self.cascade.then(|| {
+            (
+                Unavoidable::of_grid(&solution, self.n, &self.units),
+                &mut self.second,
+            )
+        });
 
         for cell in order {
             let twin = cells - 1 - cell;
@@ -205,93 +207,6 @@ impl SudokuGenerator {
             handed_on,
         })
     }
-
-    /// A uniformly shuffled search for a filled grid, restarted with a doubled node
-    /// budget when it wanders (large grids have heavy-tailed fill times).
-    fn random_grid(&self, rng: &mut SplitMix64) -> Vec<u8> {
-        let mut budget = 4 * self.n * self.n;
-        loop {
-            let mut fill = Fill {
-                n: self.n,
-                peers: &self.peers,
-                grid: vec![0; self.n * self.n],
-                candidates: vec![(1u64 << self.n) - 1; self.n * self.n],
-                nodes: 0,
-                budget,
-            };
-            if fill.search(rng) {
-                return fill.grid;
-            }
-            budget *= 2;
-        }
-    }
-}
-
-/// Randomised backtracking over candidate bitsets (bit d-1 = digit d).
-struct Fill<'a> {
-    n: usize,
-    peers: &'a [Vec<usize>],
-    grid: Vec<u8>,
-    candidates: Vec<u64>,
-    nodes: usize,
-    budget: usize,
-}
-
-impl Fill<'_> {
-    fn search(&mut self, rng: &mut SplitMix64) -> bool {
-        // Minimum remaining values, ties broken at random (reservoir sampling).
-        let mut best: Option<usize> = None;
-        let (mut best_count, mut ties) = (u32::MAX, 0);
-        for cell in 0..self.n * self.n {
-            if self.grid[cell] != 0 {
-                continue;
-            }
-            let count = self.candidates[cell].count_ones();
-            if count < best_count {
-                (best, best_count, ties) = (Some(cell), count, 1);
-            } else if count == best_count {
-                ties += 1;
-                if rng.below(ties) == 0 {
-                    best = Some(cell);
-                }
-            }
-        }
-        let Some(cell) = best else {
-            return true;
-        };
-        let mut digits: Vec<u8> = (1..=self.n as u8)
-            .filter(|&d| self.candidates[cell] >> (d - 1) & 1 == 1)
-            .collect();
-        rng.shuffle(&mut digits);
-        for d in digits {
-            self.nodes += 1;
-            if self.nodes > self.budget {
-                return false;
-            }
-            let bit = 1u64 << (d - 1);
-            let mut touched = Vec::new();
-            let mut dead = false;
-            for &p in &self.peers[cell] {
-                if self.grid[p] == 0 && self.candidates[p] & bit != 0 {
-                    self.candidates[p] &= !bit;
-                    touched.push(p);
-                    dead |= self.candidates[p] == 0;
-                }
-            }
-            self.grid[cell] = d;
-            if !dead && self.search(rng) {
-                return true;
-            }
-            self.grid[cell] = 0;
-            for p in touched {
-                self.candidates[p] |= bit;
-            }
-            if self.nodes > self.budget {
-                return false;
-            }
-        }
-        false
-    }
 }
 
 /// A puzzle as text: one line of `.` and digits for 4×4 and 9×9 (the collection format);
@@ -321,7 +236,7 @@ mod tests {
 
     #[test]
     fn random_grids_are_valid_and_seeded() {
-        for b in 2..=4 {
+        for b in 2..=6 {
             let spec = SudokuSpec {
                 box_side: b,
                 minimal: false,
@@ -329,9 +244,9 @@ mod tests {
                 checker: Checker::Native,
             };
             let empty = Sudoku::new(b, vec![0; b.pow(4)]).expect("empty");
-            let generator = SudokuGenerator::new(spec, &empty);
-            let grid = generator.random_grid(&mut SplitMix64::new(3));
-            assert_eq!(grid, generator.random_grid(&mut SplitMix64::new(3)));
+            let mut generator = SudokuGenerator::new(spec, &empty);
+            let grid = generator.second.random_grid(&mut SplitMix64::new(3));
+            assert_eq!(grid, generator.second.random_grid(&mut SplitMix64::new(3)));
             let n = b * b;
             let sudoku = Sudoku::new(b, vec![0; n * n]).expect("empty");
             for unit in sudoku.units() {
