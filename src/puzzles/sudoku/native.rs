@@ -218,6 +218,9 @@ struct Work {
     queue: Vec<u32>,
     /// The digit each cell had in the last all-different matching (see [`all_different`]).
     hint: Vec<u8>,
+    /// Per unit: a hash of its cells' candidates when all-different last left it
+    /// consistent (a unit with the same candidates again is skipped).
+    filtered: Vec<u64>,
 }
 
 impl Work {
@@ -225,6 +228,7 @@ impl Work {
         Work {
             queue: Vec::with_capacity(cells),
             hint: vec![u8::MAX; cells],
+            filtered: vec![0; 3 * cells.isqrt()],
         }
     }
 }
@@ -324,6 +328,13 @@ fn all_different(geo: &Geometry, cand: &mut [u64], work: &mut Work) -> Option<bo
     let mut changed = false;
     for u in 0..3 * n {
         let cells = geo.unit(u);
+        // The filter depends on the unit's candidates alone and leaves them at a fixpoint,
+        // so the same candidates again need no pass. (A collision only skips a pass:
+        // weaker pruning, never a wrong one.)
+        let hash = unit_hash(cand, cells);
+        if work.filtered[u] == hash {
+            continue;
+        }
         // The open cells, and the digits still to place.
         let mut open = [0u32; 36];
         let mut k = 0;
@@ -406,8 +417,19 @@ fn all_different(geo: &Geometry, cand: &mut [u64], work: &mut Work) -> Option<bo
                 changed |= remove(cand, cell, drop, work)?;
             }
         }
+        work.filtered[u] = unit_hash(cand, cells);
     }
     Some(changed)
+}
+
+/// A hash of the candidates of `cells` (FxHash-style multiply-rotate; never 0 for a unit
+/// with a candidate, so 0 can mean "not filtered").
+fn unit_hash(cand: &[u64], cells: &[u32]) -> u64 {
+    let mut h = 0u64;
+    for &c in cells {
+        h = (h.rotate_left(5) ^ cand[c as usize]).wrapping_mul(0x517C_C1B7_2722_0A95);
+    }
+    h | 1
 }
 
 /// The digits `0..n` as a set.
