@@ -10,10 +10,11 @@
 //!   shuffled by the moves that keep a grid valid (relabel the digits, permute the rows
 //!   within each band, the bands, the columns within each stack, the stacks).
 //! - `unique`: a random solved grid from which clues are removed, in random order, while a
-//!   check still says the puzzle has exactly one solution (so the result is minimal: no
-//!   remaining clue can go). This is `satcover generate --minimal` (`src/generate/sudoku.rs`:
-//!   one incremental SAT solver answers every check from 16×16 on); the finished puzzle is
-//!   checked once more through the ordinary `sat` pipeline (`--unique`).
+//!   check still says the puzzle has exactly one solution; the removal stops at the first
+//!   clue that must stay. This is `satcover generate` (`src/generate/sudoku.rs`); the
+//!   finished puzzle is checked once more through the ordinary `sat` pipeline (`--unique`).
+//! - `minimal`: the same, but every clue is tried, so no remaining clue can go
+//!   (`satcover generate --minimal`; from 25×25 on the last checks take SAT seconds each).
 //! - `pattern`: like `blank`, but the grid is a shuffled *pattern* grid (row r is row 0
 //!   shifted by b·(r mod b) + r div b), the classic quick way to a "random" grid. Its
 //!   shuffles reach only a tiny, rigid corner of the solved grids (a cyclic group table up
@@ -122,11 +123,11 @@ impl From<GenerateError> for Failure {
     }
 }
 
-/// Minimal unique puzzles, each confirmed by the `sat` pipeline.
-fn unique(b: usize, count: u64, seed: u64) -> Result<(), String> {
+/// Unique puzzles (minimal ones with `minimal`), each confirmed by the `sat` pipeline.
+fn unique(b: usize, count: u64, seed: u64, minimal: bool) -> Result<(), String> {
     let spec = SudokuSpec {
         box_side: b,
-        minimal: true,
+        minimal,
         symmetric: false,
         checker: Checker::Auto,
     };
@@ -148,11 +149,12 @@ fn unique(b: usize, count: u64, seed: u64) -> Result<(), String> {
 fn run(class: &str, b: usize, count: u64, seed: u64) -> Result<(), String> {
     let mut rng = SplitMix64::new(seed);
     match class {
-        "unique" => return unique(b, count, seed),
+        "unique" => return unique(b, count, seed, false),
+        "minimal" => return unique(b, count, seed, true),
         "blank" | "pattern" => {}
         _ => {
             return Err(format!(
-                "the class is blank, unique or pattern, not `{class}`"
+                "the class is blank, unique, minimal or pattern, not `{class}`"
             ));
         }
     }
@@ -179,7 +181,7 @@ fn main() -> ExitCode {
         _ => None,
     };
     let Some((class, b, count, seed)) = parsed else {
-        eprintln!("usage: sudoku_classes blank|unique|pattern BOX(2..6) COUNT SEED");
+        eprintln!("usage: sudoku_classes blank|unique|minimal|pattern BOX(2..6) COUNT SEED");
         return ExitCode::FAILURE;
     };
     println!("# sudoku_classes {class} {b} {count} {seed}");
