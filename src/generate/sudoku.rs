@@ -9,11 +9,12 @@
 //!
 //! The method is the usual one: a random grid by randomised search (minimum remaining
 //! values, digits in random order, naked and hidden singles, restarts with a growing
-//! budget, as for heavy-tailed search, Gomes et al. 2000; `second.rs`), then clues removed in random order, each removal kept only
-//! when the puzzle stays unique. One pass over the cells already gives a minimal puzzle:
-//! a clue whose removal broke uniqueness is still needed after further removals, since
-//! fewer clues never make a puzzle "more unique". Without `minimal` the pass stops at the
-//! first clue that must stay.
+//! budget, as for heavy-tailed search, Gomes et al. 2000; `second.rs`), then clues
+//! removed in random order, each removal kept only when the puzzle stays unique. One
+//! pass over the cells already gives a minimal puzzle: a clue whose removal broke
+//! uniqueness is still needed after further removals, since fewer clues never make a
+//! puzzle "more unique". Without `minimal` the pass stops at the first clue that must
+//! stay.
 //!
 //! Uniqueness checks: the native solver counting to two (9×9 and 4×4, microseconds each),
 //! or, from 16×16 on, a cascade that asks SAT only what cheaper means cannot settle

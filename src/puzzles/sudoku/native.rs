@@ -16,12 +16,12 @@
 //! - **guess**: a branching decision on one cell; **node**: one state
 //!   propagated — the root, plus one per alternative tried at a guess.
 //!
-//! Two paths share one API. 9×9 goes to a band-mask solver in the manner of
-//! JCZSolve (see `native_9x9.rs`); every other size goes to the generic
-//! solver here: a `u64` per cell, naked and hidden singles to a fixpoint
-//! (with locked candidates and all-different filtering from 16×16 on), then minimum-remaining-values
-//! branching on a cell with the fewest candidates. Search states are copies kept in a pool that grows only the
-//! first time a depth is reached, so the search loop does not allocate.
+//! Two paths share one API. 9×9 goes to a band-mask solver in the manner of JCZSolve
+//! (see `native_9x9.rs`); every other size goes to the generic solver here: a `u64` per
+//! cell, naked and hidden singles to a fixpoint (with locked candidates and
+//! all-different filtering from 16×16 on), then minimum-remaining-values branching on a
+//! cell with the fewest candidates. Search states are copies kept in a pool that grows
+//! only the first time a depth is reached, so the search loop does not allocate.
 
 use crate::stop::Stop;
 

@@ -20,12 +20,12 @@
 //! performs pointing and claiming (locked candidates, both directions inside
 //! the band) and hidden singles in rows and boxes at once. Naked singles
 //! and bi-value cells come from bit-sliced counting of the nine digit masks
-//! of a band. Column claiming (a digit whose column is left in one band is
-//! confined to that column in its box there) runs once the rest is stuck,
-//! four digits at a time in SSE2 lanes on x86_64. Search branches on a bi-value cell when there is one (the
-//! JCZSolve choice) and otherwise on a cell with the fewest candidates
-//! (Norvig's minimum remaining values). Written from the description; no
-//! code was taken from any implementation.
+//! of a band. Column claiming (a digit whose column is left in one band is confined to
+//! that column in its box there) runs once the rest is stuck, four digits at a time in
+//! SSE2 lanes on x86_64. Search branches on a bi-value cell when there is one (the
+//! JCZSolve choice) and otherwise on a cell with the fewest candidates (Norvig's
+//! minimum remaining values). Written from the description; no code was taken from any
+//! implementation.
 
 use crate::stop::Stop;
 
