@@ -46,9 +46,7 @@ pub const RENEW_EVERY: usize = 32;
 /// clauses at 9×9). The formula is the same, and propagation visits each implication
 /// once instead of twice.
 struct Formula {
-    /// The clauses back to back; clause `i` ends at `ends[i]`.
-    lits: Vec<varisat::Lit>,
-    ends: Vec<usize>,
+    clauses: varisat::CnfFormula,
     variables: usize,
 }
 
@@ -56,31 +54,27 @@ impl Formula {
     fn new(box_side: usize) -> Formula {
         let formula = cnf::empty_grid_formula(box_side);
         let mut pairs = HashSet::new();
+        let mut clauses = varisat::CnfFormula::new();
         let mut lits = Vec::new();
-        let mut ends = Vec::new();
         for clause in formula.clauses() {
             if let [a, b] = clause {
                 if !pairs.insert((a.code().min(b.code()), a.code().max(b.code()))) {
                     continue;
                 }
             }
+            lits.clear();
             lits.extend(clause.iter().map(|l| varisat::Lit::from_code(l.code())));
-            ends.push(lits.len());
+            clauses.add_clause(&lits);
         }
         Formula {
-            lits,
-            ends,
+            clauses,
             variables: formula.num_vars(),
         }
     }
 
     fn solver(&self) -> varisat::Solver<'static> {
         let mut solver = varisat::Solver::new();
-        let mut start = 0;
-        for &end in &self.ends {
-            solver.add_clause(&self.lits[start..end]);
-            start = end;
-        }
+        solver.add_formula(&self.clauses);
         solver
     }
 }
@@ -184,7 +178,7 @@ fn solve_in(
         complete: false,
         solve_calls: 0,
         variables: formula.variables,
-        clauses: formula.ends.len(),
+        clauses: formula.clauses.len(),
     };
     let mut activation: Option<varisat::Var> = None;
     while answer.count < max_solutions {
@@ -259,18 +253,16 @@ mod tests {
         let textbook = cnf::empty_grid_formula(3);
         let loaded = Formula::new(3);
         assert_eq!(textbook.num_clauses(), 11_988);
-        assert_eq!(loaded.ends.len(), 11_988 - 81 * 18);
+        assert_eq!(loaded.clauses.len(), 11_988 - 81 * 18);
         assert_eq!(loaded.variables, 729);
         let want: HashSet<Vec<usize>> = textbook
             .clauses()
             .map(|c| sorted(&mut c.iter().map(|l| l.code())))
             .collect();
-        let mut start = 0;
         let mut got = HashSet::new();
-        for &end in &loaded.ends {
-            let clause = sorted(&mut loaded.lits[start..end].iter().map(|l| l.code()));
+        for clause in loaded.clauses.iter() {
+            let clause = sorted(&mut clause.iter().map(|l| l.code()));
             assert!(got.insert(clause), "a clause loaded twice");
-            start = end;
         }
         assert_eq!(got, want);
     }
