@@ -45,16 +45,17 @@
 //! - **restarts**: when only a few solutions are asked for (at most [`RESTART_MAX`], as
 //!   `--unique` asks for 2), a search that has found no solution after [`FIRST_RUN`]
 //!   nodes starts again from the root, with the weights it has learnt, for runs of
-//!   [`RUN_UNIT`] × the Luby sequence 1, 2, 1, 1, 2, 4, … nodes (from its second term) (Luby, Sinclair &
-//!   Zuckerman, "Optimal speedup of Las Vegas algorithms", IPL 47(4), 1993; restarts with
-//!   dom/wdeg: Lecoutre et al., "Recording and minimizing nogoods from restarts", JSAT 1,
-//!   2007). Without them one bad early choice can cost the whole budget: webpbn #3149
-//!   was undecided after 15 s, and #4445 took 2,875 nodes against 414 with them. The first run is long
-//!   enough for every black-and-white survey search but one (Forever: 119 nodes). A run
-//!   that finds a solution is never cut (the second solution of a puzzle is mostly a
-//!   local swap next to the first); the runs are therefore unbounded in the limit, and
-//!   the search stays complete. Solutions found again in a later run are not counted
-//!   twice.
+//!   [`RUN_UNIT`] × the Luby sequence 1, 2, 1, 1, 2, 4, … nodes (from its second term)
+//!   (Luby, Sinclair & Zuckerman, "Optimal speedup of Las Vegas algorithms", IPL 47(4),
+//!   1993; restarts with dom/wdeg: Lecoutre et al., "Recording and minimizing nogoods from
+//!   restarts", JSAT 1, 2007). Without them one bad early choice can cost the whole
+//!   budget: measured with and without, webpbn #3149 stays undecided after 15 s without,
+//!   and #4445 takes 2,875 nodes against 414 with them. The first run is long enough for
+//!   every numbered black-and-white survey search (the longest, Forever: 119 nodes), so
+//!   those searches are unchanged. A run that finds a solution is never cut (the second
+//!   solution of a puzzle is mostly a local swap next to the first); the runs are
+//!   therefore unbounded in the limit, and the search stays complete. Solutions found
+//!   again in a later run are not counted twice.
 //!
 //! Counting: the search stops after `limits.max_solutions` solutions (None = all).
 //! States for each depth come from a pool; after warm-up, search and probing allocate
@@ -747,9 +748,8 @@ impl<'p, M: Mask, const P: usize> Engine<'p, M, P> {
     }
 
     fn record(&mut self, state: &[M]) -> Flow {
-        if self.found.is_some() {
-            let grid = self.grid(state);
-            let found = self.found.get_or_insert_default();
+        let grid = self.found.is_some().then(|| self.grid(state));
+        if let (Some(grid), Some(found)) = (grid, &mut self.found) {
             if found.contains(&grid) {
                 return Flow::Continue;
             }
