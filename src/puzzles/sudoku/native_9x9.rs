@@ -40,9 +40,10 @@ static ALLOWED: [u32; 512] = build_allowed();
 /// without the cell itself.
 static BAND_PEERS: [u32; 27] = build_band_peers();
 
-/// For a 9-bit column summary of a digit-band, the columns that are the only
-/// column of their box still holding the digit (box-to-column pointing).
-static LONE_COLS: [u16; 512] = build_lone_cols();
+/// For a 9-bit column summary of a digit-band, the band mask without the columns
+/// that are the only column of their box still holding the digit (box-to-column
+/// pointing), spread and negated already so the band update only has to AND it.
+static LONE_COLS: [u32; 512] = build_lone_cols();
 
 const fn build_allowed() -> [u32; 512] {
     // The six permutations row -> box.
@@ -105,18 +106,19 @@ const fn build_band_peers() -> [u32; 27] {
     t
 }
 
-const fn build_lone_cols() -> [u16; 512] {
-    let mut t = [0u16; 512];
+const fn build_lone_cols() -> [u32; 512] {
+    let mut t = [0u32; 512];
     let mut x = 0;
     while x < 512 {
         let mut k = 0;
         while k < 3 {
             let part = (x >> (3 * k)) & 7;
             if part != 0 && part & (part - 1) == 0 {
-                t[x] |= (part << (3 * k)) as u16;
+                t[x] |= (part << (3 * k)) as u32;
             }
             k += 1;
         }
+        t[x] = !spread_cols(t[x]);
         x += 1;
     }
     t
@@ -152,7 +154,7 @@ fn fold_cols(a: u32) -> u32 {
 /// A 9-bit column set spread over the three rows of a band. No carries: the
 /// copies are nine bits apart.
 #[inline(always)]
-fn spread_cols(cols: u32) -> u32 {
+const fn spread_cols(cols: u32) -> u32 {
     cols * 0x40201
 }
 
@@ -231,7 +233,7 @@ impl State {
         self.seen[x] = a;
         // Box -> column pointing: a box of this band whose digit is confined
         // to one column clears that column in the two other bands.
-        let lone = !spread_cols(LONE_COLS[fold_cols(a) as usize] as u32);
+        let lone = LONE_COLS[fold_cols(a) as usize];
         let (x1, x2) = same_digit_other_bands(x);
         self.cand[x1] &= lone;
         self.cand[x2] &= lone;
