@@ -102,6 +102,21 @@ where
     Ok(())
 }
 
+/// A random solved grid of box side `box_side` (2..=6), drawn from `rng` as `generate`
+/// draws the grids it cuts its puzzles from: a randomised search with naked and hidden
+/// singles and restarts (`second.rs`), not a shuffled pattern grid. Same `rng` state, same
+/// grid.
+pub fn random_grid(box_side: usize, rng: &mut SplitMix64) -> Result<Vec<u8>, GenerateError> {
+    if !(2..=6).contains(&box_side) {
+        return Err(GenerateError::Spec(format!(
+            "the box side is 2..=6 (4×4 to 36×36), not {box_side}"
+        )));
+    }
+    let empty = Sudoku::new(box_side, vec![0; box_side.pow(4)])
+        .map_err(|e| GenerateError::Spec(e.message))?;
+    Ok(SudokuGenerator::search(&empty).random_grid(rng))
+}
+
 /// Makes puzzles of one size, one after another.
 struct SudokuGenerator {
     spec: SudokuSpec,
@@ -120,6 +135,17 @@ const SEARCH_NODES: u64 = 300;
 
 impl SudokuGenerator {
     fn new(spec: SudokuSpec, empty: &Sudoku) -> SudokuGenerator {
+        SudokuGenerator {
+            spec,
+            n: empty.size(),
+            units: empty.units(),
+            second: SudokuGenerator::search(empty),
+            cascade: spec.checker.resolve(spec.box_side) == Checker::Sat,
+        }
+    }
+
+    /// The search (random grids, bounded second-solution search) for `empty`'s size.
+    fn search(empty: &Sudoku) -> SecondSearch {
         let n = empty.size();
         let mut peers = vec![Vec::new(); n * n];
         for unit in empty.units() {
@@ -131,13 +157,7 @@ impl SudokuGenerator {
                 }
             }
         }
-        SudokuGenerator {
-            spec,
-            n,
-            units: empty.units(),
-            second: SecondSearch::new(n, peers, empty.units()),
-            cascade: spec.checker.resolve(spec.box_side) == Checker::Sat,
-        }
+        SecondSearch::new(n, peers, empty.units())
     }
 
     /// The next puzzle from `rng`.
