@@ -5,10 +5,8 @@
 //! ```
 //!
 //! - `blank`: a random solved grid with 40–60% of its cells blanked at random (usually many
-//!   solutions: the task is a first solution). The grid: the diagonal boxes (which share no
-//!   unit) filled with random permutations, the rest completed by the native solver, then
-//!   shuffled by the moves that keep a grid valid (relabel the digits, permute the rows
-//!   within each band, the bands, the columns within each stack, the stacks).
+//!   solutions: the task is a first solution). The grid is the library's
+//!   (`satcover::generate::sudoku::random_grid`, the grids `satcover generate` cuts from).
 //! - `unique`: a random solved grid from which clues are removed, in random order, while a
 //!   check still says the puzzle has exactly one solution; the removal stops at the first
 //!   clue that must stay. This is `satcover generate` (`src/generate/sudoku.rs`); the
@@ -16,8 +14,9 @@
 //! - `minimal`: the same, but every clue is tried, so no remaining clue can go
 //!   (`satcover generate --minimal`; from 25×25 on the last checks take SAT seconds each).
 //! - `pattern`: like `blank`, but the grid is a shuffled *pattern* grid (row r is row 0
-//!   shifted by b·(r mod b) + r div b), the classic quick way to a "random" grid. Its
-//!   shuffles reach only a tiny, rigid corner of the solved grids (a cyclic group table up
+//!   shifted by b·(r mod b) + r div b), relabelled and with its lines permuted by the moves
+//!   that keep a grid valid (rows within a band, bands, columns within a stack, stacks),
+//!   the classic quick way to a "random" grid. Its shuffles reach only a tiny, rigid corner of the solved grids (a cyclic group table up
 //!   to relabelling), and blanked it makes a far harder completion problem than a random
 //!   grid does: kept as the hardest tail, not as the issue's class.
 //!
@@ -27,10 +26,9 @@
 use std::process::ExitCode;
 
 use satcover::generate::GenerateError;
-use satcover::generate::sudoku::{Checker, SudokuSpec, generate};
+use satcover::generate::sudoku::{Checker, SudokuSpec, generate, random_grid};
 use satcover::puzzle::{Backend, Request, solve};
 use satcover::puzzles::sudoku::Sudoku;
-use satcover::puzzles::sudoku::native::{self, NativeSearch};
 use satcover::rng::SplitMix64;
 
 /// A random permutation of `0..n`.
@@ -62,25 +60,6 @@ fn shuffled(b: usize, grid: &[u8], rng: &mut SplitMix64) -> Vec<u8> {
         }
     }
     out
-}
-
-/// The diagonal boxes at random, the rest by the native solver, then shuffled.
-fn random_grid(b: usize, rng: &mut SplitMix64) -> Result<Vec<u8>, String> {
-    let n = b * b;
-    let mut givens = vec![0u8; n * n];
-    for k in 0..b {
-        let digits = permutation(rng, n);
-        for (j, &d) in digits.iter().enumerate() {
-            givens[(k * b + j / b) * n + k * b + j % b] = d as u8 + 1;
-        }
-    }
-    let found = native::solve(b, &givens, &NativeSearch::first());
-    let grid = found
-        .solutions
-        .into_iter()
-        .next()
-        .ok_or("the native solver found no completion of the diagonal boxes (a bug)")?;
-    Ok(shuffled(b, &grid, rng))
 }
 
 /// A shuffled pattern grid.
@@ -160,7 +139,7 @@ fn run(class: &str, b: usize, count: u64, seed: u64) -> Result<(), String> {
     }
     for _ in 0..count {
         let grid = if class == "blank" {
-            random_grid(b, &mut rng)?
+            random_grid(b, &mut rng).map_err(|e| e.to_string())?
         } else {
             pattern_grid(b, &mut rng)
         };

@@ -324,6 +324,41 @@ fn generated_25x25_and_36x36_sudoku_are_unique_by_sat() {
 }
 
 #[test]
+fn public_random_grids_are_valid_seeded_and_the_generators_own() {
+    for box_side in 2..=5 {
+        let n = box_side * box_side;
+        let grid = gen_sudoku::random_grid(box_side, &mut SplitMix64::new(9)).expect("grid");
+        let again = gen_sudoku::random_grid(box_side, &mut SplitMix64::new(9)).expect("grid");
+        assert_eq!(grid, again, "same seed, same grid");
+        let other = gen_sudoku::random_grid(box_side, &mut SplitMix64::new(10)).expect("grid");
+        assert_ne!(grid, other, "another seed, another grid ({n}x{n})");
+        let empty = sudoku::Sudoku::new(box_side, vec![0; n * n]).expect("empty");
+        sudoku::verify(&empty, &grid).expect("a valid grid");
+        // `generate` draws its grid first from the same rng: the same grid.
+        let spec = SudokuSpec {
+            box_side,
+            minimal: false,
+            symmetric: false,
+            checker: Checker::Auto,
+        };
+        let mut made = Vec::new();
+        gen_sudoku::generate(
+            spec,
+            1,
+            9,
+            |g| -> Result<(), satcover::generate::GenerateError> {
+                made.push(g.solution.clone());
+                Ok(())
+            },
+        )
+        .expect("generate");
+        assert_eq!(made, vec![grid]);
+    }
+    let error = gen_sudoku::random_grid(7, &mut SplitMix64::new(1)).expect_err("no 49x49");
+    assert!(error.to_string().contains("not 7"), "{error}");
+}
+
+#[test]
 fn gchq_needs_givens_without_its_own_and_none_with_them() {
     let text = std::fs::read_to_string("tests/fixtures/nonogram/gchq-2015.non").expect("read");
     let gchq = formats::parse_non(&text).expect("parse");

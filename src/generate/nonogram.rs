@@ -34,11 +34,6 @@ pub struct Picture {
 /// Read a picture; `name` decides the format (`.png`, `.non`, else text). Without
 /// `colour`, a picture must be black and white.
 pub fn read_picture(name: &str, bytes: &[u8], colour: bool) -> Result<Picture, PictureError> {
-    picture(name, bytes, colour).map_err(PictureError::from)
-}
-
-/// [`read_picture`] with the message as a plain string.
-fn picture(name: &str, bytes: &[u8], colour: bool) -> Result<Picture, String> {
     let lower = name.to_ascii_lowercase();
     let picture = if lower.ends_with(".png") {
         read_png(name, bytes, colour)?
@@ -64,7 +59,7 @@ fn picture(name: &str, bytes: &[u8], colour: bool) -> Result<Picture, String> {
         return Err(format!(
             "{name}: the picture has {} colours besides the background; pass --colour for a colour nonogram",
             picture.palette.len() - 1
-        ));
+        ).into());
     }
     Ok(picture)
 }
@@ -72,7 +67,7 @@ fn picture(name: &str, bytes: &[u8], colour: bool) -> Result<Picture, String> {
 /// Rows of cells, blank lines and lines starting with `;` skipped. Black and white: `#`
 /// (also `X`, `1`) black, `.` (also `0`, `-`) white. With `colour`: `.` is the
 /// background and every other character a colour of its own.
-fn read_text(name: &str, text: &str, colour: bool) -> Result<Picture, String> {
+fn read_text(name: &str, text: &str, colour: bool) -> Result<Picture, PictureError> {
     let mut rows: Vec<(usize, Vec<u8>)> = Vec::new();
     let mut chars: Vec<char> = vec!['.'];
     for (number, line) in text.lines().enumerate() {
@@ -94,7 +89,7 @@ fn read_text(name: &str, text: &str, colour: bool) -> Result<Picture, String> {
                                 number + 1,
                                 column + 1,
                                 chars.len() - 1
-                            ));
+                            ).into());
                         }
                         chars.len() - 1
                     }
@@ -108,7 +103,7 @@ fn read_text(name: &str, text: &str, colour: bool) -> Result<Picture, String> {
                             "{name}:{}:{}: `{other}` is not a picture cell (`#` black, `.` white; --colour for a palette)",
                             number + 1,
                             column + 1
-                        ));
+                        ).into());
                     }
                 }
             };
@@ -123,12 +118,12 @@ fn read_text(name: &str, text: &str, colour: bool) -> Result<Picture, String> {
                 row.len(),
                 first_line + 1,
                 first.len()
-            ));
+            ).into());
         }
         rows.push((number, row));
     }
     if rows.is_empty() {
-        return Err(format!("{name}: the picture is empty"));
+        return Err(format!("{name}: the picture is empty").into());
     }
     let (width, height) = (rows[0].1.len(), rows.len());
     let mut grid = Grid::new(width, height);
@@ -147,7 +142,7 @@ fn read_text(name: &str, text: &str, colour: bool) -> Result<Picture, String> {
 
 /// A PNG: each distinct colour a palette entry; white (or, without white, the lightest
 /// colour) is the background; transparent pixels are background.
-fn read_png(name: &str, bytes: &[u8], colour: bool) -> Result<Picture, String> {
+fn read_png(name: &str, bytes: &[u8], colour: bool) -> Result<Picture, PictureError> {
     let bad = |e: &dyn std::fmt::Display| format!("{name}: not a readable PNG: {e}");
     let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
     decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
@@ -176,7 +171,7 @@ fn read_png(name: &str, bytes: &[u8], colour: bool) -> Result<Picture, String> {
             None => {
                 colours.push(rgb);
                 if colours.len() > allowed {
-                    return Err(if colour {
+                    return Err(PictureError::from(if colour {
                         format!(
                             "{name}: the PNG has more than {allowed} colours; a colour nonogram takes a background and at most {MAX_COLOURS} colours"
                         )
@@ -184,7 +179,7 @@ fn read_png(name: &str, bytes: &[u8], colour: bool) -> Result<Picture, String> {
                         format!(
                             "{name}: the PNG has more than 2 colours; a black-and-white nonogram takes a background (white) and one ink (--colour for a palette)"
                         )
-                    });
+                    }));
                 }
                 colours.len() - 1
             }
@@ -340,9 +335,9 @@ mod tests {
     #[test]
     fn text_picture_rows_must_be_equal() {
         let e = read_text("p.txt", "#.#\n##\n", false).unwrap_err();
-        assert!(e.starts_with("p.txt:2:"), "{e}");
+        assert!(e.message.starts_with("p.txt:2:"), "{e}");
         let e = read_text("p.txt", "#.a\n", false).unwrap_err();
-        assert!(e.starts_with("p.txt:1:3:"), "{e}");
+        assert!(e.message.starts_with("p.txt:1:3:"), "{e}");
         let p = read_text("p.txt", "; a comment\n#.\n.#\n", false).expect("picture");
         assert_eq!(p.grid.row_strings(), vec!["#.", ".#"]);
         let p = read_text("p.txt", "rg.\n.gr\n", true).expect("colour picture");

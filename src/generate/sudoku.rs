@@ -22,7 +22,11 @@
 //! unavoidable set stays; propagation, then a bounded search, look for a solution that
 //! differs from the grid in the removed cell; what they leave open goes to a fresh SAT
 //! solver over the open cells only (16×16 `--minimal`: about 6× faster than one
-//! incremental solver over the whole grid with the clues as assumptions, measured).
+//! incremental solver over the whole grid with the clues as assumptions, measured). The
+//! late checks of 25×25 `--minimal` are hard for every engine here: replayed in order,
+//! the incremental solver was 7× slower than the fresh one, the native solver counting to
+//! two (all-different filtering) about 35× slower, and a locked-candidates encoding added
+//! to the formula no faster.
 
 use super::GenerateError;
 use super::second::SecondSearch;
@@ -102,6 +106,21 @@ where
     Ok(())
 }
 
+/// A random solved grid of box side `box_side` (2..=6), drawn from `rng` as `generate`
+/// draws the grids it cuts its puzzles from: a randomised search with naked and hidden
+/// singles and restarts (`second.rs`), not a shuffled pattern grid. Same `rng` state, same
+/// grid.
+pub fn random_grid(box_side: usize, rng: &mut SplitMix64) -> Result<Vec<u8>, GenerateError> {
+    if !(2..=6).contains(&box_side) {
+        return Err(GenerateError::Spec(format!(
+            "the box side is 2..=6 (4×4 to 36×36), not {box_side}"
+        )));
+    }
+    let empty = Sudoku::new(box_side, vec![0; box_side.pow(4)])
+        .map_err(|e| GenerateError::Spec(e.message))?;
+    Ok(SudokuGenerator::search(&empty).random_grid(rng))
+}
+
 /// Makes puzzles of one size, one after another.
 struct SudokuGenerator {
     spec: SudokuSpec,
@@ -120,6 +139,17 @@ const SEARCH_NODES: u64 = 300;
 
 impl SudokuGenerator {
     fn new(spec: SudokuSpec, empty: &Sudoku) -> SudokuGenerator {
+        SudokuGenerator {
+            spec,
+            n: empty.size(),
+            units: empty.units(),
+            second: SudokuGenerator::search(empty),
+            cascade: spec.checker.resolve(spec.box_side) == Checker::Sat,
+        }
+    }
+
+    /// The search (random grids, bounded second-solution search) for `empty`'s size.
+    fn search(empty: &Sudoku) -> SecondSearch {
         let n = empty.size();
         let mut peers = vec![Vec::new(); n * n];
         for unit in empty.units() {
@@ -131,13 +161,7 @@ impl SudokuGenerator {
                 }
             }
         }
-        SudokuGenerator {
-            spec,
-            n,
-            units: empty.units(),
-            second: SecondSearch::new(n, peers, empty.units()),
-            cascade: spec.checker.resolve(spec.box_side) == Checker::Sat,
-        }
+        SecondSearch::new(n, peers, empty.units())
     }
 
     /// The next puzzle from `rng`.

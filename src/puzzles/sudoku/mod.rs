@@ -278,7 +278,10 @@ fn parse_line(number: usize, line: &str) -> Result<Sudoku, ParseError> {
                     .nth(givens.len())
                     .unwrap_or((i, '?'));
                 let column = indent + i + 1;
-                let message = cell_char(ch, n).err().unwrap_or_default();
+                let message = cell_char(ch, n)
+                    .err()
+                    .map(|e| e.to_string())
+                    .unwrap_or_default();
                 return Err(ParseError::new(number, Some(column), message));
             }
         };
@@ -287,22 +290,31 @@ fn parse_line(number: usize, line: &str) -> Result<Sudoku, ParseError> {
     Sudoku::new(box_side, givens).map_err(|m| ParseError::at_line(number, m.message))
 }
 
-fn cell_char(ch: char, n: usize) -> Result<u8, String> {
+/// Why one cell of a sudoku's text cannot be read (`n` the size).
+#[derive(Debug, thiserror::Error)]
+enum CellError {
+    #[error("digit {digit} is out of range 1..{n} for a {n}×{n} sudoku")]
+    DigitOutOfRange { digit: u8, n: usize },
+    #[error("'{0}' is not a digit (use 1-9 for givens, '.' or '0' for empty cells)")]
+    NotADigit(char),
+    #[error("value {value} is out of range 1..{n} for a {n}×{n} sudoku")]
+    ValueOutOfRange { value: usize, n: usize },
+    #[error("'{token}' is not a number (use 1-{n} for givens, '.' or '0' for empty cells)")]
+    NotANumber { token: String, n: usize },
+}
+
+fn cell_char(ch: char, n: usize) -> Result<u8, CellError> {
     match ch {
         '.' | '0' => Ok(0),
         '1'..='9' => {
-            let d = ch as u8 - b'0';
-            if usize::from(d) > n {
-                Err(format!(
-                    "digit {d} is out of range 1..{n} for a {n}×{n} sudoku"
-                ))
+            let digit = ch as u8 - b'0';
+            if usize::from(digit) > n {
+                Err(CellError::DigitOutOfRange { digit, n })
             } else {
-                Ok(d)
+                Ok(digit)
             }
         }
-        other => Err(format!(
-            "'{other}' is not a digit (use 1-9 for givens, '.' or '0' for empty cells)"
-        )),
+        other => Err(CellError::NotADigit(other)),
     }
 }
 
@@ -355,7 +367,8 @@ fn parse_row(number: usize, line: &str, n: usize) -> Result<Vec<u8>, ParseError>
         return tokens
             .iter()
             .map(|&(at, token)| {
-                cell_token(token, n).map_err(|m| ParseError::new(number, Some(column_of(at)), m))
+                cell_token(token, n)
+                    .map_err(|e| ParseError::new(number, Some(column_of(at)), e.to_string()))
             })
             .collect();
     }
@@ -367,7 +380,8 @@ fn parse_row(number: usize, line: &str, n: usize) -> Result<Vec<u8>, ParseError>
         return chars
             .iter()
             .map(|&(at, ch)| {
-                cell_char(ch, n).map_err(|m| ParseError::new(number, Some(column_of(at)), m))
+                cell_char(ch, n)
+                    .map_err(|e| ParseError::new(number, Some(column_of(at)), e.to_string()))
             })
             .collect();
     }
@@ -380,18 +394,17 @@ fn parse_row(number: usize, line: &str, n: usize) -> Result<Vec<u8>, ParseError>
     ))
 }
 
-fn cell_token(token: &str, n: usize) -> Result<u8, String> {
+fn cell_token(token: &str, n: usize) -> Result<u8, CellError> {
     if token == "." {
         return Ok(0);
     }
     match token.parse::<usize>() {
         Ok(d) if d <= n => Ok(d as u8),
-        Ok(d) => Err(format!(
-            "value {d} is out of range 1..{n} for a {n}×{n} sudoku"
-        )),
-        Err(_) => Err(format!(
-            "'{token}' is not a number (use 1-{n} for givens, '.' or '0' for empty cells)"
-        )),
+        Ok(value) => Err(CellError::ValueOutOfRange { value, n }),
+        Err(_) => Err(CellError::NotANumber {
+            token: token.to_string(),
+            n,
+        }),
     }
 }
 
