@@ -16,9 +16,10 @@
 //! - `pattern`: like `blank`, but the grid is a shuffled *pattern* grid (row r is row 0
 //!   shifted by b·(r mod b) + r div b), relabelled and with its lines permuted by the moves
 //!   that keep a grid valid (rows within a band, bands, columns within a stack, stacks),
-//!   the classic quick way to a "random" grid. Its shuffles reach only a tiny, rigid corner of the solved grids (a cyclic group table up
-//!   to relabelling), and blanked it makes a far harder completion problem than a random
-//!   grid does: kept as the hardest tail, not as the class.
+//!   the classic quick way to a "random" grid. Its shuffles reach only a tiny, rigid
+//!   corner of the solved grids (a cyclic group table up to relabelling), and blanked it
+//!   makes a far harder completion problem than a random grid does: kept as the hardest
+//!   tail, not as the class.
 //!
 //! BOX is the box side (4, 5, 6 for 16×16, 25×25, 36×36). Output: grids of
 //! whitespace-separated numbers (`.` empty), one blank line apart, as `satcover solve` reads.
