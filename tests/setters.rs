@@ -228,6 +228,22 @@ fn packings_and_alphametics_agree_with_full_enumeration() {
     }
 }
 
+/// `count` sudoku from `generate` with `spec` and `seed`, collected.
+fn generated(spec: SudokuSpec, count: u64, seed: u64) -> Vec<gen_sudoku::Generated> {
+    let mut made = Vec::new();
+    gen_sudoku::generate(
+        spec,
+        count,
+        seed,
+        |g| -> Result<(), satcover::generate::GenerateError> {
+            made.push(g.clone());
+            Ok(())
+        },
+    )
+    .expect("generate");
+    made
+}
+
 #[test]
 fn generated_sudoku_are_unique_on_every_backend_and_minimal() {
     for (box_side, count, symmetric) in [(2, 8, false), (3, 4, false), (3, 3, true), (4, 1, false)]
@@ -238,28 +254,8 @@ fn generated_sudoku_are_unique_on_every_backend_and_minimal() {
             symmetric,
             checker: Checker::Auto,
         };
-        let mut made = Vec::new();
-        gen_sudoku::generate(
-            spec,
-            count,
-            42,
-            |g| -> Result<(), satcover::generate::GenerateError> {
-                made.push(g.clone());
-                Ok(())
-            },
-        )
-        .expect("generate");
-        let mut again = Vec::new();
-        gen_sudoku::generate(
-            spec,
-            count,
-            42,
-            |g| -> Result<(), satcover::generate::GenerateError> {
-                again.push(g.clone());
-                Ok(())
-            },
-        )
-        .expect("generate");
+        let made = generated(spec, count, 42);
+        let again = generated(spec, count, 42);
         assert_eq!(made, again, "same seed, same puzzles");
         for g in &made {
             let n = box_side * box_side;
@@ -296,17 +292,7 @@ fn generated_25x25_and_36x36_sudoku_are_unique_by_sat() {
             symmetric: false,
             checker: Checker::Auto,
         };
-        let mut made = Vec::new();
-        gen_sudoku::generate(
-            spec,
-            1,
-            5,
-            |g| -> Result<(), satcover::generate::GenerateError> {
-                made.push(g.clone());
-                Ok(())
-            },
-        )
-        .expect("generate");
+        let made = generated(spec, 1, 5);
         let g = &made[0];
         let n = box_side * box_side;
         assert!(g.puzzle.contains(&0), "some clue removed");
@@ -341,17 +327,10 @@ fn public_random_grids_are_valid_seeded_and_the_generators_own() {
             symmetric: false,
             checker: Checker::Auto,
         };
-        let mut made = Vec::new();
-        gen_sudoku::generate(
-            spec,
-            1,
-            9,
-            |g| -> Result<(), satcover::generate::GenerateError> {
-                made.push(g.solution.clone());
-                Ok(())
-            },
-        )
-        .expect("generate");
+        let made: Vec<Vec<u8>> = generated(spec, 1, 9)
+            .into_iter()
+            .map(|g| g.solution)
+            .collect();
         assert_eq!(made, vec![grid]);
     }
     let error = gen_sudoku::random_grid(7, &mut SplitMix64::new(1)).expect_err("no 49x49");
