@@ -439,6 +439,10 @@ fn solve_trimmed<M: Mask>(
     // Open: more than one colour left, or none (the middle's solver reports that).
     let open = (twice | !once) & full::<M>(n);
     let left = (open.trailing_zeros() as usize).min(n);
+    let right = (reverse_cells(open, n).trailing_zeros() as usize).min(n);
+    if left + right + MAX_LEN < n {
+        return None;
+    }
     let Some((start, first)) = settled_start(k, |j| clue[j], left, can) else {
         return Some(false);
     };
@@ -446,7 +450,6 @@ fn solve_trimmed<M: Mask>(
     for (r, &m) in reversed.iter_mut().zip(can) {
         *r = reverse_cells(m, n);
     }
-    let right = (reverse_cells(open, n).trailing_zeros() as usize).min(n);
     let Some((mut tail, mut last)) = settled_start(k, |j| clue[k - 1 - j], right, reversed) else {
         return Some(false);
     };
