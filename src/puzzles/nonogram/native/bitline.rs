@@ -259,12 +259,14 @@ fn sweep_band<M: Mask>(
     band.q[0] = fill(1, can_w.window(0) << 1) & keep;
     band.at_q[0] = 0;
     let mut at = 0;
+    // `can_w` at window `at − 1` (the last block's fill read it).
+    let mut white = 0;
     let mut previous: Option<u8> = None;
     for j in 0..k {
         let Block { len, colour } = block(j);
         // Same colour: a background cell at the position, and the block starts one after.
         let (before, lo) = match previous {
-            Some(p) if p == colour => (band.q[j] & can_w.window(at), at + 1),
+            Some(p) if p == colour => (band.q[j] & white >> 1, at + 1),
             _ => (band.q[j], at),
         };
         let s = before & runs(can[usize::from(colour)].window(lo), len) & keep;
@@ -272,7 +274,8 @@ fn sweep_band<M: Mask>(
         band.at_s[j] = lo;
         // `s << len` at window `lo` is `s` at window `lo + len`.
         at = lo + len;
-        band.q[j + 1] = fill(s, can_w.window(at - 1)) & keep;
+        white = can_w.window(at - 1);
+        band.q[j + 1] = fill(s, white) & keep;
         band.at_q[j + 1] = at;
         if band.q[j + 1] == 0 {
             return false;
