@@ -130,6 +130,45 @@ mod tests {
         move || random.next_u64()
     }
 
+    /// A random picture of `w`×`h` cells in `ink` colours and the background (a cell is
+    /// inked `inked.0` times in `inked.1`, in a uniform colour) and its puzzle. With
+    /// `givens: Some(n)`, about one cell in `n` is given as in the picture and one in `n`
+    /// a random colour, which may contradict it.
+    fn random_colour_puzzle(
+        next: &mut impl FnMut() -> u64,
+        ink: u64,
+        (w, h): (usize, usize),
+        inked: (u64, u64),
+        givens: Option<u64>,
+    ) -> (Grid, Nonogram) {
+        let grid = Grid {
+            width: w,
+            height: h,
+            cells: (0..w * h)
+                .map(|_| {
+                    if next() % inked.1 < inked.0 {
+                        (1 + next() % ink) as u8
+                    } else {
+                        0
+                    }
+                })
+                .collect(),
+        };
+        let mut puzzle =
+            Nonogram::from_grid_in(super::super::Palette::with_colours(ink as usize), &grid);
+        if let Some(n) = givens {
+            let givens = (0..w * h)
+                .map(|i| match next() % n {
+                    0 => Some(grid.cells[i]),
+                    1 => Some((next() % (ink + 1)) as u8),
+                    _ => None,
+                })
+                .collect();
+            puzzle = puzzle.with_colour_givens(givens);
+        }
+        (grid, puzzle)
+    }
+
     #[test]
     fn unique_picture_by_line_logic() {
         let goal = Grid::from_rows(&[".##.", "#..#", "#..#", ".##."]).expect("grid");
@@ -180,34 +219,18 @@ mod tests {
 
     /// Multi-word masks search exactly as `u128` ones: on random pictures (black-and-white
     /// and 3 colours, with random givens taken from the picture or contradicting it), the
-    /// same solutions, the same nodes, probes and line solves, the same line logic.
+    /// same solutions, the same nodes, probes and line solves, the same line logic. (These
+    /// lines are short, so the engine solves them on `u128` copies: this checks the state,
+    /// probing and search on multi-word masks; the multi-word line solver is checked in
+    /// `bitline` and on the long lines of `long_lines_on_every_mask_width`.)
     #[test]
     fn multi_word_masks_search_as_u128() {
         let mut next = rng(7);
         for round in 0..150 {
-            let (w, h) = ((next() % 9 + 1) as usize, (next() % 9 + 1) as usize);
-            let colours = if round % 5 == 4 { 3 } else { 2 };
-            let grid = Grid {
-                width: w,
-                height: h,
-                cells: (0..w * h)
-                    .map(|_| (next() % colours) as u8 * u8::from(next() % 5 < 3))
-                    .collect(),
-            };
-            let mut puzzle = Nonogram::from_grid_in(
-                super::super::Palette::with_colours(colours as usize - 1),
-                &grid,
-            );
-            if round % 3 == 0 {
-                let givens = (0..w * h)
-                    .map(|i| match next() % 12 {
-                        0 => Some(grid.cells[i]),
-                        1 => Some((next() % colours) as u8),
-                        _ => None,
-                    })
-                    .collect();
-                puzzle = puzzle.with_colour_givens(givens);
-            }
+            let size = ((next() % 9 + 1) as usize, (next() % 9 + 1) as usize);
+            let ink = if round % 5 == 4 { 2 } else { 1 };
+            let givens = (round % 3 == 0).then_some(12);
+            let (grid, puzzle) = random_colour_puzzle(&mut next, ink, size, (2, 5), givens);
             let lim = limits(Some(1000));
             let (a, sa) = masks::solve(&puzzle, &lim);
             for s in &a.solutions {
@@ -254,27 +277,10 @@ mod tests {
     fn colour_counts_equal_brute_force() {
         let mut next = rng(47);
         for round in 0..150 {
-            let colours = 2 + next() % 2;
-            let (w, h) = ((next() % 3 + 1) as usize, (next() % 3 + 1) as usize);
-            let grid = Grid {
-                width: w,
-                height: h,
-                cells: (0..w * h).map(|_| (next() % (colours + 1)) as u8).collect(),
-            };
-            let mut puzzle = Nonogram::from_grid_in(
-                super::super::Palette::with_colours(colours as usize),
-                &grid,
-            );
-            if round % 4 == 0 {
-                let givens = (0..w * h)
-                    .map(|i| match next() % 6 {
-                        0 => Some(grid.cells[i]),
-                        1 => Some((next() % (colours + 1)) as u8),
-                        _ => None,
-                    })
-                    .collect();
-                puzzle = puzzle.with_colour_givens(givens);
-            }
+            let ink = 2 + next() % 2;
+            let size = ((next() % 3 + 1) as usize, (next() % 3 + 1) as usize);
+            let givens = (round % 4 == 0).then_some(6);
+            let (grid, puzzle) = random_colour_puzzle(&mut next, ink, size, (ink, ink + 1), givens);
             let answer = solve(&puzzle, &limits(None));
             assert!(answer.complete);
             assert_eq!(
@@ -302,19 +308,9 @@ mod tests {
         let mut next = rng(3149);
         let mut restarted = 0;
         for round in 0..200 {
-            let colours = 2 + next() % 3;
-            let (w, h) = ((next() % 7 + 2) as usize, (next() % 7 + 2) as usize);
-            let grid = Grid {
-                width: w,
-                height: h,
-                cells: (0..w * h)
-                    .map(|_| (next() % colours) as u8 * u8::from(next() % 3 < 2))
-                    .collect(),
-            };
-            let puzzle = Nonogram::from_grid_in(
-                super::super::Palette::with_colours(colours as usize - 1),
-                &grid,
-            );
+            let ink = 1 + next() % 3;
+            let size = ((next() % 7 + 2) as usize, (next() % 7 + 2) as usize);
+            let (grid, puzzle) = random_colour_puzzle(&mut next, ink, size, (1, 2), None);
             let lim = limits(Some([1, 2, 5][round % 3]));
             let (plain, _) = masks::solve_with_runs::<u128, 0>(&puzzle, &lim, u64::MAX, 1);
             let (runs, stats) = masks::solve_with_runs::<u128, 0>(&puzzle, &lim, 1, 1);

@@ -561,8 +561,10 @@ fn locked_candidates(geo: &Geometry, cand: &mut [u64], work: &mut Work) -> Optio
                 for other in (band * b..band * b + b).filter(|&l| l != line) {
                     in_box |= seg[other * b + s];
                 }
-                let claiming = mine & !on_line & !fixed[line];
-                let pointing = mine & !in_box & !fixed[line];
+                // Only the digits that are still somewhere to remove them from: most
+                // locked digits were cleared by an earlier pass.
+                let claiming = mine & !on_line & !fixed[line] & in_box;
+                let pointing = mine & !in_box & !fixed[line] & on_line;
                 if claiming != 0 {
                     for other in (band * b..band * b + b).filter(|&l| l != line) {
                         for j in 0..b {

@@ -63,7 +63,7 @@
 
 use std::collections::VecDeque;
 
-use super::super::{Grid, MAX_COLOURS, Nonogram};
+use super::super::{Block, Grid, MAX_COLOURS, Nonogram};
 use super::Stats;
 use super::bitline::{self, Tables};
 use super::words::{Mask, Wide};
@@ -121,6 +121,52 @@ fn at_least_two<M: Mask>(masks: &[M]) -> M {
         once |= m;
     }
     twice
+}
+
+/// The line solver's scratch tables. On multi-word masks, a line of at most
+/// [`bitline::MAX_LEN`] cells is solved on `u128` copies of its masks: a puzzle with a few
+/// long lines keeps the speed per cell of the one-word-pair masks on all its other lines.
+struct LineSolver<M: Mask> {
+    tables: Tables<M>,
+    narrow: Tables<u128>,
+    can: [u128; MAX_COLOURS + 1],
+    may: [u128; MAX_COLOURS + 1],
+}
+
+impl<M: Mask> LineSolver<M> {
+    /// For clues of at most `blocks` blocks.
+    fn new(blocks: usize) -> LineSolver<M> {
+        let wide = M::BITS > u128::BITS as usize;
+        LineSolver {
+            tables: Tables::with_blocks(blocks),
+            narrow: Tables::with_blocks(if wide { blocks } else { 0 }),
+            can: [0; MAX_COLOURS + 1],
+            may: [0; MAX_COLOURS + 1],
+        }
+    }
+
+    /// [`bitline::solve_colour`] on a line of `n` cells.
+    #[inline]
+    fn solve(&mut self, clue: &[Block], n: usize, can: &[M], may: &mut [M]) -> bool {
+        if M::BITS <= u128::BITS as usize || n > bitline::MAX_LEN {
+            return bitline::solve_colour(&mut self.tables, clue, n, can, may);
+        }
+        let p = can.len();
+        for (c, &m) in self.can.iter_mut().zip(can) {
+            *c = m.low_u128();
+        }
+        let ok = bitline::solve_colour(
+            &mut self.narrow,
+            clue,
+            n,
+            &self.can[..p],
+            &mut self.may[..p],
+        );
+        for (m, &x) in may.iter_mut().zip(&self.may[..p]) {
+            *m = M::from_u128(x);
+        }
+        ok
+    }
 }
 
 /// A direct-mapped cache of line results keyed by (line, its `p` masks): probing solves
@@ -211,7 +257,7 @@ struct Engine<'p, M: Mask, const P: usize> {
     palette: usize,
     /// Lengths of the lines.
     len: Vec<usize>,
-    tables: Tables<M>,
+    solver: LineSolver<M>,
     /// The line solver's answer (one mask per colour).
     may: [M; MAX_COLOURS + 1],
     /// Created at the first probe: line logic alone (most puzzles) does not need it.
@@ -287,7 +333,7 @@ impl<'p, M: Mask, const P: usize> Engine<'p, M, P> {
             num_lines,
             palette,
             len: (0..num_lines).map(|l| puzzle.line_len(l)).collect(),
-            tables: Tables::with_blocks(
+            solver: LineSolver::new(
                 (0..num_lines)
                     .map(|l| puzzle.clue(l).len())
                     .max()
@@ -389,13 +435,9 @@ impl<'p, M: Mask, const P: usize> Engine<'p, M, P> {
         self.stats.line_solves += 1;
         let p = self.p();
         let Some(cache) = self.cache.as_mut() else {
-            return bitline::solve_colour(
-                &mut self.tables,
-                self.puzzle.clue(l),
-                self.len[l],
-                can,
-                &mut self.may[..p],
-            );
+            return self
+                .solver
+                .solve(self.puzzle.clue(l), self.len[l], can, &mut self.may[..p]);
         };
         let slot = cache.slot(l, can);
         let (entry, tag) = cache.entry(slot);
@@ -404,13 +446,9 @@ impl<'p, M: Mask, const P: usize> Engine<'p, M, P> {
             self.may[..p].copy_from_slice(&entry[p..2 * p]);
             return *tag & CONTRADICTION == 0;
         }
-        let ok = bitline::solve_colour(
-            &mut self.tables,
-            self.puzzle.clue(l),
-            self.len[l],
-            can,
-            &mut self.may[..p],
-        );
+        let ok = self
+            .solver
+            .solve(self.puzzle.clue(l), self.len[l], can, &mut self.may[..p]);
         entry[..p].copy_from_slice(can);
         entry[p..2 * p].copy_from_slice(&self.may[..p]);
         *tag = (l as u32 + 1) | if ok { 0 } else { CONTRADICTION };

@@ -55,6 +55,10 @@ pub trait Mask:
     }
     /// Mixes the mask into a hash (FxHash-like multiply-xorshift per 64-bit word).
     fn mix(self, h: u64) -> u64;
+    /// Bits `0..128` (the rest dropped).
+    fn low_u128(self) -> u128;
+    /// `x` in bits `0..128` (those that fit), the rest clear.
+    fn from_u128(x: u128) -> Self;
 }
 
 const K: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -99,6 +103,14 @@ impl Mask for u128 {
     #[inline]
     fn mix(self, h: u64) -> u64 {
         mix_word(mix_word(h, self as u64), (self >> 64) as u64)
+    }
+    #[inline]
+    fn low_u128(self) -> u128 {
+        self
+    }
+    #[inline]
+    fn from_u128(x: u128) -> u128 {
+        x
     }
 }
 
@@ -164,20 +176,45 @@ impl<const W: usize> BitOrAssign for Wide<W> {
     }
 }
 
-impl<const W: usize> Shl<usize> for Wide<W> {
-    type Output = Self;
+impl<const W: usize> Wide<W> {
+    /// `self << (64·words + bits)`, `bits < 64`. Written without a branch on `bits` (the
+    /// bits carried from the word below are shifted in two steps, so `bits = 0` carries
+    /// none), so that a call with `words = 0` unrolls into straight-line code.
     #[inline(always)]
-    fn shl(self, k: usize) -> Self {
-        let (words, bits) = (k / 64, k % 64);
+    fn shl_words(self, words: usize, bits: usize) -> Self {
         let mut out = [0u64; W];
-        for i in (words..W).rev() {
+        for (i, o) in out.iter_mut().enumerate().skip(words) {
             let j = i - words;
-            out[i] = self.0[j] << bits;
-            if bits > 0 && j > 0 {
-                out[i] |= self.0[j - 1] >> (64 - bits);
-            }
+            let below = if j > 0 { self.0[j - 1] } else { 0 };
+            *o = self.0[j] << bits | (below >> 1) >> (63 - bits);
         }
         Wide(out)
+    }
+
+    /// `self >> (64·words + bits)`, `bits < 64` (see [`Wide::shl_words`]).
+    #[inline(always)]
+    fn shr_words(self, words: usize, bits: usize) -> Self {
+        let mut out = [0u64; W];
+        for (i, o) in out.iter_mut().enumerate().take(W.saturating_sub(words)) {
+            let j = i + words;
+            let above = if j + 1 < W { self.0[j + 1] } else { 0 };
+            *o = self.0[j] >> bits | (above << 1) << (63 - bits);
+        }
+        Wide(out)
+    }
+}
+
+impl<const W: usize> Shl<usize> for Wide<W> {
+    type Output = Self;
+    /// The line solver shifts mostly by less than a word (block lengths, doubling
+    /// steps): that case gets its own unrolled copy.
+    #[inline(always)]
+    fn shl(self, k: usize) -> Self {
+        if k < 64 {
+            self.shl_words(0, k)
+        } else {
+            self.shl_words(k / 64, k % 64)
+        }
     }
 }
 
@@ -185,16 +222,11 @@ impl<const W: usize> Shr<usize> for Wide<W> {
     type Output = Self;
     #[inline(always)]
     fn shr(self, k: usize) -> Self {
-        let (words, bits) = (k / 64, k % 64);
-        let mut out = [0u64; W];
-        for (i, o) in out.iter_mut().enumerate().take(W.saturating_sub(words)) {
-            let j = i + words;
-            *o = self.0[j] >> bits;
-            if bits > 0 && j + 1 < W {
-                *o |= self.0[j + 1] << (64 - bits);
-            }
+        if k < 64 {
+            self.shr_words(0, k)
+        } else {
+            self.shr_words(k / 64, k % 64)
         }
-        Wide(out)
     }
 }
 
@@ -258,6 +290,19 @@ impl<const W: usize> Mask for Wide<W> {
     fn mix(self, h: u64) -> u64 {
         self.0.iter().fold(h, |h, &w| mix_word(h, w))
     }
+    #[inline(always)]
+    fn low_u128(self) -> u128 {
+        let word = |i: usize| u128::from(self.0.get(i).copied().unwrap_or(0));
+        word(0) | word(1) << 64
+    }
+    #[inline(always)]
+    fn from_u128(x: u128) -> Self {
+        let mut out = [0u64; W];
+        for (i, o) in out.iter_mut().enumerate().take(2) {
+            *o = (x >> (64 * i)) as u64;
+        }
+        Wide(out)
+    }
 }
 
 #[cfg(test)]
@@ -287,6 +332,13 @@ mod tests {
             assert_eq!(wide(Mask::clear_lowest(a)), Mask::clear_lowest(wide(a)));
             assert_eq!(wide(<u128 as Mask>::full(k)), Wide::<2>::full(k));
             assert_eq!(a.get(k), wide(a).get(k));
+            assert_eq!(wide(a).low_u128(), a);
+            assert_eq!(Wide::<2>::from_u128(a), wide(a));
+            // Three words: the same shifts on the low 128 bits, by up to two words.
+            let three = Wide::<3>::from_u128(a);
+            assert_eq!((three << k).low_u128(), a << k);
+            assert_eq!(((three << 64) >> (k + 64)).low_u128(), a >> k);
+            assert_eq!((three << (k + 64)).0[2], (a << k >> 64) as u64);
         }
     }
 }
