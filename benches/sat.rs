@@ -62,8 +62,8 @@ fn varisat(c: &mut Criterion) {
             g.bench_function(name, |b| {
                 b.iter(|| {
                     let d = if deadline { far() } else { None };
-                    let (v, _) = solve_once(&cnf, &SatBackend::Varisat, &Stop::at(d))
-                        .expect("the session solves");
+                    let (v, _) =
+                        solve_once(&cnf, &SatBackend::Varisat, &Stop::at(d)).expect("varisat");
                     assert!(expect.is_empty() || v.name() == expect);
                     assert!(!matches!(v, SatVerdict::Unknown));
                     v
