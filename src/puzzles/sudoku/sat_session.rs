@@ -7,11 +7,17 @@
 //!   the empty grid, all n³ variables x(cell, digit)).
 //! - **givens as assumptions**: a puzzle is solved under the assumptions x(cell, given),
 //!   so nothing puzzle-specific is added for the first solution.
-//! - **activation literal** `a`: a fresh variable per puzzle. Each blocking clause
-//!   (the negation of a solution's true literals on the open cells) is added as
-//!   `¬a ∨ …` and `a` is assumed, so the clause binds this puzzle only. Later puzzles
-//!   leave `a` free, and `a = false` satisfies the clause, so it never excludes a
-//!   solution of another puzzle.
+//! - **activation literal** `a`: a fresh variable per puzzle, assumed after the givens.
+//!   Each blocking clause (the negation of a solution's true literals on the open cells)
+//!   is `¬a ∨ …`, so it binds this puzzle only. Later puzzles leave `a` free, and
+//!   `a = false` satisfies the clause, so it never excludes a solution of another
+//!   puzzle.
+//! - **one call per puzzle**: the solutions are counted inside a single solver call
+//!   (see [`Enumerate`]): each total assignment is recorded and, below the limit, turned
+//!   back as a conflict with its blocking clause, so the search for the next solution
+//!   (for `--unique`, the proof that there is none) goes on from the backjump level
+//!   instead of a second call that would restart from level 0, assign the givens again
+//!   and refill the variable order.
 //! - **decision variables**: the variables the solver may branch on (see
 //!   [`decision_vars`]). The others are always set by unit propagation once the
 //!   decision variables are, so a satisfiable call still ends with every x(cell, digit)
@@ -24,11 +30,13 @@
 //!   thread keeps.
 //!
 //! Why batsat and not varisat (the engine of the other `sat` paths): on 17-clue
-//! puzzles nearly all the time is per-variable work of the solver, twice per puzzle,
-//! and varisat cannot keep a variable out of its decision order. On 17-clue puzzles
-//! this session does about 12 % fewer instructions than the same session on varisat;
-//! on puzzles that need search (magictour_top1465, the 11+ rated ones) it was 1.1–1.25×
-//! slower in CPU time.
+//! puzzles nearly all the time is per-variable work of the solver, and varisat can
+//! neither keep a variable out of its decision order nor hand a model back inside the
+//! search (every `assume` and `add_clause` restarts it); batsat's theory hook
+//! ([`Theory::final_check`]) does the latter. Measured against the same session on
+//! varisat (two calls per puzzle, renewal every 32), whole process, instructions
+//! under callgrind: 0.78× on the first 1,000 17-clue puzzles, 0.92× on
+//! magictour_top1465.
 //!
 //! Used only when nothing can interrupt the search: with a deadline or a cancel flag
 //! the pipeline takes the ordinary path, a fresh solver with the stop hook. Every
@@ -38,6 +46,7 @@
 use std::cell::RefCell;
 use std::collections::HashSet;
 
+use batsat::theory::{Theory, TheoryArg};
 use batsat::{BasicSolver, SolverInterface, lbool};
 
 use super::{Filled, Sudoku, cnf};
@@ -255,6 +264,16 @@ fn solve_in(
 ) -> Result<SessionAnswer<Filled>, SatError> {
     let n = puzzle.size();
     let givens = puzzle.givens();
+    if max_solutions == 0 {
+        return Ok(SessionAnswer {
+            solutions: Vec::new(),
+            count: 0,
+            complete: false,
+            solve_calls: 0,
+            variables: session.formula.variables(),
+            clauses: session.formula.ends.len(),
+        });
+    }
     let Session {
         formula,
         solver,
@@ -271,63 +290,116 @@ fn solve_in(
             .filter(|&cell| givens[cell] != 0)
             .map(|cell| batsat::Lit::new(x(cell, givens[cell]), true)),
     );
-    let mut answer = SessionAnswer {
-        solutions: Vec::new(),
+    // Last, so that the givens' propagation comes first and `a` heads no level the
+    // search backtracks over.
+    let activation = batsat::Lit::new(solver.new_var(lbool::UNDEF, false), true);
+    assumptions.push(activation);
+    let mut enumerate = Enumerate {
+        n,
+        givens,
+        vars,
+        activation,
+        max_solutions,
+        keep,
         count: 0,
-        complete: false,
-        solve_calls: 0,
+        solutions: Vec::new(),
+        grid,
+        blocking,
+        levels: 0,
+    };
+    let verdict = solver.solve_limited_th(&mut enumerate, assumptions);
+    // UNSAT under the assumptions: no solution beyond those counted. TRUE: the
+    // `max_solutions`-th one was accepted. Anything else is no answer.
+    let complete = if verdict == lbool::FALSE && solver.is_ok() {
+        true
+    } else if verdict == lbool::TRUE && enumerate.count == max_solutions {
+        false
+    } else {
+        return Err(SatError::Session("the solver gave no verdict".into()));
+    };
+    Ok(SessionAnswer {
+        solutions: enumerate.solutions,
+        count: enumerate.count,
+        complete,
+        solve_calls: 1,
         variables: formula.variables(),
         clauses: formula.ends.len(),
-    };
-    let mut activation = false;
-    while answer.count < max_solutions {
-        answer.solve_calls += 1;
-        let verdict = solver.solve_limited(assumptions);
-        if verdict == lbool::FALSE {
-            answer.complete = true;
-            break;
-        }
-        if verdict != lbool::TRUE {
-            return Err(SatError::Session("the solver gave no verdict".into()));
-        }
+    })
+}
+
+/// The puzzle's solutions, counted inside one solver call.
+///
+/// The solver hands every total assignment it reaches to [`Theory::final_check`].
+/// Below `max_solutions`, the grid is recorded and rejected with its blocking clause
+/// `¬a ∨ ¬x(cell, digit)…` over the open cells as a conflict: the solver learns from it,
+/// backjumps and searches on for the next solution from where it stands, keeping the
+/// givens' propagation and the assignments below the backjump level, instead of a
+/// second call that would restart from level 0. Passed as costly, the blocking clause
+/// itself is kept too (a learned clause may be deleted), so a solution is never
+/// counted twice. Every literal of the blocking clause is false when it is raised (`a`
+/// is assumed, the grid's digits are true), as a conflict must be.
+struct Enumerate<'a> {
+    n: usize,
+    givens: &'a [u8],
+    /// The solver's variable x(cell, digit), at index cell·n + digit − 1.
+    vars: &'a [batsat::Var],
+    activation: batsat::Lit,
+    max_solutions: u64,
+    keep: usize,
+    count: u64,
+    solutions: Vec<Filled>,
+    grid: &'a mut Filled,
+    blocking: &'a mut Vec<batsat::Lit>,
+    /// Decision levels, as the solver's `Theory` contract asks a theory to track.
+    levels: usize,
+}
+
+impl Theory for Enumerate<'_> {
+    fn final_check(&mut self, acts: &mut TheoryArg) {
+        let n = self.n;
+        let x = |cell: usize, digit: u8| {
+            self.vars[cnf::empty_grid_var(n, cell, usize::from(digit)).index()]
+        };
         // A cell with no true digit stays 0 and the checker rejects the grid; of two
         // true digits the smaller is kept (the clauses allow neither).
-        let model = solver.get_model();
-        grid.clear();
-        grid.extend((0..n * n).map(|cell| {
+        self.grid.clear();
+        self.grid.extend((0..n * n).map(|cell| {
             (1..=n as u8)
-                .find(|&d| model[x(cell, d).idx() as usize] == lbool::TRUE)
+                .find(|&d| acts.value(x(cell, d)) == lbool::TRUE)
                 .unwrap_or(0)
         }));
-        answer.count += 1;
-        if answer.solutions.len() < keep {
-            answer.solutions.push(grid.clone());
+        self.count += 1;
+        if self.solutions.len() < self.keep {
+            self.solutions.push(self.grid.clone());
         }
-        if answer.count >= max_solutions {
-            break;
+        if self.count >= self.max_solutions {
+            return;
         }
-        if !activation {
-            activation = true;
-            let a = solver.new_var(lbool::UNDEF, false);
-            assumptions.push(batsat::Lit::new(a, true));
-        }
-        let a = assumptions[assumptions.len() - 1];
-        blocking.clear();
-        blocking.push(!a);
-        blocking.extend(
+        self.blocking.clear();
+        self.blocking.push(!self.activation);
+        self.blocking.extend(
             (0..n * n)
-                .filter(|&cell| givens[cell] == 0 && grid[cell] != 0)
-                .map(|cell| batsat::Lit::new(x(cell, grid[cell]), false)),
+                .filter(|&cell| self.givens[cell] == 0 && self.grid[cell] != 0)
+                .map(|cell| batsat::Lit::new(x(cell, self.grid[cell]), false)),
         );
-        // `¬a` is a free literal, so the clause cannot make the solver inconsistent;
-        // if it did, its later verdicts would be wrong.
-        if !solver.add_clause_reuse(blocking) {
-            return Err(SatError::Session(
-                "a blocking clause made the solver inconsistent".into(),
-            ));
-        }
+        acts.raise_conflict(self.blocking, true);
     }
-    Ok(answer)
+
+    fn create_level(&mut self) {
+        self.levels += 1;
+    }
+
+    fn pop_levels(&mut self, n: usize) {
+        self.levels -= n;
+    }
+
+    fn n_levels(&self) -> usize {
+        self.levels
+    }
+
+    fn explain_propagation(&mut self, _: batsat::Lit) -> &[batsat::Lit] {
+        unreachable!("the enumeration propagates nothing")
+    }
 }
 
 #[cfg(test)]
@@ -410,11 +482,15 @@ mod tests {
             "................",
             "1...............",
             "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+            // No open cell: the blocking clause is `¬a` alone.
+            "1234341221434321",
+            // No solution: two 1s in the first row.
+            "11..............",
         ];
         for round in 0..RENEW_EVERY + 3 {
             for line in lines {
                 let p = puzzle(&line.replace('.', "0"));
-                let max = if round % 2 == 0 { 2 } else { 300 };
+                let max = [2, 300, 1][round % 3];
                 let ours = solve(&p, max, 2).unwrap();
                 let search = NativeSearch {
                     max_solutions: max,
