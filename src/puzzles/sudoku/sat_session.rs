@@ -25,9 +25,13 @@
 //!   call and refills after it) holds 520 of the 729 variables at 9×9. Activation
 //!   literals are never decision variables: a retired one would otherwise cost a
 //!   decision in every later search.
-//! - **renewal**: learned clauses and retired activation literals pile up over puzzles,
-//!   so the solver is rebuilt every [`RENEW_EVERY`] puzzles from the formula the
-//!   thread keeps.
+//! - **renewal**: learned clauses, blocking clauses and retired activation literals pile
+//!   up over puzzles, and the variable activities spread (which deepens every heap
+//!   operation), so the solver is rebuilt from the formula the thread keeps after
+//!   [`RENEW_EVERY`] puzzles or [`RENEW_CONFLICTS`] conflicts, whichever comes first.
+//!   Rebuilding costs about as much as five 17-clue puzzles: such puzzles need a conflict
+//!   or two each and renew by count; puzzles that need search renew by conflicts, before
+//!   their learned clauses slow propagation down.
 //!
 //! Why batsat and not varisat (the engine of the other `sat` paths): on 17-clue
 //! puzzles nearly all the time is per-variable work of the solver, and varisat can
@@ -53,8 +57,11 @@ use super::{Filled, Sudoku, cnf};
 use crate::puzzle::SessionAnswer;
 use crate::sat::SatError;
 
-/// Puzzles solved by one session before it is rebuilt.
-pub const RENEW_EVERY: usize = 64;
+/// Puzzles solved by one solver before it is rebuilt.
+pub const RENEW_EVERY: usize = 256;
+
+/// Conflicts of one solver after which it is rebuilt before the next puzzle.
+pub const RENEW_CONFLICTS: u64 = 500;
 
 /// The clauses a session of one size loads, kept for the thread's later renewals.
 ///
@@ -243,7 +250,7 @@ pub fn solve(
                 sessions.last_mut().expect("just pushed")
             }
         };
-        if session.puzzles == RENEW_EVERY {
+        if session.puzzles == RENEW_EVERY || session.solver.num_conflicts() >= RENEW_CONFLICTS {
             session.renew();
         }
         session.puzzles += 1;
@@ -487,7 +494,7 @@ mod tests {
             // No solution: two 1s in the first row.
             "11..............",
         ];
-        for round in 0..RENEW_EVERY + 3 {
+        for round in 0..RENEW_EVERY / lines.len() + 3 {
             for line in lines {
                 let p = puzzle(&line.replace('.', "0"));
                 let max = [2, 300, 1][round % 3];
