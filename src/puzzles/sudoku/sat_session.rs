@@ -29,7 +29,7 @@
 //!   up over puzzles, and the variable activities spread (which deepens every heap
 //!   operation), so the solver is rebuilt from the formula the thread keeps after
 //!   [`RENEW_EVERY`] puzzles or [`RENEW_CONFLICTS`] conflicts, whichever comes first.
-//!   Rebuilding costs about as much as five 17-clue puzzles: such puzzles need a conflict
+//!   Rebuilding costs about as much as seven 17-clue puzzles: such puzzles need a conflict
 //!   or two each and renew by count; puzzles that need search renew by conflicts, before
 //!   their learned clauses slow propagation down.
 //!
@@ -39,8 +39,8 @@
 //! search (every `assume` and `add_clause` restarts it); batsat's theory hook
 //! ([`Theory::final_check`]) does the latter. Measured against the same session on
 //! varisat (two calls per puzzle, renewal every 32), whole process, instructions
-//! under callgrind: 0.78× on the first 1,000 17-clue puzzles, 0.92× on
-//! magictour_top1465.
+//! under callgrind: 0.74× on the first 1,000 17-clue puzzles, 0.90× on
+//! magictour_top1465, 0.91× on the first 500 of forum_hardest_1905_11plus.
 //!
 //! Used only when nothing can interrupt the search: with a deadline or a cancel flag
 //! the pipeline takes the ordinary path, a fresh solver with the stop hook. Every
