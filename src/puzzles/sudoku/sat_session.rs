@@ -39,7 +39,7 @@
 //! search (every `assume` and `add_clause` restarts it); batsat's theory hook
 //! ([`Theory::final_check`]) does the latter. Measured against the same session on
 //! varisat (two calls per puzzle, renewal every 32), whole process, instructions
-//! under callgrind: 0.74× on the first 1,000 17-clue puzzles, 0.90× on
+//! under callgrind: 0.74× on the first 1,000 17-clue puzzles, 0.92× on
 //! magictour_top1465, 0.91× on the first 500 of forum_hardest_1905_11plus.
 //!
 //! Used only when nothing can interrupt the search: with a deadline or a cancel flag
