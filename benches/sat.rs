@@ -135,7 +135,7 @@ fn sudoku_session(c: &mut Criterion) {
                 let answer = black_box(p)
                     .sat_session(2, 1)
                     .expect("9×9 has a session")
-                    .expect("varisat");
+                    .expect("the session solves");
                 assert_eq!((answer.count, answer.complete), (1, true));
                 assert_eq!(p.check(&answer.solutions[0]), Ok(()));
             }

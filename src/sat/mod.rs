@@ -283,6 +283,10 @@ pub enum SatError {
     /// varisat reported an error other than being stopped (its message).
     #[error("varisat failed: {0}")]
     Varisat(String),
+    /// The sudoku collection session's solver failed (see
+    /// `src/puzzles/sudoku/sat_session.rs`).
+    #[error("the SAT session failed: {0}")]
+    Session(String),
 }
 
 fn stderr_note(stderr: &str) -> String {

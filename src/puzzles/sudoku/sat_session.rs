@@ -1,43 +1,67 @@
-//! The `sat` backend over a collection: one incremental varisat solver per grid size
-//! and thread, instead of a fresh solver per puzzle.
+//! The `sat` backend over a collection: one incremental SAT solver per grid size and
+//! thread, instead of a fresh solver per puzzle.
 //!
 //! Glossary:
-//! - **session**: a varisat solver loaded once with the puzzle-independent clauses,
-//!   families 1–8 of `encodings/sudoku.md` (the formula of the empty grid, all n³
-//!   variables x(cell, digit)).
+//! - **session**: a batsat solver (a MiniSat port) loaded once with the
+//!   puzzle-independent clauses, families 1–8 of `encodings/sudoku.md` (the formula of
+//!   the empty grid, all n³ variables x(cell, digit)).
 //! - **givens as assumptions**: a puzzle is solved under the assumptions x(cell, given),
 //!   so nothing puzzle-specific is added for the first solution.
-//! - **activation literal** `a`: a fresh variable per puzzle. Each blocking clause
-//!   (the negation of a solution's true literals on the open cells) is added as
-//!   `¬a ∨ …` and `a` is assumed, so the clause binds this puzzle only. Later puzzles
-//!   leave `a` free, and `a = false` satisfies the clause, so it never excludes a
-//!   solution of another puzzle. (Retiring it with the unit clause `¬a` is correct too,
-//!   but each new level-0 unit makes varisat simplify its binary clauses: measured
-//!   1.24× slower on 17_clue.)
-//! - **renewal**: learned clauses and retired activation literals pile up over puzzles
-//!   (each retired literal costs a decision in every later search, and VSIDS activities
-//!   spread, which deepens every heap operation), so the solver is rebuilt every
-//!   [`RENEW_EVERY`] puzzles from the formula the thread keeps. Loading it is about
-//!   10 % of the time on 17_clue; 16 and 64 were both slower than 32 there.
+//! - **activation literal** `a`: a fresh variable per puzzle, assumed after the givens.
+//!   Each blocking clause (the negation of a solution's true literals on the open cells)
+//!   is `¬a ∨ …`, so it binds this puzzle only. Later puzzles leave `a` free, and
+//!   `a = false` satisfies the clause, so it never excludes a solution of another
+//!   puzzle.
+//! - **one call per puzzle**: the solutions are counted inside a single solver call
+//!   (see [`Enumerate`]): each total assignment is recorded and, below the limit, turned
+//!   back as a conflict with its blocking clause, so the search for the next solution
+//!   (for `--unique`, the proof that there is none) goes on from the backjump level
+//!   instead of a second call that would restart from level 0, assign the givens again
+//!   and refill the variable order.
+//! - **decision variables**: the variables the solver may branch on (see
+//!   [`decision_vars`]). The others are always set by unit propagation once the
+//!   decision variables are, so a satisfiable call still ends with every x(cell, digit)
+//!   assigned, while the solver's variable order (a heap it empties on every satisfiable
+//!   call and refills after it) holds 520 of the 729 variables at 9×9. Activation
+//!   literals are never decision variables: a retired one would otherwise cost a
+//!   decision in every later search.
+//! - **renewal**: learned clauses, blocking clauses and retired activation literals pile
+//!   up over puzzles, and the variable activities spread (which deepens every heap
+//!   operation), so the solver is rebuilt from the formula the thread keeps after
+//!   [`RENEW_EVERY`] puzzles or [`RENEW_CONFLICTS`] conflicts, whichever comes first.
+//!   Rebuilding costs about as much as seven 17-clue puzzles: such puzzles need a conflict
+//!   or two each and renew by count; puzzles that need search renew by conflicts, before
+//!   their learned clauses slow propagation down.
 //!
-//! Used only when nothing can interrupt the search (varisat has no interrupt; stopping
-//! it makes the solver unusable, see `src/sat/embedded.rs`): with a deadline or a cancel
-//! flag the pipeline takes the ordinary path, a fresh solver with the stop hook.
-//! Every solution still goes through the checker in the pipeline. `export` keeps writing
-//! the textbook formula (`cnf::encode_with` with `Givens::Units`).
+//! Why batsat and not varisat (the engine of the other `sat` paths): on 17-clue
+//! puzzles nearly all the time is per-variable work of the solver, and varisat can
+//! neither keep a variable out of its decision order nor hand a model back inside the
+//! search (every `assume` and `add_clause` restarts it); batsat's theory hook
+//! ([`Theory::final_check`]) does the latter. Measured against the same session on
+//! varisat (two calls per puzzle, renewal every 32), whole process, instructions
+//! under callgrind: 0.74× on the first 1,000 17-clue puzzles, 0.92× on
+//! magictour_top1465, 0.91× on the first 500 of forum_hardest_1905_11plus.
+//!
+//! Used only when nothing can interrupt the search: with a deadline or a cancel flag
+//! the pipeline takes the ordinary path, a fresh solver with the stop hook. Every
+//! solution still goes through the checker in the pipeline. `export` keeps writing the
+//! textbook formula (`cnf::encode_with` with `Givens::Units`).
 
 use std::cell::RefCell;
 use std::collections::HashSet;
 
-use varisat::ExtendFormula;
+use batsat::theory::{Theory, TheoryArg};
+use batsat::{BasicSolver, SolverInterface, lbool};
 
 use super::{Filled, Sudoku, cnf};
-use crate::cnf::Var;
 use crate::puzzle::SessionAnswer;
 use crate::sat::SatError;
 
-/// Puzzles solved by one session before it is rebuilt.
-pub const RENEW_EVERY: usize = 32;
+/// Puzzles solved by one solver before it is rebuilt.
+pub const RENEW_EVERY: usize = 256;
+
+/// Conflicts of one solver after which it is rebuilt before the next puzzle.
+pub const RENEW_CONFLICTS: u64 = 500;
 
 /// The clauses a session of one size loads, kept for the thread's later renewals.
 ///
@@ -46,58 +70,152 @@ pub const RENEW_EVERY: usize = 32;
 /// clauses at 9×9). The formula is the same, and propagation visits each implication
 /// once instead of twice.
 struct Formula {
-    clauses: varisat::CnfFormula,
-    variables: usize,
+    /// The clauses' literals back to back; clause i ends at `ends[i]`.
+    lits: Vec<crate::cnf::Lit>,
+    ends: Vec<usize>,
+    /// Per variable x(cell, digit): may the solver branch on it.
+    decision: Vec<bool>,
 }
 
 impl Formula {
     fn new(box_side: usize) -> Formula {
         let formula = cnf::empty_grid_formula(box_side);
         let mut pairs = HashSet::new();
-        let mut clauses = varisat::CnfFormula::new();
-        let mut lits = Vec::new();
+        let mut lits = Vec::with_capacity(formula.num_literals());
+        let mut ends = Vec::with_capacity(formula.num_clauses());
         for clause in formula.clauses() {
             if let [a, b] = clause {
                 if !pairs.insert((a.code().min(b.code()), a.code().max(b.code()))) {
                     continue;
                 }
             }
-            lits.clear();
-            lits.extend(clause.iter().map(|l| varisat::Lit::from_code(l.code())));
-            clauses.add_clause(&lits);
+            lits.extend_from_slice(clause);
+            ends.push(lits.len());
         }
+        let decision = decision_vars(box_side);
+        debug_assert_eq!(decision.len(), formula.num_vars());
         Formula {
-            clauses,
-            variables: formula.num_vars(),
+            lits,
+            ends,
+            decision,
         }
     }
 
-    fn solver(&self) -> varisat::Solver<'static> {
-        let mut solver = varisat::Solver::new();
-        solver.add_formula(&self.clauses);
-        solver
+    fn variables(&self) -> usize {
+        self.decision.len()
     }
+
+    fn clauses(&self) -> impl Iterator<Item = &[crate::cnf::Lit]> {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts.zip(&self.ends).map(|(s, &e)| &self.lits[s..e])
+    }
+
+    /// A fresh solver holding the formula, and its variables x(cell, digit) by index.
+    fn solver(&self) -> (BasicSolver, Vec<batsat::Var>) {
+        let mut solver = BasicSolver::default();
+        let vars: Vec<batsat::Var> = self
+            .decision
+            .iter()
+            .map(|&d| solver.new_var(lbool::UNDEF, d))
+            .collect();
+        let mut clause = Vec::new();
+        for lits in self.clauses() {
+            clause.clear();
+            clause.extend(
+                lits.iter()
+                    .map(|l| batsat::Lit::new(vars[l.var().index()], l.is_positive())),
+            );
+            solver.add_clause_reuse(&mut clause);
+        }
+        (solver, vars)
+    }
+}
+
+/// The variables x(cell, digit) the solver may branch on (index cell·n + digit − 1).
+///
+/// Each of the 4n² constraints (a cell holds one digit; a row, a column, a box holds
+/// each digit once) is an exactly-one over n variables, and once all but one of them
+/// are assigned, unit propagation assigns the last: true by the at-least-one clause if
+/// the others are false, false by an at-most-one clause if one is true. So a variable
+/// can be left out of the decisions if one constraint (its *resolver*) forces it after
+/// the others: go through the constraints, each in turn resolves one variable not in
+/// any earlier resolver. Then the resolver of the i-th variable left out holds no later
+/// one, and by induction, when all decision variables are assigned and propagation
+/// stops without a conflict, every variable is assigned: the model is total and
+/// satisfies every clause.
+///
+/// Which ones are left out changes the search: taking each constraint's first free
+/// variable left all digits of some cells out and ran 1.3× slower on 17-clue puzzles
+/// than spreading them, as here, over cells and digits (the free variable whose cell,
+/// then digit, has the fewest left out so far). Box, column, row and cell constraints
+/// by turns leave 209 of 729 variables out at 9×9.
+fn decision_vars(box_side: usize) -> Vec<bool> {
+    let [cells, rows, columns, boxes] = constraints(box_side);
+    let n = box_side * box_side;
+    let mut decision = vec![true; n * n * n];
+    let mut in_resolver = vec![false; n * n * n];
+    let (mut per_cell, mut per_digit) = (vec![0; n * n], vec![0; n]);
+    for i in 0..n * n {
+        for vars in [&boxes[i], &columns[i], &rows[i], &cells[i]] {
+            let free = vars.iter().filter(|&&v| !in_resolver[v]);
+            if let Some(&v) = free.min_by_key(|&&v| (per_cell[v / n], per_digit[v % n])) {
+                decision[v] = false;
+                per_cell[v / n] += 1;
+                per_digit[v % n] += 1;
+                for &u in vars {
+                    in_resolver[u] = true;
+                }
+            }
+        }
+    }
+    decision
+}
+
+/// The variables of each exactly-one constraint, by family: cells, then (row, digit),
+/// (column, digit), (box, digit), each family n² constraints of n variables.
+fn constraints(box_side: usize) -> [Vec<Vec<usize>>; 4] {
+    let n = box_side * box_side;
+    let x = |row: usize, col: usize, digit: usize| (row * n + col) * n + digit;
+    let each = |f: &dyn Fn(usize, usize) -> usize| -> Vec<Vec<usize>> {
+        (0..n * n)
+            .map(|i| (0..n).map(|j| f(i, j)).collect())
+            .collect()
+    };
+    [
+        each(&|cell, d| cell * n + d),
+        each(&|i, col| x(i / n, col, i % n)),
+        each(&|i, row| x(row, i / n, i % n)),
+        each(&|i, j| {
+            let (b, d) = (i / n, i % n);
+            let row = b / box_side * box_side + j / box_side;
+            let col = b % box_side * box_side + j % box_side;
+            x(row, col, d)
+        }),
+    ]
 }
 
 struct Session {
     box_side: usize,
     formula: Formula,
-    solver: varisat::Solver<'static>,
+    solver: BasicSolver,
+    /// The solver's variable x(cell, digit), at index cell·n + digit − 1.
+    vars: Vec<batsat::Var>,
     puzzles: usize,
     /// Buffers reused from puzzle to puzzle.
-    assumptions: Vec<varisat::Lit>,
-    blocking: Vec<varisat::Lit>,
+    assumptions: Vec<batsat::Lit>,
+    blocking: Vec<batsat::Lit>,
     grid: Filled,
 }
 
 impl Session {
     fn new(box_side: usize) -> Session {
         let formula = Formula::new(box_side);
-        let solver = formula.solver();
+        let (solver, vars) = formula.solver();
         Session {
             box_side,
             formula,
             solver,
+            vars,
             puzzles: 0,
             assumptions: Vec::new(),
             blocking: Vec::new(),
@@ -107,17 +225,13 @@ impl Session {
 
     /// A fresh solver on the same formula: no learned clauses, no activation literals.
     fn renew(&mut self) {
-        self.solver = self.formula.solver();
+        (self.solver, self.vars) = self.formula.solver();
         self.puzzles = 0;
     }
 }
 
 thread_local! {
     static SESSIONS: RefCell<Vec<Session>> = const { RefCell::new(Vec::new()) };
-}
-
-fn lit(var: Var, positive: bool) -> varisat::Lit {
-    varisat::Lit::from_code(crate::cnf::Lit::new(var, positive).code())
 }
 
 /// Counts the solutions of `puzzle` up to `max_solutions` and keeps the first `keep`.
@@ -136,7 +250,7 @@ pub fn solve(
                 sessions.last_mut().expect("just pushed")
             }
         };
-        if session.puzzles == RENEW_EVERY {
+        if session.puzzles == RENEW_EVERY || session.solver.num_conflicts() >= RENEW_CONFLICTS {
             session.renew();
         }
         session.puzzles += 1;
@@ -157,78 +271,142 @@ fn solve_in(
 ) -> Result<SessionAnswer<Filled>, SatError> {
     let n = puzzle.size();
     let givens = puzzle.givens();
-    let x = |cell: usize, digit: usize| cnf::empty_grid_var(n, cell, digit);
+    if max_solutions == 0 {
+        return Ok(SessionAnswer {
+            solutions: Vec::new(),
+            count: 0,
+            complete: false,
+            solve_calls: 0,
+            variables: session.formula.variables(),
+            clauses: session.formula.ends.len(),
+        });
+    }
     let Session {
         formula,
         solver,
+        vars,
         assumptions,
         blocking,
         grid,
         ..
     } = session;
+    let x = |cell: usize, digit: u8| vars[cnf::empty_grid_var(n, cell, usize::from(digit)).index()];
     assumptions.clear();
     assumptions.extend(
         (0..n * n)
             .filter(|&cell| givens[cell] != 0)
-            .map(|cell| lit(x(cell, usize::from(givens[cell])), true)),
+            .map(|cell| batsat::Lit::new(x(cell, givens[cell]), true)),
     );
-    let mut answer = SessionAnswer {
-        solutions: Vec::new(),
+    // Last, so that the givens' propagation comes first and `a` heads no level the
+    // search backtracks over.
+    let activation = batsat::Lit::new(solver.new_var(lbool::UNDEF, false), true);
+    assumptions.push(activation);
+    let mut enumerate = Enumerate {
+        n,
+        givens,
+        vars,
+        activation,
+        max_solutions,
+        keep,
         count: 0,
-        complete: false,
-        solve_calls: 0,
-        variables: formula.variables,
-        clauses: formula.clauses.len(),
+        solutions: Vec::new(),
+        grid,
+        blocking,
+        levels: 0,
     };
-    let mut activation: Option<varisat::Var> = None;
-    while answer.count < max_solutions {
-        solver.assume(assumptions);
-        answer.solve_calls += 1;
-        let sat = solver
-            .solve()
-            .map_err(|e| SatError::Varisat(e.to_string()))?;
-        if !sat {
-            answer.complete = true;
-            break;
+    let verdict = solver.solve_limited_th(&mut enumerate, assumptions);
+    // UNSAT under the assumptions: no solution beyond those counted. TRUE: the
+    // `max_solutions`-th one was accepted. Anything else is no answer.
+    let complete = if verdict == lbool::FALSE && solver.is_ok() {
+        true
+    } else if verdict == lbool::TRUE && enumerate.count == max_solutions {
+        false
+    } else {
+        return Err(SatError::Session("the solver gave no verdict".into()));
+    };
+    Ok(SessionAnswer {
+        solutions: enumerate.solutions,
+        count: enumerate.count,
+        complete,
+        solve_calls: 1,
+        variables: formula.variables(),
+        clauses: formula.ends.len(),
+    })
+}
+
+/// The puzzle's solutions, counted inside one solver call.
+///
+/// The solver hands every total assignment it reaches to [`Theory::final_check`].
+/// Below `max_solutions`, the grid is recorded and rejected with its blocking clause
+/// `¬a ∨ ¬x(cell, digit)…` over the open cells as a conflict: the solver learns from it,
+/// backjumps and searches on for the next solution from where it stands, keeping the
+/// givens' propagation and the assignments below the backjump level, instead of a
+/// second call that would restart from level 0. Passed as costly, the blocking clause
+/// itself is kept too (a learned clause may be deleted), so a solution is never
+/// counted twice. Every literal of the blocking clause is false when it is raised (`a`
+/// is assumed, the grid's digits are true), as a conflict must be.
+struct Enumerate<'a> {
+    n: usize,
+    givens: &'a [u8],
+    /// The solver's variable x(cell, digit), at index cell·n + digit − 1.
+    vars: &'a [batsat::Var],
+    activation: batsat::Lit,
+    max_solutions: u64,
+    keep: usize,
+    count: u64,
+    solutions: Vec<Filled>,
+    grid: &'a mut Filled,
+    blocking: &'a mut Vec<batsat::Lit>,
+    /// Decision levels, as the solver's `Theory` contract asks a theory to track.
+    levels: usize,
+}
+
+impl Theory for Enumerate<'_> {
+    fn final_check(&mut self, acts: &mut TheoryArg) {
+        let n = self.n;
+        let x = |cell: usize, digit: u8| {
+            self.vars[cnf::empty_grid_var(n, cell, usize::from(digit)).index()]
+        };
+        // A cell with no true digit stays 0 and the checker rejects the grid; of two
+        // true digits the smaller is kept (the clauses allow neither).
+        self.grid.clear();
+        self.grid.extend((0..n * n).map(|cell| {
+            (1..=n as u8)
+                .find(|&d| acts.value(x(cell, d)) == lbool::TRUE)
+                .unwrap_or(0)
+        }));
+        self.count += 1;
+        if self.solutions.len() < self.keep {
+            self.solutions.push(self.grid.clone());
         }
-        let model = solver
-            .model()
-            .ok_or_else(|| SatError::Varisat("no model after a satisfiable solve".into()))?;
-        // x(cell, digit) has index cell·n + digit − 1 (`cnf::empty_grid_var`). A cell
-        // with no true digit stays 0 and the checker rejects the grid; of two true
-        // digits the smaller is kept (the clauses allow neither).
-        grid.clear();
-        grid.resize(n * n, 0);
-        for l in model {
-            if l.is_positive() && l.index() < formula.variables {
-                let cell = &mut grid[l.index() / n];
-                if *cell == 0 {
-                    *cell = (l.index() % n + 1) as u8;
-                }
-            }
+        if self.count >= self.max_solutions {
+            return;
         }
-        answer.count += 1;
-        if answer.solutions.len() < keep {
-            answer.solutions.push(grid.clone());
-        }
-        if answer.count >= max_solutions {
-            break;
-        }
-        let a = *activation.get_or_insert_with(|| {
-            let a = solver.new_var();
-            assumptions.push(a.positive());
-            a
-        });
-        blocking.clear();
-        blocking.push(a.negative());
-        blocking.extend(
+        self.blocking.clear();
+        self.blocking.push(!self.activation);
+        self.blocking.extend(
             (0..n * n)
-                .filter(|&cell| givens[cell] == 0 && grid[cell] != 0)
-                .map(|cell| lit(x(cell, usize::from(grid[cell])), false)),
+                .filter(|&cell| self.givens[cell] == 0 && self.grid[cell] != 0)
+                .map(|cell| batsat::Lit::new(x(cell, self.grid[cell]), false)),
         );
-        solver.add_clause(blocking);
+        acts.raise_conflict(self.blocking, true);
     }
-    Ok(answer)
+
+    fn create_level(&mut self) {
+        self.levels += 1;
+    }
+
+    fn pop_levels(&mut self, n: usize) {
+        self.levels -= n;
+    }
+
+    fn n_levels(&self) -> usize {
+        self.levels
+    }
+
+    fn explain_propagation(&mut self, _: batsat::Lit) -> &[batsat::Lit] {
+        unreachable!("the enumeration propagates nothing")
+    }
 }
 
 #[cfg(test)]
@@ -253,18 +431,51 @@ mod tests {
         let textbook = cnf::empty_grid_formula(3);
         let loaded = Formula::new(3);
         assert_eq!(textbook.num_clauses(), 11_988);
-        assert_eq!(loaded.clauses.len(), 11_988 - 81 * 18);
-        assert_eq!(loaded.variables, 729);
+        assert_eq!(loaded.ends.len(), 11_988 - 81 * 18);
+        assert_eq!(loaded.variables(), 729);
         let want: HashSet<Vec<usize>> = textbook
             .clauses()
             .map(|c| sorted(&mut c.iter().map(|l| l.code())))
             .collect();
         let mut got = HashSet::new();
-        for clause in loaded.clauses.iter() {
+        for clause in loaded.clauses() {
             let clause = sorted(&mut clause.iter().map(|l| l.code()));
             assert!(got.insert(clause), "a clause loaded twice");
         }
         assert_eq!(got, want);
+    }
+
+    /// Propagation alone assigns every variable left out of the decisions once the
+    /// decision variables are assigned: some constraint always has exactly one of them
+    /// unassigned (the argument of `decision_vars`), at both session sizes.
+    #[test]
+    fn decision_vars_are_forced_by_the_others() {
+        for (box_side, left_out) in [(2, 37), (3, 209)] {
+            let decision = decision_vars(box_side);
+            let mut assigned = decision.clone();
+            assert_eq!(assigned.iter().filter(|&&d| !d).count(), left_out);
+            let constraints: Vec<Vec<usize>> =
+                constraints(box_side).into_iter().flatten().collect();
+            let n = box_side * box_side;
+            // Each variable is in one constraint of each family.
+            assert_eq!(constraints.len(), 4 * n * n);
+            let mut families = vec![0; n * n * n];
+            for c in &constraints {
+                assert_eq!(c.len(), n);
+                for &v in c {
+                    families[v] += 1;
+                }
+            }
+            assert!(families.iter().all(|&k| k == 4));
+            while let Some(c) = constraints
+                .iter()
+                .find(|c| c.iter().filter(|&&v| !assigned[v]).count() == 1)
+            {
+                let v = *c.iter().find(|&&v| !assigned[v]).expect("one left");
+                assigned[v] = true;
+            }
+            assert!(assigned.iter().all(|&a| a), "box side {box_side}");
+        }
     }
 
     /// The same puzzles, again and again across renewals and between sizes: the
@@ -278,11 +489,15 @@ mod tests {
             "................",
             "1...............",
             "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+            // No open cell: the blocking clause is `¬a` alone.
+            "1234341221434321",
+            // No solution: two 1s in the first row.
+            "11..............",
         ];
-        for round in 0..RENEW_EVERY + 3 {
+        for round in 0..RENEW_EVERY / lines.len() + 3 {
             for line in lines {
                 let p = puzzle(&line.replace('.', "0"));
-                let max = if round % 2 == 0 { 2 } else { 300 };
+                let max = [2, 300, 1][round % 3];
                 let ours = solve(&p, max, 2).unwrap();
                 let search = NativeSearch {
                     max_solutions: max,

@@ -59,6 +59,10 @@ pub trait Mask:
     fn low_u128(self) -> u128;
     /// `x` in bits `0..128` (those that fit), the rest clear.
     fn from_u128(x: u128) -> Self;
+    /// Bits `offset..offset + 128` as a `u128` (bits past the capacity read as 0).
+    fn window(self, offset: usize) -> u128;
+    /// ORs `x` into bits `offset..offset + 128` (bits past the capacity must be clear).
+    fn or_window(&mut self, x: u128, offset: usize);
 }
 
 const K: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -111,6 +115,14 @@ impl Mask for u128 {
     #[inline]
     fn from_u128(x: u128) -> u128 {
         x
+    }
+    #[inline]
+    fn window(self, offset: usize) -> u128 {
+        self.checked_shr(offset as u32).unwrap_or(0)
+    }
+    #[inline]
+    fn or_window(&mut self, x: u128, offset: usize) {
+        *self |= x.checked_shl(offset as u32).unwrap_or(0);
     }
 }
 
@@ -303,6 +315,29 @@ impl<const W: usize> Mask for Wide<W> {
         }
         Wide(out)
     }
+    /// Reads the three words the window overlaps: its cost does not grow with `W`.
+    #[inline(always)]
+    fn window(self, offset: usize) -> u128 {
+        let (w, bits) = (offset / 64, offset % 64);
+        let word = |i: usize| self.0.get(i).copied().unwrap_or(0);
+        let (a, b, c) = (word(w), word(w + 1), word(w + 2));
+        let low = a >> bits | (b << 1) << (63 - bits);
+        let high = b >> bits | (c << 1) << (63 - bits);
+        u128::from(low) | u128::from(high) << 64
+    }
+    #[inline(always)]
+    fn or_window(&mut self, x: u128, offset: usize) {
+        let (w, bits) = (offset / 64, offset % 64);
+        let (low, high) = (x as u64, (x >> 64) as u64);
+        let parts = [
+            low << bits,
+            high << bits | (low >> 1) >> (63 - bits),
+            (high >> 1) >> (63 - bits),
+        ];
+        for (word, part) in self.0.iter_mut().skip(w).zip(parts) {
+            *word |= part;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -339,6 +374,20 @@ mod tests {
             assert_eq!((three << k).low_u128(), a << k);
             assert_eq!(((three << 64) >> (k + 64)).low_u128(), a >> k);
             assert_eq!((three << (k + 64)).0[2], (a << k >> 64) as u64);
+            // Windows: the same bits as a shift, on one word pair and across three words.
+            assert_eq!(wide(a).window(k), a >> k);
+            assert_eq!(a.window(k), a >> k);
+            assert_eq!((three << 64).window(k + 64), a >> k);
+            let j = k % 64;
+            assert_eq!((three << j).window(j), a);
+            let mut put = Wide::<3>::ZERO;
+            put.or_window(a, j);
+            assert_eq!(put, three << j);
+            let mut put = 0u128;
+            put.or_window(a, k);
+            assert_eq!(put, a << k);
         }
+        assert_eq!(Wide::<3>::from_u128(u128::MAX).window(190), 0);
+        assert_eq!(u128::MAX.window(128), 0);
     }
 }
