@@ -20,7 +20,8 @@
 //! (see `native_9x9.rs`); every other size goes to the generic solver here: a `u64` per
 //! cell, naked and hidden singles to a fixpoint (with locked candidates and
 //! all-different filtering from 16×16 on), then minimum-remaining-values branching on a
-//! cell with the fewest candidates. Search states are copies kept in a pool that grows
+//! cell with the fewest candidates (first solutions from 16×16 on: restarts, with the
+//! candidates weighed by the failures of the cell's units). Search states are copies kept in a pool that grows
 //! only the first time a depth is reached, so the search loop does not allocate.
 
 use crate::stop::Stop;
@@ -221,6 +222,8 @@ struct Work {
     /// Per unit: a hash of its cells' candidates when all-different last left it
     /// consistent (a unit with the same candidates again is skipped).
     filtered: Vec<u64>,
+    /// The unit where the last failed propagation found its contradiction.
+    fail: usize,
 }
 
 impl Work {
@@ -229,6 +232,7 @@ impl Work {
             queue: Vec::with_capacity(cells),
             hint: vec![u8::MAX; cells],
             filtered: vec![0; 3 * cells.isqrt()],
+            fail: usize::MAX,
         }
     }
 }
@@ -250,6 +254,7 @@ fn propagate(geo: &Geometry, cand: &mut [u64], work: &mut Work) -> bool {
                 if c & bit != 0 {
                     let c2 = c & !bit;
                     if c2 == 0 {
+                        work.fail = shared_unit(geo, cell as usize, p as usize);
                         return false;
                     }
                     cand[p as usize] = c2;
@@ -272,6 +277,7 @@ fn propagate(geo: &Geometry, cand: &mut [u64], work: &mut Work) -> bool {
                 }
             }
             if once != all {
+                work.fail = u;
                 return false;
             }
             let mut hidden = once & !twice & !fixed;
@@ -281,6 +287,7 @@ fn propagate(geo: &Geometry, cand: &mut [u64], work: &mut Work) -> bool {
                 // A cell that took another hidden single of this unit a
                 // moment ago has lost this digit: then it has no place.
                 let Some(&c) = cells.iter().find(|&&c| cand[c as usize] & bit != 0) else {
+                    work.fail = u;
                     return false;
                 };
                 cand[c as usize] = bit;
@@ -350,6 +357,7 @@ fn all_different(geo: &Geometry, cand: &mut [u64], work: &mut Work) -> Option<bo
         }
         if placed.count_ones() as usize + k != n {
             // Two fixed cells share a digit.
+            work.fail = u;
             return None;
         }
         if k == 0 {
@@ -376,6 +384,7 @@ fn all_different(geo: &Geometry, cand: &mut [u64], work: &mut Work) -> Option<bo
         }
         for i in 0..k {
             if digit[i] == NONE && !augment(cand, &open, placed, &mut mate, &mut digit, i) {
+                work.fail = u;
                 return None;
             }
         }
@@ -414,7 +423,11 @@ fn all_different(geo: &Geometry, cand: &mut [u64], work: &mut Work) -> Option<bo
             if nodes & (1u64 << d) != 0 {
                 let cell = open[mate[d] as usize] as usize;
                 let drop = cand[cell] & !component[d];
-                changed |= remove(cand, cell, drop, work)?;
+                let Some(c) = remove(cand, cell, drop, work) else {
+                    work.fail = u;
+                    return None;
+                };
+                changed |= c;
             }
         }
         work.filtered[u] = unit_hash(cand, cells);
@@ -430,6 +443,18 @@ fn unit_hash(cand: &[u64], cells: &[u32]) -> u64 {
         h = (h.rotate_left(5) ^ cand[c as usize]).wrapping_mul(0x517C_C1B7_2722_0A95);
     }
     h | 1
+}
+
+/// A unit holding both cells (peers): the row, else the column, else the box.
+fn shared_unit(geo: &Geometry, a: usize, b: usize) -> usize {
+    let n = geo.n;
+    if a / n == b / n {
+        a / n
+    } else if a % n == b % n {
+        n + a % n
+    } else {
+        2 * n + a / n / geo.b * geo.b + a % n / geo.b
+    }
 }
 
 /// The digits `0..n` as a set.
@@ -566,15 +591,24 @@ fn locked_candidates(geo: &Geometry, cand: &mut [u64], work: &mut Work) -> Optio
                 let claiming = mine & !on_line & !fixed[line] & in_box;
                 let pointing = mine & !in_box & !fixed[line] & on_line;
                 if claiming != 0 {
+                    let the_box = 2 * n + if rows { band * b + s } else { s * b + band };
                     for other in (band * b..band * b + b).filter(|&l| l != line) {
                         for j in 0..b {
-                            changed |= remove(cand, at(other, s * b + j), claiming, work)?;
+                            let Some(c) = remove(cand, at(other, s * b + j), claiming, work) else {
+                                work.fail = the_box;
+                                return None;
+                            };
+                            changed |= c;
                         }
                     }
                 }
                 if pointing != 0 {
                     for k in (0..n).filter(|&k| k / b != s) {
-                        changed |= remove(cand, at(line, k), pointing, work)?;
+                        let Some(c) = remove(cand, at(line, k), pointing, work) else {
+                            work.fail = if rows { line } else { n + line };
+                            return None;
+                        };
+                        changed |= c;
                     }
                 }
             }
@@ -596,6 +630,9 @@ struct Generic<'a, F: FnMut(&[u64])> {
     timed_out: bool,
     /// First-solution searches only: randomised choices and a node budget per try.
     restart: Option<Restart>,
+    /// Per unit: 1 + the failed propagations whose contradiction was found in it (counted
+    /// in first-solution searches with restarts, and kept across their tries).
+    weight: Vec<u64>,
     on_solution: F,
 }
 
@@ -664,14 +701,35 @@ impl<F: FnMut(&[u64])> Generic<'_, F> {
         // Minimum remaining values; a bi-value cell cannot be beaten.
         let mut best = (usize::MAX, u32::MAX);
         if let Some(r) = &mut self.restart {
-            // Ties broken at random (reservoir sampling over the cells of fewest candidates).
+            // dom/wdeg (Boussemart, Hemery, Lecoutre, Sais, "Boosting systematic search by
+            // weighting constraints", ECAI 2004): the fewest candidates per failure weight of
+            // the cell's three units, ties broken at random (reservoir sampling). The weights
+            // outlive a try, so later tries start on the units that failed before. On ten
+            // blanked 25×25 grids (two seeds each) the summed first-solution CPU went from
+            // 3.99 s to 2.19 s; on the hard 36×36 ones (8 grids, 4 seeds, ~1.2–1.5 s CPU
+            // each) 7 of 32 tries decided against 4.
+            let (n, b) = (self.geo.n, self.geo.b);
+            let mut best_w = 0u64;
             let mut ties = 0u64;
             for (cell, &m) in self.pool[depth].iter().enumerate() {
                 let k = m.count_ones();
-                if k > 1 && k <= best.1 {
-                    ties = if k < best.1 { 1 } else { ties + 1 };
-                    if ties == 1 || r.next() % ties == 0 {
-                        best = (cell, k);
+                if k > 1 {
+                    let (row, col) = (cell / n, cell % n);
+                    let w = self.weight[row]
+                        + self.weight[n + col]
+                        + self.weight[2 * n + row / b * b + col / b];
+                    // k / w against the best's, without division.
+                    let (lhs, rhs) = (u64::from(k) * best_w, u64::from(best.1) * w);
+                    if best.0 == usize::MAX || lhs <= rhs {
+                        ties = if best.0 == usize::MAX || lhs < rhs {
+                            1
+                        } else {
+                            ties + 1
+                        };
+                        if ties == 1 || r.next() % ties == 0 {
+                            best = (cell, k);
+                            best_w = w;
+                        }
                     }
                 }
             }
@@ -730,7 +788,12 @@ impl<F: FnMut(&[u64])> Generic<'_, F> {
             child[cell] = bit;
             self.work.queue.clear();
             self.work.queue.push(cell as u32);
-            if propagate(self.geo, child, &mut self.work) && self.search(depth + 1) {
+            if !propagate(self.geo, child, &mut self.work) {
+                if self.restart.is_some() && self.work.fail != usize::MAX {
+                    self.weight[self.work.fail] += 1;
+                }
+                self.work.fail = usize::MAX;
+            } else if self.search(depth + 1) {
                 return true;
             }
         }
@@ -778,6 +841,7 @@ fn solve_generic_checked(b: usize, givens: &[u8], search: &NativeSearch) -> Nati
         nodes: 1,
         timed_out: false,
         restart: None,
+        weight: vec![1; 3 * n],
         on_solution: |cand: &[u64]| {
             if solutions.len() < keep {
                 solutions.push(cand.iter().map(|m| m.trailing_zeros() as u8 + 1).collect());
