@@ -37,10 +37,10 @@
 //!
 //! Long lines (masks of several words) cost in proportion to their words, so two cheaper
 //! forms come first, both exact:
-//! - **trimmed** ([`solve_trimmed`]): the cells already settled at each end of the line,
+//! - **trimmed** (`solve_trimmed`): the cells already settled at each end of the line,
 //!   cut after a background cell, hold the clue's first and last blocks (checked); when
 //!   the open middle fits 127 cells it is solved as a line of its own on `u128` masks.
-//! - **banded** ([`solve_banded`]): block `j` can only start within `slack` cells of its
+//! - **banded** (`solve_banded`): block `j` can only start within `slack` cells of its
 //!   leftmost start (`slack`: the line's length less the clue's least length), so on a
 //!   dense line each DP entry fits one `u128` window of the line and a block costs the
 //!   same on 300 cells as on 100.
