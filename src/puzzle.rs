@@ -570,9 +570,10 @@ pub trait Puzzle: Sync {
         self.cnf()
     }
 
-    /// A kind may answer the `sat` backend with an incremental varisat session it keeps
-    /// across puzzles (`None`: encode with [`Puzzle::cnf`] and solve afresh). Called only
-    /// when nothing can stop the search, since stopping varisat ruins its solver.
+    /// A kind may answer the `sat` backend with an incremental SAT session of its own that
+    /// it keeps across puzzles (the sudoku one runs on batsat; `None`: encode with
+    /// [`Puzzle::cnf`] and solve afresh). Called only when nothing can stop the search,
+    /// since a stopped search leaves the kept solver in no known state.
     fn sat_session(
         &self,
         _max_solutions: u64,

@@ -21,8 +21,9 @@
 //! cell, naked and hidden singles to a fixpoint (with locked candidates and
 //! all-different filtering from 16×16 on), then minimum-remaining-values branching on a
 //! cell with the fewest candidates (first solutions from 16×16 on: restarts, with the
-//! candidates weighed by the failures of the cell's units). Search states are copies kept in a pool that grows
-//! only the first time a depth is reached, so the search loop does not allocate.
+//! candidates weighed by the failures of the cell's units). Search states are copies
+//! kept in a pool that grows only the first time a depth is reached, so the search loop
+//! does not allocate.
 
 use crate::stop::Stop;
 
@@ -698,7 +699,7 @@ impl<F: FnMut(&[u64])> Generic<'_, F> {
 
     /// Searches below the propagated state `pool[depth]`. True = stop.
     fn search(&mut self, depth: usize) -> bool {
-        // Minimum remaining values; a bi-value cell cannot be beaten.
+        // Minimum remaining values (without restarts a bi-value cell cannot be beaten).
         let mut best = (usize::MAX, u32::MAX);
         if let Some(r) = &mut self.restart {
             // dom/wdeg (Boussemart, Hemery, Lecoutre, Sais, "Boosting systematic search by

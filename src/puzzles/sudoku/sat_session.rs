@@ -297,8 +297,7 @@ fn solve_in(
             .filter(|&cell| givens[cell] != 0)
             .map(|cell| batsat::Lit::new(x(cell, givens[cell]), true)),
     );
-    // Last, so that the givens' propagation comes first and `a` heads no level the
-    // search backtracks over.
+    // Last, after the givens: their propagation comes first.
     let activation = batsat::Lit::new(solver.new_var(lbool::UNDEF, false), true);
     assumptions.push(activation);
     let mut enumerate = Enumerate {

@@ -370,8 +370,8 @@ pub fn solve_colour<M: Mask>(
             return ok;
         }
         // On three words the window reads cost more than the words the band saves (20%
-        // slower on dense 130-cell lines); from five words on it wins (1.2× at 300 cells
-        // on five words, 2× on eight).
+        // slower on dense 130-cell lines), on four it is level; the next width the engine
+        // uses is eight words, where it wins (2× at 300 cells).
         if M::BITS > 256 {
             if let Some(ok) = solve_banded(tables, clue, n, can, may) {
                 return ok;

@@ -48,9 +48,9 @@
 //!   score = min + 16 × max, the strongest branch first: a colour cell has up to `p`
 //!   branches, and the one that settles most is the one most likely to fail at once or
 //!   to settle its region. A heuristic, measured on the hard colour survey puzzles with
-//!   the last conflict below (nodes to decide `--unique`, before → after): webpbn #4445
+//!   the last conflict below (nodes to decide `--unique`, without → with): webpbn #4445
 //!   408 → 8, #4809 1,086 → 59, #5193 312 → 26; a few lose (#2684 27 → 491, #3620
-//!   250 → 2,286, both still under 0.05 s). The branches are tried colours first,
+//!   250 → 2,286, both still under 0.07 s CPU). The branches are tried colours first,
 //!   background last.
 //! - **last conflict** (colour only): the cell whose every colour failed last (a probe
 //!   that killed its node, or a guess whose every branch died at once) is branched on
