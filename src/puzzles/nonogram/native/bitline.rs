@@ -112,6 +112,16 @@ fn reverse_cells<M: Mask>(x: M, n: usize) -> M {
     x.reverse_bits() >> (M::BITS - n)
 }
 
+/// Each of the `can` masks with its cells reversed, written into the front of `reversed`:
+/// the backward pass is the forward pass run on these masks and the reversed clue.
+fn reverse_all<'a, M: Mask>(reversed: &'a mut [M], can: &[M], n: usize) -> &'a [M] {
+    let reversed = &mut reversed[..can.len()];
+    for (r, &m) in reversed.iter_mut().zip(can) {
+        *r = reverse_cells(m, n);
+    }
+    reversed
+}
+
 /// Position `p` ↦ position `n − p`.
 #[inline(always)]
 fn reverse_positions<M: Mask>(x: M, n: usize) -> M {
@@ -315,10 +325,7 @@ fn solve_banded<M: Mask>(
     if !sweep_band(k, |j| clue[j], n, slack, can, fwd) {
         return Some(false);
     }
-    let reversed = &mut tables.reversed[..can.len()];
-    for (r, &m) in reversed.iter_mut().zip(can) {
-        *r = reverse_cells(m, n);
-    }
+    let reversed = reverse_all(&mut tables.reversed, can, n);
     let feasible = sweep_band(k, |j| clue[k - 1 - j], n, slack, reversed, bwd);
     debug_assert!(
         feasible,
@@ -449,10 +456,7 @@ fn solve_trimmed<M: Mask>(
     let Some((start, first)) = settled_start(k, |j| clue[j], left, can) else {
         return Some(false);
     };
-    let reversed = &mut tables.reversed[..can.len()];
-    for (r, &m) in reversed.iter_mut().zip(can) {
-        *r = reverse_cells(m, n);
-    }
+    let reversed = reverse_all(&mut tables.reversed, can, n);
     let Some((mut tail, mut last)) = settled_start(k, |j| clue[k - 1 - j], right, reversed) else {
         return Some(false);
     };
@@ -499,15 +503,12 @@ fn solve_full<M: Mask>(
     if !sweep(k, |j| clue[j], n, can, &mut tables.q_fwd, &mut tables.s_fwd) {
         return false;
     }
-    let reversed = &mut tables.reversed[..can.len()];
-    for (r, &m) in reversed.iter_mut().zip(can) {
-        *r = reverse_cells(m, n);
-    }
+    let reversed = reverse_all(&mut tables.reversed, can, n);
     let feasible = sweep(
         k,
         |j| clue[k - 1 - j],
         n,
-        &tables.reversed[..can.len()],
+        reversed,
         &mut tables.q_bwd,
         &mut tables.s_bwd,
     );
