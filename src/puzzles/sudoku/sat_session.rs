@@ -105,6 +105,24 @@ impl Formula {
         self.decision.len()
     }
 
+    /// A session's answer for one puzzle, with the size of this formula.
+    fn answer(
+        &self,
+        solutions: Vec<Filled>,
+        count: u64,
+        complete: bool,
+        solve_calls: u64,
+    ) -> SessionAnswer<Filled> {
+        SessionAnswer {
+            solutions,
+            count,
+            complete,
+            solve_calls,
+            variables: self.variables(),
+            clauses: self.ends.len(),
+        }
+    }
+
     fn clauses(&self) -> impl Iterator<Item = &[crate::cnf::Lit]> {
         let starts = std::iter::once(0).chain(self.ends.iter().copied());
         starts.zip(&self.ends).map(|(s, &e)| &self.lits[s..e])
@@ -194,6 +212,11 @@ fn constraints(box_side: usize) -> [Vec<Vec<usize>>; 4] {
     ]
 }
 
+/// The solver's variable x(cell, digit) in `vars` (the variables of [`Formula::solver`]).
+fn solver_var(vars: &[batsat::Var], n: usize, cell: usize, digit: u8) -> batsat::Var {
+    vars[cnf::empty_grid_var(n, cell, usize::from(digit)).index()]
+}
+
 struct Session {
     box_side: usize,
     formula: Formula,
@@ -272,14 +295,7 @@ fn solve_in(
     let n = puzzle.size();
     let givens = puzzle.givens();
     if max_solutions == 0 {
-        return Ok(SessionAnswer {
-            solutions: Vec::new(),
-            count: 0,
-            complete: false,
-            solve_calls: 0,
-            variables: session.formula.variables(),
-            clauses: session.formula.ends.len(),
-        });
+        return Ok(session.formula.answer(Vec::new(), 0, false, 0));
     }
     let Session {
         formula,
@@ -290,12 +306,11 @@ fn solve_in(
         grid,
         ..
     } = session;
-    let x = |cell: usize, digit: u8| vars[cnf::empty_grid_var(n, cell, usize::from(digit)).index()];
     assumptions.clear();
     assumptions.extend(
         (0..n * n)
             .filter(|&cell| givens[cell] != 0)
-            .map(|cell| batsat::Lit::new(x(cell, givens[cell]), true)),
+            .map(|cell| batsat::Lit::new(solver_var(vars, n, cell, givens[cell]), true)),
     );
     // Last, after the givens: their propagation comes first.
     let activation = batsat::Lit::new(solver.new_var(lbool::UNDEF, false), true);
@@ -323,14 +338,7 @@ fn solve_in(
     } else {
         return Err(SatError::Session("the solver gave no verdict".into()));
     };
-    Ok(SessionAnswer {
-        solutions: enumerate.solutions,
-        count: enumerate.count,
-        complete,
-        solve_calls: 1,
-        variables: formula.variables(),
-        clauses: formula.ends.len(),
-    })
+    Ok(formula.answer(enumerate.solutions, enumerate.count, complete, 1))
 }
 
 /// The puzzle's solutions, counted inside one solver call.
@@ -362,16 +370,13 @@ struct Enumerate<'a> {
 
 impl Theory for Enumerate<'_> {
     fn final_check(&mut self, acts: &mut TheoryArg) {
-        let n = self.n;
-        let x = |cell: usize, digit: u8| {
-            self.vars[cnf::empty_grid_var(n, cell, usize::from(digit)).index()]
-        };
+        let (n, vars) = (self.n, self.vars);
         // A cell with no true digit stays 0 and the checker rejects the grid; of two
         // true digits the smaller is kept (the clauses allow neither).
         self.grid.clear();
         self.grid.extend((0..n * n).map(|cell| {
             (1..=n as u8)
-                .find(|&d| acts.value(x(cell, d)) == lbool::TRUE)
+                .find(|&d| acts.value(solver_var(vars, n, cell, d)) == lbool::TRUE)
                 .unwrap_or(0)
         }));
         self.count += 1;
@@ -386,7 +391,7 @@ impl Theory for Enumerate<'_> {
         self.blocking.extend(
             (0..n * n)
                 .filter(|&cell| self.givens[cell] == 0 && self.grid[cell] != 0)
-                .map(|cell| batsat::Lit::new(x(cell, self.grid[cell]), false)),
+                .map(|cell| batsat::Lit::new(solver_var(vars, n, cell, self.grid[cell]), false)),
         );
         acts.raise_conflict(self.blocking, true);
     }
@@ -446,7 +451,8 @@ mod tests {
 
     /// Propagation alone assigns every variable left out of the decisions once the
     /// decision variables are assigned: some constraint always has exactly one of them
-    /// unassigned (the argument of `decision_vars`), at both session sizes.
+    /// unassigned (the argument of `decision_vars`), at both session sizes; and the
+    /// constraints are the exactly-ones of the loaded formula.
     #[test]
     fn decision_vars_are_forced_by_the_others() {
         for (box_side, left_out) in [(2, 37), (3, 209)] {
@@ -466,6 +472,46 @@ mod tests {
                 }
             }
             assert!(families.iter().all(|&k| k == 4));
+            // The constraints are those of the formula the session loads: their variable
+            // sets are exactly the at-least-one clauses (the all-positive ones), and every
+            // pair within one is an at-most-one clause.
+            let formula = Formula::new(box_side);
+            let sorted = |vars: &mut dyn Iterator<Item = usize>| {
+                let mut vars: Vec<usize> = vars.collect();
+                vars.sort_unstable();
+                vars
+            };
+            let at_least_one: HashSet<Vec<usize>> = formula
+                .clauses()
+                .filter(|c| c.iter().all(|l| l.is_positive()))
+                .map(|c| sorted(&mut c.iter().map(|l| l.var().index())))
+                .collect();
+            let want: HashSet<Vec<usize>> = constraints
+                .iter()
+                .map(|c| sorted(&mut c.iter().copied()))
+                .collect();
+            assert_eq!(want.len(), constraints.len());
+            assert_eq!(at_least_one, want, "box side {box_side}");
+            let at_most_one: HashSet<(usize, usize)> = formula
+                .clauses()
+                .filter_map(|c| match c {
+                    [a, b] if !a.is_positive() && !b.is_positive() => {
+                        let (u, v) = (a.var().index(), b.var().index());
+                        Some((u.min(v), u.max(v)))
+                    }
+                    _ => None,
+                })
+                .collect();
+            for c in &constraints {
+                for (i, &u) in c.iter().enumerate() {
+                    for &v in &c[i + 1..] {
+                        assert!(
+                            at_most_one.contains(&(u.min(v), u.max(v))),
+                            "box side {box_side}"
+                        );
+                    }
+                }
+            }
             while let Some(c) = constraints
                 .iter()
                 .find(|c| c.iter().filter(|&&v| !assigned[v]).count() == 1)
