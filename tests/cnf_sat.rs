@@ -283,7 +283,8 @@ fn amo_encoding_sizes_match_the_formulas() {
             );
         }
     }
-    // ENGINES.md's table: sequential 23 / 71 / 296 / 2,996 for n = 9 / 25 / 100 / 1000
+    // The sequential counter's 3n − 4 clauses (Sinz, CP 2005):
+    // 23 / 71 / 296 / 2,996 for n = 9 / 25 / 100 / 1000.
     for (n, c) in [(9, 23), (25, 71), (100, 296), (1000, 2996)] {
         assert_eq!(AmoEncoding::Sequential.sizes(n).0, c);
     }

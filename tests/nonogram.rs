@@ -56,7 +56,7 @@ fn gchq_solves_to_the_seed_grid_and_is_unique_with_its_givens() {
     );
     let seed = Grid::from_rows(&GCHQ).expect("seed grid");
     assert_eq!(puzzle.goal(), Some(&seed));
-    // Line logic alone finishes it (ANCHORS.md).
+    // Line logic alone finishes it.
     let logic = native::line_logic(&puzzle).expect("consistent");
     assert!(logic.iter().all(Option::is_some));
 

@@ -16,14 +16,14 @@
 //! builder really adds. Pairwise, sequential and commander are propagation-complete for AMO (unit
 //! propagation sets every other literal false once one is true); bitwise is not.
 //!
-//! Clause count predicts solving speed poorly (ENGINES.md: with varisat, pairwise beats the
-//! sequential counter on sudoku up to 36×36 though 6× larger), hence one choice point:
+//! Clause count predicts solving speed poorly (measured with varisat, pairwise beats the
+//! sequential counter on sudoku up to 36×36 though 6× larger; `encodings/sudoku.md`), hence one choice point:
 //! [`AmoEncoding::default_for`], a parameter so it can be measured.
 
 use super::{Cnf, Lit};
 
 /// Groups up to this size use [`AmoEncoding::Pairwise`] by default. 36 is the largest group size
-/// (sudoku 36×36) at which pairwise was measured fastest with varisat (ENGINES.md: 5.0 s vs 17.5 s
+/// (sudoku 36×36) at which pairwise was measured fastest with varisat (5.0 s vs 17.5 s
 /// for the sequential counter); beyond that nothing was measured, and the quadratic clause count
 /// (630 clauses at 36, 1,176 at 49) starts to dominate formula size.
 pub const PAIRWISE_MAX_GROUP: usize = 36;

@@ -1,12 +1,13 @@
 //! varisat in this process.
 //!
-//! varisat 0.2 has no interrupt and no statistics (ENGINES.md). A [`Stop`] works through its
-//! proof output: when the stop can fire, [`VarisatSession`] installs (before any clause, as
-//! varisat requires) a [`StopWriter`] that forwards the bytes (to a proof file, or nowhere) and
-//! returns an I/O error once the stop has fired. varisat checks for that error in its search
-//! loop and `solve()` returns `ProofIoError`, which we answer as [`SatVerdict::Unknown`]. The
-//! solver is unusable afterwards (its next `solve()` panics), so the session drops it and
-//! answers unknown from then on.
+//! varisat 0.2 has no interrupt (nothing produces its `SolverError::Interrupted`) and no
+//! statistics. A [`Stop`] works through its proof output: when the stop can fire,
+//! [`VarisatSession`] installs (before any clause, as varisat requires) a [`StopWriter`] that
+//! forwards the bytes (to a proof file, or nowhere) and returns an I/O error once the stop
+//! has fired. varisat checks for that error in its search loop and `solve()` returns
+//! `ProofIoError`, which we answer as [`SatVerdict::Unknown`]. The solver is unusable
+//! afterwards (its next `solve()` panics), so the session drops it and answers unknown from
+//! then on.
 //!
 //! Latency: the proof goes through an 8 KiB `BufWriter` inside varisat, so the stop is seen
 //! each time ~8 KiB of learned/deleted clauses have been produced (a few hundred conflicts).

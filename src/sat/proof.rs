@@ -2,7 +2,7 @@
 //!
 //! A DRAT proof certifies that one formula has no model, so each claim gets its own formula
 //! and a fresh solver (varisat requires the proof target before the first clause and allows
-//! one target per solver, ENGINES.md):
+//! one target per solver):
 //! - **unsolvable**: the puzzle's formula F, givens included;
 //! - **unique**: F ∧ ¬s, where ¬s is the blocking clause of the one solution s found (the
 //!   same clause enumeration adds): no model of F differs from s on the puzzle's variables.

@@ -33,7 +33,7 @@
 //!
 //! Colour ([`solve_colour`]): one `can` mask per palette colour; block `j` of colour `c`
 //! reads `can[c]`, and needs a background cell before it only when block `j − 1` has the
-//! same colour (ENGINES.md, "colour line DP"). The background keeps the role of white.
+//! same colour. The background keeps the role of white.
 //!
 //! Long lines (masks of several words) cost in proportion to their words, so two cheaper
 //! forms come first, both exact:

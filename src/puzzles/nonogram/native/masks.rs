@@ -196,7 +196,7 @@ impl<M: Mask> LineSolver<M> {
 }
 
 /// A direct-mapped cache of line results keyed by (line, its `p` masks): probing solves
-/// the same line states again and again (ENGINES.md: 30–50%).
+/// the same line states again and again.
 struct LineCache<M: Mask> {
     /// Each entry: the `p` masks of the key, then the `p` masks of the result. An all-zero
     /// table is an empty one, so it comes from the allocator already zeroed and only the
