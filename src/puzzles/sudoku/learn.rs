@@ -1,0 +1,647 @@
+//! The learning search of the generic native solver: CDCL over the root's candidates, with
+//! all-different filtering that explains its prunings (lazy clause generation).
+//!
+//! Glossary:
+//! - **literal x(cell, digit)**: one boolean per candidate the native root propagation left
+//!   (cells it fixed get none). The clauses say each open cell holds one digit and each unit
+//!   holds each digit it still lacks once (at-least-one plus pairwise at-most-one), so unit
+//!   propagation does the singles.
+//! - **filter**: Régin's all-different on every unit touched since the last call (a
+//!   [`Theory`] of batsat, called at each propagation fixpoint): a candidate that no perfect
+//!   matching of the unit's cells to its digits uses is made false.
+//! - **explanation** (Downing, Feydy & Stuckey, "Explaining alldifferent", ACSC 2012): a
+//!   candidate (x, v) is pruned because a Hall set H of cells, |H| digits V, with v ∈ V and
+//!   x ∉ H, holds V among itself. The reason is the literals that shrank H's candidates into
+//!   V: ¬x(h, w) for h ∈ H, w ∉ V. A unit without a perfect matching fails on a set K of
+//!   cells whose candidates all lie in fewer than |K| digits; the conflict clause is
+//!   "some x(h, w), h ∈ K, w outside those digits, is true". Clause learning on these
+//!   reasons carries the pigeonhole-like parts of Latin-square completion across the search,
+//!   which the restarted search without learning relearns over and over.
+//!
+//! Hall sets from a matching M (cells to digits): in the digit graph u → w for w a candidate
+//! of the cell M gives u, the digits reachable from v form a closed set R(v): the cells M
+//! gives them hold candidates in R(v) only, and there are |R(v)| of them, a Hall set. A
+//! candidate (x, v), x given u by M, is in some perfect matching iff v reaches u (the edge
+//! u → v then lies on an alternating cycle); otherwise R(v) is the Hall set that prunes it.
+//!
+//! Solutions are counted as in `sat_session.rs`: each total assignment is recorded in
+//! [`Theory::final_check`] and, below the limit, rejected with its blocking clause.
+
+use batsat::theory::{Theory, TheoryArg};
+use batsat::{BasicSolver, Lit, SolverInterface, Var, lbool};
+
+use super::{Geometry, NativeResult, augment, full, reach};
+use crate::stop::Stop;
+
+const NONE: u8 = u8::MAX;
+const NO_VAR: u32 = u32::MAX;
+
+/// What the learning search found, in the native solver's terms: `guesses` are the CDCL
+/// decisions, `nodes` its conflicts plus the root.
+pub(super) fn solve(
+    geo: &Geometry,
+    root: &[u64],
+    max_solutions: u64,
+    keep: usize,
+    stop: &Stop,
+) -> NativeResult {
+    let n = geo.n;
+    let mut result = NativeResult {
+        nodes: 1,
+        ..NativeResult::default()
+    };
+    if max_solutions == 0 {
+        return result;
+    }
+    // A unit without a perfect matching on the root candidates has no solution (native
+    // runs Régin at the root only from 16×16 on); the filter then never has to report a
+    // conflict without a literal.
+    if (0..3 * n).any(|u| {
+        let dom: Vec<u64> = geo.unit(u).iter().map(|&c| root[c as usize]).collect();
+        matching(&dom, &mut [NONE; 36]).is_err()
+    }) {
+        result.complete = true;
+        return result;
+    }
+    let mut solver = BasicSolver::default();
+
+    let mut var_of = vec![NO_VAR; n * n * n];
+    let (mut cell_of, mut digit_of) = (Vec::new(), Vec::new());
+    for cell in 0..n * n {
+        let m = root[cell];
+        if m & (m - 1) != 0 {
+            for d in digits(m) {
+                var_of[cell * n + d] = solver.new_var(lbool::UNDEF, true).idx();
+                cell_of.push(cell as u32);
+                digit_of.push(d as u8);
+            }
+        }
+    }
+    if cell_of.is_empty() {
+        // Propagation filled the grid.
+        result.count = 1;
+        result.complete = max_solutions > 1;
+        if keep > 0 {
+            result
+                .solutions
+                .push(root.iter().map(|m| digit(*m)).collect());
+        }
+        return result;
+    }
+    let lit = |cell: usize, d: usize, positive: bool| {
+        Lit::new(Var::unsafe_from_idx(var_of[cell * n + d]), positive)
+    };
+    let mut clause = Vec::with_capacity(n);
+    let mut exactly_one = |solver: &mut BasicSolver, group: &[(usize, usize)]| {
+        clause.clear();
+        clause.extend(group.iter().map(|&(c, d)| lit(c, d, true)));
+        solver.add_clause_reuse(&mut clause);
+        for (i, &(a, da)) in group.iter().enumerate() {
+            for &(b, db) in &group[i + 1..] {
+                clause.clear();
+                clause.extend([lit(a, da, false), lit(b, db, false)]);
+                solver.add_clause_reuse(&mut clause);
+            }
+        }
+    };
+    let mut group = Vec::with_capacity(n);
+    for (cell, &m) in root.iter().enumerate() {
+        if m & (m - 1) != 0 {
+            group.clear();
+            group.extend(digits(m).map(|d| (cell, d)));
+            exactly_one(&mut solver, &group);
+        }
+    }
+    for u in 0..3 * n {
+        let cells = geo.unit(u);
+        let placed = cells
+            .iter()
+            .map(|&c| root[c as usize])
+            .filter(|m| m & (m - 1) == 0)
+            .fold(0, |a, m| a | m);
+        for d in digits(full(n) & !placed) {
+            group.clear();
+            group.extend(
+                cells
+                    .iter()
+                    .map(|&c| c as usize)
+                    .filter(|&c| root[c] & (1 << d) != 0)
+                    .map(|c| (c, d)),
+            );
+            exactly_one(&mut solver, &group);
+        }
+    }
+    if stop.can_stop() {
+        let stop = stop.clone();
+        solver.cb_mut().set_stop(move || stop.should_stop());
+    }
+    let mut theory = AllDifferent {
+        geo,
+        root,
+        var_of: &var_of,
+        cell_of: &cell_of,
+        digit_of: &digit_of,
+        dom: root.to_vec(),
+        undo: Vec::new(),
+        dirty: vec![true; 3 * n],
+        todo: (0..3 * n as u32).collect(),
+        processed: 0,
+        marks: Vec::new(),
+        reasons: vec![Vec::new(); cell_of.len()],
+        hint: vec![NONE; n * n],
+        max_solutions,
+        keep,
+        count: 0,
+        solutions: Vec::new(),
+        blocking: Vec::new(),
+    };
+    let verdict = solver.solve_limited_th(&mut theory, &[]);
+    result.count = theory.count;
+    result.solutions = std::mem::take(&mut theory.solutions);
+    result.complete = verdict == lbool::FALSE;
+    result.timed_out = verdict == lbool::UNDEF;
+    result.guesses = solver.num_decisions();
+    result.nodes = 1 + solver.num_conflicts();
+    result
+}
+
+/// The digits (0-based) of a candidate set.
+fn digits(mut m: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            d
+        })
+    })
+}
+
+/// The digit (1-based) of a fixed cell.
+fn digit(m: u64) -> u8 {
+    m.trailing_zeros() as u8 + 1
+}
+
+/// A perfect matching of a unit's cells (`dom[i]`: the candidates of its i-th cell) to its
+/// digits, started from `hint[i]` (the digit cell i had last time) where still possible:
+/// `mate[d]` = the cell given digit d. Err: a cell found no augmenting path in the partial
+/// matching returned with it.
+fn matching(dom: &[u64], hint: &mut [u8]) -> Result<[u8; 36], (usize, [u8; 36])> {
+    let k = dom.len();
+    let mut open = [0u32; 36];
+    for (i, o) in open.iter_mut().enumerate().take(k) {
+        *o = i as u32;
+    }
+    let (mut mate, mut given) = ([NONE; 36], [NONE; 36]);
+    let mut used = 0u64;
+    for i in 0..k {
+        let free = dom[i] & !used;
+        let h = hint[i];
+        let d = if h != NONE && free & (1u64 << h) != 0 {
+            h as usize
+        } else if free != 0 {
+            free.trailing_zeros() as usize
+        } else {
+            continue;
+        };
+        used |= 1u64 << d;
+        mate[d] = i as u8;
+        given[i] = d as u8;
+    }
+    for i in 0..k {
+        if given[i] == NONE && !augment(dom, &open, 0, &mut mate, &mut given, i) {
+            return Err((i, mate));
+        }
+    }
+    hint[..k].copy_from_slice(&given[..k]);
+    Ok(mate)
+}
+
+/// The filter and the solution counter, as a batsat theory. See the module docs.
+struct AllDifferent<'a> {
+    geo: &'a Geometry,
+    root: &'a [u64],
+    /// The solver variable of x(cell, digit) at cell·n + digit (0-based digit), or NO_VAR.
+    var_of: &'a [u32],
+    /// The cell of each solver variable.
+    cell_of: &'a [u32],
+    /// The digit (0-based) of each solver variable.
+    digit_of: &'a [u8],
+    /// Per cell: its candidates, as of the trail's first `processed` literals.
+    dom: Vec<u64>,
+    /// Candidates removed from `dom` (cell, digit bit), to put back on backtracking.
+    undo: Vec<(u32, u64)>,
+    /// Units to filter at the next call, without repeats.
+    dirty: Vec<bool>,
+    todo: Vec<u32>,
+    /// Trail literals whose units are marked dirty already.
+    processed: usize,
+    /// `processed` and the length of `undo` when each decision level began.
+    marks: Vec<(usize, usize)>,
+    /// Per variable: why the filter made it false (true literals), for conflict analysis.
+    reasons: Vec<Vec<Lit>>,
+    /// Per cell: its digit in the last matching of a unit (a start for the next).
+    hint: Vec<u8>,
+    max_solutions: u64,
+    keep: usize,
+    count: u64,
+    solutions: Vec<Vec<u8>>,
+    blocking: Vec<Lit>,
+}
+
+impl AllDifferent<'_> {
+    fn lit(&self, cell: usize, d: usize, positive: bool) -> Lit {
+        let var = self.var_of[cell * self.geo.n + d];
+        debug_assert_ne!(var, NO_VAR);
+        Lit::new(Var::unsafe_from_idx(var), positive)
+    }
+
+    /// The i-th cell of unit `u` (rows, columns, boxes).
+    fn key(&self, u: usize, i: usize) -> usize {
+        self.geo.unit(u)[i] as usize
+    }
+
+    /// The (cell, digit) of digit `v` (0-based) at the i-th cell of unit `u`.
+    fn pair(&self, u: usize, i: usize, v: usize) -> (usize, usize) {
+        (self.key(u, i), v)
+    }
+
+    /// The units of a cell: its row, column and box.
+    fn units_of(&self, cell: usize) -> [usize; 3] {
+        let (n, b) = (self.geo.n, self.geo.b);
+        let (r, c) = (cell / n, cell % n);
+        [r, n + c, 2 * n + r / b * b + c / b]
+    }
+
+    /// Régin's filter on unit `u` with explained prunings; false on a conflict (raised).
+    fn filter(&mut self, acts: &mut TheoryArg, u: usize) -> bool {
+        let n = self.geo.n;
+        let mut dom = [0u64; 36];
+        let mut hint = [NONE; 36];
+        for i in 0..n {
+            let key = self.key(u, i);
+            dom[i] = self.dom[key];
+            hint[i] = self.hint[key];
+        }
+        let mate = match matching(&dom[..n], &mut hint[..n]) {
+            Ok(mate) => mate,
+            Err((start, mate)) => return self.hall_conflict(acts, u, &dom, &mate, start),
+        };
+        for (i, &h) in hint[..n].iter().enumerate() {
+            let key = self.key(u, i);
+            self.hint[key] = h;
+        }
+        // Fixed cells are isolated at a propagation fixpoint (their digit is gone from
+        // their peers): only the open cells' digits take part.
+        let placed = dom[..n]
+            .iter()
+            .filter(|m| *m & (*m - 1) == 0)
+            .fold(0, |a, m| a | m);
+        let nodes = full(n) & !placed;
+        if nodes == 0 {
+            return true;
+        }
+        // adj[d]: the digits the cell given d could take instead.
+        let mut adj = [0u64; 36];
+        for d in digits(nodes) {
+            adj[d] = dom[mate[d] as usize] & !(1u64 << d);
+        }
+        // Strongly connected components: forward ∩ backward reach from a digit.
+        let mut radj = [0u64; 36];
+        for d in digits(nodes) {
+            for e in digits(adj[d]) {
+                radj[e] |= 1u64 << d;
+            }
+        }
+        let mut component = [0u64; 36];
+        let mut rest = nodes;
+        while rest != 0 {
+            let d = rest.trailing_zeros() as usize;
+            let scc = reach(&adj, d, rest) & reach(&radj, d, rest);
+            rest &= !scc;
+            for e in digits(scc) {
+                component[e] = scc;
+            }
+        }
+        for d in digits(nodes) {
+            let i = mate[d] as usize;
+            for v in digits(adj[d] & !component[d]) {
+                // R(v) is a Hall set without cell i: v is not cell i's to take.
+                let held = reach(&adj, v, full(n));
+                let (cell, digit) = self.pair(u, i, v);
+                let var = self.var_of[cell * n + digit] as usize;
+                let mut reason = std::mem::take(&mut self.reasons[var]);
+                reason.clear();
+                for w in digits(held) {
+                    let h = mate[w] as usize;
+                    for x in digits(self.root[self.key(u, h)] & !held) {
+                        let (c, d) = self.pair(u, h, x);
+                        reason.push(self.lit(c, d, false));
+                    }
+                }
+                if cfg!(test) {
+                    self.assert_implied(u, &reason, Some((i, v)));
+                }
+                self.reasons[var] = reason;
+                if !acts.propagate(self.lit(cell, digit, false)) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Raise the conflict of a unit whose cell `start` found no augmenting path in the
+    /// partial matching `mate`.
+    fn hall_conflict(
+        &mut self,
+        acts: &mut TheoryArg,
+        u: usize,
+        dom: &[u64; 36],
+        mate: &[u8; 36],
+        start: usize,
+    ) -> bool {
+        // K: `start` and the cells matched to the digits reachable from it; the failed
+        // augmentation left every such digit matched, so K holds |K| − 1 digits in all.
+        let (mut k_cells, mut held) = (1u64 << start, dom[start]);
+        loop {
+            let more = digits(held).fold(k_cells, |a, d| a | 1u64 << mate[d]);
+            if more == k_cells {
+                break;
+            }
+            k_cells = more;
+            held = digits(k_cells).fold(0, |a, i| a | dom[i]);
+        }
+        debug_assert_eq!(held.count_ones() + 1, k_cells.count_ones());
+        let mut clause = std::mem::take(&mut self.blocking);
+        clause.clear();
+        for i in digits(k_cells) {
+            for x in digits(self.root[self.key(u, i)] & !held) {
+                let (c, d) = self.pair(u, i, x);
+                clause.push(self.lit(c, d, true));
+            }
+        }
+        if cfg!(test) {
+            let reason: Vec<Lit> = clause.iter().map(|&l| !l).collect();
+            self.assert_implied(u, &reason, None);
+        }
+        acts.raise_conflict(&clause, false);
+        self.blocking = clause;
+        false
+    }
+
+    /// Tests only: the unit alone proves the explanation. With the root candidates of unit
+    /// `u` minus those the `reason` literals (all of the form ¬x(cell, digit)) make false,
+    /// and with its i-th cell set to digit v if `pruned` is (i, v), the unit has no perfect
+    /// matching: the reason implies the pruning (or, without one, is a conflict).
+    fn assert_implied(&self, u: usize, reason: &[Lit], pruned: Option<(usize, usize)>) {
+        let n = self.geo.n;
+        let mut dom: Vec<u64> = (0..n).map(|i| self.root[self.key(u, i)]).collect();
+        for &l in reason {
+            assert!(!l.sign(), "a reason literal is a candidate made false");
+            let var = l.var().idx() as usize;
+            let (cell, d) = (self.cell_of[var] as usize, self.digit_of[var]);
+            let i = (0..n)
+                .find(|&i| self.key(u, i) == cell)
+                .expect("a cell of the unit");
+            dom[i] &= !(1u64 << d);
+        }
+        if let Some((i, v)) = pruned {
+            dom[i] &= 1u64 << v;
+        }
+        assert!(
+            matching(&dom, &mut [NONE; 36]).is_err(),
+            "explanation not implied"
+        );
+    }
+}
+
+impl Theory for AllDifferent<'_> {
+    fn partial_check(&mut self, acts: &mut TheoryArg) {
+        let trail = acts.model();
+        for &lit in &trail[self.processed..] {
+            // A true literal changes no candidate set: its peers' falsity follows by unit
+            // propagation and comes on the trail too.
+            if !lit.sign() {
+                let var = lit.var().idx() as usize;
+                let cell = self.cell_of[var] as usize;
+                let bit = 1u64 << self.digit_of[var];
+                self.dom[cell] &= !bit;
+                self.undo.push((cell as u32, bit));
+                for u in self.units_of(cell) {
+                    if !self.dirty[u] {
+                        self.dirty[u] = true;
+                        self.todo.push(u as u32);
+                    }
+                }
+            }
+        }
+        self.processed = trail.len();
+        while let Some(u) = self.todo.pop() {
+            self.dirty[u as usize] = false;
+            if !self.filter(acts, u as usize) {
+                for u in self.todo.drain(..) {
+                    self.dirty[u as usize] = false;
+                }
+                return;
+            }
+        }
+    }
+
+    fn final_check(&mut self, acts: &mut TheoryArg) {
+        let n = self.geo.n;
+        let grid: Vec<u8> = (0..n * n)
+            .map(|cell| {
+                let m = self.root[cell];
+                if m & (m - 1) == 0 {
+                    return digit(m);
+                }
+                // A cell with no true digit stays 0 and the checker rejects the grid.
+                digits(m)
+                    .find(|&d| acts.value(self.lit(cell, d, true).var()) == lbool::TRUE)
+                    .map_or(0, |d| d as u8 + 1)
+            })
+            .collect();
+        self.blocking.clear();
+        for (cell, &g) in grid.iter().enumerate() {
+            let m = self.root[cell];
+            if m & (m - 1) != 0 && g != 0 {
+                self.blocking.push(self.lit(cell, usize::from(g) - 1, false));
+            }
+        }
+        if self.solutions.len() < self.keep {
+            self.solutions.push(grid);
+        }
+        self.count += 1;
+        if self.count >= self.max_solutions {
+            return;
+        }
+        acts.raise_conflict(&self.blocking, true);
+    }
+
+    fn create_level(&mut self) {
+        self.marks.push((self.processed, self.undo.len()));
+    }
+
+    fn pop_levels(&mut self, levels: usize) {
+        let keep = self.marks.len() - levels;
+        let (processed, undo) = self.marks[keep];
+        self.processed = processed;
+        for (cell, bit) in self.undo.drain(undo..) {
+            self.dom[cell as usize] |= bit;
+        }
+        self.marks.truncate(keep);
+        for u in self.todo.drain(..) {
+            self.dirty[u as usize] = false;
+        }
+    }
+
+    fn n_levels(&self) -> usize {
+        self.marks.len()
+    }
+
+    fn explain_propagation(&mut self, p: Lit) -> &[Lit] {
+        &self.reasons[p.var().idx() as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{NativeSearch, solve_generic, solve_learning};
+    use crate::generate::sudoku::random_grid;
+    use crate::rng::SplitMix64;
+    use crate::stop::Stop;
+
+    /// A random solved grid with `blank_percent` of its cells emptied at random.
+    fn blanked(box_side: usize, blank_percent: u64, seed: u64) -> Vec<u8> {
+        let mut rng = SplitMix64::new(seed);
+        let mut grid = random_grid(box_side, &mut rng).expect("box side 2..=6");
+        for cell in grid.iter_mut() {
+            if rng.next_u64() % 100 < blank_percent {
+                *cell = 0;
+            }
+        }
+        grid
+    }
+
+    fn count(max_solutions: u64) -> NativeSearch {
+        NativeSearch {
+            max_solutions,
+            keep: 2,
+            stop: Stop::never(),
+        }
+    }
+
+    /// Counts (and, in this build, every explanation: see `assert_implied`) agree with the
+    /// search without learning, on grids with few givens to many: 4×4 and 9×9 with limits
+    /// above their counts, 16×16 and 25×25 to two.
+    #[test]
+    fn counts_agree_with_the_search_without_learning() {
+        let cases = [
+            (2, 70, 30, 1000),
+            (3, 70, 20, 30),
+            (3, 55, 20, 100),
+            (4, 55, 6, 2),
+        ];
+        for (box_side, blank, seeds, max) in cases {
+            for seed in 0..seeds {
+                let givens = blanked(box_side, blank, seed);
+                let ours = solve_learning(box_side, &givens, &count(max));
+                let theirs = solve_generic(box_side, &givens, &count(max));
+                let at = format!("box {box_side} seed {seed}");
+                assert_eq!(ours.count, theirs.count, "{at}");
+                assert_eq!(ours.complete, theirs.complete, "{at}");
+                assert!(!ours.timed_out);
+                assert_eq!(ours.solutions.len() as u64, ours.count.min(2));
+                for s in &ours.solutions {
+                    assert!(
+                        s.iter().zip(&givens).all(|(&a, &g)| g == 0 || a == g),
+                        "{at}"
+                    );
+                    assert_eq!(
+                        crate::puzzles::sudoku::Sudoku::new(box_side, givens.clone())
+                            .map(|p| crate::puzzles::sudoku::verify(&p, s)),
+                        Ok(Ok(())),
+                        "{at}"
+                    );
+                }
+                if ours.solutions.len() == 2 {
+                    assert_ne!(ours.solutions[0], ours.solutions[1]);
+                }
+            }
+        }
+    }
+
+    /// 25×25 with half the cells blank: a first solution, checked.
+    #[test]
+    fn first_solutions_of_25x25() {
+        for seed in 0..3 {
+            let givens = blanked(5, 50, seed);
+            let ours = solve_learning(5, &givens, &count(1));
+            assert_eq!((ours.count, ours.complete), (1, false), "seed {seed}");
+            let p = crate::puzzles::sudoku::Sudoku::new(5, givens).unwrap();
+            assert_eq!(
+                crate::puzzles::sudoku::verify(&p, &ours.solutions[0]),
+                Ok(())
+            );
+        }
+    }
+
+    /// Puzzles without a solution whose givens do not clash: a blanked grid with one
+    /// given changed to a digit none of its peers' givens holds. Decided, count 0, as the
+    /// search without learning says.
+    #[test]
+    fn unsatisfiable_puzzles() {
+        let mut unsatisfiable = 0;
+        for (box_side, blank) in [(2, 50), (3, 60), (4, 50)] {
+            let n = box_side * box_side;
+            for seed in 0..30 {
+                let mut givens = blanked(box_side, blank, seed);
+                let cell = givens.iter().position(|&g| g != 0).expect("a given");
+                let (r, c) = (cell / n, cell % n);
+                let peer = |other: usize| {
+                    let (r2, c2) = (other / n, other % n);
+                    other != cell
+                        && (r2 == r
+                            || c2 == c
+                            || (r2 / box_side == r / box_side && c2 / box_side == c / box_side))
+                };
+                let taken: Vec<u8> = (0..n * n).filter(|&o| peer(o)).map(|o| givens[o]).collect();
+                let Some(d) = (1..=n as u8).find(|&d| d != givens[cell] && !taken.contains(&d))
+                else {
+                    continue;
+                };
+                givens[cell] = d;
+                let ours = solve_learning(box_side, &givens, &count(2));
+                let theirs = solve_generic(box_side, &givens, &count(2));
+                let at = format!("box {box_side} seed {seed}");
+                assert_eq!(
+                    (ours.count, ours.complete),
+                    (theirs.count, theirs.complete),
+                    "{at}"
+                );
+                if theirs.count == 0 {
+                    unsatisfiable += 1;
+                }
+            }
+        }
+        assert!(
+            unsatisfiable >= 10,
+            "only {unsatisfiable} unsatisfiable cases"
+        );
+    }
+
+    /// A stop that has fired ends the search before its first decision, undecided.
+    #[test]
+    fn a_stopped_search_gives_up() {
+        let stop = Stop::cancellable(None);
+        stop.cancel();
+        let search = NativeSearch {
+            max_solutions: 1,
+            keep: 1,
+            stop,
+        };
+        let ours = solve_learning(6, &blanked(6, 60, 1), &search);
+        assert!(ours.timed_out && !ours.complete && ours.count == 0);
+        assert!(ours.solutions.is_empty());
+    }
+}
