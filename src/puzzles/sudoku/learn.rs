@@ -465,7 +465,8 @@ impl Theory for AllDifferent<'_> {
         for (cell, &g) in grid.iter().enumerate() {
             let m = self.root[cell];
             if m & (m - 1) != 0 && g != 0 {
-                self.blocking.push(self.lit(cell, usize::from(g) - 1, false));
+                self.blocking
+                    .push(self.lit(cell, usize::from(g) - 1, false));
             }
         }
         if self.solutions.len() < self.keep {

@@ -25,8 +25,6 @@
 //! kept in a pool that grows only the first time a depth is reached, so the search loop
 //! does not allocate.
 
-use std::time::{Duration, Instant};
-
 use crate::stop::Stop;
 
 #[path = "native_9x9.rs"]
@@ -35,14 +33,15 @@ mod fast9;
 #[path = "learn.rs"]
 mod learn;
 
-/// How long the search without learning runs on a first solution or a uniqueness proof of
-/// 16×16 and larger before the learning search (`learn.rs`) takes over from the root.
-/// Measured (first solutions, release build): the search without learning settles every
-/// blanked 16×16 grid in 3 ms and the unique and minimal 16×16 ones in 50 ms, where it is
-/// as fast as the learning one or faster; on blanked 25×25 grids the learning search cuts
-/// the tail (1.75 s to 44 ms) but is slower on easy ones (6 ms to 61 ms), so it comes
-/// second.
-const LEARN_AFTER: Duration = Duration::from_millis(50);
+/// Nodes the search without learning spends on a first solution or a uniqueness proof of
+/// 16×16 and larger before the learning search (`learn.rs`) takes over from the root (a
+/// count, not a time, so the hand-over does not move with the machine's load). Measured
+/// (release build, classes of `examples/sudoku_classes.rs`): the search without learning
+/// settles ten blanked, ten unique and ten minimal 16×16 grids (`--unique` for the last two)
+/// in ≤ 1,895 nodes and nine of ten blanked 25×25 grids in ≤ 509, where it is as fast as the
+/// learning search or faster (6 ms against 61 ms on one); the tenth took it 27,269 nodes
+/// and 1.0 s, the learning search 44 ms.
+const LEARN_AFTER: u64 = 2_000;
 
 pub(crate) use fast9::solve9;
 
@@ -674,6 +673,8 @@ struct Generic<'a, F: FnMut(&[u64])> {
     work: Work,
     max: u64,
     stop: Stop,
+    /// Give up as if stopped after this many nodes (the hand-over to the learning search).
+    node_limit: u64,
     count: u64,
     guesses: u64,
     nodes: u64,
@@ -828,7 +829,7 @@ impl<F: FnMut(&[u64])> Generic<'_, F> {
                     return true;
                 }
             }
-            if self.nodes & 15 == 0 && self.stop.should_stop() {
+            if self.nodes & 15 == 0 && (self.nodes >= self.node_limit || self.stop.should_stop()) {
                 self.timed_out = true;
                 return true;
             }
@@ -870,11 +871,6 @@ fn solve_generic_checked(b: usize, givens: &[u8], search: &NativeSearch) -> Nati
     // learning has not settled after `LEARN_AFTER` goes to the learning search.
     let hand_over = n >= 16 && search.max_solutions <= 2;
     let learn_root = hand_over.then(|| root.clone());
-    let stop = if hand_over {
-        search.stop.child(Instant::now() + LEARN_AFTER)
-    } else {
-        search.stop.clone()
-    };
     let keep = search.keep;
     let mut solutions = Vec::new();
     let mut g = Generic {
@@ -882,7 +878,8 @@ fn solve_generic_checked(b: usize, givens: &[u8], search: &NativeSearch) -> Nati
         pool: vec![root],
         work,
         max: search.max_solutions,
-        stop,
+        stop: search.stop.clone(),
+        node_limit: if hand_over { LEARN_AFTER } else { u64::MAX },
         count: 0,
         guesses: 0,
         nodes: 1,
