@@ -63,6 +63,14 @@ pub trait Mask:
     fn window(self, offset: usize) -> u128;
     /// ORs `x` into bits `offset..offset + 128` (bits past the capacity must be clear).
     fn or_window(&mut self, x: u128, offset: usize);
+    /// Words `w` and `w + 1` as a `u128`: [`Mask::window`] at `64·w`, with no shifts.
+    fn pair(self, w: usize) -> u128 {
+        self.window(64 * w)
+    }
+    /// ORs `x` into words `w` and `w + 1`: [`Mask::or_window`] at `64·w`.
+    fn or_pair(&mut self, x: u128, w: usize) {
+        self.or_window(x, 64 * w);
+    }
 }
 
 const K: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -338,6 +346,18 @@ impl<const W: usize> Mask for Wide<W> {
             *word |= part;
         }
     }
+    #[inline(always)]
+    fn pair(self, w: usize) -> u128 {
+        let word = |i: usize| u128::from(self.0.get(i).copied().unwrap_or(0));
+        word(w) | word(w + 1) << 64
+    }
+    #[inline(always)]
+    fn or_pair(&mut self, x: u128, w: usize) {
+        self.0[w] |= x as u64;
+        if let Some(high) = self.0.get_mut(w + 1) {
+            *high |= (x >> 64) as u64;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -383,6 +403,13 @@ mod tests {
             let mut put = Wide::<3>::ZERO;
             put.or_window(a, j);
             assert_eq!(put, three << j);
+            let w = k % 3;
+            // Word pairs: at word 2 of three, the high word falls off the end.
+            let kept = if w == 2 { a & u128::from(u64::MAX) } else { a };
+            assert_eq!((three << (64 * w)).pair(w), kept);
+            let mut put = Wide::<3>::ZERO;
+            put.or_pair(a, w);
+            assert_eq!(put, three << (64 * w));
             let mut put = 0u128;
             put.or_window(a, k);
             assert_eq!(put, a << k);
