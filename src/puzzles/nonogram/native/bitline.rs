@@ -388,16 +388,18 @@ fn sweep_rebased<M: Mask>(
         }
     };
     let mut next = limit(0);
+    let (mut ink, mut ink_colour) = (0, usize::MAX);
     let mut q = fill(1, step);
     band.q[0] = q;
     // The leftmost position of `q`.
     let mut at = 0;
     let mut previous: Option<u8> = None;
+    band.at_q[0] = 0;
     let entries = band.starts[..k]
         .iter_mut()
         .zip(&mut band.q[1..=k])
-        .zip(&mut band.at_s[..k]);
-    for (j, ((starts, q_next), at_s)) in entries.enumerate() {
+        .zip(band.at_s[..k].iter_mut().zip(&mut band.at_q[1..=k]));
+    for (j, ((starts, q_next), (at_s, at_q))) in entries.enumerate() {
         let Block { len, colour } = block(j);
         let same = previous == Some(colour);
         let end = at + usize::from(same) + len;
@@ -411,11 +413,18 @@ fn sweep_rebased<M: Mask>(
                 next = limit(w);
             }
             (white, step) = (can_w.pair(w), pass.pair(w));
+            ink_colour = usize::MAX;
         }
         let before = if same { (q & white) << 1 } else { q };
-        let s = before & runs(can[usize::from(colour)].pair(w), len);
+        // The window of the block's colour, kept while the colour and window stay (a
+        // black-and-white line reads it once per window).
+        if usize::from(colour) != ink_colour {
+            ink_colour = usize::from(colour);
+            ink = can[ink_colour].pair(w);
+        }
+        let s = before & runs(ink, len);
         *starts = s;
-        *at_s = w;
+        (*at_s, *at_q) = (w, w);
         q = fill(s << len, step);
         *q_next = q;
         if q == 0 {
@@ -476,29 +485,39 @@ fn solve_rebased<M: Mask>(
     if !feasible {
         return Some(false);
     }
-    // Block j's entries from the right are entry k − 1 − j there; q[j] sits in the
-    // window of the block before it (word 0 for q[0]).
-    let (fs, bs) = (&fwd.at_s[..k], &bwd.at_s[..k]);
-    let at_q = |at_s: &[usize], j: usize| if j == 0 { 0 } else { at_s[j - 1] };
-    for (j, block) in clue.iter().enumerate() {
+    // Block j's entries from the right are entry k − 1 − j there. The results are
+    // gathered in one `u128` and written out when its window (or colour) changes.
+    let (mut acc, mut acc_at, mut acc_colour) = (0u128, 0, 0);
+    let lefts = fwd.starts[..k].iter().zip(&fwd.at_s[..k]);
+    let rights = bwd.starts[..k].iter().zip(&bwd.at_s[..k]).rev();
+    for (block, ((&s, &a), (&r, &b))) in clue.iter().zip(lefts.zip(rights)) {
         // Start 64·a + i from the left is start n − len − 64·a − i from the right, bit
         // n − len − 64·(a + b) − i of its window (the leftmost starts from both sides
         // and the block fit in n, so this is not negative).
-        let (a, b) = (fs[j], bs[k - 1 - j]);
         let m = n - block.len - 64 * (a + b);
-        let both = fwd.starts[j] & mirror_any(bwd.starts[k - 1 - j], m);
-        may[usize::from(block.colour)].or_pair(spread(both, block.len), a);
+        let colour = usize::from(block.colour);
+        if (a, colour) != (acc_at, acc_colour) {
+            may[acc_colour].or_pair(acc, acc_at);
+            (acc, acc_at, acc_colour) = (0, a, colour);
+        }
+        acc |= spread(s & mirror_any(r, m), block.len);
     }
-    let mut may_w = M::ZERO;
-    for j in 0..=k {
+    may[acc_colour].or_pair(acc, acc_at);
+    let lefts = fwd.q[..=k].iter().zip(&fwd.at_q[..=k]);
+    let rights = bwd.q[..=k].iter().zip(&bwd.at_q[..=k]).rev();
+    let (mut may_w, mut acc, mut acc_at) = (M::ZERO, 0u128, 0);
+    for ((&q, &a), (&r, &b)) in lefts.zip(rights) {
         // Cell i white between block j − 1 and block j: prefix [0, i) from the left,
         // suffix [i + 1, n) from the right.
-        let (a, b) = (at_q(fs, j), at_q(bs, k - j));
         if 64 * (a + b) < n {
-            let m = n - 1 - 64 * (a + b);
-            may_w.or_pair(fwd.q[j] & mirror_any(bwd.q[k - j], m), a);
+            if a != acc_at {
+                may_w.or_pair(acc, acc_at);
+                (acc, acc_at) = (0, a);
+            }
+            acc |= q & mirror_any(r, n - 1 - 64 * (a + b));
         }
     }
+    may_w.or_pair(acc, acc_at);
     may[0] = may_w & can[0];
     Some(true)
 }
@@ -605,7 +624,12 @@ fn solve_trimmed<M: Mask>(
     let open = (twice | !once) & full::<M>(n);
     let left = (open.trailing_zeros() as usize).min(n);
     let right = (reverse_cells(open, n).trailing_zeros() as usize).min(n);
-    if left + right + MAX_LEN < n {
+    // The cuts fall after (before) a settled background cell of the settled ends: a
+    // bound that costs no walk.
+    let background = can[0] & !open;
+    let left_cut = M::BITS - (background & full::<M>(left)).leading_zeros() as usize;
+    let right_cut = n - ((background & !full::<M>(n - right)).trailing_zeros() as usize).min(n);
+    if left_cut + right_cut + MAX_LEN < n {
         return None;
     }
     let Some((start, first)) = settled_start(k, |j| clue[j], left, can) else {
@@ -629,6 +653,11 @@ fn solve_trimmed<M: Mask>(
         *x = m.window(start) & full::<u128>(len);
     }
     let middle = &clue[first..k - last];
+    // The middle's blocks may be longer than the middle (up to the whole line), which
+    // its masks cannot shift by.
+    if super::super::min_length(middle) > len {
+        return Some(false);
+    }
     if !solve_colour(
         &mut narrow.tables,
         middle,

@@ -47,6 +47,8 @@ pub trait Mask:
     fn count_ones(self) -> u32;
     /// The lowest set bit's index (`BITS` when none).
     fn trailing_zeros(self) -> u32;
+    /// The number of clear bits above the highest set bit (`BITS` when none).
+    fn leading_zeros(self) -> u32;
     /// Without its lowest set bit.
     fn clear_lowest(self) -> Self;
     /// Whether no bit is set.
@@ -107,6 +109,10 @@ impl Mask for u128 {
     #[inline]
     fn trailing_zeros(self) -> u32 {
         u128::trailing_zeros(self)
+    }
+    #[inline]
+    fn leading_zeros(self) -> u32 {
+        u128::leading_zeros(self)
     }
     #[inline]
     fn clear_lowest(self) -> u128 {
@@ -297,6 +303,15 @@ impl<const W: usize> Mask for Wide<W> {
         64 * W as u32
     }
     #[inline(always)]
+    fn leading_zeros(self) -> u32 {
+        for (i, w) in self.0.iter().rev().enumerate() {
+            if *w != 0 {
+                return 64 * i as u32 + w.leading_zeros();
+            }
+        }
+        64 * W as u32
+    }
+    #[inline(always)]
     fn clear_lowest(mut self) -> Self {
         for w in &mut self.0 {
             if *w != 0 {
@@ -384,6 +399,11 @@ mod tests {
             );
             assert_eq!(Mask::count_ones(a), Mask::count_ones(wide(a)));
             assert_eq!(Mask::trailing_zeros(a), Mask::trailing_zeros(wide(a)));
+            assert_eq!(Mask::leading_zeros(a), Mask::leading_zeros(wide(a)));
+            assert_eq!(
+                Mask::leading_zeros(Wide::<3>::from_u128(a)),
+                Mask::leading_zeros(a) + 64
+            );
             assert_eq!(wide(Mask::clear_lowest(a)), Mask::clear_lowest(wide(a)));
             assert_eq!(wide(<u128 as Mask>::full(k)), Wide::<2>::full(k));
             assert_eq!(a.get(k), wide(a).get(k));
