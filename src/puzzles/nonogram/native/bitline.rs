@@ -439,6 +439,18 @@ fn sweep_rebased<M: Mask>(
     Some(q >> (n - 64 * w) & 1 == 1)
 }
 
+/// The clue's least length (as `min_length`), in one plain pass: this runs per line.
+#[inline]
+fn least_length(clue: &[Block]) -> usize {
+    let mut least = 0;
+    let mut previous = None;
+    for block in clue {
+        least += block.len + usize::from(previous == Some(block.colour));
+        previous = Some(block.colour);
+    }
+    least
+}
+
 /// Bit `i` ↦ bit `m − i` of a window, for any `m`: the bits that leave the window are
 /// dropped.
 #[inline(always)]
@@ -461,13 +473,7 @@ fn solve_rebased<M: Mask>(
     may: &mut [M],
 ) -> Option<bool> {
     let k = clue.len();
-    // The clue's least length (`min_length`), in one plain pass: this runs per line.
-    let mut least = 0;
-    let mut previous = None;
-    for block in clue {
-        least += block.len + usize::from(previous == Some(block.colour));
-        previous = Some(block.colour);
-    }
+    let least = least_length(clue);
     if least > n {
         return Some(false);
     }
@@ -655,7 +661,7 @@ fn solve_trimmed<M: Mask>(
     let middle = &clue[first..k - last];
     // The middle's blocks may be longer than the middle (up to the whole line), which
     // its masks cannot shift by.
-    if super::super::min_length(middle) > len {
+    if least_length(middle) > len {
         return Some(false);
     }
     if !solve_colour(
