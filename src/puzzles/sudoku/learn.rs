@@ -256,13 +256,13 @@ impl AllDifferent<'_> {
     }
 
     /// The i-th cell of unit `u` (rows, columns, boxes).
-    fn key(&self, u: usize, i: usize) -> usize {
+    fn cell_at(&self, u: usize, i: usize) -> usize {
         self.geo.unit(u)[i] as usize
     }
 
     /// The (cell, digit) of digit `v` (0-based) at the i-th cell of unit `u`.
     fn pair(&self, u: usize, i: usize, v: usize) -> (usize, usize) {
-        (self.key(u, i), v)
+        (self.cell_at(u, i), v)
     }
 
     /// The units of a cell: its row, column and box.
@@ -278,17 +278,17 @@ impl AllDifferent<'_> {
         let mut dom = [0u64; 36];
         let mut hint = [NONE; 36];
         for i in 0..n {
-            let key = self.key(u, i);
-            dom[i] = self.dom[key];
-            hint[i] = self.hint[key];
+            let cell = self.cell_at(u, i);
+            dom[i] = self.dom[cell];
+            hint[i] = self.hint[cell];
         }
         let mate = match matching(&dom[..n], &mut hint[..n]) {
             Ok(mate) => mate,
             Err((start, mate)) => return self.hall_conflict(acts, u, &dom, &mate, start),
         };
         for (i, &h) in hint[..n].iter().enumerate() {
-            let key = self.key(u, i);
-            self.hint[key] = h;
+            let cell = self.cell_at(u, i);
+            self.hint[cell] = h;
         }
         // Fixed cells are isolated at a propagation fixpoint (their digit is gone from
         // their peers): only the open cells' digits take part.
@@ -333,7 +333,7 @@ impl AllDifferent<'_> {
                 reason.clear();
                 for w in digits(held) {
                     let h = mate[w] as usize;
-                    for x in digits(self.root[self.key(u, h)] & !held) {
+                    for x in digits(self.root[self.cell_at(u, h)] & !held) {
                         let (c, d) = self.pair(u, h, x);
                         reason.push(self.lit(c, d, false));
                     }
@@ -375,7 +375,7 @@ impl AllDifferent<'_> {
         let mut clause = std::mem::take(&mut self.blocking);
         clause.clear();
         for i in digits(k_cells) {
-            for x in digits(self.root[self.key(u, i)] & !held) {
+            for x in digits(self.root[self.cell_at(u, i)] & !held) {
                 let (c, d) = self.pair(u, i, x);
                 clause.push(self.lit(c, d, true));
             }
@@ -395,13 +395,13 @@ impl AllDifferent<'_> {
     /// matching: the reason implies the pruning (or, without one, is a conflict).
     fn assert_implied(&self, u: usize, reason: &[Lit], pruned: Option<(usize, usize)>) {
         let n = self.geo.n;
-        let mut dom: Vec<u64> = (0..n).map(|i| self.root[self.key(u, i)]).collect();
+        let mut dom: Vec<u64> = (0..n).map(|i| self.root[self.cell_at(u, i)]).collect();
         for &l in reason {
             assert!(!l.sign(), "a reason literal is a candidate made false");
             let var = l.var().idx() as usize;
             let (cell, d) = (self.cell_of[var] as usize, self.digit_of[var]);
             let i = (0..n)
-                .find(|&i| self.key(u, i) == cell)
+                .find(|&i| self.cell_at(u, i) == cell)
                 .expect("a cell of the unit");
             dom[i] &= !(1u64 << d);
         }
