@@ -15,8 +15,11 @@
 //! `u128` ones on the same puzzles (the same search, node for node).
 
 pub mod bitline;
+pub mod learn;
 mod masks;
 pub mod words;
+
+use std::time::{Duration, Instant};
 
 use super::{Grid, Nonogram};
 use crate::puzzle::{Limits, NativeAnswer};
@@ -37,6 +40,8 @@ pub struct Stats {
     pub line_solves: u64,
     /// Line-solver calls answered by the cache.
     pub cache_hits: u64,
+    /// The learning search's counters, when it ran (see [`solve_with_stats`]).
+    pub learn: learn::LearnStats,
 }
 
 /// Why the native engine cannot take `puzzle`, if it cannot: a line longer than
@@ -56,9 +61,57 @@ pub fn solve(puzzle: &Nonogram, limits: &Limits) -> NativeAnswer<Grid> {
     solve_with_stats(puzzle, limits).0
 }
 
+/// The learning search takes over searches for at most this many solutions (`--unique`
+/// asks for 2); counting many solutions one blocking clause at a time does not pay.
+pub const LEARN_MAX: u64 = 64;
+
+/// How long the depth-first search runs before the learning search takes over.
+fn dfs_budget() -> Duration {
+    let ms = std::env::var("NG_DFS_MS").ok().and_then(|v| v.parse().ok()).unwrap_or(500);
+    Duration::from_millis(ms)
+}
+
 /// [`solve`], with the work counters.
+///
+/// Two stages: the depth-first search of `masks` (line logic, probing, weighted
+/// branching) for a budget, which decides most puzzles at once; then, when it has not
+/// finished and few solutions are asked for, the learning search of [`learn`] from the
+/// root's probed domains, counting on from the solutions the first stage found.
 pub fn solve_with_stats(puzzle: &Nonogram, limits: &Limits) -> (NativeAnswer<Grid>, Stats) {
-    masks::solve(puzzle, limits)
+    let Some(max) = limits.max_solutions.filter(|&m| m <= LEARN_MAX && learn::fits(puzzle))
+    else {
+        return masks::solve(puzzle, limits);
+    };
+    let start = Instant::now();
+    let first_stage = Limits {
+        max_solutions: Some(max),
+        // Every solution found is kept: the second stage blocks them.
+        keep: max as usize,
+        stop: limits.stop.child(start + dfs_budget()),
+    };
+    let (mut answer, mut stats) = masks::solve(puzzle, &first_stage);
+    if answer.complete || answer.count >= max || limits.stop.should_stop() {
+        answer.solutions.truncate(limits.keep);
+        return (answer, stats);
+    }
+    let (nodes, guesses) = (answer.nodes, answer.guesses);
+    let domains = match masks::probe_residue(puzzle, &limits.stop, 0) {
+        Some(residue) => residue.colours,
+        None => {
+            answer.complete = true;
+            answer.solutions.truncate(limits.keep);
+            return (answer, stats);
+        }
+    };
+    let (mut answer, learnt) = learn::solve(puzzle, limits, Some(&domains), &answer.solutions);
+    stats.learn = learnt;
+    if std::env::var_os("NG_DEBUG").is_some() {
+        eprintln!("learn: {learnt:?} after dfs {:?} in {:?}", stats, start.elapsed());
+    }
+    let add = |a: Option<u64>, b: Option<u64>| Some(a.unwrap_or(0) + b.unwrap_or(0));
+    answer.nodes = add(nodes, answer.nodes);
+    answer.guesses = add(guesses, answer.guesses);
+    (answer, stats)
 }
 
 /// What line logic alone (no probing, no search) decides: each cell's colour (palette
