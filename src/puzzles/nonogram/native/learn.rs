@@ -58,9 +58,9 @@ pub struct LearnStats {
     /// Explanations built (propagations asked for by conflict analysis, and line
     /// conflicts).
     pub explanations: u64,
-    /// Their literals before shrinking.
+    /// Their cells (those narrowed above level 0) before shrinking.
     pub explained_before: u64,
-    /// Their literals after shrinking.
+    /// Their cells after shrinking.
     pub explained_after: u64,
     /// Line-solver calls, shrinking included.
     pub line_solves: u64,
@@ -74,17 +74,18 @@ pub fn fits(puzzle: &Nonogram) -> bool {
 /// Counts the solutions of `puzzle` (every line at most [`bitline::MAX_LEN`] cells) up
 /// to `limits.max_solutions`.
 ///
-/// - `domains`: per cell, the colours it may take (bit `c` = palette index `c`), as root
-///   probing leaves them (`None`: every colour, but for the givens);
+/// - `root`: what root probing leaves open: per cell, the colours it may take, and the
+///   implications between (cell, colour) pairs it found, added as binary clauses
+///   (`None`: every colour, but for the givens);
 /// - `known`: distinct solutions found before (by an earlier search stage): they are
 ///   counted, returned first and blocked, so the count goes on from them.
 pub fn solve(
     puzzle: &Nonogram,
     limits: &Limits,
-    domains: Option<&[u64]>,
+    root: Option<&super::ProbeResidue>,
     known: &[Grid],
 ) -> (NativeAnswer<Grid>, LearnStats) {
-    let (answer, stats) = solve_with(puzzle, limits, domains, known, |_| {}, |t| t.stats);
+    let (answer, stats) = solve_with(puzzle, limits, root, known, |_| {}, |t| t.stats);
     (answer, stats.unwrap_or_default())
 }
 
@@ -93,7 +94,7 @@ pub fn solve(
 fn solve_with<T>(
     puzzle: &Nonogram,
     limits: &Limits,
-    domains: Option<&[u64]>,
+    root: Option<&super::ProbeResidue>,
     known: &[Grid],
     setup: impl FnOnce(&mut LineTheory),
     after: impl FnOnce(&LineTheory) -> T,
@@ -103,8 +104,8 @@ fn solve_with<T>(
     let p = puzzle.palette().len();
     let cells = w * h;
     let full = if p == 64 { u64::MAX } else { (1u64 << p) - 1 };
-    let root: Vec<u64> = match domains {
-        Some(d) => d.to_vec(),
+    let domains: Vec<u64> = match root {
+        Some(r) => r.colours.clone(),
         None => puzzle
             .givens()
             .iter()
@@ -139,7 +140,7 @@ fn solve_with<T>(
         clause.push(*anchor);
         ok &= solver.add_clause_reuse(&mut clause);
     }
-    for (cell, &dom) in root.iter().enumerate() {
+    for (cell, &dom) in domains.iter().enumerate() {
         if p == 2 {
             if dom.count_ones() == 1 {
                 clause.clear();
@@ -166,6 +167,14 @@ fn solve_with<T>(
             }
         }
     }
+    for &[(a, u), (b, v)] in root.map_or(&[][..], |r| &r.implications) {
+        clause.clear();
+        clause.extend([
+            !theory.lit_is(a, usize::from(u)),
+            theory.lit_is(b, usize::from(v)),
+        ]);
+        ok &= solver.add_clause_reuse(&mut clause);
+    }
     for grid in known {
         clause.clear();
         clause.extend((0..cells).map(|cell| !theory.lit_is(cell, usize::from(grid.cells[cell]))));
@@ -185,7 +194,9 @@ fn solve_with<T>(
     answer.complete = verdict == lbool::FALSE && !theory.stopped;
     answer.count = theory.count;
     let room = limits.keep.saturating_sub(answer.solutions.len());
-    answer.solutions.extend(theory.solutions.drain(..).take(room));
+    answer
+        .solutions
+        .extend(theory.solutions.drain(..).take(room));
     answer.nodes = Some(theory.stats.decisions);
     answer.guesses = Some(theory.stats.decisions);
     let read = after(&theory);
@@ -312,7 +323,7 @@ impl<'p> LineTheory<'p> {
             work: [0; MAX_COLOURS + 1],
             items: Vec::new(),
             lits: Vec::new(),
-            shrink: std::env::var_os("NG_NOSHRINK").is_none(),
+            shrink: true,
             check: false,
             checked: 0,
             stop: limits.stop.clone(),
@@ -466,7 +477,8 @@ impl<'p> LineTheory<'p> {
             return;
         }
         let p = self.p;
-        if let Some(c) = (0..p).find(|&c| before(self, cell * p + c) && self.value[cell * p + c] > 0)
+        if let Some(c) =
+            (0..p).find(|&c| before(self, cell * p + c) && self.value[cell * p + c] > 0)
         {
             self.lits.push(Lit::new(var(cell * p + c), true));
             return;
@@ -531,7 +543,11 @@ impl<'p> LineTheory<'p> {
             self.put(i, dom);
         }
         self.stats.explanations += 1;
-        debug_assert!(self.derives(l, target), "the full reason must derive the fact");
+        self.stats.explained_before += items.len() as u64;
+        debug_assert!(
+            self.derives(l, target),
+            "the full reason must derive the fact"
+        );
         if self.shrink && items.len() > 1 {
             // Far cells first: they are the likeliest to be irrelevant.
             if let Some((t, _)) = target {
@@ -554,8 +570,7 @@ impl<'p> LineTheory<'p> {
                         if self.derives(l, target) {
                             kept[start..end].fill(false);
                         } else {
-                            for (k, &(i, dom)) in items.iter().enumerate().take(end).skip(start)
-                            {
+                            for (k, &(i, dom)) in items.iter().enumerate().take(end).skip(start) {
                                 if kept[k] {
                                     self.put(i, dom);
                                 }
@@ -575,6 +590,7 @@ impl<'p> LineTheory<'p> {
                 kept[k - 1]
             });
         }
+        self.stats.explained_after += items.len() as u64;
         self.lits.clear();
         for &(i, _) in &items {
             let cell = self.cell_of(l, i);
@@ -611,7 +627,10 @@ impl<'p> LineTheory<'p> {
         for (i, &d) in dom.iter().enumerate() {
             self.put(i, d);
         }
-        assert!(self.derives(l, target), "an explanation that does not derive");
+        assert!(
+            self.derives(l, target),
+            "an explanation that does not derive"
+        );
         self.checked += 1;
     }
 
@@ -631,8 +650,6 @@ impl<'p> LineTheory<'p> {
             if !self.solve_line(l) {
                 let pos = self.undo.len() as u32;
                 self.explain_line(l, pos, None);
-                self.stats.explained_before += self.line_known(l, pos);
-                self.stats.explained_after += self.lits.len() as u64;
                 if self.lits.is_empty() {
                     // Level-0 facts alone contradict the line (so this is level 0): no
                     // grid fits. The two anchors make it a conflict at level 0.
@@ -673,18 +690,6 @@ impl<'p> LineTheory<'p> {
                 }
             }
         }
-    }
-
-    /// The line's literals above level 0 among the trail's first `pos` (a count).
-    fn line_known(&mut self, l: usize, pos: u32) -> u64 {
-        let saved = std::mem::take(&mut self.lits);
-        for i in 0..self.puzzle.line_len(l) {
-            let cell = self.cell_of(l, i);
-            self.cell_literals(cell, pos);
-        }
-        let n = self.lits.len() as u64;
-        self.lits = saved;
-        n
     }
 
     fn propagate_lit(&mut self, acts: &mut TheoryArg, lit: Lit, l: usize, pos: u32) -> bool {
@@ -801,8 +806,6 @@ impl Theory for LineTheory<'_> {
                 cell / self.width
             };
             self.explain_line(l, pos, Some((i, allow)));
-            self.stats.explained_before += self.line_known(l, pos);
-            self.stats.explained_after += self.lits.len() as u64;
             let start = self.arena.len() as u32;
             self.arena.extend_from_slice(&self.lits);
             self.cached[v] = Cached {
@@ -852,7 +855,11 @@ mod tests {
     }
 
     /// [`solve`] with every explanation checked; the answer and how many were.
-    fn solve_checked(puzzle: &Nonogram, max: Option<u64>, shrink: bool) -> (NativeAnswer<Grid>, u64) {
+    fn solve_checked(
+        puzzle: &Nonogram,
+        max: Option<u64>,
+        shrink: bool,
+    ) -> (NativeAnswer<Grid>, u64) {
         let setup = |t: &mut LineTheory| {
             t.check = true;
             t.shrink = shrink;
