@@ -216,7 +216,7 @@ struct Reason {
     pos: u32,
 }
 
-/// A cached explanation: valid when `gen` is the theory's current generation.
+/// A cached explanation: valid when `generation` is the theory's current generation.
 #[derive(Clone, Copy, Default)]
 struct Cached {
     generation: u32,
