@@ -177,3 +177,22 @@ fn the_stop_signal_stops_the_staged_search() {
     let (answer, _) = native::learn::solve(&puzzle, &limits, None, &[]);
     assert!(!answer.complete && answer.count < 2);
 }
+
+/// Palettes beyond `learn::MAX_PALETTE` stay with the depth-first search alone, and the
+/// staged solver still answers as sat does.
+#[test]
+fn big_palettes_stay_with_the_depth_first_search() {
+    let colours = native::learn::MAX_PALETTE; // plus the background: one too many
+    let grid = Grid {
+        width: 6,
+        height: 5,
+        cells: (0..30).map(|i| ((i * 7) % (colours + 1)) as u8).collect(),
+    };
+    let puzzle = Nonogram::from_grid_in(Palette::with_colours(colours), &grid);
+    assert!(!native::learn::fits(&puzzle));
+    let (staged, stats) = native::solve_staged(&puzzle, &limits(2), 0);
+    assert_eq!(stats.learn, Default::default());
+    let sat = by_sat(&puzzle, 2);
+    let mine = summary(&puzzle, staged.count, staged.complete, staged.solutions);
+    assert_eq!(mine, sat);
+}

@@ -66,9 +66,15 @@ pub struct LearnStats {
     pub line_solves: u64,
 }
 
-/// Whether the learning search takes `puzzle`: every line fits a `u128` mask.
+/// The largest palette (background included) the learning search takes: its pairwise
+/// at-most-one clauses grow with the square of the colours a cell may take (120 per cell
+/// at 16).
+pub const MAX_PALETTE: usize = 16;
+
+/// Whether the learning search takes `puzzle`: every line fits a `u128` mask, and the
+/// palette has at most [`MAX_PALETTE`] entries.
 pub fn fits(puzzle: &Nonogram) -> bool {
-    puzzle.width().max(puzzle.height()) <= bitline::MAX_LEN
+    puzzle.width().max(puzzle.height()) <= bitline::MAX_LEN && puzzle.palette().len() <= MAX_PALETTE
 }
 
 /// Counts the solutions of `puzzle` (every line at most [`bitline::MAX_LEN`] cells) up
