@@ -1,6 +1,7 @@
 //! Benches for the native nonogram engine on long lines (criterion): the line solver on
-//! one `u128` (120 cells) against several words (130, 200 and 300 cells; open, or settled at
-//! both ends as the search leaves most lines), and whole seeded pictures of 120 columns
+//! one `u128` (120 cells) against several words (130, 160, 190, 200 and 300 cells; open,
+//! or settled at both ends as the search leaves most lines), and whole seeded pictures of
+//! 120 columns
 //! against the same pictures with 10 empty columns added (same search, rows over 127
 //! cells), at the right end or in the middle.
 
@@ -69,6 +70,8 @@ fn line_solver<M: Mask>(c: &mut Criterion, name: &str, n: usize, ends: bool) {
 fn line_solvers(c: &mut Criterion) {
     line_solver::<u128>(c, "u128", 120, false);
     line_solver::<Wide<3>>(c, "3 words", 130, false);
+    line_solver::<Wide<3>>(c, "3 words", 160, false);
+    line_solver::<Wide<3>>(c, "3 words", 190, false);
     line_solver::<Wide<3>>(c, "3 words, ends settled", 130, true);
     line_solver::<Wide<4>>(c, "4 words", 200, false);
     line_solver::<Wide<8>>(c, "8 words", 300, false);

@@ -40,10 +40,14 @@
 //! - **trimmed** (`solve_trimmed`): the cells already settled at each end of the line,
 //!   cut after a background cell, hold the clue's first and last blocks (checked); when
 //!   the open middle fits 127 cells it is solved as a line of its own on `u128` masks.
-//! - **banded** (`solve_banded`): block `j` can only start within `slack` cells of its
-//!   leftmost start (`slack`: the line's length less the clue's least length), so on a
-//!   dense line each DP entry fits one `u128` window of the line and a block costs the
-//!   same on 300 cells as on 100.
+//! - **rebased** (`solve_rebased`): block `j` can only start within `slack` cells of its
+//!   leftmost start (`slack`: the line's length less the clue's least length), so when
+//!   `slack` is under about 64 cells each DP entry fits a `u128` window that starts at a
+//!   word boundary; the window moves up a word once the entries have left its low word.
+//!   Every operation is then one `u128` operation, as on a line of 127 cells, and the
+//!   windows are read as whole words.
+//! - **banded** (`solve_banded`): the same bound with one window per block at the block's
+//!   own leftmost start, for `slack` up to 127 cells, at the price of shifted window reads.
 
 /// The longest line a `u128` mask takes: positions `0..=n` need `n + 1` bits.
 pub const MAX_LEN: usize = 127;
@@ -352,6 +356,178 @@ fn solve_banded<M: Mask>(
     Some(true)
 }
 
+/// [`sweep`] on `u128` windows that start at a word boundary and move up one word when
+/// the entries need it: `q[j]` and `starts[j]` are kept at window `64·w` as `at_q[j]` /
+/// `at_s[j] = w`. As in [`sweep_band`], an entry only needs its positions up to `top`,
+/// its leftmost one plus `slack` (those beyond begin no fitting line, and the other
+/// direction has none there); a window holds them when it starts at most 127 below `top`.
+/// Below the leftmost position an entry is empty, so the window moves up a word once the
+/// entries start a word above it. Bits past the window read as 0, which only loses
+/// positions beyond `top`. `None` when a window cannot hold an entry (`slack` over about
+/// 64 cells); otherwise whether the line fits.
+#[inline]
+fn sweep_rebased<M: Mask>(
+    k: usize,
+    block: impl Fn(usize) -> Block,
+    n: usize,
+    slack: usize,
+    can: &[M],
+    band: &mut Band,
+) -> Option<bool> {
+    let can_w = can[0];
+    let pass = can_w << 1;
+    let mut w = 0;
+    let (mut white, mut step) = (can_w.pair(0), pass.pair(0));
+    // A block whose entries end at `limit` or beyond needs the window a word up (never
+    // once the window holds the whole line).
+    let limit = |w: usize| {
+        if n < 64 * w + 128 {
+            usize::MAX
+        } else {
+            (64 * w + 128).saturating_sub(slack)
+        }
+    };
+    let mut next = limit(0);
+    let (mut ink, mut ink_colour) = (0, usize::MAX);
+    let mut q = fill(1, step);
+    band.q[0] = q;
+    // The leftmost position of `q`.
+    let mut at = 0;
+    let mut previous: Option<u8> = None;
+    band.at_q[0] = 0;
+    let entries = band.starts[..k]
+        .iter_mut()
+        .zip(&mut band.q[1..=k])
+        .zip(band.at_s[..k].iter_mut().zip(&mut band.at_q[1..=k]));
+    for (j, ((starts, q_next), (at_s, at_q))) in entries.enumerate() {
+        let Block { len, colour } = block(j);
+        let same = previous == Some(colour);
+        let end = at + usize::from(same) + len;
+        if end >= next {
+            while end >= next {
+                if at < 64 * w + 64 {
+                    return None;
+                }
+                w += 1;
+                q >>= 64;
+                next = limit(w);
+            }
+            (white, step) = (can_w.pair(w), pass.pair(w));
+            ink_colour = usize::MAX;
+        }
+        let before = if same { (q & white) << 1 } else { q };
+        // The window of the block's colour, kept while the colour and window stay (a
+        // black-and-white line reads it once per window).
+        if usize::from(colour) != ink_colour {
+            ink_colour = usize::from(colour);
+            ink = can[ink_colour].pair(w);
+        }
+        let s = before & runs(ink, len);
+        *starts = s;
+        (*at_s, *at_q) = (w, w);
+        q = fill(s << len, step);
+        *q_next = q;
+        if q == 0 {
+            return Some(false);
+        }
+        at = end;
+        previous = Some(colour);
+    }
+    if n >= 64 * w + 128 {
+        return None;
+    }
+    Some(q >> (n - 64 * w) & 1 == 1)
+}
+
+/// The clue's least length (as `min_length`), in one plain pass: this runs per line.
+#[inline]
+fn least_length(clue: &[Block]) -> usize {
+    let mut least = 0;
+    let mut previous = None;
+    for block in clue {
+        least += block.len + usize::from(previous == Some(block.colour));
+        previous = Some(block.colour);
+    }
+    least
+}
+
+/// Bit `i` ↦ bit `m − i` of a window, for any `m`: the bits that leave the window are
+/// dropped.
+#[inline(always)]
+fn mirror_any(x: u128, m: usize) -> u128 {
+    if m < 128 {
+        x.reverse_bits() >> (127 - m)
+    } else {
+        x.reverse_bits().checked_shl((m - 127) as u32).unwrap_or(0)
+    }
+}
+
+/// [`solve_colour`] by [`sweep_rebased`] (`None` when its windows do not fit). Every DP
+/// entry and the combination of the two directions work on one `u128`, as on a line of
+/// at most 127 cells; only the word the windows start at changes.
+fn solve_rebased<M: Mask>(
+    tables: &mut Tables<M>,
+    clue: &[Block],
+    n: usize,
+    can: &[M],
+    may: &mut [M],
+) -> Option<bool> {
+    let k = clue.len();
+    let least = least_length(clue);
+    if least > n {
+        return Some(false);
+    }
+    let slack = n - least;
+    let [fwd, bwd] = &mut tables.band;
+    if !sweep_rebased(k, |j| clue[j], n, slack, can, fwd)? {
+        return Some(false);
+    }
+    let reversed = reverse_all(&mut tables.reversed, can, n);
+    let feasible = sweep_rebased(k, |j| clue[k - 1 - j], n, slack, reversed, bwd)?;
+    debug_assert!(
+        feasible,
+        "a line that fits from the left fits from the right"
+    );
+    if !feasible {
+        return Some(false);
+    }
+    // Block j's entries from the right are entry k − 1 − j there. The results are
+    // gathered in one `u128` and written out when its window (or colour) changes.
+    let (mut acc, mut acc_at, mut acc_colour) = (0u128, 0, 0);
+    let lefts = fwd.starts[..k].iter().zip(&fwd.at_s[..k]);
+    let rights = bwd.starts[..k].iter().zip(&bwd.at_s[..k]).rev();
+    for (block, ((&s, &a), (&r, &b))) in clue.iter().zip(lefts.zip(rights)) {
+        // Start 64·a + i from the left is start n − len − 64·a − i from the right, bit
+        // n − len − 64·(a + b) − i of its window (the leftmost starts from both sides
+        // and the block fit in n, so this is not negative).
+        let m = n - block.len - 64 * (a + b);
+        let colour = usize::from(block.colour);
+        if (a, colour) != (acc_at, acc_colour) {
+            may[acc_colour].or_pair(acc, acc_at);
+            (acc, acc_at, acc_colour) = (0, a, colour);
+        }
+        acc |= spread(s & mirror_any(r, m), block.len);
+    }
+    may[acc_colour].or_pair(acc, acc_at);
+    let lefts = fwd.q[..=k].iter().zip(&fwd.at_q[..=k]);
+    let rights = bwd.q[..=k].iter().zip(&bwd.at_q[..=k]).rev();
+    let (mut may_w, mut acc, mut acc_at) = (M::ZERO, 0u128, 0);
+    for ((&q, &a), (&r, &b)) in lefts.zip(rights) {
+        // Cell i white between block j − 1 and block j: prefix [0, i) from the left,
+        // suffix [i + 1, n) from the right.
+        if 64 * (a + b) < n {
+            if a != acc_at {
+                may_w.or_pair(acc, acc_at);
+                (acc, acc_at) = (0, a);
+            }
+            acc |= q & mirror_any(r, n - 1 - 64 * (a + b));
+        }
+    }
+    may_w.or_pair(acc, acc_at);
+    may[0] = may_w & can[0];
+    Some(true)
+}
+
 /// Narrows a line of `n` cells: `can[c]` holds the cells that may still take palette colour
 /// `c` (`can[0]` the background; one mask per palette entry). On success `may[c]` is the
 /// cells some pattern of `clue` within `can` paints `c`; `false` when no pattern fits.
@@ -376,9 +552,13 @@ pub fn solve_colour<M: Mask>(
         if let Some(ok) = solve_trimmed(tables, clue, n, can, may) {
             return ok;
         }
-        // On three words the window reads cost more than the words the band saves (20%
-        // slower on dense 130-cell lines), on four it is level; the next width the engine
-        // uses is eight words, where it wins (2× at 300 cells).
+        if let Some(ok) = solve_rebased(tables, clue, n, can, may) {
+            return ok;
+        }
+        // The wider band, for lines with more slack. On three words its window reads cost
+        // more than the words it saves (20% slower on dense 130-cell lines), on four it is
+        // level; the next width the engine uses is eight words, where it wins (2× at 300
+        // cells).
         if M::BITS > 256 {
             if let Some(ok) = solve_banded(tables, clue, n, can, may) {
                 return ok;
@@ -450,7 +630,12 @@ fn solve_trimmed<M: Mask>(
     let open = (twice | !once) & full::<M>(n);
     let left = (open.trailing_zeros() as usize).min(n);
     let right = (reverse_cells(open, n).trailing_zeros() as usize).min(n);
-    if left + right + MAX_LEN < n {
+    // The cuts fall after (before) a settled background cell of the settled ends: a
+    // bound that costs no walk.
+    let background = can[0] & !open;
+    let left_cut = M::BITS - (background & full::<M>(left)).leading_zeros() as usize;
+    let right_cut = n - ((background & !full::<M>(n - right)).trailing_zeros() as usize).min(n);
+    if left_cut + right_cut + MAX_LEN < n {
         return None;
     }
     let Some((start, first)) = settled_start(k, |j| clue[j], left, can) else {
@@ -474,6 +659,11 @@ fn solve_trimmed<M: Mask>(
         *x = m.window(start) & full::<u128>(len);
     }
     let middle = &clue[first..k - last];
+    // The middle's blocks may be longer than the middle (up to the whole line), which
+    // its masks cannot shift by.
+    if least_length(middle) > len {
+        return Some(false);
+    }
     if !solve_colour(
         &mut narrow.tables,
         middle,
@@ -712,9 +902,11 @@ mod tests {
     /// [`colour_equals_brute_force`]; black-and-white lines are checked against the
     /// reference by [`equals_the_reference_line_solver`].
     ///
-    /// `trim`: the same for [`solve_trimmed`], with both ends of each line settled over a
-    /// random length (as the picture has them, or once in four with one cell against it).
-    fn banded_equals_full<M: Mask>(rounds: usize, lengths: &[usize], seed: u64, trim: bool) {
+    /// [`Form::Trimmed`]: the same for [`solve_trimmed`], with both ends of each line
+    /// settled over a random length (as the picture has them, or once in four with one
+    /// cell against it).
+    fn banded_equals_full<M: Mask>(rounds: usize, lengths: &[usize], seed: u64, form: Form) {
+        let trim = form == Form::Trimmed;
         let mut banded = Tables::<M>::with_blocks(max_len::<M>());
         let mut full_width = Tables::<M>::with_blocks(max_len::<M>());
         let mut random = crate::rng::SplitMix64::new(seed);
@@ -774,10 +966,10 @@ mod tests {
             }
             let (mut may, mut want) = (vec![M::ZERO; p], vec![M::ZERO; p]);
             let ok = solve_full(&mut full_width, &clue, n, &can, &mut want);
-            let got = if trim {
-                solve_trimmed(&mut banded, &clue, n, &can, &mut may)
-            } else {
-                solve_banded(&mut banded, &clue, n, &can, &mut may)
+            let got = match form {
+                Form::Banded => solve_banded(&mut banded, &clue, n, &can, &mut may),
+                Form::Rebased => solve_rebased(&mut banded, &clue, n, &can, &mut may),
+                Form::Trimmed => solve_trimmed(&mut banded, &clue, n, &can, &mut may),
             };
             if let Some(got) = got {
                 fitted += 1;
@@ -793,17 +985,32 @@ mod tests {
         );
     }
 
+    /// The cheaper forms of a long line's solve, each checked on its own.
+    #[derive(Clone, Copy, PartialEq, Eq)]
+    enum Form {
+        Banded,
+        Rebased,
+        Trimmed,
+    }
+
     #[test]
     fn banded_equals_full_width() {
-        banded_equals_full::<Wide<3>>(600, &[128, 130, 150, 191], 50, false);
-        banded_equals_full::<Wide<5>>(300, &[200, 300, 319], 51, false);
-        banded_equals_full::<Wide<16>>(60, &[600, 1000], 52, false);
+        banded_equals_full::<Wide<3>>(600, &[128, 130, 150, 191], 50, Form::Banded);
+        banded_equals_full::<Wide<5>>(300, &[200, 300, 319], 51, Form::Banded);
+        banded_equals_full::<Wide<16>>(60, &[600, 1000], 52, Form::Banded);
+    }
+
+    #[test]
+    fn rebased_equals_full_width() {
+        banded_equals_full::<Wide<3>>(3000, &[128, 129, 130, 150, 160, 191], 70, Form::Rebased);
+        banded_equals_full::<Wide<4>>(600, &[192, 200, 255], 71, Form::Rebased);
+        banded_equals_full::<Wide<8>>(300, &[256, 300, 400], 72, Form::Rebased);
     }
 
     #[test]
     fn trimmed_equals_full_width() {
-        banded_equals_full::<Wide<3>>(2000, &[128, 130, 150, 191], 60, true);
-        banded_equals_full::<Wide<5>>(600, &[200, 300, 319], 61, true);
+        banded_equals_full::<Wide<3>>(2000, &[128, 130, 150, 191], 60, Form::Trimmed);
+        banded_equals_full::<Wide<5>>(600, &[200, 300, 319], 61, Form::Trimmed);
     }
 
     #[test]

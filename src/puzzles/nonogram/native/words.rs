@@ -47,6 +47,8 @@ pub trait Mask:
     fn count_ones(self) -> u32;
     /// The lowest set bit's index (`BITS` when none).
     fn trailing_zeros(self) -> u32;
+    /// The number of clear bits above the highest set bit (`BITS` when none).
+    fn leading_zeros(self) -> u32;
     /// Without its lowest set bit.
     fn clear_lowest(self) -> Self;
     /// Whether no bit is set.
@@ -63,6 +65,14 @@ pub trait Mask:
     fn window(self, offset: usize) -> u128;
     /// ORs `x` into bits `offset..offset + 128` (bits past the capacity must be clear).
     fn or_window(&mut self, x: u128, offset: usize);
+    /// Words `w` and `w + 1` as a `u128`: [`Mask::window`] at `64·w`, with no shifts.
+    fn pair(self, w: usize) -> u128 {
+        self.window(64 * w)
+    }
+    /// ORs `x` into words `w` and `w + 1`: [`Mask::or_window`] at `64·w`.
+    fn or_pair(&mut self, x: u128, w: usize) {
+        self.or_window(x, 64 * w);
+    }
 }
 
 const K: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -99,6 +109,10 @@ impl Mask for u128 {
     #[inline]
     fn trailing_zeros(self) -> u32 {
         u128::trailing_zeros(self)
+    }
+    #[inline]
+    fn leading_zeros(self) -> u32 {
+        u128::leading_zeros(self)
     }
     #[inline]
     fn clear_lowest(self) -> u128 {
@@ -289,6 +303,15 @@ impl<const W: usize> Mask for Wide<W> {
         64 * W as u32
     }
     #[inline(always)]
+    fn leading_zeros(self) -> u32 {
+        for (i, w) in self.0.iter().rev().enumerate() {
+            if *w != 0 {
+                return 64 * i as u32 + w.leading_zeros();
+            }
+        }
+        64 * W as u32
+    }
+    #[inline(always)]
     fn clear_lowest(mut self) -> Self {
         for w in &mut self.0 {
             if *w != 0 {
@@ -338,6 +361,18 @@ impl<const W: usize> Mask for Wide<W> {
             *word |= part;
         }
     }
+    #[inline(always)]
+    fn pair(self, w: usize) -> u128 {
+        let word = |i: usize| u128::from(self.0.get(i).copied().unwrap_or(0));
+        word(w) | word(w + 1) << 64
+    }
+    #[inline(always)]
+    fn or_pair(&mut self, x: u128, w: usize) {
+        self.0[w] |= x as u64;
+        if let Some(high) = self.0.get_mut(w + 1) {
+            *high |= (x >> 64) as u64;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -364,6 +399,11 @@ mod tests {
             );
             assert_eq!(Mask::count_ones(a), Mask::count_ones(wide(a)));
             assert_eq!(Mask::trailing_zeros(a), Mask::trailing_zeros(wide(a)));
+            assert_eq!(Mask::leading_zeros(a), Mask::leading_zeros(wide(a)));
+            assert_eq!(
+                Mask::leading_zeros(Wide::<3>::from_u128(a)),
+                Mask::leading_zeros(a) + 64
+            );
             assert_eq!(wide(Mask::clear_lowest(a)), Mask::clear_lowest(wide(a)));
             assert_eq!(wide(<u128 as Mask>::full(k)), Wide::<2>::full(k));
             assert_eq!(a.get(k), wide(a).get(k));
@@ -383,6 +423,13 @@ mod tests {
             let mut put = Wide::<3>::ZERO;
             put.or_window(a, j);
             assert_eq!(put, three << j);
+            let w = k % 3;
+            // Word pairs: at word 2 of three, the high word falls off the end.
+            let kept = if w == 2 { a & u128::from(u64::MAX) } else { a };
+            assert_eq!((three << (64 * w)).pair(w), kept);
+            let mut put = Wide::<3>::ZERO;
+            put.or_pair(a, w);
+            assert_eq!(put, three << (64 * w));
             let mut put = 0u128;
             put.or_window(a, k);
             assert_eq!(put, a << k);
