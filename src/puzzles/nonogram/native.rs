@@ -5,6 +5,12 @@
 //! - **line logic**: run a line solver (every cell that all patterns of a line agree on)
 //!   over a queue of lines until nothing changes.
 //! - **probe**: try an unknown cell both ways and keep what follows (see `masks`).
+//! - **stages**: searches for a few solutions (`--unique`, a small `--limit`) on lines of
+//!   at most 127 cells run the depth-first search of `masks` for a budget of work
+//!   ([`DFS_BUDGET`]), then, if it has not finished, the learning search of [`learn`]
+//!   (CDCL with the line solver as its theory) from root probing's domains, counting on
+//!   from the solutions already found. The depth-first search is the faster one on every
+//!   survey puzzle it decides; learning decides what it does not (webpbn #672).
 //! - **engine** (`masks`): one engine for every width and palette. Lines are one mask per
 //!   palette colour: a `u128` up to 127 cells (every puzzle of Wolter's survey), several
 //!   64-bit words beyond ([`words`], up to `masks::MAX_LEN` cells); the bit-parallel line
@@ -15,6 +21,7 @@
 //! `u128` ones on the same puzzles (the same search, node for node).
 
 pub mod bitline;
+pub mod learn;
 mod masks;
 pub mod words;
 
@@ -37,6 +44,8 @@ pub struct Stats {
     pub line_solves: u64,
     /// Line-solver calls answered by the cache.
     pub cache_hits: u64,
+    /// The learning search's counters, when it ran (see [`solve_with_stats`]).
+    pub learn: learn::LearnStats,
 }
 
 /// Why the native engine cannot take `puzzle`, if it cannot: a line longer than
@@ -56,9 +65,79 @@ pub fn solve(puzzle: &Nonogram, limits: &Limits) -> NativeAnswer<Grid> {
     solve_with_stats(puzzle, limits).0
 }
 
+/// The learning search takes over searches for at most this many solutions (`--unique`
+/// asks for 2); counting many solutions one blocking clause at a time does not pay.
+pub const LEARN_MAX: u64 = 64;
+
+/// The work the depth-first search gets before the learning search takes over: search
+/// nodes, and line solves (cache hits included), whichever runs out first. Work counts,
+/// unlike time, do not depend on the machine's load. Every survey puzzle the
+/// depth-first search decides (`--unique`) needs less: at most 3,288 nodes and 44 M line
+/// solves (webpbn #12548), the hard colour ones up to 2,286 nodes (#3620). Where it does
+/// not finish, nodes come cheap on colour puzzles (#672, 55×55: 5,000 nodes, 2.4 M line
+/// solves, 0.5 s) and dear on big black-and-white ones (meow, 99×99: about 200 nodes a
+/// second), hence both bounds.
+const DFS_BUDGET: (u64, u64) = (5_000, 60_000_000);
+
 /// [`solve`], with the work counters.
+///
+/// Two stages: the depth-first search of `masks` (line logic, probing, weighted
+/// branching) for a budget, which decides most puzzles at once; then, when it has not
+/// finished and few solutions are asked for, the learning search of [`learn`] from the
+/// root's probed domains, counting on from the solutions the first stage found.
 pub fn solve_with_stats(puzzle: &Nonogram, limits: &Limits) -> (NativeAnswer<Grid>, Stats) {
-    masks::solve(puzzle, limits)
+    solve_in_stages(puzzle, limits, DFS_BUDGET)
+}
+
+/// [`solve_with_stats`] with a first stage of at most `dfs_nodes` search nodes (0: the
+/// learning search starts right after root probing, when it takes the request).
+pub fn solve_staged(
+    puzzle: &Nonogram,
+    limits: &Limits,
+    dfs_nodes: u64,
+) -> (NativeAnswer<Grid>, Stats) {
+    solve_in_stages(puzzle, limits, (dfs_nodes, DFS_BUDGET.1))
+}
+
+fn solve_in_stages(
+    puzzle: &Nonogram,
+    limits: &Limits,
+    dfs_budget: (u64, u64),
+) -> (NativeAnswer<Grid>, Stats) {
+    let Some(max) = limits
+        .max_solutions
+        .filter(|&m| m <= LEARN_MAX && learn::fits(puzzle))
+    else {
+        return masks::solve(puzzle, limits);
+    };
+    let first_stage = Limits {
+        max_solutions: Some(max),
+        // Every solution found is kept: the second stage blocks them.
+        keep: max as usize,
+        stop: limits.stop.clone(),
+    };
+    let (mut answer, mut stats) = masks::solve_within(puzzle, &first_stage, dfs_budget);
+    if answer.complete || answer.count >= max || limits.stop.should_stop() {
+        answer.solutions.truncate(limits.keep);
+        return (answer, stats);
+    }
+    let (nodes, guesses) = (answer.nodes, answer.guesses);
+    // Probing's implications as binary clauses: measured, no gain (#672 took 12 times the
+    // conflicts with them, #9892 a third; luck of the search either way).
+    let residue = match masks::probe_residue(puzzle, &limits.stop, 0) {
+        Some(residue) => residue,
+        None => {
+            answer.complete = true;
+            answer.solutions.truncate(limits.keep);
+            return (answer, stats);
+        }
+    };
+    let (mut answer, learnt) = learn::solve(puzzle, limits, Some(&residue), &answer.solutions);
+    stats.learn = learnt;
+    let add = |a: Option<u64>, b: Option<u64>| Some(a.unwrap_or(0) + b.unwrap_or(0));
+    answer.nodes = add(nodes, answer.nodes);
+    answer.guesses = add(guesses, answer.guesses);
+    (answer, stats)
 }
 
 /// What line logic alone (no probing, no search) decides: each cell's colour (palette

@@ -321,6 +321,10 @@ struct Engine<'p, M: Mask, const P: usize> {
     timed_out: bool,
     /// The search stops at this node count (the end of the current run).
     run_limit: u64,
+    /// The search gives up at this node count, or once this many lines were solved
+    /// (see [`solve_within`]).
+    max_nodes: u64,
+    max_line_solves: u64,
     /// The current run was cut at `run_limit`.
     cut: bool,
     /// With restarts: the distinct solutions found, over all runs.
@@ -396,6 +400,8 @@ impl<'p, M: Mask, const P: usize> Engine<'p, M, P> {
             stats: Stats::default(),
             timed_out: false,
             run_limit: u64::MAX,
+            max_nodes: u64::MAX,
+            max_line_solves: u64::MAX,
             cut: false,
             found: None,
             restrict: false,
@@ -918,6 +924,10 @@ impl<'p, M: Mask, const P: usize> Engine<'p, M, P> {
         if self.past_deadline() {
             return Flow::Stop;
         }
+        if self.stats.nodes >= self.max_nodes || self.stats.line_solves >= self.max_line_solves {
+            self.timed_out = true;
+            return Flow::Stop;
+        }
         if self.stats.nodes >= self.run_limit {
             self.cut = true;
             return Flow::Stop;
@@ -1078,6 +1088,25 @@ fn solve_with<M: Mask, const P: usize>(
     solve_with_runs::<M, P>(puzzle, limits, FIRST_RUN, RUN_UNIT)
 }
 
+/// [`solve`] on `u128` masks (lines of at most [`bitline::MAX_LEN`] cells), giving up
+/// (an incomplete answer) at the first node after `budget.0` search nodes or `budget.1`
+/// line solves: the first stage of `super::solve_with_stats`.
+pub(super) fn solve_within(
+    puzzle: &Nonogram,
+    limits: &Limits,
+    budget: (u64, u64),
+) -> (NativeAnswer<Grid>, Stats) {
+    debug_assert!(puzzle.width().max(puzzle.height()) <= bitline::MAX_LEN);
+    let run = match puzzle.palette().len() {
+        2 => run::<u128, 2>,
+        3 => run::<u128, 3>,
+        4 => run::<u128, 4>,
+        5 => run::<u128, 5>,
+        _ => run::<u128, 0>,
+    };
+    run(puzzle, limits, FIRST_RUN, RUN_UNIT, budget)
+}
+
 /// [`solve_with`] with restart runs of `first` nodes, then `unit` × Luby (the tests
 /// restart after every node or two).
 pub(super) fn solve_with_runs<M: Mask, const P: usize>(
@@ -1086,7 +1115,19 @@ pub(super) fn solve_with_runs<M: Mask, const P: usize>(
     first: u64,
     unit: u64,
 ) -> (NativeAnswer<Grid>, Stats) {
+    run::<M, P>(puzzle, limits, first, unit, (u64::MAX, u64::MAX))
+}
+
+fn run<M: Mask, const P: usize>(
+    puzzle: &Nonogram,
+    limits: &Limits,
+    first: u64,
+    unit: u64,
+    (max_nodes, max_line_solves): (u64, u64),
+) -> (NativeAnswer<Grid>, Stats) {
     let mut engine = Engine::<M, P>::new(puzzle, limits);
+    engine.max_nodes = max_nodes;
+    engine.max_line_solves = max_line_solves;
     let mut state = engine.initial_state();
     for l in 0..engine.num_lines {
         engine.enqueue(l);
