@@ -25,7 +25,11 @@
 //! u → v then lies on an alternating cycle); otherwise R(v) is the Hall set that prunes it.
 //!
 //! Solutions are counted as in `sat_session.rs`: each total assignment is recorded in
-//! [`Theory::final_check`] and, below the limit, rejected with its blocking clause.
+//! [`Theory::final_check`] and, below the limit, rejected with its blocking clause. A
+//! grid reached again (its blocking clause can be deleted, see `sat_session.rs`) is
+//! blocked again but not counted again.
+
+use std::collections::HashSet;
 
 use batsat::theory::{Theory, TheoryArg};
 use batsat::{BasicSolver, Lit, SolverInterface, Var, lbool};
@@ -166,6 +170,7 @@ pub(super) fn solve(
         keep,
         count: 0,
         solutions: Vec::new(),
+        seen: HashSet::new(),
         blocking: Vec::new(),
     };
     let verdict = solver.solve_limited_th(&mut theory, &[]);
@@ -244,6 +249,8 @@ struct AllDifferent<'a> {
     keep: usize,
     count: u64,
     solutions: Vec<Vec<u8>>,
+    /// Every grid counted so far.
+    seen: HashSet<Vec<u8>>,
     blocking: Vec<Lit>,
 }
 
@@ -456,12 +463,14 @@ impl Theory for AllDifferent<'_> {
                     .push(self.lit(cell, usize::from(g) - 1, false));
             }
         }
-        if self.solutions.len() < self.keep {
-            self.solutions.push(grid);
-        }
-        self.count += 1;
-        if self.count >= self.max_solutions {
-            return;
+        if self.seen.insert(grid.clone()) {
+            if self.solutions.len() < self.keep {
+                self.solutions.push(grid);
+            }
+            self.count += 1;
+            if self.count >= self.max_solutions {
+                return;
+            }
         }
         acts.raise_conflict(&self.blocking, true);
     }

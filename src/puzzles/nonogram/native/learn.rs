@@ -1,6 +1,6 @@
 //! Search with learning: a CDCL SAT solver (batsat) whose only constraints beyond "one
 //! colour per cell" are the lines, each checked by the bit-parallel line solver
-//! ([`bitline`](super::bitline)). This is lazy clause generation (Ohrimenko, Stuckey &
+//! ([`super::bitline`]). This is lazy clause generation (Ohrimenko, Stuckey &
 //! Codish, "Propagation via lazy clause generation", Constraints 14(3), 2009) with the
 //! line solver as the propagator: the solver learns a clause from every conflict, so a
 //! failing sub-configuration is refuted once, where depth-first search with probing
