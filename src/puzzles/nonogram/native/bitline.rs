@@ -621,6 +621,12 @@ fn solve_trimmed<M: Mask>(
     may: &mut [M],
 ) -> Option<bool> {
     let k = clue.len();
+    // A line open at both ends (the common case while a picture is young) has no settled
+    // end to cut: refused before any work on the whole masks.
+    let open_at = |i: usize| can.iter().filter(|m| m.get(i)).count() != 1;
+    if n > MAX_LEN && open_at(0) && open_at(n - 1) {
+        return None;
+    }
     let (mut once, mut twice) = (M::ZERO, M::ZERO);
     for &m in can {
         twice |= once & m;
