@@ -156,22 +156,28 @@ struct Narrow {
 }
 
 /// One direction of the banded solver: `q[j]` and `starts[j]` as in [`sweep`], each
-/// held as a `u128` window of the line that starts at bit `at_q[j]` / `at_s[j]`.
+/// held as a `u128` window of the line that starts at bit `at_q[j]` / `at_s[j]`. The
+/// rebased solver ([`sweep_rebased`]) keeps its windows by word instead: `first[w]` is the
+/// first block held at window `w` (up to `last`, and `first[last + 1] = k`).
 #[derive(Default)]
 struct Band {
     q: Vec<u128>,
     starts: Vec<u128>,
     at_q: Vec<usize>,
     at_s: Vec<usize>,
+    first: Vec<usize>,
+    last: usize,
 }
 
 impl Band {
-    fn with_blocks(blocks: usize) -> Band {
+    fn with_blocks(blocks: usize, words: usize) -> Band {
         Band {
             q: vec![0; blocks + 1],
             starts: vec![0; blocks],
             at_q: vec![0; blocks + 1],
             at_s: vec![0; blocks],
+            first: vec![0; words],
+            last: 0,
         }
     }
 }
@@ -200,7 +206,11 @@ impl<M: Mask> Tables<M> {
             s_bwd: vec![M::ZERO; blocks],
             reversed: vec![M::ZERO; MAX_COLOURS + 1],
             band: if M::BITS > u128::BITS as usize {
-                [Band::with_blocks(blocks), Band::with_blocks(blocks)]
+                let words = M::BITS / 64;
+                [
+                    Band::with_blocks(blocks, words),
+                    Band::with_blocks(blocks, words),
+                ]
             } else {
                 Default::default()
             },
@@ -357,8 +367,8 @@ fn solve_banded<M: Mask>(
 }
 
 /// [`sweep`] on `u128` windows that start at a word boundary and move up one word when
-/// the entries need it: `q[j]` and `starts[j]` are kept at window `64·w` as `at_q[j]` /
-/// `at_s[j] = w`. As in [`sweep_band`], an entry only needs its positions up to `top`,
+/// the entries need it: `starts[j]` and `q[j + 1]` are kept at window `64·w` for the
+/// blocks `j` from `first[w]` on (`q[0]` at window 0). As in [`sweep_band`], an entry only needs its positions up to `top`,
 /// its leftmost one plus `slack` (those beyond begin no fitting line, and the other
 /// direction has none there); a window holds them when it starts at most 127 below `top`.
 /// Below the leftmost position an entry is empty, so the window moves up a word once the
@@ -394,12 +404,9 @@ fn sweep_rebased<M: Mask>(
     // The leftmost position of `q`.
     let mut at = 0;
     let mut previous: Option<u8> = None;
-    band.at_q[0] = 0;
-    let entries = band.starts[..k]
-        .iter_mut()
-        .zip(&mut band.q[1..=k])
-        .zip(band.at_s[..k].iter_mut().zip(&mut band.at_q[1..=k]));
-    for (j, ((starts, q_next), (at_s, at_q))) in entries.enumerate() {
+    band.first[0] = 0;
+    let entries = band.starts[..k].iter_mut().zip(&mut band.q[1..=k]);
+    for (j, (starts, q_next)) in entries.enumerate() {
         let Block { len, colour } = block(j);
         let same = previous == Some(colour);
         let end = at + usize::from(same) + len;
@@ -409,6 +416,8 @@ fn sweep_rebased<M: Mask>(
                     return None;
                 }
                 w += 1;
+                // The window moves only while the line runs past it: `w < W − 2`.
+                band.first[w] = j;
                 q >>= 64;
                 next = limit(w);
             }
@@ -424,7 +433,6 @@ fn sweep_rebased<M: Mask>(
         }
         let s = before & runs(ink, len);
         *starts = s;
-        (*at_s, *at_q) = (w, w);
         q = fill(s << len, step);
         *q_next = q;
         if q == 0 {
@@ -436,6 +444,7 @@ fn sweep_rebased<M: Mask>(
     if n >= 64 * w + 128 {
         return None;
     }
+    (band.first[w + 1], band.last) = (k, w);
     Some(q >> (n - 64 * w) & 1 == 1)
 }
 
@@ -491,39 +500,72 @@ fn solve_rebased<M: Mask>(
     if !feasible {
         return Some(false);
     }
-    // Block j's entries from the right are entry k − 1 − j there. The results are
-    // gathered in one `u128` and written out when its window (or colour) changes.
-    let (mut acc, mut acc_at, mut acc_colour) = (0u128, 0, 0);
-    let lefts = fwd.starts[..k].iter().zip(&fwd.at_s[..k]);
-    let rights = bwd.starts[..k].iter().zip(&bwd.at_s[..k]).rev();
-    for (block, ((&s, &a), (&r, &b))) in clue.iter().zip(lefts.zip(rights)) {
+    // Block j's entries from the right are entry k − 1 − j there. The blocks are taken in
+    // runs that keep their windows on both sides, and the results gathered in one `u128`
+    // written out when its window (or colour) changes.
+    let (mut acc, mut acc_colour) = (0u128, 0);
+    let (mut a, mut b) = (0, bwd.last);
+    let mut j = 0;
+    while j < k {
+        // From the left, window a holds blocks first[a] up to first[a + 1]; from the
+        // right, block k − 1 − j is at window b while k − 1 − j ≥ first[b].
+        let end = fwd.first[a + 1].min(k - bwd.first[b]);
         // Start 64·a + i from the left is start n − len − 64·a − i from the right, bit
         // n − len − 64·(a + b) − i of its window (the leftmost starts from both sides
-        // and the block fit in n, so this is not negative).
-        let m = n - block.len - 64 * (a + b);
-        let colour = usize::from(block.colour);
-        if (a, colour) != (acc_at, acc_colour) {
-            may[acc_colour].or_pair(acc, acc_at);
-            (acc, acc_at, acc_colour) = (0, a, colour);
-        }
-        acc |= spread(s & mirror_any(r, m), block.len);
-    }
-    may[acc_colour].or_pair(acc, acc_at);
-    let lefts = fwd.q[..=k].iter().zip(&fwd.at_q[..=k]);
-    let rights = bwd.q[..=k].iter().zip(&bwd.at_q[..=k]).rev();
-    let (mut may_w, mut acc, mut acc_at) = (M::ZERO, 0u128, 0);
-    for ((&q, &a), (&r, &b)) in lefts.zip(rights) {
-        // Cell i white between block j − 1 and block j: prefix [0, i) from the left,
-        // suffix [i + 1, n) from the right.
-        if 64 * (a + b) < n {
-            if a != acc_at {
-                may_w.or_pair(acc, acc_at);
-                (acc, acc_at) = (0, a);
+        // and the block fit in n, so this is not negative): bit i + len mirrored about
+        // `base`, the same for every block of the run (a branch that stays predicted).
+        // The shift drops only starts whose block would leave the window, beyond the
+        // window's top (see `sweep_rebased`).
+        let base = n - 64 * (a + b);
+        for (block, (&s, &r)) in clue[j..end].iter().zip(
+            fwd.starts[j..end]
+                .iter()
+                .zip(bwd.starts[k - end..k - j].iter().rev()),
+        ) {
+            let colour = usize::from(block.colour);
+            if colour != acc_colour {
+                may[acc_colour].or_pair(acc, a);
+                (acc, acc_colour) = (0, colour);
             }
-            acc |= q & mirror_any(r, n - 1 - 64 * (a + b));
+            acc |= spread(s & mirror_any(r << block.len, base), block.len);
         }
+        if end == fwd.first[a + 1] {
+            may[acc_colour].or_pair(acc, a);
+            acc = 0;
+            a += 1;
+        }
+        if end == k - bwd.first[b] && b > 0 {
+            b -= 1;
+        }
+        j = end;
     }
-    may_w.or_pair(acc, acc_at);
+    // Cell i white between block j − 1 and block j: prefix [0, i) from the left, suffix
+    // [i + 1, n) from the right. `q[j]` is at the window of block j − 1 (`q[0]` at 0):
+    // window a holds q[j] up to j = first[a + 1]; from the right q[k − j] is at window b
+    // while k − j > first[b] (b ≥ 1).
+    let stop = |b: usize| if b == 0 { k + 1 } else { k - bwd.first[b] };
+    let (mut may_w, mut acc) = (M::ZERO, 0u128);
+    let (mut a, mut b) = (0, bwd.last);
+    let mut j = 0;
+    while j <= k {
+        let end = (fwd.first[a + 1] + 1).min(stop(b));
+        if 64 * (a + b) < n {
+            let m = n - 1 - 64 * (a + b);
+            let rights = bwd.q[k + 1 - end..=k - j].iter().rev();
+            for (&q, &r) in fwd.q[j..end].iter().zip(rights) {
+                acc |= q & mirror_any(r, m);
+            }
+        }
+        if end == fwd.first[a + 1] + 1 {
+            may_w.or_pair(acc, a);
+            acc = 0;
+            a += 1;
+        }
+        if end == stop(b) && b > 0 {
+            b -= 1;
+        }
+        j = end;
+    }
     may[0] = may_w & can[0];
     Some(true)
 }
