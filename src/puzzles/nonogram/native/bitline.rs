@@ -110,6 +110,44 @@ fn spread<M: Mask>(starts: M, len: usize) -> M {
     x
 }
 
+/// [`runs`] in a fixed number of doubling steps, enough for every `len ≤ 2^steps`: one
+/// line passes the same `steps` for all its blocks, so the loop's branches stay predicted
+/// where those of [`runs`] follow each block's length (a mispredicted branch costs more
+/// than a step on `u128`).
+#[inline(always)]
+fn runs_in(can: u128, len: usize, steps: u32) -> u128 {
+    debug_assert!((1..=1 << steps).contains(&len) && len < 128);
+    let mut x = can;
+    let mut have = 1;
+    for _ in 0..steps {
+        // `x` is the AND of `can >> t` for `t < have`; a step may double that.
+        // (Below 64, which `& 63` tells the compiler: a funnel shift with no word test.)
+        let step = have.min(len - have) & 63;
+        x &= x >> step;
+        have += step;
+    }
+    x
+}
+
+/// [`spread`] in a fixed number of steps, as [`runs_in`].
+#[inline(always)]
+fn spread_in(starts: u128, len: usize, steps: u32) -> u128 {
+    debug_assert!((1..=1 << steps).contains(&len) && len < 128);
+    let mut x = starts;
+    let mut have = 1;
+    for _ in 0..steps {
+        let step = have.min(len - have) & 63;
+        x |= x << step;
+        have += step;
+    }
+    x
+}
+
+/// The doubling steps [`runs_in`] needs for blocks up to `longest` cells.
+fn steps_for(longest: usize) -> u32 {
+    usize::BITS - longest.saturating_sub(1).leading_zeros()
+}
+
 /// Cell `i` ↦ cell `n − 1 − i`.
 #[inline(always)]
 fn reverse_cells<M: Mask>(x: M, n: usize) -> M {
@@ -381,6 +419,7 @@ fn sweep_rebased<M: Mask>(
     block: impl Fn(usize) -> Block,
     n: usize,
     slack: usize,
+    steps: u32,
     can: &[M],
     band: &mut Band,
 ) -> Option<bool> {
@@ -431,7 +470,7 @@ fn sweep_rebased<M: Mask>(
             ink_colour = usize::from(colour);
             ink = can[ink_colour].pair(w);
         }
-        let s = before & runs(ink, len);
+        let s = before & runs_in(ink, len, steps);
         *starts = s;
         q = fill(s << len, step);
         *q_next = q;
@@ -487,12 +526,13 @@ fn solve_rebased<M: Mask>(
         return Some(false);
     }
     let slack = n - least;
+    let steps = steps_for(clue.iter().map(|b| b.len).max().unwrap_or(1));
     let [fwd, bwd] = &mut tables.band;
-    if !sweep_rebased(k, |j| clue[j], n, slack, can, fwd)? {
+    if !sweep_rebased(k, |j| clue[j], n, slack, steps, can, fwd)? {
         return Some(false);
     }
     let reversed = reverse_all(&mut tables.reversed, can, n);
-    let feasible = sweep_rebased(k, |j| clue[k - 1 - j], n, slack, reversed, bwd)?;
+    let feasible = sweep_rebased(k, |j| clue[k - 1 - j], n, slack, steps, reversed, bwd)?;
     debug_assert!(
         feasible,
         "a line that fits from the left fits from the right"
@@ -527,7 +567,7 @@ fn solve_rebased<M: Mask>(
                 may[acc_colour].or_pair(acc, a);
                 (acc, acc_colour) = (0, colour);
             }
-            acc |= spread(s & mirror_any(r << block.len, base), block.len);
+            acc |= spread_in(s & mirror_any(r << block.len, base), block.len, steps);
         }
         if end == fwd.first[a + 1] {
             may[acc_colour].or_pair(acc, a);
@@ -1046,6 +1086,23 @@ mod tests {
         banded_equals_full::<Wide<3>>(600, &[128, 130, 150, 191], 50, Form::Banded);
         banded_equals_full::<Wide<5>>(300, &[200, 300, 319], 51, Form::Banded);
         banded_equals_full::<Wide<16>>(60, &[600, 1000], 52, Form::Banded);
+    }
+
+    #[test]
+    fn fixed_steps_equal_doubling() {
+        let mut random = crate::rng::SplitMix64::new(73);
+        let mut next = move || u128::from(random.next_u64()) << 64 | u128::from(random.next_u64());
+        for len in 1..128 {
+            for steps in steps_for(len)..=7 {
+                for _ in 0..20 {
+                    // Dense masks, so that long runs occur.
+                    let can = next() | next() | next();
+                    let starts = next() & next();
+                    assert_eq!(runs_in(can, len, steps), runs(can, len), "{len} {steps}");
+                    assert_eq!(spread_in(starts, len, steps), spread(starts, len));
+                }
+            }
+        }
     }
 
     #[test]
