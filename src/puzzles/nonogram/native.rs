@@ -7,7 +7,7 @@
 //! - **probe**: try an unknown cell both ways and keep what follows (see `masks`).
 //! - **stages**: searches for a few solutions (`--unique`, a small `--limit`) on lines of
 //!   at most 127 cells run the depth-first search of `masks` for a budget of work
-//!   ([`DFS_BUDGET`]), then, if it has not finished, the learning search of [`learn`]
+//!   (`DFS_BUDGET`: 5,000 nodes or 60 M line solves), then, if it has not finished, the learning search of [`learn`]
 //!   (CDCL with the line solver as its theory) from root probing's domains, counting on
 //!   from the solutions already found. The depth-first search is the faster one on every
 //!   survey puzzle it decides; learning decides what it does not (webpbn #672).

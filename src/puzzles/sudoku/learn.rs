@@ -30,7 +30,7 @@
 use batsat::theory::{Theory, TheoryArg};
 use batsat::{BasicSolver, Lit, SolverInterface, Var, lbool};
 
-use super::{Geometry, NativeResult, augment, full, reach};
+use super::{Geometry, NativeResult, augment, full, greedy_start, reach};
 use crate::stop::Stop;
 
 const NONE: u8 = u8::MAX;
@@ -104,8 +104,18 @@ pub(super) fn solve(
             }
         }
     };
+    // The formula of a big grid takes a while to build (pairwise at-most-ones, up to about
+    // 2n⁴ clauses): a cancelled race should free its core at once, so the stop is read once
+    // per cell and per unit.
+    let stopped = |result: NativeResult| NativeResult {
+        timed_out: true,
+        ..result
+    };
     let mut group = Vec::with_capacity(n);
     for (cell, &m) in root.iter().enumerate() {
+        if stop.should_stop() {
+            return stopped(result);
+        }
         if m & (m - 1) != 0 {
             group.clear();
             group.extend(digits(m).map(|d| (cell, d)));
@@ -113,6 +123,9 @@ pub(super) fn solve(
         }
     }
     for u in 0..3 * n {
+        if stop.should_stop() {
+            return stopped(result);
+        }
         let cells = geo.unit(u);
         let placed = cells
             .iter()
@@ -192,21 +205,7 @@ fn matching(dom: &[u64], hint: &mut [u8]) -> Result<[u8; 36], (usize, [u8; 36])>
         *o = i as u32;
     }
     let (mut mate, mut given) = ([NONE; 36], [NONE; 36]);
-    let mut used = 0u64;
-    for i in 0..k {
-        let free = dom[i] & !used;
-        let h = hint[i];
-        let d = if h != NONE && free & (1u64 << h) != 0 {
-            h as usize
-        } else if free != 0 {
-            free.trailing_zeros() as usize
-        } else {
-            continue;
-        };
-        used |= 1u64 << d;
-        mate[d] = i as u8;
-        given[i] = d as u8;
-    }
+    greedy_start(dom, &open, k, 0, hint, &mut mate, &mut given);
     for i in 0..k {
         if given[i] == NONE && !augment(dom, &open, 0, &mut mate, &mut given, i) {
             return Err((i, mate));
@@ -258,18 +257,6 @@ impl AllDifferent<'_> {
     /// The i-th cell of unit `u` (rows, columns, boxes).
     fn cell_at(&self, u: usize, i: usize) -> usize {
         self.geo.unit(u)[i] as usize
-    }
-
-    /// The (cell, digit) of digit `v` (0-based) at the i-th cell of unit `u`.
-    fn pair(&self, u: usize, i: usize, v: usize) -> (usize, usize) {
-        (self.cell_at(u, i), v)
-    }
-
-    /// The units of a cell: its row, column and box.
-    fn units_of(&self, cell: usize) -> [usize; 3] {
-        let (n, b) = (self.geo.n, self.geo.b);
-        let (r, c) = (cell / n, cell % n);
-        [r, n + c, 2 * n + r / b * b + c / b]
     }
 
     /// Régin's filter on unit `u` with explained prunings; false on a conflict (raised).
@@ -327,22 +314,22 @@ impl AllDifferent<'_> {
             for v in digits(adj[d] & !component[d]) {
                 // R(v) is a Hall set without cell i: v is not cell i's to take.
                 let held = reach(&adj, v, full(n));
-                let (cell, digit) = self.pair(u, i, v);
-                let var = self.var_of[cell * n + digit] as usize;
+                let cell = self.cell_at(u, i);
+                let var = self.var_of[cell * n + v] as usize;
                 let mut reason = std::mem::take(&mut self.reasons[var]);
                 reason.clear();
                 for w in digits(held) {
                     let h = mate[w] as usize;
-                    for x in digits(self.root[self.cell_at(u, h)] & !held) {
-                        let (c, d) = self.pair(u, h, x);
-                        reason.push(self.lit(c, d, false));
+                    let c = self.cell_at(u, h);
+                    for x in digits(self.root[c] & !held) {
+                        reason.push(self.lit(c, x, false));
                     }
                 }
                 if cfg!(test) {
                     self.assert_implied(u, &reason, Some((i, v)));
                 }
                 self.reasons[var] = reason;
-                if !acts.propagate(self.lit(cell, digit, false)) {
+                if !acts.propagate(self.lit(cell, v, false)) {
                     return false;
                 }
             }
@@ -375,9 +362,9 @@ impl AllDifferent<'_> {
         let mut clause = std::mem::take(&mut self.blocking);
         clause.clear();
         for i in digits(k_cells) {
-            for x in digits(self.root[self.cell_at(u, i)] & !held) {
-                let (c, d) = self.pair(u, i, x);
-                clause.push(self.lit(c, d, true));
+            let c = self.cell_at(u, i);
+            for x in digits(self.root[c] & !held) {
+                clause.push(self.lit(c, x, true));
             }
         }
         if cfg!(test) {
@@ -427,7 +414,7 @@ impl Theory for AllDifferent<'_> {
                 let bit = 1u64 << self.digit_of[var];
                 self.dom[cell] &= !bit;
                 self.undo.push((cell as u32, bit));
-                for u in self.units_of(cell) {
+                for u in self.geo.units_of(cell) {
                     if !self.dirty[u] {
                         self.dirty[u] = true;
                         self.todo.push(u as u32);
@@ -507,7 +494,7 @@ impl Theory for AllDifferent<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{NativeSearch, solve_generic, solve_learning};
+    use super::super::{NativeSearch, solve_learning, solve_without_learning};
     use crate::generate::sudoku::random_grid;
     use crate::rng::SplitMix64;
     use crate::stop::Stop;
@@ -533,8 +520,8 @@ mod tests {
     }
 
     /// Counts (and, in this build, every explanation: see `assert_implied`) agree with the
-    /// search without learning, on grids with few givens to many: 4×4 and 9×9 with limits
-    /// above their counts, 16×16 and 25×25 to two.
+    /// search without learning (no hand-over: a different engine), on grids with few givens
+    /// to many: 4×4 and 9×9 with limits above their counts, 16×16 to two.
     #[test]
     fn counts_agree_with_the_search_without_learning() {
         let cases = [
@@ -547,7 +534,7 @@ mod tests {
             for seed in 0..seeds {
                 let givens = blanked(box_side, blank, seed);
                 let ours = solve_learning(box_side, &givens, &count(max));
-                let theirs = solve_generic(box_side, &givens, &count(max));
+                let theirs = solve_without_learning(box_side, &givens, &count(max));
                 let at = format!("box {box_side} seed {seed}");
                 assert_eq!(ours.count, theirs.count, "{at}");
                 assert_eq!(ours.complete, theirs.complete, "{at}");
@@ -613,7 +600,7 @@ mod tests {
                 };
                 givens[cell] = d;
                 let ours = solve_learning(box_side, &givens, &count(2));
-                let theirs = solve_generic(box_side, &givens, &count(2));
+                let theirs = solve_without_learning(box_side, &givens, &count(2));
                 let at = format!("box {box_side} seed {seed}");
                 assert_eq!(
                     (ours.count, ours.complete),

@@ -40,8 +40,9 @@ mod learn;
 /// settles ten blanked, ten unique and ten minimal 16×16 grids (`--unique` for the last two)
 /// in ≤ 1,895 nodes and nine of ten blanked 25×25 grids in ≤ 509, where it is as fast as the
 /// learning search or faster (6 ms against 61 ms on one); the tenth took it 27,269 nodes
-/// and 1.0 s, the learning search 44 ms.
-const LEARN_AFTER: u64 = 2_000;
+/// and 1.0 s, the learning search 44 ms. A search handed over reports more nodes than this:
+/// these plus the learning search's.
+pub const LEARN_AFTER: u64 = 2_000;
 
 pub(crate) use fast9::solve9;
 
@@ -103,10 +104,12 @@ pub struct NativeResult {
     pub complete: bool,
     /// The stop fired before the search ended.
     pub timed_out: bool,
-    /// Branching decisions: cells on which the search guessed.
+    /// Branching decisions: cells on which the search guessed, plus the learning search's
+    /// decisions after a hand-over (see [`LEARN_AFTER`]).
     pub guesses: u64,
-    /// Search nodes: states propagated — the root plus one per alternative
-    /// tried at a guess.
+    /// Search nodes: states propagated — the root plus one per alternative tried at a
+    /// guess; after a hand-over to the learning search, plus its conflicts and one for its
+    /// root.
     pub nodes: u64,
 }
 
@@ -137,10 +140,21 @@ pub fn solve_generic(box_side: usize, givens: &[u8], search: &NativeSearch) -> N
     solve_generic_checked(box_side, givens, search)
 }
 
-/// The learning search (`learn.rs`) alone from the root propagation, at any size: for
-/// cross-checking it against the other paths and for comparing their speed. Counts up to
-/// `max_solutions` (one blocking clause per solution, so meant for small counts).
-pub fn solve_learning(box_side: usize, givens: &[u8], search: &NativeSearch) -> NativeResult {
+/// Tests only: the generic solver without the hand-over to the learning search, so that
+/// the learning search is checked against an engine other than itself.
+#[cfg(test)]
+fn solve_without_learning(box_side: usize, givens: &[u8], search: &NativeSearch) -> NativeResult {
+    if !valid_input(box_side, givens) {
+        return no_solution();
+    }
+    solve_generic_from(box_side, givens, search, false)
+}
+
+/// Tests only: the learning search (`learn.rs`) alone from the root propagation, at any
+/// size. Counts up to `max_solutions` (one blocking clause per solution, so meant for
+/// small counts).
+#[cfg(test)]
+fn solve_learning(box_side: usize, givens: &[u8], search: &NativeSearch) -> NativeResult {
     if !valid_input(box_side, givens) {
         return no_solution();
     }
@@ -259,6 +273,13 @@ impl Geometry {
 
     fn peers_of(&self, cell: usize) -> &[u32] {
         &self.peers[cell * self.np..(cell + 1) * self.np]
+    }
+
+    /// The units of a cell: its row, column and box.
+    fn units_of(&self, cell: usize) -> [usize; 3] {
+        let (n, b) = (self.n, self.b);
+        let (r, c) = (cell / n, cell % n);
+        [r, n + c, 2 * n + r / b * b + c / b]
     }
 }
 
@@ -415,22 +436,7 @@ fn all_different(geo: &Geometry, cand: &mut [u64], work: &mut Work) -> Option<bo
         // Matching: mate[d] = the open cell (index into `open`) given digit d.
         let mut mate = [NONE; 36];
         let mut digit = [NONE; 36];
-        let mut used = placed;
-        for i in 0..k {
-            let dom = cand[open[i] as usize];
-            let h = work.hint[open[i] as usize];
-            let free = dom & !used;
-            let d = if h != NONE && free & (1u64 << h) != 0 {
-                h as usize
-            } else if free != 0 {
-                free.trailing_zeros() as usize
-            } else {
-                continue;
-            };
-            used |= 1u64 << d;
-            mate[d] = i as u8;
-            digit[i] = d as u8;
-        }
+        greedy_start(cand, &open, k, placed, &work.hint, &mut mate, &mut digit);
         for i in 0..k {
             if digit[i] == NONE && !augment(cand, &open, placed, &mut mate, &mut digit, i) {
                 work.fail = u;
@@ -497,12 +503,13 @@ fn unit_hash(cand: &[u64], cells: &[u32]) -> u64 {
 /// A unit holding both cells (peers): the row, else the column, else the box.
 fn shared_unit(geo: &Geometry, a: usize, b: usize) -> usize {
     let n = geo.n;
+    let [row, col, boxed] = geo.units_of(a);
     if a / n == b / n {
-        a / n
+        row
     } else if a % n == b % n {
-        n + a % n
+        col
     } else {
-        2 * n + a / n / geo.b * geo.b + a % n / geo.b
+        boxed
     }
 }
 
@@ -523,6 +530,38 @@ fn reach(adj: &[u64; 36], from: usize, within: u64) -> u64 {
         todo |= new;
     }
     seen
+}
+
+/// The greedy start of a matching of the open cells `open[..k]` (cell indices into `cand`
+/// and `hint`) to digits outside `placed`: each cell in turn takes `hint[cell]` (its digit in
+/// the last matching) if still free, else its lowest free candidate, else nothing (left to
+/// [`augment`]). `mate[d]`: the index into `open` given digit d; `digit[i]` its inverse.
+fn greedy_start(
+    cand: &[u64],
+    open: &[u32; 36],
+    k: usize,
+    placed: u64,
+    hint: &[u8],
+    mate: &mut [u8; 36],
+    digit: &mut [u8; 36],
+) {
+    const NONE: u8 = u8::MAX;
+    let mut used = placed;
+    for i in 0..k {
+        let cell = open[i] as usize;
+        let free = cand[cell] & !used;
+        let h = hint[cell];
+        let d = if h != NONE && free & (1u64 << h) != 0 {
+            h as usize
+        } else if free != 0 {
+            free.trailing_zeros() as usize
+        } else {
+            continue;
+        };
+        used |= 1u64 << d;
+        mate[d] = i as u8;
+        digit[i] = d as u8;
+    }
 }
 
 /// Breadth-first search for an augmenting path from the unmatched open cell `start` (Hall's
@@ -759,16 +798,17 @@ impl<F: FnMut(&[u64])> Generic<'_, F> {
             // blanked 25×25 grids (two seeds each) the summed first-solution CPU went from
             // 3.99 s to 2.19 s; on the hard 36×36 ones (8 grids, 4 seeds, ~1.2–1.5 s CPU
             // each) 7 of 32 tries decided against 4.
-            let (n, b) = (self.geo.n, self.geo.b);
             let mut best_w = 0u64;
             let mut ties = 0u64;
             for (cell, &m) in self.pool[depth].iter().enumerate() {
                 let k = m.count_ones();
                 if k > 1 {
-                    let (row, col) = (cell / n, cell % n);
-                    let w = self.weight[row]
-                        + self.weight[n + col]
-                        + self.weight[2 * n + row / b * b + col / b];
+                    let w = self
+                        .geo
+                        .units_of(cell)
+                        .iter()
+                        .map(|&u| self.weight[u])
+                        .sum::<u64>();
                     // k / w against the best's, without division.
                     let (lhs, rhs) = (u64::from(k) * best_w, u64::from(best.1) * w);
                     if best.0 == usize::MAX || lhs <= rhs {
@@ -853,6 +893,17 @@ impl<F: FnMut(&[u64])> Generic<'_, F> {
 }
 
 fn solve_generic_checked(b: usize, givens: &[u8], search: &NativeSearch) -> NativeResult {
+    solve_generic_from(b, givens, search, true)
+}
+
+/// The generic solver on valid input; `may_learn`: whether a search that has not settled
+/// after [`LEARN_AFTER`] nodes hands over to the learning search.
+fn solve_generic_from(
+    b: usize,
+    givens: &[u8],
+    search: &NativeSearch,
+    may_learn: bool,
+) -> NativeResult {
     let mut result = NativeResult {
         complete: true,
         nodes: 1,
@@ -869,7 +920,7 @@ fn solve_generic_checked(b: usize, givens: &[u8], search: &NativeSearch) -> Nati
     };
     // From 16×16 on, a first solution or a uniqueness proof that the search without
     // learning has not settled after `LEARN_AFTER` goes to the learning search.
-    let hand_over = n >= 16 && search.max_solutions <= 2;
+    let hand_over = may_learn && n >= 16 && search.max_solutions <= 2;
     let learn_root = hand_over.then(|| root.clone());
     let keep = search.keep;
     let mut solutions = Vec::new();

@@ -324,6 +324,7 @@ fn solve_in(
         keep,
         count: 0,
         solutions: Vec::new(),
+        seen: HashSet::new(),
         grid,
         blocking,
         levels: 0,
@@ -348,10 +349,15 @@ fn solve_in(
 /// `¬a ∨ ¬x(cell, digit)…` over the open cells as a conflict: the solver learns from it,
 /// backjumps and searches on for the next solution from where it stands, keeping the
 /// givens' propagation and the assignments below the backjump level, instead of a
-/// second call that would restart from level 0. Passed as costly, the blocking clause
-/// itself is kept too (a learned clause may be deleted), so a solution is never
-/// counted twice. Every literal of the blocking clause is false when it is raised (`a`
-/// is assumed, the grid's digits are true), as a conflict must be.
+/// second call that would restart from level 0. Every literal of the blocking clause is
+/// false when it is raised (`a` is assumed, the grid's digits are true), as a conflict
+/// must be.
+///
+/// Passed as costly, the blocking clause is kept as an original clause only when the
+/// clause the solver learns from it differs; when they are equal, batsat keeps only the
+/// learned copy, which clause-database reduction may delete, and the same grid can be
+/// reached again. So grids already counted are remembered (`seen`): one reached again is
+/// blocked again and not counted.
 struct Enumerate<'a> {
     n: usize,
     givens: &'a [u8],
@@ -362,6 +368,7 @@ struct Enumerate<'a> {
     keep: usize,
     count: u64,
     solutions: Vec<Filled>,
+    seen: HashSet<Filled>,
     grid: &'a mut Filled,
     blocking: &'a mut Vec<batsat::Lit>,
     /// Decision levels, as the solver's `Theory` contract asks a theory to track.
@@ -379,12 +386,15 @@ impl Theory for Enumerate<'_> {
                 .find(|&d| acts.value(solver_var(vars, n, cell, d)) == lbool::TRUE)
                 .unwrap_or(0)
         }));
-        self.count += 1;
-        if self.solutions.len() < self.keep {
-            self.solutions.push(self.grid.clone());
-        }
-        if self.count >= self.max_solutions {
-            return;
+        if !self.seen.contains(&*self.grid) {
+            self.seen.insert(self.grid.clone());
+            self.count += 1;
+            if self.solutions.len() < self.keep {
+                self.solutions.push(self.grid.clone());
+            }
+            if self.count >= self.max_solutions {
+                return;
+            }
         }
         self.blocking.clear();
         self.blocking.push(!self.activation);

@@ -32,11 +32,16 @@
 //!   clauses anyway) and treats them as the line's base.
 //! - **counting**: a total assignment that every line accepts is a solution; below the
 //!   limit, [`Theory::final_check`] rejects it with its blocking clause (the negation of
-//!   its cells above level 0), kept as a costly lemma so no solution is counted twice,
-//!   and the same search goes on.
+//!   its cells above level 0), passed as a costly lemma, and the same search goes on.
+//!   batsat keeps such a lemma as an original clause only when the clause it learns
+//!   from it differs; otherwise only the learnt copy exists, which clause-database
+//!   reduction may delete, so the same grid can be reached again. Grids already counted
+//!   are therefore remembered: one reached again is blocked again and not counted.
 //! - **go literal**: the search runs under one assumption `go`. Stopping (deadline or
-//!   cancel, polled at every propagation call) raises the conflict `¬go`: the solver
-//!   learns it at level 0 and returns at once.
+//!   cancel, polled at every propagation call above level 0) raises the conflict `¬go`:
+//!   the solver learns it at level 0 and returns at once.
+
+use std::collections::HashSet;
 
 use batsat::theory::{Theory, TheoryArg};
 use batsat::{BasicSolver, Lit, SolverInterface, Var, lbool};
@@ -85,6 +90,8 @@ pub fn fits(puzzle: &Nonogram) -> bool {
 ///   (`None`: every colour, but for the givens);
 /// - `known`: distinct solutions found before (by an earlier search stage): they are
 ///   counted, returned first and blocked, so the count goes on from them.
+///
+/// Panics unless [`fits`]`(puzzle)`.
 pub fn solve(
     puzzle: &Nonogram,
     limits: &Limits,
@@ -105,7 +112,10 @@ fn solve_with<T>(
     setup: impl FnOnce(&mut LineTheory),
     after: impl FnOnce(&LineTheory) -> T,
 ) -> (NativeAnswer<Grid>, Option<T>) {
-    debug_assert!(fits(puzzle));
+    assert!(
+        fits(puzzle),
+        "learn::solve takes lines of at most 127 cells and palettes of at most 16 entries"
+    );
     let (w, h) = (puzzle.width(), puzzle.height());
     let p = puzzle.palette().len();
     let cells = w * h;
@@ -138,6 +148,9 @@ fn solve_with<T>(
     let mut theory = LineTheory::new(puzzle, limits, vars.len());
     setup(&mut theory);
     theory.count = answer.count;
+    theory
+        .seen
+        .extend(known.iter().map(|grid| grid.cells.clone()));
     let mut clause = Vec::new();
     let mut ok = true;
     for anchor in &mut theory.anchors {
@@ -287,6 +300,8 @@ struct LineTheory<'p> {
     keep: usize,
     count: u64,
     solutions: Vec<Grid>,
+    /// The cells of every grid counted so far (see "counting" in the module doc).
+    seen: HashSet<Vec<u8>>,
     stats: LearnStats,
 }
 
@@ -340,6 +355,7 @@ impl<'p> LineTheory<'p> {
             keep: limits.keep,
             count: 0,
             solutions: Vec::new(),
+            seen: HashSet::new(),
             stats: LearnStats::default(),
         }
     }
@@ -720,6 +736,7 @@ impl<'p> LineTheory<'p> {
         }
     }
 
+    /// Count the grid of the current total assignment, unless it was counted before.
     fn record(&mut self) {
         let mut grid = Grid::new(self.width, self.height);
         grid.cells = self
@@ -728,6 +745,9 @@ impl<'p> LineTheory<'p> {
             .map(|&d| d.trailing_zeros() as u8)
             .collect();
         debug_assert_eq!(self.puzzle.verify(&grid), Ok(()));
+        if !self.seen.insert(grid.cells.clone()) {
+            return;
+        }
         self.count += 1;
         if self.solutions.len() < self.keep {
             self.solutions.push(grid);

@@ -1089,8 +1089,8 @@ fn solve_with<M: Mask, const P: usize>(
 }
 
 /// [`solve`] on `u128` masks (lines of at most [`bitline::MAX_LEN`] cells), giving up
-/// (an incomplete answer) at the first node after `budget.0` search nodes or `budget.1`
-/// line solves: the first stage of `super::solve_with_stats`.
+/// (an incomplete answer) at its `budget.0`-th search node or once it has made
+/// `budget.1` line solves: the first stage of `super::solve_with_stats`.
 pub(super) fn solve_within(
     puzzle: &Nonogram,
     limits: &Limits,
