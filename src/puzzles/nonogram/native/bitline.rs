@@ -110,6 +110,44 @@ fn spread<M: Mask>(starts: M, len: usize) -> M {
     x
 }
 
+/// [`runs`] in a fixed number of doubling steps, enough for every `len ≤ 2^steps`: one
+/// line passes the same `steps` for all its blocks, so the loop's branches stay predicted
+/// where those of [`runs`] follow each block's length (a mispredicted branch costs more
+/// than a step on `u128`).
+#[inline(always)]
+fn runs_in(can: u128, len: usize, steps: u32) -> u128 {
+    debug_assert!((1..=1 << steps).contains(&len) && len < 128);
+    let mut x = can;
+    let mut have = 1;
+    for _ in 0..steps {
+        // `x` is the AND of `can >> t` for `t < have`; a step may double that.
+        // (Below 64, which `& 63` tells the compiler: a funnel shift with no word test.)
+        let step = have.min(len - have) & 63;
+        x &= x >> step;
+        have += step;
+    }
+    x
+}
+
+/// [`spread`] in a fixed number of steps, as [`runs_in`].
+#[inline(always)]
+fn spread_in(starts: u128, len: usize, steps: u32) -> u128 {
+    debug_assert!((1..=1 << steps).contains(&len) && len < 128);
+    let mut x = starts;
+    let mut have = 1;
+    for _ in 0..steps {
+        let step = have.min(len - have) & 63;
+        x |= x << step;
+        have += step;
+    }
+    x
+}
+
+/// The doubling steps [`runs_in`] needs for blocks up to `longest` cells.
+fn steps_for(longest: usize) -> u32 {
+    usize::BITS - longest.saturating_sub(1).leading_zeros()
+}
+
 /// Cell `i` ↦ cell `n − 1 − i`.
 #[inline(always)]
 fn reverse_cells<M: Mask>(x: M, n: usize) -> M {
@@ -156,22 +194,28 @@ struct Narrow {
 }
 
 /// One direction of the banded solver: `q[j]` and `starts[j]` as in [`sweep`], each
-/// held as a `u128` window of the line that starts at bit `at_q[j]` / `at_s[j]`.
+/// held as a `u128` window of the line that starts at bit `at_q[j]` / `at_s[j]`. The
+/// rebased solver ([`sweep_rebased`]) keeps its windows by word instead: `first[w]` is the
+/// first block held at window `w` (up to `last`, and `first[last + 1] = k`).
 #[derive(Default)]
 struct Band {
     q: Vec<u128>,
     starts: Vec<u128>,
     at_q: Vec<usize>,
     at_s: Vec<usize>,
+    first: Vec<usize>,
+    last: usize,
 }
 
 impl Band {
-    fn with_blocks(blocks: usize) -> Band {
+    fn with_blocks(blocks: usize, words: usize) -> Band {
         Band {
             q: vec![0; blocks + 1],
             starts: vec![0; blocks],
             at_q: vec![0; blocks + 1],
             at_s: vec![0; blocks],
+            first: vec![0; words],
+            last: 0,
         }
     }
 }
@@ -200,7 +244,11 @@ impl<M: Mask> Tables<M> {
             s_bwd: vec![M::ZERO; blocks],
             reversed: vec![M::ZERO; MAX_COLOURS + 1],
             band: if M::BITS > u128::BITS as usize {
-                [Band::with_blocks(blocks), Band::with_blocks(blocks)]
+                let words = M::BITS / 64;
+                [
+                    Band::with_blocks(blocks, words),
+                    Band::with_blocks(blocks, words),
+                ]
             } else {
                 Default::default()
             },
@@ -357,8 +405,8 @@ fn solve_banded<M: Mask>(
 }
 
 /// [`sweep`] on `u128` windows that start at a word boundary and move up one word when
-/// the entries need it: `q[j]` and `starts[j]` are kept at window `64·w` as `at_q[j]` /
-/// `at_s[j] = w`. As in [`sweep_band`], an entry only needs its positions up to `top`,
+/// the entries need it: `starts[j]` and `q[j + 1]` are kept at window `64·w` for the
+/// blocks `j` from `first[w]` on (`q[0]` at window 0). As in [`sweep_band`], an entry only needs its positions up to `top`,
 /// its leftmost one plus `slack` (those beyond begin no fitting line, and the other
 /// direction has none there); a window holds them when it starts at most 127 below `top`.
 /// Below the leftmost position an entry is empty, so the window moves up a word once the
@@ -371,6 +419,7 @@ fn sweep_rebased<M: Mask>(
     block: impl Fn(usize) -> Block,
     n: usize,
     slack: usize,
+    steps: u32,
     can: &[M],
     band: &mut Band,
 ) -> Option<bool> {
@@ -394,12 +443,9 @@ fn sweep_rebased<M: Mask>(
     // The leftmost position of `q`.
     let mut at = 0;
     let mut previous: Option<u8> = None;
-    band.at_q[0] = 0;
-    let entries = band.starts[..k]
-        .iter_mut()
-        .zip(&mut band.q[1..=k])
-        .zip(band.at_s[..k].iter_mut().zip(&mut band.at_q[1..=k]));
-    for (j, ((starts, q_next), (at_s, at_q))) in entries.enumerate() {
+    band.first[0] = 0;
+    let entries = band.starts[..k].iter_mut().zip(&mut band.q[1..=k]);
+    for (j, (starts, q_next)) in entries.enumerate() {
         let Block { len, colour } = block(j);
         let same = previous == Some(colour);
         let end = at + usize::from(same) + len;
@@ -409,6 +455,8 @@ fn sweep_rebased<M: Mask>(
                     return None;
                 }
                 w += 1;
+                // The window moves only while the line runs past it: `w < W − 2`.
+                band.first[w] = j;
                 q >>= 64;
                 next = limit(w);
             }
@@ -422,9 +470,8 @@ fn sweep_rebased<M: Mask>(
             ink_colour = usize::from(colour);
             ink = can[ink_colour].pair(w);
         }
-        let s = before & runs(ink, len);
+        let s = before & runs_in(ink, len, steps);
         *starts = s;
-        (*at_s, *at_q) = (w, w);
         q = fill(s << len, step);
         *q_next = q;
         if q == 0 {
@@ -436,6 +483,7 @@ fn sweep_rebased<M: Mask>(
     if n >= 64 * w + 128 {
         return None;
     }
+    (band.first[w + 1], band.last) = (k, w);
     Some(q >> (n - 64 * w) & 1 == 1)
 }
 
@@ -478,12 +526,13 @@ fn solve_rebased<M: Mask>(
         return Some(false);
     }
     let slack = n - least;
+    let steps = steps_for(clue.iter().map(|b| b.len).max().unwrap_or(1));
     let [fwd, bwd] = &mut tables.band;
-    if !sweep_rebased(k, |j| clue[j], n, slack, can, fwd)? {
+    if !sweep_rebased(k, |j| clue[j], n, slack, steps, can, fwd)? {
         return Some(false);
     }
     let reversed = reverse_all(&mut tables.reversed, can, n);
-    let feasible = sweep_rebased(k, |j| clue[k - 1 - j], n, slack, reversed, bwd)?;
+    let feasible = sweep_rebased(k, |j| clue[k - 1 - j], n, slack, steps, reversed, bwd)?;
     debug_assert!(
         feasible,
         "a line that fits from the left fits from the right"
@@ -491,39 +540,72 @@ fn solve_rebased<M: Mask>(
     if !feasible {
         return Some(false);
     }
-    // Block j's entries from the right are entry k − 1 − j there. The results are
-    // gathered in one `u128` and written out when its window (or colour) changes.
-    let (mut acc, mut acc_at, mut acc_colour) = (0u128, 0, 0);
-    let lefts = fwd.starts[..k].iter().zip(&fwd.at_s[..k]);
-    let rights = bwd.starts[..k].iter().zip(&bwd.at_s[..k]).rev();
-    for (block, ((&s, &a), (&r, &b))) in clue.iter().zip(lefts.zip(rights)) {
+    // Block j's entries from the right are entry k − 1 − j there. The blocks are taken in
+    // runs that keep their windows on both sides, and the results gathered in one `u128`
+    // written out when its window (or colour) changes.
+    let (mut acc, mut acc_colour) = (0u128, 0);
+    let (mut a, mut b) = (0, bwd.last);
+    let mut j = 0;
+    while j < k {
+        // From the left, window a holds blocks first[a] up to first[a + 1]; from the
+        // right, block k − 1 − j is at window b while k − 1 − j ≥ first[b].
+        let end = fwd.first[a + 1].min(k - bwd.first[b]);
         // Start 64·a + i from the left is start n − len − 64·a − i from the right, bit
         // n − len − 64·(a + b) − i of its window (the leftmost starts from both sides
-        // and the block fit in n, so this is not negative).
-        let m = n - block.len - 64 * (a + b);
-        let colour = usize::from(block.colour);
-        if (a, colour) != (acc_at, acc_colour) {
-            may[acc_colour].or_pair(acc, acc_at);
-            (acc, acc_at, acc_colour) = (0, a, colour);
-        }
-        acc |= spread(s & mirror_any(r, m), block.len);
-    }
-    may[acc_colour].or_pair(acc, acc_at);
-    let lefts = fwd.q[..=k].iter().zip(&fwd.at_q[..=k]);
-    let rights = bwd.q[..=k].iter().zip(&bwd.at_q[..=k]).rev();
-    let (mut may_w, mut acc, mut acc_at) = (M::ZERO, 0u128, 0);
-    for ((&q, &a), (&r, &b)) in lefts.zip(rights) {
-        // Cell i white between block j − 1 and block j: prefix [0, i) from the left,
-        // suffix [i + 1, n) from the right.
-        if 64 * (a + b) < n {
-            if a != acc_at {
-                may_w.or_pair(acc, acc_at);
-                (acc, acc_at) = (0, a);
+        // and the block fit in n, so this is not negative): bit i + len mirrored about
+        // `base`, the same for every block of the run (a branch that stays predicted).
+        // The shift drops only starts whose block would leave the window, beyond the
+        // window's top (see `sweep_rebased`).
+        let base = n - 64 * (a + b);
+        for (block, (&s, &r)) in clue[j..end].iter().zip(
+            fwd.starts[j..end]
+                .iter()
+                .zip(bwd.starts[k - end..k - j].iter().rev()),
+        ) {
+            let colour = usize::from(block.colour);
+            if colour != acc_colour {
+                may[acc_colour].or_pair(acc, a);
+                (acc, acc_colour) = (0, colour);
             }
-            acc |= q & mirror_any(r, n - 1 - 64 * (a + b));
+            acc |= spread_in(s & mirror_any(r << block.len, base), block.len, steps);
         }
+        if end == fwd.first[a + 1] {
+            may[acc_colour].or_pair(acc, a);
+            acc = 0;
+            a += 1;
+        }
+        if end == k - bwd.first[b] && b > 0 {
+            b -= 1;
+        }
+        j = end;
     }
-    may_w.or_pair(acc, acc_at);
+    // Cell i white between block j − 1 and block j: prefix [0, i) from the left, suffix
+    // [i + 1, n) from the right. `q[j]` is at the window of block j − 1 (`q[0]` at 0):
+    // window a holds q[j] up to j = first[a + 1]; from the right q[k − j] is at window b
+    // while k − j > first[b] (b ≥ 1).
+    let stop = |b: usize| if b == 0 { k + 1 } else { k - bwd.first[b] };
+    let (mut may_w, mut acc) = (M::ZERO, 0u128);
+    let (mut a, mut b) = (0, bwd.last);
+    let mut j = 0;
+    while j <= k {
+        let end = (fwd.first[a + 1] + 1).min(stop(b));
+        if 64 * (a + b) < n {
+            let m = n - 1 - 64 * (a + b);
+            let rights = bwd.q[k + 1 - end..=k - j].iter().rev();
+            for (&q, &r) in fwd.q[j..end].iter().zip(rights) {
+                acc |= q & mirror_any(r, m);
+            }
+        }
+        if end == fwd.first[a + 1] + 1 {
+            may_w.or_pair(acc, a);
+            acc = 0;
+            a += 1;
+        }
+        if end == stop(b) && b > 0 {
+            b -= 1;
+        }
+        j = end;
+    }
     may[0] = may_w & can[0];
     Some(true)
 }
@@ -621,6 +703,12 @@ fn solve_trimmed<M: Mask>(
     may: &mut [M],
 ) -> Option<bool> {
     let k = clue.len();
+    // A line open at both ends (the common case while a picture is young) has no settled
+    // end to cut: refused before any work on the whole masks.
+    let open_at = |i: usize| can.iter().filter(|m| m.get(i)).count() != 1;
+    if n > MAX_LEN && open_at(0) && open_at(n - 1) {
+        return None;
+    }
     let (mut once, mut twice) = (M::ZERO, M::ZERO);
     for &m in can {
         twice |= once & m;
@@ -998,6 +1086,23 @@ mod tests {
         banded_equals_full::<Wide<3>>(600, &[128, 130, 150, 191], 50, Form::Banded);
         banded_equals_full::<Wide<5>>(300, &[200, 300, 319], 51, Form::Banded);
         banded_equals_full::<Wide<16>>(60, &[600, 1000], 52, Form::Banded);
+    }
+
+    #[test]
+    fn fixed_steps_equal_doubling() {
+        let mut random = crate::rng::SplitMix64::new(73);
+        let mut next = move || u128::from(random.next_u64()) << 64 | u128::from(random.next_u64());
+        for len in 1..128 {
+            for steps in steps_for(len)..=7 {
+                for _ in 0..20 {
+                    // Dense masks, so that long runs occur.
+                    let can = next() | next() | next();
+                    let starts = next() & next();
+                    assert_eq!(runs_in(can, len, steps), runs(can, len), "{len} {steps}");
+                    assert_eq!(spread_in(starts, len, steps), spread(starts, len));
+                }
+            }
+        }
     }
 
     #[test]
