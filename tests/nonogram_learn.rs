@@ -157,7 +157,8 @@ fn an_unsolvable_puzzle_has_no_solution() {
     }
 }
 
-/// A deadline already past stops the learning search: no verdict.
+/// A deadline already past, or a cancel, stops the staged search (in its first stage)
+/// and the learning search called directly: no verdict.
 #[test]
 fn the_stop_signal_stops_the_staged_search() {
     let puzzle = load("knotty.non");
@@ -176,6 +177,24 @@ fn the_stop_signal_stops_the_staged_search() {
     };
     let (answer, _) = native::learn::solve(&puzzle, &limits, None, &[]);
     assert!(!answer.complete && answer.count < 2);
+}
+
+/// A deadline that falls while the learning stage runs stops it through the staged
+/// entry: no verdict, and the learning search did run (knotty is not decided in
+/// seconds, and its root work takes milliseconds: the deadline leaves it a wide margin).
+#[test]
+fn a_deadline_stops_the_learning_stage() {
+    let puzzle = load("knotty.non");
+    let limits = Limits {
+        max_solutions: Some(2),
+        keep: 2,
+        stop: Stop::at(Some(
+            std::time::Instant::now() + std::time::Duration::from_secs(3),
+        )),
+    };
+    let (answer, stats) = native::solve_staged(&puzzle, &limits, 0);
+    assert!(!answer.complete && answer.count < 2);
+    assert!(stats.learn.decisions > 0, "the learning stage did not run");
 }
 
 /// Palettes beyond `learn::MAX_PALETTE` stay with the depth-first search alone, and the
