@@ -216,11 +216,14 @@ pub fn lengths(clue: &[Block]) -> Vec<usize> {
 
 /// Cells a clue needs at least: its blocks, and one gap between two of the same colour.
 pub fn min_length(clue: &[Block]) -> usize {
-    clue.iter().map(|b| b.len).sum::<usize>()
-        + clue
-            .windows(2)
-            .filter(|w| w[0].colour == w[1].colour)
-            .count()
+    // One pass: the line solver asks this on every long line it solves.
+    let mut least = 0;
+    let mut previous = None;
+    for block in clue {
+        least += block.len + usize::from(previous == Some(block.colour));
+        previous = Some(block.colour);
+    }
+    least
 }
 
 /// A solved (or goal) picture: `cells[row * width + col]` is a palette index (0 background).

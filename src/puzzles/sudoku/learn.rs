@@ -34,7 +34,7 @@ use std::collections::HashSet;
 use batsat::theory::{Theory, TheoryArg};
 use batsat::{BasicSolver, Lit, SolverInterface, Var, lbool};
 
-use super::{Geometry, NativeResult, augment, full, greedy_start, reach};
+use super::{Geometry, NativeResult, augment, components, full, greedy_start, reach};
 use crate::stop::Stop;
 
 const NONE: u8 = u8::MAX;
@@ -299,23 +299,13 @@ impl AllDifferent<'_> {
         for d in digits(nodes) {
             adj[d] = dom[mate[d] as usize] & !(1u64 << d);
         }
-        // Strongly connected components: forward ∩ backward reach from a digit.
         let mut radj = [0u64; 36];
         for d in digits(nodes) {
             for e in digits(adj[d]) {
                 radj[e] |= 1u64 << d;
             }
         }
-        let mut component = [0u64; 36];
-        let mut rest = nodes;
-        while rest != 0 {
-            let d = rest.trailing_zeros() as usize;
-            let scc = reach(&adj, d, rest) & reach(&radj, d, rest);
-            rest &= !scc;
-            for e in digits(scc) {
-                component[e] = scc;
-            }
-        }
+        let component = components(&adj, &radj, nodes);
         for d in digits(nodes) {
             let i = mate[d] as usize;
             for v in digits(adj[d] & !component[d]) {

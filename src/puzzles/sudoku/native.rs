@@ -461,19 +461,7 @@ fn all_different(geo: &Geometry, cand: &mut [u64], work: &mut Work) -> Option<bo
                 radj[e] |= 1u64 << d;
             }
         }
-        // Strongly connected components: forward ∩ backward reach from a node.
-        let mut component = [0u64; 36];
-        let mut rest = nodes;
-        while rest != 0 {
-            let d = rest.trailing_zeros() as usize;
-            let scc = reach(&adj, d, rest) & reach(&radj, d, rest);
-            rest &= !scc;
-            let mut s = scc;
-            while s != 0 {
-                component[s.trailing_zeros() as usize] = scc;
-                s &= s - 1;
-            }
-        }
+        let component = components(&adj, &radj, nodes);
         for d in 0..n {
             if nodes & (1u64 << d) != 0 {
                 let cell = open[mate[d] as usize] as usize;
@@ -530,6 +518,24 @@ fn reach(adj: &[u64; 36], from: usize, within: u64) -> u64 {
         todo |= new;
     }
     seen
+}
+
+/// Per node of `nodes`, its strongly connected component along `adj` (`radj` the
+/// reversed edges): forward ∩ backward reach from a node.
+fn components(adj: &[u64; 36], radj: &[u64; 36], nodes: u64) -> [u64; 36] {
+    let mut component = [0u64; 36];
+    let mut rest = nodes;
+    while rest != 0 {
+        let d = rest.trailing_zeros() as usize;
+        let scc = reach(adj, d, rest) & reach(radj, d, rest);
+        rest &= !scc;
+        let mut s = scc;
+        while s != 0 {
+            component[s.trailing_zeros() as usize] = scc;
+            s &= s - 1;
+        }
+    }
+    component
 }
 
 /// The greedy start of a matching of the open cells `open[..k]` (cell indices into `cand`

@@ -52,7 +52,7 @@
 /// The longest line a `u128` mask takes: positions `0..=n` need `n + 1` bits.
 pub const MAX_LEN: usize = 127;
 
-use super::super::{Block, MAX_COLOURS};
+use super::super::{Block, MAX_COLOURS, min_length};
 use super::words::Mask;
 
 /// The longest line masks of type `M` take.
@@ -365,7 +365,7 @@ fn solve_banded<M: Mask>(
     may: &mut [M],
 ) -> Option<bool> {
     let k = clue.len();
-    let least = super::super::min_length(clue);
+    let least = min_length(clue);
     if least > n {
         return Some(false);
     }
@@ -487,18 +487,6 @@ fn sweep_rebased<M: Mask>(
     Some(q >> (n - 64 * w) & 1 == 1)
 }
 
-/// The clue's least length (as `min_length`), in one plain pass: this runs per line.
-#[inline]
-fn least_length(clue: &[Block]) -> usize {
-    let mut least = 0;
-    let mut previous = None;
-    for block in clue {
-        least += block.len + usize::from(previous == Some(block.colour));
-        previous = Some(block.colour);
-    }
-    least
-}
-
 /// Bit `i` ↦ bit `m − i` of a window, for any `m`: the bits that leave the window are
 /// dropped.
 #[inline(always)]
@@ -521,7 +509,7 @@ fn solve_rebased<M: Mask>(
     may: &mut [M],
 ) -> Option<bool> {
     let k = clue.len();
-    let least = least_length(clue);
+    let least = min_length(clue);
     if least > n {
         return Some(false);
     }
@@ -749,7 +737,7 @@ fn solve_trimmed<M: Mask>(
     let middle = &clue[first..k - last];
     // The middle's blocks may be longer than the middle (up to the whole line), which
     // its masks cannot shift by.
-    if least_length(middle) > len {
+    if min_length(middle) > len {
         return Some(false);
     }
     if !solve_colour(
