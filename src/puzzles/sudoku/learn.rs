@@ -34,7 +34,7 @@ use std::collections::HashSet;
 use batsat::theory::{Theory, TheoryArg};
 use batsat::{BasicSolver, Lit, SolverInterface, Var, lbool};
 
-use super::{Geometry, NativeResult, augment, components, full, greedy_start, reach};
+use super::{Geometry, NativeResult, augment, full, reach};
 use crate::stop::Stop;
 
 const NONE: u8 = u8::MAX;
@@ -62,7 +62,7 @@ pub(super) fn solve(
     // conflict without a literal.
     if (0..3 * n).any(|u| {
         let dom: Vec<u64> = geo.unit(u).iter().map(|&c| root[c as usize]).collect();
-        matching(&dom, &mut [NONE; 36]).is_err()
+        matching(&dom).is_err()
     }) {
         result.complete = true;
         return result;
@@ -165,7 +165,7 @@ pub(super) fn solve(
         processed: 0,
         marks: Vec::new(),
         reasons: vec![Vec::new(); cell_of.len()],
-        hint: vec![NONE; n * n],
+        matchings: vec![Matching::EMPTY; 3 * n],
         max_solutions,
         keep,
         count: 0,
@@ -200,24 +200,117 @@ fn digit(m: u64) -> u8 {
 }
 
 /// A perfect matching of a unit's cells (`dom[i]`: the candidates of its i-th cell) to its
-/// digits, started from `hint[i]` (the digit cell i had last time) where still possible:
-/// `mate[d]` = the cell given digit d. Err: a cell found no augmenting path in the partial
-/// matching returned with it.
-fn matching(dom: &[u64], hint: &mut [u8]) -> Result<[u8; 36], (usize, [u8; 36])> {
-    let k = dom.len();
-    let mut open = [0u32; 36];
-    for (i, o) in open.iter_mut().enumerate().take(k) {
-        *o = i as u32;
+/// digits, from scratch: `mate[d]` = the cell given digit d. Err: a cell found no augmenting
+/// path in the partial matching returned with it.
+fn matching(dom: &[u64]) -> Result<[u8; 36], (usize, [u8; 36])> {
+    let mut m = Matching::EMPTY;
+    match m.repair(dom) {
+        Ok(()) => Ok(m.mate),
+        Err(i) => Err((i, m.mate)),
     }
-    let (mut mate, mut given) = ([NONE; 36], [NONE; 36]);
-    greedy_start(dom, &open, k, 0, hint, &mut mate, &mut given);
-    for i in 0..k {
-        if given[i] == NONE && !augment(dom, &open, 0, &mut mate, &mut given, i) {
-            return Err((i, mate));
+}
+
+/// The identity map of the unit's cell indices, for [`augment`] (all cells are open here).
+const ALL: [u32; 36] = {
+    let mut a = [0u32; 36];
+    let mut i = 0;
+    while i < 36 {
+        a[i] = i as u32;
+        i += 1;
+    }
+    a
+};
+
+/// A unit's matching of cells (by index in the unit) to digits, kept from one filter call
+/// to the next. Candidates only shrink along a branch and only grow back on backtracking,
+/// so an edge still present is still a valid edge: only the cells whose matched digit went
+/// are freed, and they alone need augmenting paths (Régin 1994, "incremental" use).
+#[derive(Clone, Copy)]
+struct Matching {
+    /// mate[d]: the cell given digit d, or NONE.
+    mate: [u8; 36],
+    /// given[i]: the digit of cell i, or NONE.
+    given: [u8; 36],
+}
+
+impl Matching {
+    const EMPTY: Matching = Matching {
+        mate: [NONE; 36],
+        given: [NONE; 36],
+    };
+
+    /// Drops the matched edges `dom` lost and completes the matching: the freed cells take a
+    /// free candidate if they have one, else an augmenting path. Err(i): cell i found none
+    /// (no perfect matching; `self` is a valid partial matching that leaves i unmatched).
+    fn repair(&mut self, dom: &[u64]) -> Result<(), usize> {
+        let mut free = 0u64;
+        let mut used = 0u64;
+        for (i, &m) in dom.iter().enumerate() {
+            let g = self.given[i];
+            if g != NONE {
+                if m & (1u64 << g) != 0 {
+                    used |= 1u64 << g;
+                    continue;
+                }
+                self.mate[g as usize] = NONE;
+                self.given[i] = NONE;
+            }
+            free |= 1u64 << i;
+        }
+        let mut hard = 0u64;
+        for i in digits(free) {
+            let f = dom[i] & !used;
+            if f == 0 {
+                hard |= 1u64 << i;
+                continue;
+            }
+            let d = f.trailing_zeros() as usize;
+            used |= 1u64 << d;
+            self.mate[d] = i as u8;
+            self.given[i] = d as u8;
+        }
+        for i in digits(hard) {
+            if !augment(dom, &ALL, 0, &mut self.mate, &mut self.given, i) {
+                return Err(i);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The nodes of `within` that reach `to` along `adj`, without the reversed edges: each
+/// sweep adds the nodes with an arc into the set so far (few sweeps on the dense digit
+/// graphs of a unit, cheaper than building the reversed graph).
+fn reach_back(adj: &[u64; 36], to: usize, within: u64) -> u64 {
+    let mut seen = 1u64 << to;
+    loop {
+        let before = seen;
+        for x in digits(within & !seen) {
+            if adj[x] & seen != 0 {
+                seen |= 1u64 << x;
+            }
+        }
+        if seen == before {
+            return seen;
         }
     }
-    hint[..k].copy_from_slice(&given[..k]);
-    Ok(mate)
+}
+
+/// Per node of `nodes`, its strongly connected component along `adj`: the nodes forward
+/// reachable from a node that also reach it back (a path back from a forward reachable node
+/// stays among forward reachable nodes, so the backward search is confined to them).
+fn sccs(adj: &[u64; 36], nodes: u64) -> [u64; 36] {
+    let mut component = [0u64; 36];
+    let mut rest = nodes;
+    while rest != 0 {
+        let d = rest.trailing_zeros() as usize;
+        let scc = reach_back(adj, d, reach(adj, d, rest));
+        rest &= !scc;
+        for x in digits(scc) {
+            component[x] = scc;
+        }
+    }
+    component
 }
 
 /// The filter and the solution counter, as a batsat theory. See the module docs.
@@ -243,8 +336,8 @@ struct AllDifferent<'a> {
     marks: Vec<(usize, usize)>,
     /// Per variable: why the filter made it false (true literals), for conflict analysis.
     reasons: Vec<Vec<Lit>>,
-    /// Per cell: its digit in the last matching of a unit (a start for the next).
-    hint: Vec<u8>,
+    /// Per unit: its last matching (see [`Matching`]).
+    matchings: Vec<Matching>,
     max_solutions: u64,
     keep: usize,
     count: u64,
@@ -270,19 +363,15 @@ impl AllDifferent<'_> {
     fn filter(&mut self, acts: &mut TheoryArg, u: usize) -> bool {
         let n = self.geo.n;
         let mut dom = [0u64; 36];
-        let mut hint = [NONE; 36];
-        for i in 0..n {
-            let cell = self.cell_at(u, i);
-            dom[i] = self.dom[cell];
-            hint[i] = self.hint[cell];
+        for (i, m) in dom[..n].iter_mut().enumerate() {
+            *m = self.dom[self.cell_at(u, i)];
         }
-        let mate = match matching(&dom[..n], &mut hint[..n]) {
-            Ok(mate) => mate,
-            Err((start, mate)) => return self.hall_conflict(acts, u, &dom, &mate, start),
-        };
-        for (i, &h) in hint[..n].iter().enumerate() {
-            let cell = self.cell_at(u, i);
-            self.hint[cell] = h;
+        let mut m = self.matchings[u];
+        let repaired = m.repair(&dom[..n]);
+        self.matchings[u] = m;
+        let mate = m.mate;
+        if let Err(start) = repaired {
+            return self.hall_conflict(acts, u, &dom, &mate, start);
         }
         // Fixed cells are isolated at a propagation fixpoint (their digit is gone from
         // their peers): only the open cells' digits take part.
@@ -299,13 +388,7 @@ impl AllDifferent<'_> {
         for d in digits(nodes) {
             adj[d] = dom[mate[d] as usize] & !(1u64 << d);
         }
-        let mut radj = [0u64; 36];
-        for d in digits(nodes) {
-            for e in digits(adj[d]) {
-                radj[e] |= 1u64 << d;
-            }
-        }
-        let component = components(&adj, &radj, nodes);
+        let component = sccs(&adj, nodes);
         for d in digits(nodes) {
             let i = mate[d] as usize;
             for v in digits(adj[d] & !component[d]) {
@@ -392,10 +475,7 @@ impl AllDifferent<'_> {
         if let Some((i, v)) = pruned {
             dom[i] &= 1u64 << v;
         }
-        assert!(
-            matching(&dom, &mut [NONE; 36]).is_err(),
-            "explanation not implied"
-        );
+        assert!(matching(&dom).is_err(), "explanation not implied");
     }
 }
 
@@ -494,6 +574,7 @@ impl Theory for AllDifferent<'_> {
 #[cfg(test)]
 mod tests {
     use super::super::{NativeSearch, solve_learning, solve_without_learning};
+    use super::{Matching, NONE, digits, matching, sccs};
     use crate::generate::sudoku::random_grid;
     use crate::rng::SplitMix64;
     use crate::stop::Stop;
@@ -615,6 +696,109 @@ mod tests {
             unsatisfiable >= 10,
             "only {unsatisfiable} unsatisfiable cases"
         );
+    }
+
+    /// Hall's theorem by brute force (small units only): every set of cells has at least as
+    /// many candidates in all.
+    fn hall_holds(dom: &[u64]) -> bool {
+        (1u32..1 << dom.len()).all(|s| {
+            let held = (0..dom.len())
+                .filter(|i| s & 1 << i != 0)
+                .fold(0, |a, i| a | dom[i]);
+            held.count_ones() >= s.count_ones()
+        })
+    }
+
+    /// The kept matching, repaired after random removals and restorations (a branch and its
+    /// backtracking), is a valid matching, perfect exactly when Hall's condition holds (or,
+    /// at 36 cells, when a matching from scratch is perfect), and leaves a cell unmatched
+    /// only on failure.
+    #[test]
+    fn repaired_matchings_agree_with_matchings_from_scratch() {
+        let mut rng = SplitMix64::new(9);
+        for round in 0..400 {
+            let n = if round % 4 == 0 { 36 } else { 2 + round % 9 };
+            let full = (1u64 << n) - 1;
+            let base: Vec<u64> = (0..n)
+                .map(|i| (rng.next_u64() & full) | 1 << ((i + round) % n))
+                .collect();
+            let mut dom = base.clone();
+            let mut m = Matching::EMPTY;
+            for step in 0..30 {
+                if step % 7 == 6 {
+                    // Backtrack: candidates come back.
+                    for (d, b) in dom.iter_mut().zip(&base) {
+                        if rng.next_u64() % 2 == 0 {
+                            *d = *b;
+                        }
+                    }
+                } else {
+                    let i = (rng.next_u64() % n as u64) as usize;
+                    dom[i] &= !(1u64 << (rng.next_u64() % n as u64));
+                }
+                let ours = m.repair(&dom);
+                let perfect = if n <= 10 {
+                    hall_holds(&dom)
+                } else {
+                    matching(&dom).is_ok()
+                };
+                assert_eq!(ours.is_ok(), perfect, "round {round} step {step}");
+                let mut matched = 0;
+                for d in 0..36 {
+                    if m.mate[d] != NONE {
+                        let i = m.mate[d] as usize;
+                        assert!(i < n && m.given[i] as usize == d);
+                        assert!(dom[i] & 1 << d != 0, "a matched edge is a candidate");
+                        matched += 1;
+                    }
+                }
+                assert_eq!(matched, (0..n).filter(|&i| m.given[i] != NONE).count());
+                if let Err(i) = ours {
+                    assert_eq!(m.given[i], NONE);
+                } else {
+                    assert_eq!(matched, n);
+                }
+            }
+        }
+    }
+
+    /// The components without reversed arcs are those of native's forward-backward step.
+    #[test]
+    fn components_agree_with_native() {
+        let mut rng = SplitMix64::new(11);
+        for round in 0..2000 {
+            let n = 1 + round % 36;
+            let full = (1u64 << n) - 1;
+            let sparse = round % 3;
+            let mut adj = [0u64; 36];
+            let mut radj = [0u64; 36];
+            for (d, a) in adj.iter_mut().enumerate().take(n) {
+                let mut m = rng.next_u64() & full;
+                for _ in 0..sparse {
+                    m &= rng.next_u64();
+                }
+                *a = m & !(1u64 << d);
+            }
+            for (d, a) in adj.iter().enumerate().take(n) {
+                for e in digits(*a) {
+                    radj[e] |= 1u64 << d;
+                }
+            }
+            let nodes = rng.next_u64() & full;
+            let mut masked = adj;
+            for a in masked.iter_mut() {
+                *a &= nodes;
+            }
+            let mut rmasked = radj;
+            for a in rmasked.iter_mut() {
+                *a &= nodes;
+            }
+            let theirs = super::super::components(&masked, &rmasked, nodes);
+            let ours = sccs(&masked, nodes);
+            for d in digits(nodes) {
+                assert_eq!(ours[d], theirs[d], "round {round}");
+            }
+        }
     }
 
     /// A stop that has fired ends the search before its first decision, undecided.
