@@ -3,9 +3,12 @@
 //!
 //! Glossary:
 //! - **literal x(cell, digit)**: one boolean per candidate the native root propagation left
-//!   (cells it fixed get none). The clauses say each open cell holds one digit and each unit
-//!   holds each digit it still lacks once (at-least-one plus pairwise at-most-one), so unit
-//!   propagation does the singles.
+//!   (cells it fixed get none). The clauses say each open cell holds one digit (at-least-one
+//!   plus pairwise at-most-one) and each unit holds each digit it still lacks at least once,
+//!   so unit propagation does the singles. That a unit holds a digit at most once is the
+//!   theory's (see `AllDifferent::place`): a true x(cell, digit) removes the digit from the
+//!   cell's peers, each removal explained by that literal, the same reasons as the n⁴/2
+//!   binary clauses it replaces, without their place in the watch lists.
 //! - **filter**: Régin's all-different on every unit touched since the last call (a
 //!   [`Theory`] of batsat, called at each propagation fixpoint): a candidate that no perfect
 //!   matching of the unit's cells to its digits uses is made false.
@@ -96,10 +99,14 @@ pub(super) fn solve(
         Lit::new(Var::unsafe_from_idx(var_of[cell * n + d]), positive)
     };
     let mut clause = Vec::with_capacity(n);
-    let mut exactly_one = |solver: &mut BasicSolver, group: &[(usize, usize)]| {
+    // One of `group` is true; at most one too if `pairs` (clauses for a cell's digits only).
+    let mut one_of = |solver: &mut BasicSolver, group: &[(usize, usize)], pairs: bool| {
         clause.clear();
         clause.extend(group.iter().map(|&(c, d)| lit(c, d, true)));
         solver.add_clause_reuse(&mut clause);
+        if !pairs {
+            return;
+        }
         for (i, &(a, da)) in group.iter().enumerate() {
             for &(b, db) in &group[i + 1..] {
                 clause.clear();
@@ -109,7 +116,7 @@ pub(super) fn solve(
         }
     };
     // The formula of a big grid takes a while to build (pairwise at-most-ones, up to about
-    // 2n⁴ clauses): a cancelled race should free its core at once, so the stop is read once
+    // n⁴/2 clauses): a cancelled race should free its core at once, so the stop is read once
     // per cell and per unit.
     let stopped = |result: NativeResult| NativeResult {
         timed_out: true,
@@ -123,7 +130,7 @@ pub(super) fn solve(
         if m & (m - 1) != 0 {
             group.clear();
             group.extend(digits(m).map(|d| (cell, d)));
-            exactly_one(&mut solver, &group);
+            one_of(&mut solver, &group, true);
         }
     }
     for u in 0..3 * n {
@@ -145,7 +152,7 @@ pub(super) fn solve(
                     .filter(|&c| root[c] & (1 << d) != 0)
                     .map(|c| (c, d)),
             );
-            exactly_one(&mut solver, &group);
+            one_of(&mut solver, &group, false);
         }
     }
     if stop.can_stop() {
@@ -166,6 +173,7 @@ pub(super) fn solve(
         marks: Vec::new(),
         reasons: vec![Vec::new(); cell_of.len()],
         matchings: vec![Matching::EMPTY; 3 * n],
+        placed: Vec::new(),
         max_solutions,
         keep,
         count: 0,
@@ -336,6 +344,8 @@ struct AllDifferent<'a> {
     marks: Vec<(usize, usize)>,
     /// Per variable: why the filter made it false (true literals), for conflict analysis.
     reasons: Vec<Vec<Lit>>,
+    /// The variables found true on the trail by the last call (scratch).
+    placed: Vec<u32>,
     /// Per unit: its last matching (see [`Matching`]).
     matchings: Vec<Matching>,
     max_solutions: u64,
@@ -417,6 +427,39 @@ impl AllDifferent<'_> {
         true
     }
 
+    /// The digit of the true literal `var` leaves the cell's peers, each removal explained
+    /// by that literal alone (the pairwise at-most-once of a unit and a digit, without its
+    /// n⁴/2 binary clauses in the watch lists). Some(whether anything was propagated); None
+    /// on a conflict (raised): a peer holds the digit too.
+    fn place(&mut self, acts: &mut TheoryArg, var: usize) -> Option<bool> {
+        let n = self.geo.n;
+        let cell = self.cell_of[var] as usize;
+        let d = self.digit_of[var] as usize;
+        let placed = Lit::new(Var::unsafe_from_idx(var as u32), true);
+        let mut propagated = false;
+        for u in self.geo.units_of(cell) {
+            for i in 0..n {
+                let other = self.cell_at(u, i);
+                if other == cell || self.dom[other] & 1u64 << d == 0 {
+                    continue;
+                }
+                let gone = self.lit(other, d, false);
+                let value = acts.value(gone.var());
+                if value == lbool::UNDEF {
+                    let reason = &mut self.reasons[gone.var().idx() as usize];
+                    reason.clear();
+                    reason.push(placed);
+                    acts.propagate(gone);
+                    propagated = true;
+                } else if value == lbool::TRUE {
+                    acts.raise_conflict(&[!placed, gone], false);
+                    return None;
+                }
+            }
+        }
+        Some(propagated)
+    }
+
     /// Raise the conflict of a unit whose cell `start` found no augmenting path in the
     /// partial matching `mate`.
     fn hall_conflict(
@@ -482,24 +525,49 @@ impl AllDifferent<'_> {
 impl Theory for AllDifferent<'_> {
     fn partial_check(&mut self, acts: &mut TheoryArg) {
         let trail = acts.model();
+        self.placed.clear();
         for &lit in &trail[self.processed..] {
-            // A true literal changes no candidate set: its peers' falsity follows by unit
-            // propagation and comes on the trail too.
-            if !lit.sign() {
-                let var = lit.var().idx() as usize;
-                let cell = self.cell_of[var] as usize;
-                let bit = 1u64 << self.digit_of[var];
-                self.dom[cell] &= !bit;
-                self.undo.push((cell as u32, bit));
-                for u in self.geo.units_of(cell) {
-                    if !self.dirty[u] {
-                        self.dirty[u] = true;
-                        self.todo.push(u as u32);
-                    }
+            let var = lit.var().idx() as usize;
+            let cell = self.cell_of[var] as usize;
+            if lit.sign() {
+                // A true literal changes no candidate set of its own: the cell's other
+                // digits go by the cell's clauses, its peers' copies by `place`, and both
+                // come on the trail.
+                self.placed.push(var as u32);
+                continue;
+            }
+            let bit = 1u64 << self.digit_of[var];
+            self.dom[cell] &= !bit;
+            self.undo.push((cell as u32, bit));
+            for u in self.geo.units_of(cell) {
+                if !self.dirty[u] {
+                    self.dirty[u] = true;
+                    self.todo.push(u as u32);
                 }
             }
         }
         self.processed = trail.len();
+        let mut placed = std::mem::take(&mut self.placed);
+        let mut propagated = false;
+        for &var in &placed {
+            match self.place(acts, var as usize) {
+                None => {
+                    self.placed = placed;
+                    for u in self.todo.drain(..) {
+                        self.dirty[u as usize] = false;
+                    }
+                    return;
+                }
+                Some(p) => propagated |= p,
+            }
+        }
+        placed.clear();
+        self.placed = placed;
+        // Régin's filter at the fixpoint of the cheaper rules only: the units stay dirty
+        // until unit propagation has taken in the placements above.
+        if propagated {
+            return;
+        }
         while let Some(u) = self.todo.pop() {
             self.dirty[u as usize] = false;
             if !self.filter(acts, u as usize) {
