@@ -20,13 +20,19 @@
 //!   the new trail literals narrow domains; each line they touched is solved; a cell it
 //!   narrows becomes a theory propagation (its one colour, or "not c" for each colour
 //!   lost); a line with no fit is a conflict.
-//! - **explanation**: why a line forced a literal or failed. The line solver is a
-//!   function of the line's domains and narrowing a domain never widens its answer, so
-//!   the line's literals on the trail before the propagation are a sound reason (they
-//!   hold, so the line solver derives the same). It is then **shrunk**: the cells are
-//!   dropped in chunks, halving, far ones first, each drop kept when the line solver,
-//!   run again without those cells, still derives the literal (or still fails).
-//!   Explanations are built lazily, when conflict analysis asks, and cached.
+//! - **explanation**: why a line forced a literal or failed, built lazily (when conflict
+//!   analysis asks) and cached. Two ways:
+//!   - **paths** (the default, [`paths`]): a cut through the line's automaton on the
+//!     domains before the propagation: the known cells that stopped the blocks from
+//!     sliding further (two cuts tried, the shorter kept). Two passes over the line, no
+//!     line solve: on knotty 1.8 times the conflicts a second of shrinking, with
+//!     reasons as short (3.1 against 2.9 cells).
+//!   - **shrunk** (lines whose automaton exceeds 128 states): the line solver is a
+//!     function of the line's domains and narrowing a domain never widens its answer,
+//!     so the line's literals on the trail before the propagation are a sound reason.
+//!     The cells are then dropped in chunks, halving, far ones first, each drop kept
+//!     when the line solver, run again without those cells, still derives the literal
+//!     (or still fails): about 300 line solves a conflict on knotty.
 //! - **level 0**: facts at level 0 (the root units from probing, learnt units) are
 //!   permanent; an explanation leaves them out (the solver drops them from learnt
 //!   clauses anyway) and treats them as the line's base.
@@ -48,6 +54,9 @@ use batsat::{BasicSolver, Lit, SolverInterface, Var, lbool};
 
 use super::super::{Grid, MAX_COLOURS, Nonogram};
 use super::bitline::{self, Tables};
+use paths::{Automaton, Reach};
+
+mod paths;
 use crate::puzzle::{Limits, NativeAnswer};
 use crate::stop::Stop;
 
@@ -286,6 +295,18 @@ struct LineTheory<'p> {
     work: [u128; MAX_COLOURS + 1],
     items: Vec<(usize, u64)>,
     lits: Vec<Lit>,
+    /// Per line, its automaton (`None`: too many states, the line's reasons are shrunk
+    /// instead); scratch for them.
+    automata: Vec<Option<Automaton>>,
+    reach: Reach,
+    /// The (line, trail prefix) `reach` holds: the literals one line solve propagated
+    /// share it. Cleared when the trail is popped or level 0 grows.
+    reach_of: Option<(usize, u32)>,
+    need: Vec<u64>,
+    other: Vec<u64>,
+    /// How reasons are made: from the automaton when the line has one and `paths` is
+    /// set, else by shrinking (when `shrink` is set).
+    paths: bool,
     shrink: bool,
     /// Tests: check every explanation (see [`LineTheory::check_explanation`]).
     check: bool,
@@ -344,6 +365,14 @@ impl<'p> LineTheory<'p> {
             work: [0; MAX_COLOURS + 1],
             items: Vec::new(),
             lits: Vec::new(),
+            automata: (0..num_lines)
+                .map(|l| Automaton::new(puzzle.clue(l), p))
+                .collect(),
+            reach: Reach::default(),
+            reach_of: None,
+            need: Vec::new(),
+            other: Vec::new(),
+            paths: true,
             shrink: true,
             check: false,
             checked: 0,
@@ -439,6 +468,7 @@ impl<'p> LineTheory<'p> {
         self.level[v] = level;
         if level == 0 {
             self.base[cell] &= allow;
+            self.reach_of = None;
         }
         let new = old & allow;
         if new != old {
@@ -549,6 +579,13 @@ impl<'p> LineTheory<'p> {
     /// trail's first `pos` literals, fails (`target: None`) or narrows position `i` to
     /// `allowed` (`Some((i, allowed))`).
     fn explain_line(&mut self, l: usize, pos: u32, target: Option<(usize, u64)>) {
+        if self.paths && self.automata[l].is_some() {
+            self.explain_by_paths(l, pos, target);
+            if self.check {
+                self.check_explanation(l, pos, target);
+            }
+            return;
+        }
         let n = self.puzzle.line_len(l);
         self.items.clear();
         for i in 0..n {
@@ -621,6 +658,77 @@ impl<'p> LineTheory<'p> {
         self.items = items;
         if self.check {
             self.check_explanation(l, pos, target);
+        }
+    }
+
+    /// [`LineTheory::explain_line`] from the line's automaton ([`paths`]): of the two
+    /// cuts it offers, the one with fewer literals.
+    fn explain_by_paths(&mut self, l: usize, pos: u32, target: Option<(usize, u64)>) {
+        let n = self.puzzle.line_len(l);
+        let mut r = std::mem::take(&mut self.reach);
+        let automaton = self.automata[l].as_ref().expect("a line with an automaton");
+        if self.reach_of != Some((l, pos)) {
+            r.dom.clear();
+            r.base.clear();
+            for i in 0..n {
+                let cell = self.cell_of(l, i);
+                let base = self.base[cell];
+                r.base.push(base);
+                r.dom.push(base & self.domain_before(cell, pos));
+            }
+            automaton.start(&mut r);
+            self.reach_of = Some((l, pos));
+        }
+        self.need.resize(n, 0);
+        self.other.resize(n, 0);
+        // Both cuts: the shorter reason is worth the second walk (one cut alone gave 40%
+        // longer reasons on knotty and no more conflicts a second).
+        automaton.explain(&mut r, target, true, &mut self.need);
+        automaton.explain(&mut r, target, false, &mut self.other);
+        let size = |need: &[u64]| need.iter().map(|x| x.count_ones()).sum::<u32>();
+        if size(&self.other) < size(&self.need) {
+            std::mem::swap(&mut self.need, &mut self.other);
+        }
+        self.stats.explanations += 1;
+        self.stats.explained_before += (0..n).filter(|&i| r.dom[i] != r.base[i]).count() as u64;
+        self.stats.explained_after += self.need.iter().filter(|&&x| x != 0).count() as u64;
+        self.reach = r;
+        self.lits.clear();
+        for i in 0..n {
+            let need = self.need[i];
+            if need != 0 {
+                let cell = self.cell_of(l, i);
+                self.absence_literals(cell, need, pos);
+            }
+        }
+    }
+
+    /// Pushes onto `self.lits` trail literals (true, among the first `pos`, above level
+    /// 0) that keep cell `cell` out of the colours `absent`: each colour's own negative
+    /// literal where there is one, else the cell's one true literal.
+    fn absence_literals(&mut self, cell: usize, absent: u64, pos: u32) {
+        let before = |t: &Self, v: usize| t.value[v] != 0 && t.level[v] > 0 && t.at[v] < pos;
+        let var = |v: usize| Var::unsafe_from_idx(v as u32);
+        if self.p == 2 {
+            debug_assert!(before(self, cell));
+            self.lits.push(Lit::new(var(cell), self.value[cell] > 0));
+            return;
+        }
+        let p = self.p;
+        let mut positive = false;
+        for c in colours(absent) {
+            let v = cell * p + c;
+            if before(self, v) && self.value[v] < 0 {
+                self.lits.push(Lit::new(var(v), false));
+            } else {
+                positive = true;
+            }
+        }
+        if positive {
+            let c = (0..p)
+                .find(|&c| before(self, cell * p + c) && self.value[cell * p + c] > 0)
+                .expect("a colour lost above level 0 has a literal");
+            self.lits.push(Lit::new(var(cell * p + c), true));
         }
     }
 
@@ -802,6 +910,7 @@ impl Theory for LineTheory<'_> {
 
     fn pop_levels(&mut self, n: usize) {
         let mark = self.marks[self.marks.len() - n];
+        self.reach_of = None;
         self.marks.truncate(self.marks.len() - n);
         while self.undo.len() > mark {
             let u = self.undo.pop().expect("above the mark");
@@ -884,10 +993,11 @@ mod tests {
     fn solve_checked(
         puzzle: &Nonogram,
         max: Option<u64>,
-        shrink: bool,
+        (paths, shrink): (bool, bool),
     ) -> (NativeAnswer<Grid>, u64) {
         let setup = |t: &mut LineTheory| {
             t.check = true;
+            t.paths = paths;
             t.shrink = shrink;
         };
         let (answer, checked) = solve_with(puzzle, &limits(max), None, &[], setup, |t| t.checked);
@@ -911,7 +1021,9 @@ mod tests {
             let size = (3 + (round * 7 % 9) as usize, 3 + (round * 5 % 8) as usize);
             let puzzle = random_puzzle(round, ink, size, 3 + round % 3);
             for max in [Some(1), Some(2), Some(64)] {
-                let (learnt, checked) = solve_checked(&puzzle, max, round % 4 != 3);
+                // Reasons from the automaton, shrunk, and whole.
+                let how = [(true, true), (true, false), (false, true), (false, false)];
+                let (learnt, checked) = solve_checked(&puzzle, max, how[round as usize % 4]);
                 explained += checked;
                 let (dfs, _) = super::super::masks::solve(&puzzle, &limits(max));
                 assert_eq!(
@@ -940,13 +1052,13 @@ mod tests {
     #[test]
     fn unsolvable_puzzles_have_no_solution() {
         let rows = Nonogram::new(vec![vec![2], vec![1]], vec![vec![1], vec![1]]);
-        let (answer, _) = solve_checked(&rows, Some(2), true);
+        let (answer, _) = solve_checked(&rows, Some(2), (true, true));
         assert_eq!((answer.count, answer.complete), (0, true));
         // Every line fits on its own; only search finds that no grid does.
         let rows = vec![vec![1, 1], vec![1, 1], vec![], vec![1, 1]];
         let columns = vec![vec![2], vec![], vec![1, 1], vec![1]];
         let crossed = Nonogram::new(rows, columns);
-        let (answer, _) = solve_checked(&crossed, Some(2), true);
+        let (answer, _) = solve_checked(&crossed, Some(2), (true, true));
         let (dfs, _) = super::super::masks::solve(&crossed, &limits(Some(2)));
         assert_eq!((answer.count, answer.complete), (dfs.count, dfs.complete));
         assert_eq!(answer.count, 0);
@@ -978,10 +1090,14 @@ mod tests {
         for seed in 0..20 {
             let puzzle = random_puzzle(seed, 1 + seed % 2, (12, 12), 4);
             let all = limits(Some(64));
-            let checked = |t: &mut LineTheory| t.check = true;
+            let checked = |t: &mut LineTheory| {
+                t.check = true;
+                t.paths = false;
+            };
             let (_, a) = solve_with(&puzzle, &all, None, &[], checked, |t| t.stats);
             let unshrunk = |t: &mut LineTheory| {
                 t.check = true;
+                t.paths = false;
                 t.shrink = false;
             };
             let (_, b) = solve_with(&puzzle, &all, None, &[], unshrunk, |t| t.stats);
