@@ -518,6 +518,9 @@ pub struct NativeAnswer<S> {
     pub nodes: Option<u64>,
     /// Guesses (branchings), if the solver counts them.
     pub guesses: Option<u64>,
+    /// Conflicts of a search with learning, when one ran (the native sudoku and nonogram
+    /// solvers hand their hard searches over to one).
+    pub conflicts: Option<u64>,
 }
 
 /// What a kind's own incremental SAT session found (see [`Puzzle::sat_session`]).
@@ -827,6 +830,7 @@ fn run_native<P: Puzzle + ?Sized>(
     stats.solve = solve_start.elapsed();
     stats.nodes = answer.nodes;
     stats.guesses = answer.guesses;
+    stats.conflicts = answer.conflicts;
     Ok((answer.solutions, answer.count, answer.complete))
 }
 

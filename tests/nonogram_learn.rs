@@ -195,6 +195,7 @@ fn a_deadline_stops_the_learning_stage() {
     let (answer, stats) = native::solve_staged(&puzzle, &limits, 0);
     assert!(!answer.complete && answer.count < 2);
     assert!(stats.learn.decisions > 0, "the learning stage did not run");
+    assert_eq!(answer.conflicts, Some(stats.learn.conflicts));
 }
 
 /// Palettes beyond `learn::MAX_PALETTE` stay with the depth-first search alone, and the

@@ -3,7 +3,7 @@
 //! does not settle before the hand-over (the tail of `examples/sudoku_classes.rs blank 5`:
 //! a random solved grid, about half its cells blanked, many solutions).
 
-use satcover::puzzles::sudoku::native::{LEARN_AFTER, NativeSearch, solve};
+use satcover::puzzles::sudoku::native::{LEARN_AFTER, NativeResult, NativeSearch, solve};
 use satcover::puzzles::sudoku::{Sudoku, parse, verify};
 use satcover::stop::Stop;
 use std::path::Path;
@@ -21,11 +21,17 @@ fn tail() -> Sudoku {
 /// `LEARN_AFTER` nodes (read every 16 nodes) and the learning search adds its own, while one
 /// that settles alone stays within its budget. Should a retuned budget let the search
 /// without learning settle this grid, the fixture needs a harder grid.
-fn assert_handed_over(nodes: u64) {
+/// Its conflicts are reported apart (`--stats` shows them as `conflicts`).
+fn assert_handed_over(r: &NativeResult) {
     assert!(
-        nodes > LEARN_AFTER,
-        "settled in {nodes} nodes without the learning search"
+        r.nodes > LEARN_AFTER,
+        "settled in {} nodes without the learning search",
+        r.nodes
     );
+    let conflicts = r
+        .conflicts
+        .expect("the learning search reports its conflicts");
+    assert!(conflicts < r.nodes);
 }
 
 #[test]
@@ -33,7 +39,7 @@ fn first_solution_is_checked() {
     let p = tail();
     let r = solve(p.box_side(), p.givens(), &NativeSearch::first());
     assert_eq!((r.count, r.timed_out), (1, false));
-    assert_handed_over(r.nodes);
+    assert_handed_over(&r);
     assert_eq!(verify(&p, &r.solutions[0]), Ok(()));
 }
 
@@ -43,7 +49,7 @@ fn not_unique_with_two_checked_solutions() {
     let p = tail();
     let r = solve(p.box_side(), p.givens(), &NativeSearch::unique());
     assert_eq!((r.count, r.complete, r.timed_out), (2, false, false));
-    assert_handed_over(r.nodes);
+    assert_handed_over(&r);
     assert_ne!(r.solutions[0], r.solutions[1]);
     for s in &r.solutions {
         assert_eq!(verify(&p, s), Ok(()));

@@ -76,6 +76,7 @@ pub(crate) fn solve(a: &Alphametic, limits: &Limits) -> NativeAnswer<Assignment>
         complete,
         nodes: Some(nodes),
         guesses: None,
+        conflicts: None,
     }
 }
 

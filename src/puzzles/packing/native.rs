@@ -43,6 +43,7 @@ pub(crate) fn solve(p: &Packing, limits: &Limits) -> Result<NativeAnswer<Tiling>
         complete: run.complete,
         nodes: Some(run.nodes),
         guesses: None,
+        conflicts: None,
     })
 }
 

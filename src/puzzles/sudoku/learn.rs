@@ -188,6 +188,7 @@ pub(super) fn solve(
     result.timed_out = verdict == lbool::UNDEF;
     result.guesses = solver.num_decisions();
     result.nodes = 1 + solver.num_conflicts();
+    result.conflicts = Some(solver.num_conflicts());
     result
 }
 

@@ -535,6 +535,7 @@ impl Puzzle for Sudoku {
             complete: result.complete,
             nodes: Some(result.nodes),
             guesses: Some(result.guesses),
+            conflicts: result.conflicts,
         })
     }
 

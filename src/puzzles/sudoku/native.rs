@@ -111,6 +111,8 @@ pub struct NativeResult {
     /// guess; after a hand-over to the learning search, plus its conflicts and one for its
     /// root.
     pub nodes: u64,
+    /// The learning search's conflicts, when the search handed over to it.
+    pub conflicts: Option<u64>,
 }
 
 /// box_side b in 2..=6, n = b*b, givens row-major n*n with 0 = empty and
@@ -214,6 +216,7 @@ fn solve_9x9(givens: &[u8], search: &NativeSearch) -> NativeResult {
         timed_out: out.timed_out,
         guesses: out.guesses,
         nodes: out.nodes,
+        conflicts: None,
     }
 }
 

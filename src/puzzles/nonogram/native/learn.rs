@@ -143,6 +143,7 @@ fn solve_with<T>(
         complete: false,
         nodes: Some(0),
         guesses: Some(0),
+        conflicts: Some(0),
     };
     let max = limits.max_or_all();
     if answer.count >= max {
@@ -227,6 +228,7 @@ fn solve_with<T>(
         .extend(theory.solutions.drain(..).take(room));
     answer.nodes = Some(theory.stats.decisions);
     answer.guesses = Some(theory.stats.decisions);
+    answer.conflicts = Some(theory.stats.conflicts);
     let read = after(&theory);
     (answer, Some(read))
 }

@@ -1149,6 +1149,7 @@ fn run<M: Mask, const P: usize>(
         complete,
         nodes: Some(engine.stats.nodes),
         guesses: Some(engine.stats.guesses),
+        conflicts: None,
     };
     (answer, engine.stats)
 }
