@@ -189,3 +189,17 @@ fn a_picture_beyond_the_nonogram_limits_is_refused_before_it_is_read() {
         .code(1)
         .stderr(predicate::str::contains("the picture is 20000x1"));
 }
+
+#[test]
+fn decode_refuses_standard_input_for_both_the_puzzle_and_the_model() {
+    // Reading `-` twice would give the model an empty input and a misleading message.
+    satcover()
+        .args(["decode", "-", "--model", "-"])
+        .write_stdin("SEND + MORE = MONEY\n")
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "the puzzle and --model cannot both be standard input",
+        ));
+}
