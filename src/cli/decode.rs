@@ -33,6 +33,11 @@ pub struct DecodeArgs {
 }
 
 pub fn run(args: &DecodeArgs) -> Result<u8> {
+    if args.file == "-" && args.model == "-" {
+        anyhow::bail!(
+            "the puzzle and --model cannot both be standard input (`-`): give one of them as a file"
+        );
+    }
     let entry = super::export::pick_entry(&args.file, args.kind, args.index)?;
     let puzzle = entry.puzzle?;
     let answer = input::read_source(&args.model)?;

@@ -122,7 +122,11 @@ impl EncodeArgs {
     }
 }
 
-/// `--timeout` in seconds (fractions allowed).
+/// The longest `--timeout`: deadlines are instants `now + timeout`, and the clock cannot
+/// represent instants centuries away (`Instant + Duration` panics on overflow).
+const MAX_TIMEOUT_SECONDS: f64 = 1e9;
+
+/// `--timeout` in seconds (fractions allowed), at most [`MAX_TIMEOUT_SECONDS`].
 pub fn parse_timeout(text: &str) -> Result<Duration, String> {
     let seconds: f64 = text
         .parse()
@@ -130,6 +134,11 @@ pub fn parse_timeout(text: &str) -> Result<Duration, String> {
     if !seconds.is_finite() || seconds <= 0.0 {
         return Err(format!(
             "the timeout must be a positive number of seconds, not {text}"
+        ));
+    }
+    if seconds > MAX_TIMEOUT_SECONDS {
+        return Err(format!(
+            "the timeout must be at most {MAX_TIMEOUT_SECONDS:e} seconds (about 31 years), not {text}"
         ));
     }
     Ok(Duration::from_secs_f64(seconds))

@@ -84,10 +84,37 @@ pub fn run(args: &RenderArgs) -> Result<u8> {
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     if let Some(path) = &args.png {
+        check_png_size(&picture, cell)?;
         let bytes = render::to_png(&picture, cell)?;
         std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
     }
     Ok(EXIT_OK)
+}
+
+/// The most pixels a PNG may have: its RGB buffer is built in memory (3 bytes a pixel), so
+/// this bounds the memory `render` takes (about 150 MB) whatever the puzzle's size.
+const MAX_PNG_PIXELS: usize = 50_000_000;
+
+/// Refuses a PNG over [`MAX_PNG_PIXELS`], naming the largest `--cell` that fits (the SVG,
+/// text that grows with the cells only, has no such limit).
+fn check_png_size(picture: &Picture, cell: usize) -> Result<()> {
+    let side = |cells: usize, cell: usize| cells.saturating_mul(cell).saturating_add(4);
+    let pixels = |cell: usize| side(picture.width, cell).saturating_mul(side(picture.height, cell));
+    if pixels(cell) <= MAX_PNG_PIXELS {
+        return Ok(());
+    }
+    let fits = (4..cell).rev().find(|&c| pixels(c) <= MAX_PNG_PIXELS);
+    let hint = match fits {
+        Some(c) => format!("use --cell {c} or less, or --svg"),
+        None => "use --svg".to_string(),
+    };
+    bail!(
+        "a {}×{} grid at {cell} pixels a cell is a PNG of {}×{} pixels, more than {MAX_PNG_PIXELS}: {hint}",
+        picture.width,
+        picture.height,
+        side(picture.width, cell),
+        side(picture.height, cell)
+    )
 }
 
 /// The probability picture of `puzzle` from `analyze --marginals`; `None` (said on

@@ -126,6 +126,7 @@ fn read_text(name: &str, text: &str, colour: bool) -> Result<Picture, PictureErr
         return Err(format!("{name}: the picture is empty").into());
     }
     let (width, height) = (rows[0].1.len(), rows.len());
+    check_picture_size(name, width, height)?;
     let mut grid = Grid::new(width, height);
     for (r, (_, row)) in rows.iter().enumerate() {
         for (c, &index) in row.iter().enumerate() {
@@ -140,6 +141,23 @@ fn read_text(name: &str, text: &str, colour: bool) -> Result<Picture, PictureErr
     Ok(Picture { palette, grid })
 }
 
+/// A picture becomes a puzzle only within the readers' limits (`formats::MAX_SIDE` cells
+/// a side, `formats::MAX_CELLS` in all), so a larger one is refused before any work.
+fn check_picture_size(name: &str, width: usize, height: usize) -> Result<(), PictureError> {
+    if width > formats::MAX_SIDE
+        || height > formats::MAX_SIDE
+        || width.saturating_mul(height) > formats::MAX_CELLS
+    {
+        return Err(format!(
+            "{name}: the picture is {width}x{height}; a nonogram has at most {} cells a side and {} in all",
+            formats::MAX_SIDE,
+            formats::MAX_CELLS
+        )
+        .into());
+    }
+    Ok(())
+}
+
 /// A PNG: each distinct colour a palette entry; white (or, without white, the lightest
 /// colour) is the background; transparent pixels are background.
 fn read_png(name: &str, bytes: &[u8], colour: bool) -> Result<Picture, PictureError> {
@@ -147,6 +165,13 @@ fn read_png(name: &str, bytes: &[u8], colour: bool) -> Result<Picture, PictureEr
     let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
     decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
     let mut reader = decoder.read_info().map_err(|e| bad(&e))?;
+    // The header's size, checked before its pixels are allocated: a few bytes of PNG can
+    // claim gigabytes.
+    check_picture_size(
+        name,
+        reader.info().width as usize,
+        reader.info().height as usize,
+    )?;
     let mut pixels = vec![
         0;
         reader

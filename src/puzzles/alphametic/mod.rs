@@ -152,9 +152,11 @@ enum Token {
 }
 
 /// Parse every equation of a file: one per non-blank line; `#` and `;` start comments.
-/// Each result carries the 1-based line number; a bad line does not stop the others.
+/// Each result carries the 1-based line number; a bad line does not stop the others. A file
+/// with no equation at all is one error, as an empty file of any other kind is.
 pub fn parse(text: &str) -> Vec<Result<(usize, Alphametic), ParseError>> {
-    text.lines()
+    let parsed: Vec<_> = text
+        .lines()
         .enumerate()
         .filter_map(|(i, raw)| {
             let body = raw.split(['#', ';']).next().unwrap_or("");
@@ -163,7 +165,14 @@ pub fn parse(text: &str) -> Vec<Result<(usize, Alphametic), ParseError>> {
             }
             Some(parse_equation(body, i + 1).map(|a| (i + 1, a)))
         })
-        .collect()
+        .collect();
+    if parsed.is_empty() {
+        return vec![Err(ParseError::at_line(
+            1,
+            "no equation found (e.g. `SEND + MORE = MONEY`)",
+        ))];
+    }
+    parsed
 }
 
 /// Parse one equation; `line` is used in errors (columns are 1-based within `text`).

@@ -568,10 +568,14 @@ impl Nonogram {
         }
     }
 
-    /// A clue as users write it: `3,1` in black-and-white, `3a,1b` in colour.
+    /// A clue as users write it: `3,1` in black-and-white, `3a,1b` in colour. A clue of
+    /// more than 16 blocks shows its first 16 and the number of blocks, so that a message
+    /// stays one readable line whatever the file holds.
     pub fn clue_text(&self, clue: &[Block]) -> String {
-        let parts: Vec<String> = clue
+        const SHOWN: usize = 16;
+        let mut parts: Vec<String> = clue
             .iter()
+            .take(SHOWN)
             .map(|b| {
                 if self.is_black_and_white() {
                     b.len.to_string()
@@ -580,6 +584,9 @@ impl Nonogram {
                 }
             })
             .collect();
+        if clue.len() > SHOWN {
+            parts.push(format!("… ({} blocks)", clue.len()));
+        }
         format!("[{}]", parts.join(","))
     }
 
