@@ -25,8 +25,7 @@
 //!   - **paths** (the default, [`paths`]): a cut through the line's automaton on the
 //!     domains before the propagation: the known cells that stopped the blocks from
 //!     sliding further (two cuts tried, the shorter kept). Two passes over the line, no
-//!     line solve: on knotty 1.8 times the conflicts a second of shrinking, with
-//!     reasons as short (3.1 against 2.9 cells).
+//!     line solve.
 //!   - **shrunk** (lines whose automaton exceeds 128 states): the line solver is a
 //!     function of the line's domains and narrowing a domain never widens its answer,
 //!     so the line's literals on the trail before the propagation are a sound reason.
@@ -54,11 +53,11 @@ use batsat::{BasicSolver, Lit, SolverInterface, Var, lbool};
 
 use super::super::{Grid, MAX_COLOURS, Nonogram};
 use super::bitline::{self, Tables};
+use crate::puzzle::{Limits, NativeAnswer};
+use crate::stop::Stop;
 use paths::{Automaton, Reach};
 
 mod paths;
-use crate::puzzle::{Limits, NativeAnswer};
-use crate::stop::Stop;
 
 /// Counters of one learning search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -72,9 +71,10 @@ pub struct LearnStats {
     /// Explanations built (propagations asked for by conflict analysis, and line
     /// conflicts).
     pub explanations: u64,
-    /// Their cells (those narrowed above level 0) before shrinking.
+    /// Their cells (those narrowed above level 0) before reduction (a cut through the
+    /// line's automaton, or shrinking).
     pub explained_before: u64,
-    /// Their cells after shrinking.
+    /// Their cells after reduction.
     pub explained_after: u64,
     /// Line-solver calls, shrinking included.
     pub line_solves: u64,
@@ -577,7 +577,8 @@ impl<'p> LineTheory<'p> {
         }
     }
 
-    /// Fills `self.lits` with a shrunk reason (true literals) why line `l`, on the
+    /// Fills `self.lits` with a reason (true literals; a cut through the line's automaton,
+    /// or shrunk) why line `l`, on the
     /// trail's first `pos` literals, fails (`target: None`) or narrows position `i` to
     /// `allowed` (`Some((i, allowed))`).
     fn explain_line(&mut self, l: usize, pos: u32, target: Option<(usize, u64)>) {
@@ -683,8 +684,8 @@ impl<'p> LineTheory<'p> {
         }
         self.need.resize(n, 0);
         self.other.resize(n, 0);
-        // Both cuts: the shorter reason is worth the second walk (one cut alone gave 40%
-        // longer reasons on knotty and no more conflicts a second).
+        // Both cuts, the shorter kept: the second walk pays (measured on knotty: one cut
+        // alone gives reasons 40% longer, and no more conflicts a second).
         automaton.explain(&mut r, target, true, &mut self.need);
         automaton.explain(&mut r, target, false, &mut self.other);
         let size = |need: &[u64]| need.iter().map(|x| x.count_ones()).sum::<u32>();

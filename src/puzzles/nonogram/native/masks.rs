@@ -926,7 +926,8 @@ impl<'p, M: Mask, const P: usize> Engine<'p, M, P> {
         if self.past_deadline() {
             return Flow::Stop;
         }
-        if self.stats.nodes >= self.max_nodes || self.stats.line_solves >= self.max_line_solves {
+        // (`past_deadline` checks the line-solve budget.)
+        if self.stats.nodes >= self.max_nodes {
             self.timed_out = true;
             return Flow::Stop;
         }

@@ -303,6 +303,14 @@ mod tests {
                 });
             }
         }
+        let (dom, base) = domains_around(random, &cells, p);
+        (clue, dom, base)
+    }
+
+    /// Random domains around the pattern `cells` (colour per cell), some narrowed at
+    /// "level 0" (`base`).
+    fn domains_around(random: &mut SplitMix64, cells: &[usize], p: usize) -> (Vec<u64>, Vec<u64>) {
+        let n = cells.len();
         let full = (1u64 << p) - 1;
         let mut base = vec![full; n];
         let mut dom = vec![full; n];
@@ -323,7 +331,7 @@ mod tests {
                 dom[i] = base[i];
             }
         }
-        (clue, dom, base)
+        (dom, base)
     }
 
     /// The line solver's verdict on domains `dom`: per cell the colours some pattern
@@ -342,76 +350,168 @@ mod tests {
         })
     }
 
-    /// The automaton allows what the line solver allows, and every reason it gives,
-    /// applied alone to the level-0 domains, makes the line solver derive the fact again.
-    #[test]
-    fn reasons_derive_their_facts() {
-        let mut random = SplitMix64::new(9);
-        let (mut facts, mut fails, mut cells, mut known) = (0, 0, 0, 0);
-        // `known`: the cells narrowed above level 0, summed over the explanations.
-        for round in 0..3000 {
-            let p = [2, 2, 3, 4, 5][round % 5];
-            let (clue, dom, base) = random_line(&mut random, p);
-            let a = Automaton::new(&clue, p).expect("a short clue");
-            let mut r = Reach {
-                dom: dom.clone(),
-                base: base.clone(),
-                ..Reach::default()
-            };
-            a.start(&mut r);
-            let solved = solve(&clue, &dom, p);
-            assert_eq!(a.fits(&mut r), solved.is_some(), "round {round}");
-            let n = dom.len();
-            let mut need = vec![0; n];
-            let applied = |need: &[u64]| -> Vec<u64> {
-                (0..n).map(|i| base[i] & !need[i]).collect::<Vec<_>>()
-            };
-            let check_need = |need: &[u64]| {
-                for i in 0..n {
-                    assert_eq!(need[i] & (dom[i] | !base[i]), 0, "round {round}");
-                }
-            };
-            let narrowed = (0..n).filter(|&i| dom[i] != base[i]).count();
-            let Some(may) = solved else {
-                for left_first in [true, false] {
-                    a.explain(&mut r, None, left_first, &mut need);
-                    check_need(&need);
-                    assert!(solve(&clue, &applied(&need), p).is_none(), "round {round}");
-                    cells += need.iter().filter(|&&x| x != 0).count();
-                    known += narrowed;
-                    fails += 1;
-                }
+    /// What [`check_line`] explained: facts and failures, the cells of their reasons,
+    /// and the cells narrowed above level 0 (summed over the explanations).
+    #[derive(Default)]
+    struct Tally {
+        facts: usize,
+        fails: usize,
+        cells: usize,
+        known: usize,
+    }
+
+    /// The automaton of `clue` allows what the line solver allows on `dom`, and every
+    /// reason it gives (both cuts), applied alone to the level-0 domains `base`, makes the
+    /// line solver derive the fact again.
+    fn check_line(
+        clue: &[Block],
+        dom: &[u64],
+        base: &[u64],
+        p: usize,
+        at: &str,
+        tally: &mut Tally,
+    ) {
+        let a = Automaton::new(clue, p).expect("a clue of at most 128 states");
+        let mut r = Reach {
+            dom: dom.to_vec(),
+            base: base.to_vec(),
+            ..Reach::default()
+        };
+        a.start(&mut r);
+        let solved = solve(clue, dom, p);
+        assert_eq!(a.fits(&mut r), solved.is_some(), "{at}");
+        let n = dom.len();
+        let mut need = vec![0; n];
+        let applied =
+            |need: &[u64]| -> Vec<u64> { (0..n).map(|i| base[i] & !need[i]).collect::<Vec<_>>() };
+        let check_need = |need: &[u64]| {
+            for i in 0..n {
+                assert_eq!(need[i] & (dom[i] | !base[i]), 0, "{at}");
+            }
+        };
+        let narrowed = (0..n).filter(|&i| dom[i] != base[i]).count();
+        let Some(may) = solved else {
+            for left_first in [true, false] {
+                a.explain(&mut r, None, left_first, &mut need);
+                check_need(&need);
+                assert!(solve(clue, &applied(&need), p).is_none(), "{at}");
+                tally.cells += need.iter().filter(|&&x| x != 0).count();
+                tally.known += narrowed;
+                tally.fails += 1;
+            }
+            return;
+        };
+        for t in 0..n {
+            let lost = base[t] & !may[t];
+            if lost == 0 {
                 continue;
-            };
-            for t in 0..n {
-                for c in 0..p {
-                    // Every colour the line solver rules out at t, one at a time, and
-                    // the whole narrowed domain.
-                    let lost = base[t] & !may[t];
-                    let allowed = if c == p - 1 { may[t] } else { !(1 << c) };
-                    if c < p - 1 && lost >> c & 1 == 0 {
-                        continue;
-                    }
-                    if lost == 0 {
-                        continue;
-                    }
-                    for left_first in [true, false] {
-                        a.explain(&mut r, Some((t, allowed)), left_first, &mut need);
-                        check_need(&need);
-                        let again = solve(&clue, &applied(&need), p);
-                        assert!(
-                            again.is_none_or(|m| m[t] & !allowed == 0),
-                            "round {round}, cell {t}, allowed {allowed:b}"
-                        );
-                        cells += need.iter().filter(|&&x| x != 0).count();
-                        known += narrowed;
-                        facts += 1;
-                    }
+            }
+            // Every colour the line solver rules out at t, one at a time (c < p), and
+            // the whole narrowed domain (c == p).
+            for c in 0..=p {
+                if c < p && lost >> c & 1 == 0 {
+                    continue;
+                }
+                let allowed = if c == p { may[t] } else { !(1 << c) };
+                for left_first in [true, false] {
+                    a.explain(&mut r, Some((t, allowed)), left_first, &mut need);
+                    check_need(&need);
+                    let again = solve(clue, &applied(&need), p);
+                    assert!(
+                        again.is_none_or(|m| m[t] & !allowed == 0),
+                        "{at}, cell {t}, allowed {allowed:b}"
+                    );
+                    tally.cells += need.iter().filter(|&&x| x != 0).count();
+                    tally.known += narrowed;
+                    tally.facts += 1;
                 }
             }
         }
+    }
+
+    /// On random short lines: see [`check_line`].
+    #[test]
+    fn reasons_derive_their_facts() {
+        let mut random = SplitMix64::new(9);
+        let mut tally = Tally::default();
+        for round in 0..3000 {
+            let p = [2, 2, 3, 4, 5][round % 5];
+            let (clue, dom, base) = random_line(&mut random, p);
+            check_line(&clue, &dom, &base, p, &format!("round {round}"), &mut tally);
+        }
+        let Tally {
+            facts,
+            fails,
+            cells,
+            known,
+        } = tally;
         assert!(facts > 1000 && fails > 200, "{facts} {fails}");
         // The reasons take a part of the narrowed cells, not all of them.
         assert!(cells > 0 && 2 * cells < known, "{cells} {known}");
+    }
+
+    /// The number of states of a clue's automaton: a gap state before each block and
+    /// after the last, and one state per block cell (see the glossary).
+    fn states(clue: &[Block]) -> usize {
+        clue.len() + clue.iter().map(|b| b.len).sum::<usize>() + 1
+    }
+
+    /// At exactly 128 states the automaton exists and agrees with the line solver (on
+    /// random lines of bitline's longest length around random patterns of the clue); at
+    /// 129 it does not.
+    #[test]
+    fn automata_up_to_128_states() {
+        let ones = |k: usize, p: usize| -> Vec<Block> {
+            (0..k)
+                .map(|j| Block {
+                    len: 1,
+                    colour: (1 + j % (p - 1)) as u8,
+                })
+                .collect()
+        };
+        for p in [2, 3] {
+            let too_many = ones(64, p);
+            assert_eq!(states(&too_many), 129);
+            assert!(Automaton::new(&too_many, p).is_none(), "p {p}");
+        }
+        let mut random = SplitMix64::new(5);
+        let mut tally = Tally::default();
+        let n = bitline::MAX_LEN;
+        for round in 0..60 {
+            let p = 2 + round % 2;
+            // 63 blocks, one of them of 2 cells: 128 states.
+            let mut clue = ones(63, p);
+            clue[(random.next_u64() % 63) as usize].len = 2;
+            assert_eq!(states(&clue), 128);
+            // A random pattern of the clue on n cells: the slack spread over the gaps.
+            let separators = clue
+                .windows(2)
+                .filter(|w| w[0].colour == w[1].colour)
+                .count();
+            let shortest = clue.iter().map(|b| b.len).sum::<usize>() + separators;
+            let mut extra = vec![0; clue.len() + 1];
+            for _ in 0..n - shortest {
+                let gap = (random.next_u64() % (clue.len() as u64 + 1)) as usize;
+                extra[gap] += 1;
+            }
+            let mut cells = Vec::with_capacity(n);
+            for (j, block) in clue.iter().enumerate() {
+                cells.extend(std::iter::repeat_n(0, extra[j]));
+                if j > 0 && clue[j - 1].colour == block.colour {
+                    cells.push(0);
+                }
+                cells.extend(std::iter::repeat_n(usize::from(block.colour), block.len));
+            }
+            cells.extend(std::iter::repeat_n(0, extra[clue.len()]));
+            assert_eq!(cells.len(), n);
+            let (dom, base) = domains_around(&mut random, &cells, p);
+            check_line(&clue, &dom, &base, p, &format!("round {round}"), &mut tally);
+        }
+        assert!(
+            tally.facts > 50 && tally.fails > 5,
+            "{} {}",
+            tally.facts,
+            tally.fails
+        );
     }
 }
