@@ -203,3 +203,28 @@ fn decode_refuses_standard_input_for_both_the_puzzle_and_the_model() {
             "the puzzle and --model cannot both be standard input",
         ));
 }
+
+#[test]
+fn generate_nonogram_counts_its_checks_and_givens_in_good_english() {
+    let dir = tempfile::tempdir().unwrap();
+    // All black: the clues alone decide it, in one check.
+    let square = dir.path().join("square.txt");
+    std::fs::write(&square, "##\n##\n").unwrap();
+    satcover()
+        .args(["generate", "nonogram", "--from", square.to_str().unwrap()])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "no givens needed (1 uniqueness check,",
+        ));
+    // A diagonal: two pictures share its clues; one given and a second check settle it.
+    let diagonal = dir.path().join("diagonal.txt");
+    std::fs::write(&diagonal, "#.\n.#\n").unwrap();
+    satcover()
+        .args(["generate", "nonogram", "--from", diagonal.to_str().unwrap()])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "1 given makes it unique (2 uniqueness checks,",
+        ));
+}

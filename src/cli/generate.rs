@@ -108,15 +108,16 @@ fn nonogram_run(args: &NonogramArgs) -> Result<u8> {
         "the clues alone have exactly one solution; no givens needed".to_string()
     } else {
         format!(
-            "the clues alone have several solutions; {givens} given{} make it unique",
-            if givens == 1 { "" } else { "s" }
+            "the clues alone have several solutions; {givens} given{} it unique",
+            if givens == 1 { " makes" } else { "s make" }
         )
     };
     eprintln!(
-        "{name}: {}x{}: {verdict} ({} uniqueness checks, {:.3} s)",
+        "{name}: {}x{}: {verdict} ({} uniqueness check{}, {:.3} s)",
         goal.width,
         goal.height,
         made.checks,
+        if made.checks == 1 { "" } else { "s" },
         start.elapsed().as_secs_f64()
     );
     Ok(EXIT_OK)
