@@ -228,3 +228,30 @@ fn generate_nonogram_counts_its_checks_and_givens_in_good_english() {
             "1 given makes it unique (2 uniqueness checks,",
         ));
 }
+
+#[test]
+fn exporting_a_kind_without_an_exact_cover_encoding_points_to_dimacs() {
+    for (file, kind) in [
+        (
+            "tests/fixtures/alphametic/send-more-money.alpha",
+            "alphametic",
+        ),
+        ("tests/fixtures/cnf/fewer_clauses.cnf", "cnf"),
+    ] {
+        satcover()
+            .args(["export", "--to", "xc", file])
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains(format!(
+                "{kind} puzzles have no exact-cover encoding; export --to dimacs writes this one as CNF"
+            )))
+            .stderr(predicate::str::contains("--backend").not());
+        // What it points to works.
+        satcover()
+            .args(["export", "--to", "dimacs", file])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("p cnf "));
+    }
+}

@@ -7,7 +7,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 
 use satcover::input::{self, Entry};
-use satcover::puzzle::Kind;
+use satcover::puzzle::{Kind, SolveError};
 
 use super::EXIT_OK;
 
@@ -79,7 +79,15 @@ pub fn run(args: &ExportArgs) -> Result<u8> {
                 .export_dimacs(&comments, &args.encode.options())
                 .with_context(|| entry.label.clone())?
         }
-        ExportFormat::Xc => puzzle.export_xc().with_context(|| entry.label.clone())?,
+        ExportFormat::Xc => match puzzle.export_xc() {
+            // The solver's hint names `--backend`, which export does not take.
+            Err(SolveError::Unsupported { kind, .. }) => bail!(
+                "{}: {kind} puzzles have no exact-cover encoding; \
+                 export --to dimacs writes this one as CNF",
+                entry.label
+            ),
+            xc => xc.with_context(|| entry.label.clone())?,
+        },
     };
     match &args.output {
         Some(path) => std::fs::write(path, text)
