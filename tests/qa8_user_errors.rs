@@ -255,3 +255,22 @@ fn exporting_a_kind_without_an_exact_cover_encoding_points_to_dimacs() {
             .stdout(predicate::str::contains("p cnf "));
     }
 }
+
+#[test]
+fn bench_first_zero_is_refused() {
+    let output = satcover()
+        .args(["bench", GRID, "--first", "0"])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("the number of puzzles must be at least 1"),
+        "{stderr}"
+    );
+    satcover()
+        .args(["bench", GRID, "--first", "1"])
+        .assert()
+        .success();
+}

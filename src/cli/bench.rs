@@ -41,7 +41,7 @@ pub struct BenchArgs {
     #[arg(long, value_enum, default_value_t = TableFormat::Text)]
     pub format: TableFormat,
     /// Stop after the first N puzzles of the collection.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_first)]
     pub first: Option<usize>,
     /// Run only shard K of N (1 <= K <= N): every N-th puzzle from the K-th, after
     /// --first. JSON results of all N shards merge with --merge.
@@ -53,6 +53,15 @@ pub struct BenchArgs {
     pub merge: bool,
     #[command(flatten)]
     pub encode: super::EncodeArgs,
+}
+
+/// `--first N`: a count of puzzles, at least 1 (`--first 0` would run nothing).
+fn parse_first(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("the number of puzzles must be at least 1".to_string()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("'{text}' is not a number of puzzles")),
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
