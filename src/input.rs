@@ -156,13 +156,23 @@ pub fn load(source: &str, text: &str, kind: Option<Kind>) -> Vec<Entry> {
             &name,
             crate::cnf::parse_dimacs(text)
                 .map(|cnf| Box::new(dimacs::Formula::new(cnf)) as Box<dyn AnyPuzzle>)
-                .map_err(|e| InputError::whole_file(&name, e.to_string())),
+                .map_err(|e| InputError {
+                    source_name: name.clone(),
+                    line: Some(e.line),
+                    column: e.column,
+                    message: e.reason.to_string(),
+                }),
         )],
         Kind::Xc => vec![whole_file_entry(
             &name,
             crate::dlx::parse_xc(text)
                 .map(|m| Box::new(exact_cover::ExactCover::new(m)) as Box<dyn AnyPuzzle>)
-                .map_err(|e| InputError::whole_file(&name, e.to_string())),
+                .map_err(|e| InputError {
+                    source_name: name.clone(),
+                    line: Some(e.line()),
+                    column: Some(e.column()),
+                    message: e.reason(),
+                }),
         )],
         Kind::Nonogram => match nonogram::parse_all(source, text) {
             Ok(puzzles) if puzzles.len() == 1 => puzzles

@@ -467,7 +467,11 @@ fn parse_errors_carry_positions() {
     let e = err("a b\na c\n");
     assert!(matches!(&e, XcError::UnknownItem { name, .. } if name == "c"));
     assert_eq!((e.line(), e.column()), (2, 3));
-    assert_eq!(e.to_string(), "line 2, col 3: unknown item `c`");
+    assert_eq!(e.to_string(), "line 2, column 3: unknown item `c`");
+    assert_eq!(
+        (e.line(), e.column(), e.reason().as_str()),
+        (2, 3, "unknown item `c`")
+    );
 
     let e = err("a b\n\na b a\n");
     assert!(matches!(

@@ -274,3 +274,35 @@ fn bench_first_zero_is_refused() {
         .assert()
         .success();
 }
+
+#[test]
+fn dimacs_and_exact_cover_errors_are_placed_as_file_line_column() {
+    satcover()
+        .args(["solve", "tests/fixtures/cnf/bad_token.cnf"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "tests/fixtures/cnf/bad_token.cnf:3:4: `x3` is not an integer literal",
+        ));
+    // A whole-line error has no column.
+    satcover()
+        .args(["solve", "tests/fixtures/cnf/bad_duplicate_header.cnf"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "tests/fixtures/cnf/bad_duplicate_header.cnf:3: second `p` header",
+        ));
+    let dir = tempfile::tempdir().unwrap();
+    let xc = dir.path().join("unknown.xc");
+    std::fs::write(&xc, "a b\na c\n").unwrap();
+    satcover()
+        .args(["solve", xc.to_str().unwrap()])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(format!(
+            "{}:2:3: unknown item `c`",
+            xc.display()
+        )));
+}

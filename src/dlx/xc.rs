@@ -45,7 +45,7 @@ use super::matrix::{Colour, ItemId, Matrix, MatrixError};
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum XcError {
     /// Nothing but whitespace.
-    #[error("line {line}, col {column}: the input is empty (expected a line of item names)")]
+    #[error("line {line}, column {column}: the input is empty (expected a line of item names)")]
     Empty {
         /// Line of the input, 1-based.
         line: usize,
@@ -53,7 +53,7 @@ pub enum XcError {
         column: usize,
     },
     /// Comments and blank lines, but no line of item names.
-    #[error("line {line}, col {column}: no items line, only comments or blank lines")]
+    #[error("line {line}, column {column}: no items line, only comments or blank lines")]
     MissingItems {
         /// Line of the input, 1-based.
         line: usize,
@@ -61,7 +61,7 @@ pub enum XcError {
         column: usize,
     },
     /// An item or colour name Knuth's format does not allow.
-    #[error("line {line}, col {column}: bad name `{name}`: {reason}")]
+    #[error("line {line}, column {column}: bad name `{name}`: {reason}")]
     BadName {
         /// Line of the input, 1-based.
         line: usize,
@@ -73,7 +73,9 @@ pub enum XcError {
         reason: &'static str,
     },
     /// An item named twice on the items line.
-    #[error("line {line}, col {column}: item `{name}` declared twice, first at col {first_column}")]
+    #[error(
+        "line {line}, column {column}: item `{name}` declared twice, first at column {first_column}"
+    )]
     DuplicateItem {
         /// Line of the input, 1-based.
         line: usize,
@@ -85,7 +87,7 @@ pub enum XcError {
         first_column: usize,
     },
     /// A second `|` on the items line (one separates primary from secondary items).
-    #[error("line {line}, col {column}: the items line contains `|` twice")]
+    #[error("line {line}, column {column}: the items line contains `|` twice")]
     SecondSeparator {
         /// Line of the input, 1-based.
         line: usize,
@@ -93,7 +95,7 @@ pub enum XcError {
         column: usize,
     },
     /// An option names an item the items line does not declare.
-    #[error("line {line}, col {column}: unknown item `{name}`")]
+    #[error("line {line}, column {column}: unknown item `{name}`")]
     UnknownItem {
         /// Line of the input, 1-based.
         line: usize,
@@ -104,7 +106,7 @@ pub enum XcError {
     },
     /// An option names the same item twice.
     #[error(
-        "line {line}, col {column}: item `{name}` repeated in this option, first at col {first_column}"
+        "line {line}, column {column}: item `{name}` repeated in this option, first at column {first_column}"
     )]
     RepeatedItem {
         /// Line of the input, 1-based.
@@ -117,7 +119,7 @@ pub enum XcError {
         first_column: usize,
     },
     /// An option gives a colour (`item:colour`) to a primary item.
-    #[error("line {line}, col {column}: primary item `{name}` cannot have a colour")]
+    #[error("line {line}, column {column}: primary item `{name}` cannot have a colour")]
     ColourOnPrimary {
         /// Line of the input, 1-based.
         line: usize,
@@ -128,7 +130,7 @@ pub enum XcError {
     },
     /// An option with secondary items only.
     #[error(
-        "line {line}, col {column}: option has no primary item (Knuth's programs ignore such an option)"
+        "line {line}, column {column}: option has no primary item (Knuth's programs ignore such an option)"
     )]
     NoPrimaryItem {
         /// Line of the input, 1-based.
@@ -137,7 +139,7 @@ pub enum XcError {
         column: usize,
     },
     /// The matrix refused the option for another reason.
-    #[error("line {line}, col {column}: {source}")]
+    #[error("line {line}, column {column}: {source}")]
     Matrix {
         /// Line of the input, 1-based.
         line: usize,
@@ -178,6 +180,17 @@ impl XcError {
             | XcError::ColourOnPrimary { column, .. }
             | XcError::NoPrimaryItem { column, .. }
             | XcError::Matrix { column, .. } => column,
+        }
+    }
+
+    /// What is wrong, without the position (for messages that place it as
+    /// `FILE:LINE:COLUMN:`).
+    pub fn reason(&self) -> String {
+        let text = self.to_string();
+        let prefix = format!("line {}, column {}: ", self.line(), self.column());
+        match text.strip_prefix(&prefix) {
+            Some(reason) => reason.to_string(),
+            None => text,
         }
     }
 }
