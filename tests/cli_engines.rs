@@ -190,7 +190,9 @@ fn raw_dimacs_answers_like_a_sat_solver() {
         .write_stdin("p cnf 2 1\n1 x 0\n")
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("line 2"));
+        .stderr(predicate::str::contains(
+            "<stdin>:2:3: `x` is not an integer literal",
+        ));
 }
 
 #[test]
