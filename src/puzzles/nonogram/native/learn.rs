@@ -22,7 +22,7 @@
 //!   lost); a line with no fit is a conflict.
 //! - **explanation**: why a line forced a literal or failed, built lazily (when conflict
 //!   analysis asks) and cached. Two ways:
-//!   - **paths** (the default, [`paths`]): a cut through the line's automaton on the
+//!   - **paths** (the default, `learn/paths.rs`): a cut through the line's automaton on the
 //!     domains before the propagation: the known cells that stopped the blocks from
 //!     sliding further (two cuts tried, the shorter kept). Two passes over the line, no
 //!     line solve.
