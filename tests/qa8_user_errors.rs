@@ -101,14 +101,33 @@ fn a_png_larger_than_memory_should_allow_is_refused_with_the_cell_size_that_fits
     )
     .unwrap();
     let png = dir.path().join("wide.png");
+    let svg = dir.path().join("wide.svg");
+    let refusal = "wide.non: a 10000x2 grid at 200 pixels a cell is a PNG of 2000004x404 pixels, more than 50000000: use --cell 49 or less, or --svg";
     satcover()
-        .args(["render", puzzle.to_str().unwrap(), "--unsolved", "--cell", "200"])
+        .args([
+            "render",
+            puzzle.to_str().unwrap(),
+            "--unsolved",
+            "--cell",
+            "200",
+        ])
+        .args([
+            "--png",
+            png.to_str().unwrap(),
+            "--svg",
+            svg.to_str().unwrap(),
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(refusal));
+    assert!(!png.exists() && !svg.exists(), "nothing is written");
+    // analyze draws the same pictures and is bounded the same way.
+    satcover()
+        .args(["analyze", puzzle.to_str().unwrap(), "--cell", "200"])
         .args(["--png", png.to_str().unwrap()])
         .assert()
         .code(1)
-        .stderr(predicate::str::contains(
-            "a 10000×2 grid at 200 pixels a cell is a PNG of 2000004×404 pixels, more than 50000000: use --cell 49 or less, or --svg",
-        ));
+        .stderr(predicate::str::contains(refusal));
     assert!(!png.exists());
     // The size it names works.
     satcover()

@@ -106,6 +106,10 @@ pub fn run(args: &AnalyzeArgs) -> Result<u8> {
             if !drawn && let Some(picture) = &analysis.picture {
                 drawn = true;
                 let cell = usize::from(args.cell);
+                if args.png.is_some() {
+                    super::render::check_png_size(picture, cell)
+                        .with_context(|| entry.label.clone())?;
+                }
                 if let Some(path) = &args.svg {
                     std::fs::write(path, render::to_svg(picture, cell))
                         .with_context(|| format!("cannot write {}", path.display()))?;

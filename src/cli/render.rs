@@ -79,12 +79,15 @@ pub fn run(args: &RenderArgs) -> Result<u8> {
         }
     };
     let cell = usize::from(args.cell);
+    if args.png.is_some() {
+        // Before anything is written: no SVG without the PNG asked beside it.
+        check_png_size(&picture, cell).with_context(|| entry.label.clone())?;
+    }
     if let Some(path) = &args.svg {
         std::fs::write(path, render::to_svg(&picture, cell))
             .with_context(|| format!("cannot write {}", path.display()))?;
     }
     if let Some(path) = &args.png {
-        check_png_size(&picture, cell)?;
         let bytes = render::to_png(&picture, cell)?;
         std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))?;
     }
@@ -97,7 +100,7 @@ const MAX_PNG_PIXELS: usize = 50_000_000;
 
 /// Refuses a PNG over [`MAX_PNG_PIXELS`], naming the largest `--cell` that fits (the SVG,
 /// text that grows with the cells only, has no such limit).
-fn check_png_size(picture: &Picture, cell: usize) -> Result<()> {
+pub(super) fn check_png_size(picture: &Picture, cell: usize) -> Result<()> {
     let side = |cells: usize, cell: usize| cells.saturating_mul(cell).saturating_add(4);
     let pixels = |cell: usize| side(picture.width, cell).saturating_mul(side(picture.height, cell));
     if pixels(cell) <= MAX_PNG_PIXELS {
@@ -109,7 +112,7 @@ fn check_png_size(picture: &Picture, cell: usize) -> Result<()> {
         None => "use --svg".to_string(),
     };
     bail!(
-        "a {}×{} grid at {cell} pixels a cell is a PNG of {}×{} pixels, more than {MAX_PNG_PIXELS}: {hint}",
+        "a {}x{} grid at {cell} pixels a cell is a PNG of {}x{} pixels, more than {MAX_PNG_PIXELS}: {hint}",
         picture.width,
         picture.height,
         side(picture.width, cell),
