@@ -197,7 +197,7 @@ fn a_picture_beyond_the_nonogram_limits_is_refused_before_it_is_read() {
         .code(1)
         .stdout("")
         .stderr(predicate::str::contains(
-            "huge.png: the picture is 60000x60000; a nonogram has at most 10000 cells a side and 4000000 in all",
+            "huge.png: the picture, 60000x60000 is too large: at most 10000 cells per side and 4000000 cells in all",
         ));
     // A text picture one row of 20,000 cells.
     let wide = dir.path().join("wide.txt");
@@ -206,7 +206,9 @@ fn a_picture_beyond_the_nonogram_limits_is_refused_before_it_is_read() {
         .args(["generate", "nonogram", "--from", wide.to_str().unwrap()])
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("the picture is 20000x1"));
+        .stderr(predicate::str::contains(
+            "the picture, 20000x1 is too large",
+        ));
 }
 
 #[test]

@@ -141,21 +141,13 @@ fn read_text(name: &str, text: &str, colour: bool) -> Result<Picture, PictureErr
     Ok(Picture { palette, grid })
 }
 
-/// A picture becomes a puzzle only within the readers' limits (`formats::MAX_SIDE` cells
-/// a side, `formats::MAX_CELLS` in all), so a larger one is refused before any work.
+/// A picture becomes a puzzle only within the readers' limits, so a larger one is refused
+/// before any work.
 fn check_picture_size(name: &str, width: usize, height: usize) -> Result<(), PictureError> {
-    if width > formats::MAX_SIDE
-        || height > formats::MAX_SIDE
-        || width.saturating_mul(height) > formats::MAX_CELLS
-    {
-        return Err(format!(
-            "{name}: the picture is {width}x{height}; a nonogram has at most {} cells a side and {} in all",
-            formats::MAX_SIDE,
-            formats::MAX_CELLS
-        )
-        .into());
+    match formats::too_large(width, height) {
+        Some(why) => Err(format!("{name}: the picture, {why}").into()),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// A PNG: each distinct colour a palette entry; white (or, without white, the lightest

@@ -74,16 +74,21 @@ fn check_size(width: usize, height: usize, line: usize) -> Result<(), ParseError
             "a puzzle needs at least one row and one column",
         ));
     }
-    if width > MAX_SIDE || height > MAX_SIDE || width.saturating_mul(height) > MAX_CELLS {
-        return Err(ParseError::at_line(
-            line,
-            format!(
-                "{width}x{height} is too large: at most {MAX_SIDE} cells per side and \
-                 {MAX_CELLS} cells in all"
-            ),
-        ));
+    match too_large(width, height) {
+        Some(why) => Err(ParseError::at_line(line, why)),
+        None => Ok(()),
     }
-    Ok(())
+}
+
+/// Why a `width × height` puzzle is beyond the readers' limits ([`MAX_SIDE`] cells a
+/// side, [`MAX_CELLS`] in all); `None` when it fits.
+pub(crate) fn too_large(width: usize, height: usize) -> Option<String> {
+    (width > MAX_SIDE || height > MAX_SIDE || width.saturating_mul(height) > MAX_CELLS).then(|| {
+        format!(
+            "{width}x{height} is too large: at most {MAX_SIDE} cells per side and \
+                 {MAX_CELLS} cells in all"
+        )
+    })
 }
 
 /// `rrggbb` or `rgb`, with or without a leading `#`.
