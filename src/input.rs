@@ -154,8 +154,8 @@ pub fn load(source: &str, text: &str, kind: Option<Kind>) -> Vec<Entry> {
         Kind::Sudoku => line_entries(&name, sudoku::parse(text)),
         Kind::Cnf => vec![whole_file_entry(
             &name,
-            crate::cnf::parse_dimacs(text)
-                .map(|cnf| Box::new(dimacs::Formula::new(cnf)) as Box<dyn AnyPuzzle>)
+            crate::cnf::parse_dimacs_detailed(text)
+                .map(|parsed| Box::new(dimacs::Formula::read(parsed)) as Box<dyn AnyPuzzle>)
                 .map_err(|e| InputError {
                     source_name: name.clone(),
                     line: Some(e.line),

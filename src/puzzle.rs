@@ -551,6 +551,12 @@ pub trait Puzzle: Sync {
     /// The independent checker: shares no code with any encoder or solver.
     fn check(&self, solution: &Self::Solution) -> Result<(), CheckError>;
 
+    /// What the reader tolerated in the file but a user should hear of (a DIMACS file
+    /// with fewer clauses than its header declares), one line each.
+    fn warnings(&self) -> Vec<String> {
+        Vec::new()
+    }
+
     /// A reason the puzzle cannot have a solution, found without search (e.g. two equal
     /// givens in a unit); `None` when nothing is obvious.
     fn contradiction(&self) -> Option<String> {
@@ -976,6 +982,8 @@ pub struct Report {
 pub trait AnyPuzzle: Send + Sync {
     /// Which kind this is.
     fn kind(&self) -> Kind;
+    /// See [`Puzzle::warnings`].
+    fn warnings(&self) -> Vec<String>;
     /// [`solve`], with the solutions rendered as `request.render` asks.
     fn solve_any(&self, backend: Backend, request: &Request) -> Result<Report, SolveError>;
     /// The puzzle drawn unsolved.
@@ -1012,6 +1020,10 @@ pub trait AnyPuzzle: Send + Sync {
 impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
     fn kind(&self) -> Kind {
         Puzzle::kind(self)
+    }
+
+    fn warnings(&self) -> Vec<String> {
+        Puzzle::warnings(self)
     }
 
     fn solve_any(&self, backend: Backend, request: &Request) -> Result<Report, SolveError> {

@@ -327,3 +327,23 @@ fn dimacs_and_exact_cover_errors_are_placed_as_file_line_column() {
             xc.display()
         )));
 }
+
+/// What the DIMACS reader tolerates (a last clause without its `0`, fewer clauses than
+/// the header declares) is said on standard error, and the answer stands.
+#[test]
+fn tolerated_dimacs_irregularities_are_warned_about() {
+    let dir = tempfile::tempdir().unwrap();
+    let cnf = dir.path().join("short.cnf");
+    std::fs::write(&cnf, "p cnf 3 3\n1 -2 0\n2 3").unwrap();
+    satcover()
+        .args(["solve", cnf.to_str().unwrap()])
+        .assert()
+        .code(10)
+        .stdout(predicate::str::contains("s SATISFIABLE"))
+        .stderr(predicate::str::contains(
+            "short.cnf: line 3: last clause has no terminating 0 (accepted)",
+        ))
+        .stderr(predicate::str::contains(
+            "header declares 3 clauses, found 2 (accepted)",
+        ));
+}

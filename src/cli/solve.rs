@@ -392,6 +392,9 @@ fn answer(
         .as_ref()
         .map_err(|e| e.to_string())
         .and_then(|puzzle| {
+            for warning in puzzle.warnings() {
+                eprintln!("satcover: warning: {}: {warning}", entry.label);
+            }
             let backend = args
                 .backend
                 .unwrap_or_else(|| puzzle.kind().default_backend());

@@ -18,6 +18,8 @@ use crate::render::{Picture, Rgb};
 #[derive(Clone, Debug)]
 pub struct Formula {
     cnf: Cnf,
+    /// What the reader tolerated (see [`Puzzle::warnings`]).
+    warnings: Vec<String>,
 }
 
 /// Truth values of variables 1..=V, at index v − 1.
@@ -35,7 +37,18 @@ pub const FREE_KEPT: usize = 64;
 impl Formula {
     /// The formula `cnf`, with its declared variable count (`cnf.num_vars()`).
     pub fn new(cnf: Cnf) -> Formula {
-        Formula { cnf }
+        Formula {
+            cnf,
+            warnings: Vec::new(),
+        }
+    }
+
+    /// A formula read from a file, with the reader's warnings (`parse_dimacs_detailed`).
+    pub fn read(parsed: crate::cnf::DimacsParsed) -> Formula {
+        Formula {
+            cnf: parsed.cnf,
+            warnings: parsed.warnings,
+        }
     }
 
     /// The clauses as read, in the file's numbering.
@@ -148,6 +161,10 @@ impl Puzzle for Formula {
 
     fn kind(&self) -> Kind {
         Kind::Cnf
+    }
+
+    fn warnings(&self) -> Vec<String> {
+        self.warnings.clone()
     }
 
     /// Every clause has a true literal (evaluated here, not by any solver code).
