@@ -329,7 +329,8 @@ fn dimacs_and_exact_cover_errors_are_placed_as_file_line_column() {
 }
 
 /// What the DIMACS reader tolerates (a last clause without its `0`, fewer clauses than
-/// the header declares) is said on standard error, and the answer stands.
+/// the header declares) is said on standard error, by every command that reads the file,
+/// and the answer stands.
 #[test]
 fn tolerated_dimacs_irregularities_are_warned_about() {
     let dir = tempfile::tempdir().unwrap();
@@ -346,4 +347,9 @@ fn tolerated_dimacs_irregularities_are_warned_about() {
         .stderr(predicate::str::contains(
             "header declares 3 clauses, found 2 (accepted)",
         ));
+    satcover()
+        .args(["export", cnf.to_str().unwrap(), "--to", "dimacs"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("satcover: warning: "));
 }

@@ -64,7 +64,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<u8> {
     let mut drawn = false;
     for file in &args.files {
         let entries = match input::read_source(file) {
-            Ok(text) => input::load(file, &text, args.kind),
+            Ok(text) => super::load(file, &text, args.kind),
             Err(error) => vec![Entry {
                 label: input::display_name(file),
                 puzzle: Err(error),

@@ -125,7 +125,7 @@ pub fn run(args: &BenchArgs) -> Result<u8> {
         let source = file.display().to_string();
         match input::read_source(&source) {
             Ok(text) => {
-                let loaded = input::load(&source, &text, args.kind);
+                let loaded = super::load(&source, &text, args.kind);
                 if let Some(Ok(puzzle)) = loaded.first().map(|e| &e.puzzle) {
                     match kinds.iter_mut().find(|(k, _)| *k == puzzle.kind()) {
                         Some((_, n)) => *n += 1,

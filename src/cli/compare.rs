@@ -66,7 +66,7 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
     let mut out = stdout.lock();
     for file in &args.files {
         let entries = match input::read_source(file) {
-            Ok(text) => input::load(file, &text, args.kind),
+            Ok(text) => super::load(file, &text, args.kind),
             Err(error) => {
                 eprintln!("satcover: error: {error}");
                 failed = true;

@@ -41,7 +41,7 @@ pub enum ExportFormat {
 /// The one puzzle of `file` a command works on: the only one, or the `index`-th.
 pub fn pick_entry(file: &str, kind: Option<Kind>, index: Option<usize>) -> Result<Entry> {
     let text = input::read_source(file)?;
-    let mut entries = input::load(file, &text, kind);
+    let mut entries = super::load(file, &text, kind);
     let name = input::display_name(file);
     let position = match (index, entries.len()) {
         (_, 0) => bail!("{name}: no puzzle found"),

@@ -13,6 +13,22 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
+use satcover::input::{self, Entry};
+use satcover::puzzle::Kind;
+
+/// The puzzles of one source ([`input::load`]), with what the reader tolerated said on
+/// standard error (`satcover: warning: LABEL: …`) for every command alike.
+pub(crate) fn load(source: &str, text: &str, kind: Option<Kind>) -> Vec<Entry> {
+    let entries = input::load(source, text, kind);
+    for entry in &entries {
+        if let Ok(puzzle) = &entry.puzzle {
+            for warning in puzzle.warnings() {
+                eprintln!("satcover: warning: {}: {warning}", entry.label);
+            }
+        }
+    }
+    entries
+}
 
 /// Exit codes (documented in README.md).
 pub const EXIT_OK: u8 = 0;

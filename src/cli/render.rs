@@ -50,7 +50,7 @@ pub fn run(args: &RenderArgs) -> Result<u8> {
         bail!("say where to draw: --svg OUT and/or --png OUT");
     }
     let text = input::read_source(&args.file)?;
-    let entries = input::load(&args.file, &text, args.kind);
+    let entries = super::load(&args.file, &text, args.kind);
     let Some(entry) = entries.into_iter().next() else {
         bail!("{}: no puzzle found", input::display_name(&args.file));
     };

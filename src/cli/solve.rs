@@ -205,7 +205,7 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
             continue;
         }
         let entries = match text {
-            Ok(text) => input::load(file, &text, args.kind),
+            Ok(text) => super::load(file, &text, args.kind),
             Err(error) => vec![Entry {
                 label: input::display_name(file),
                 puzzle: Err(error),
@@ -392,9 +392,6 @@ fn answer(
         .as_ref()
         .map_err(|e| e.to_string())
         .and_then(|puzzle| {
-            for warning in puzzle.warnings() {
-                eprintln!("satcover: warning: {}: {warning}", entry.label);
-            }
             let backend = args
                 .backend
                 .unwrap_or_else(|| puzzle.kind().default_backend());
