@@ -26,14 +26,19 @@
 //! and bi-value cells come from bit-sliced counting of the nine digit masks
 //! of a band. Column claiming (a digit whose column is left in one band is confined to
 //! that column in its box there) runs once the rest is stuck; then, once a node, the
-//! triad rule of tdoku (a triad holds exactly three digits: fewer left, or more than
-//! three confined to it, is a contradiction; exactly three left must all be there;
-//! three confined shut the others out). Without it, branching on configurations
-//! thrashes on sparse grids (an empty grid found no solution in a second). Search branches as
-//! tdoku does (its README and source, BSD-2; the idea, not its code): in the band with the fewest configurations left over its
-//! nine digits, on a digit with the fewest (usually two), one child per configuration;
-//! once every digit-band is down to one, on a bi-value cell (else a cell with the
-//! fewest candidates). Written from the descriptions; no code was taken from any
+//! triad rule of tdoku on mini-rows and mini-columns (three cells of a row or column
+//! inside a box hold exactly three digits: fewer left, or more than three confined to
+//! them, is a contradiction; exactly three left must all be there; three confined shut
+//! the others out). Without it, branching on configurations
+//! thrashes on sparse grids (an empty grid found no solution in a second).
+//!
+//! Search branches as tdoku does (its README and source, BSD-2; the idea, not its
+//! code): among the three bands and three stacks, in the one with the fewest
+//! configurations left over its nine digits, on a digit with the fewest (usually two),
+//! one child per configuration; once every digit is down to one everywhere, on a
+//! bi-value cell (else a cell with the fewest candidates). A stack's configurations
+//! are read from the bands' masks (the 3×3 matrix band × column of a digit's
+//! mini-columns). Written from the descriptions; no code was taken from any
 //! implementation.
 //!
 //! Instruction sets: the lane-parallel pieces (`changed`, column claiming) have a
@@ -91,6 +96,34 @@ static CONFIG_COUNT: [u8; 512] = {
             p += 1;
         }
         s += 1;
+    }
+    t
+};
+
+/// The six permutations as 3×3 matrices (bit 3i + j).
+const PERM9_MASKS: [u32; 6] = {
+    let mut t = [0u32; 6];
+    let mut p = 0;
+    while p < 6 {
+        t[p] = (1 << PERMS[p][0]) | (1 << (3 + PERMS[p][1])) | (1 << (6 + PERMS[p][2]));
+        p += 1;
+    }
+    t
+};
+
+/// Permutations inside a 3×3 matrix (bit 3i + j).
+static PC9: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut p = 0;
+        while p < 6 {
+            if x as u32 & PERM9_MASKS[p] == PERM9_MASKS[p] {
+                t[x] += 1;
+            }
+            p += 1;
+        }
+        x += 1;
     }
     t
 };
@@ -485,17 +518,78 @@ impl State {
         // Exactly three digits left: each must be there. Three confined: no other.
         let must = p3 & !p4;
         let full = f3;
+        if must | full != 0 {
+            for d in 0..9 {
+                let m = sh[d] & must;
+                let out = sh[d] & full & !forced[d];
+                for b in 0..3 {
+                    let x = 9 * b + d;
+                    let mb = (m >> (9 * b)) & 511;
+                    let ob = (out >> (9 * b)) & 511;
+                    self.cand[x] &= KEEP_TRIADS[mb as usize] & !TRIAD_CELLS[ob as usize];
+                }
+            }
+        }
+        self.minicols()
+    }
+
+    /// The triad rule on mini-columns (three cells of one column inside one box),
+    /// as `triads` does on mini-rows: a digit is confined to a mini-column when it
+    /// is the only column of its box left to the digit in that band. False on a
+    /// contradiction.
+    #[inline(always)]
+    fn minicols(&mut self) -> bool {
+        // Bit 9·b + c: column c within band b.
+        let mut fo = [0u32; 9];
+        let mut forced = [0u32; 9];
+        let (mut p1, mut p2, mut p3, mut p4) = (0u32, 0u32, 0u32, 0u32);
+        let (mut f1, mut f2, mut f3, mut f4) = (0u32, 0u32, 0u32, 0u32);
+        for d in 0..9 {
+            let (c0, c1, c2) = (
+                fold_cols(self.cand[d]) as usize,
+                fold_cols(self.cand[9 + d]) as usize,
+                fold_cols(self.cand[18 + d]) as usize,
+            );
+            let x = c0 as u32 | (c1 as u32) << 9 | (c2 as u32) << 18;
+            let f = u32::from(CONFINED[c0])
+                | u32::from(CONFINED[c1]) << 9
+                | u32::from(CONFINED[c2]) << 18;
+            fo[d] = x;
+            forced[d] = f;
+            p4 |= p3 & x;
+            p3 |= p2 & x;
+            p2 |= p1 & x;
+            p1 |= x;
+            f4 |= f3 & f;
+            f3 |= f2 & f;
+            f2 |= f1 & f;
+            f1 |= f;
+        }
+        if p3 != FULL || f4 != 0 {
+            return false;
+        }
+        let must = p3 & !p4;
+        let full = f3;
         if must | full == 0 {
             return true;
         }
         for d in 0..9 {
-            let m = sh[d] & must;
-            let out = sh[d] & full & !forced[d];
+            let m = fo[d] & must;
+            let out = fo[d] & full & !forced[d];
+            if m | out == 0 {
+                continue;
+            }
+            let mut other = 0;
             for b in 0..3 {
-                let x = 9 * b + d;
                 let mb = (m >> (9 * b)) & 511;
                 let ob = (out >> (9 * b)) & 511;
-                self.cand[x] &= KEEP_TRIADS[mb as usize] & !TRIAD_CELLS[ob as usize];
+                self.cand[9 * b + d] &= !spread_cols((box_cols(mb) & !mb) | ob);
+                other |= mb;
+            }
+            // A column the digit must take in one band is closed to it in the others.
+            for b in 0..3 {
+                let mb = (m >> (9 * b)) & 511;
+                self.cand[9 * b + d] &= !spread_cols(other & !mb);
             }
         }
         true
@@ -600,10 +694,11 @@ impl State {
         self.placed[0] & self.placed[1] & self.placed[2] == FULL
     }
 
-    /// The digit-band to branch on by configurations (tdoku's choice): in the
-    /// band with the fewest configurations left over its nine digits, among those
-    /// not yet down to one per digit, the first digit with the fewest (at least
-    /// two). `None` when every digit-band is down to one configuration.
+    /// What to branch on by configurations (tdoku's choice): in the band or
+    /// stack with the fewest configurations left over its nine digits, among
+    /// those not yet down to one per digit, the first digit with the fewest (at
+    /// least two). `x < 27`: digit-band `x`; `27 + 9·s + d`: digit `d` in stack
+    /// `s`. `None` when every digit is down to one configuration everywhere.
     #[inline(always)]
     fn choose_digit_band(&self) -> Option<usize> {
         let mut best = (u32::MAX, 0);
@@ -616,8 +711,37 @@ impl State {
                 best = (total, b);
             }
         }
+        // Stacks: per digit and stack, the 3×3 (band, column) matrix of mini-columns.
+        let mut sidx = [[0usize; 9]; 3];
+        for d in 0..9 {
+            let f0 = fold_cols(self.cand[d]);
+            let f1 = fold_cols(self.cand[9 + d]);
+            let f2 = fold_cols(self.cand[18 + d]);
+            for (s, row) in sidx.iter_mut().enumerate() {
+                let sh = 3 * s;
+                row[d] =
+                    (((f0 >> sh) & 7) | (((f1 >> sh) & 7) << 3) | (((f2 >> sh) & 7) << 6)) as usize;
+            }
+        }
+        for (s, row) in sidx.iter().enumerate() {
+            let total: u32 = row.iter().map(|&i| u32::from(PC9[i])).sum();
+            if total > 9 && total < best.0 {
+                best = (total, 3 + s);
+            }
+        }
         if best.0 == u32::MAX {
             return None;
+        }
+        if best.1 >= 3 {
+            let s = best.1 - 3;
+            let mut pick = (u8::MAX, 0);
+            for d in 0..9 {
+                let n = PC9[sidx[s][d]];
+                if n >= 2 && n < pick.0 {
+                    pick = (n, d);
+                }
+            }
+            return Some(27 + 9 * s + pick.1);
         }
         let b = best.1;
         let mut pick = (u8::MAX, 0);
@@ -725,6 +849,9 @@ impl<F: FnMut(&[u8; 81])> Searcher<'_, F> {
             return self.count >= self.max;
         }
         if let Some(x) = st.choose_digit_band() {
+            if x >= 27 {
+                return self.branch_stack::<L>(st, (x - 27) / 9, (x - 27) % 9);
+            }
             return self.branch_configs::<L>(st, x);
         }
         let (b, i) = st.choose();
@@ -786,6 +913,52 @@ impl<F: FnMut(&[u8; 81])> Searcher<'_, F> {
             }
             let mut child = *st;
             child.cand[x] &= keep;
+            if child.settle::<L>() && self.search::<L>(&mut child) {
+                return true;
+            }
+        }
+        unreachable!("the last configuration returns")
+    }
+
+    /// Branches on the configurations left to digit `d` in stack `s` (its 3×3
+    /// matrix band × column of mini-columns, one column per band and per box):
+    /// each child keeps, in each band, the one column of the stack its
+    /// configuration gives the digit.
+    #[inline(always)]
+    fn branch_stack<const L: u8>(&mut self, st: &mut State, s: usize, d: usize) -> bool {
+        self.guesses += 1;
+        let sh = 3 * s;
+        let f0 = fold_cols(st.cand[d]);
+        let f1 = fold_cols(st.cand[9 + d]);
+        let f2 = fold_cols(st.cand[18 + d]);
+        let idx = ((f0 >> sh) & 7) | (((f1 >> sh) & 7) << 3) | (((f2 >> sh) & 7) << 6);
+        let mut perms = [0u32; 6];
+        let mut n = 0;
+        for &p in &PERM9_MASKS {
+            if idx & p == p {
+                perms[n] = p;
+                n += 1;
+            }
+        }
+        let restrict = |st: &mut State, p: u32| {
+            for b in 0..3 {
+                let keep = (p >> (3 * b)) & 7;
+                st.cand[9 * b + d] &= !spread_cols((7 & !keep) << sh);
+            }
+        };
+        for (k, &p) in perms[..n].iter().enumerate() {
+            self.nodes += 1;
+            if self.nodes & 1023 == 0 && self.stop.should_stop() {
+                self.timed_out = true;
+                return true;
+            }
+            if k + 1 == n {
+                // The last configuration: the state is ours to spend.
+                restrict(st, p);
+                return st.settle::<L>() && self.search::<L>(st);
+            }
+            let mut child = *st;
+            restrict(&mut child, p);
             if child.settle::<L>() && self.search::<L>(&mut child) {
                 return true;
             }
