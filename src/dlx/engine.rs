@@ -30,17 +30,18 @@
 //! - **commit(p)**: cover `TOP(p)` if p is uncoloured, purify if coloured, nothing
 //!   if marked (already purified with the same colour).
 //!
-//! Counting conventions, chosen so that our figures compare with DLX1/DLX2:
-//! - `nodes`: each entry to a level that must choose an item (step C3); a
-//!   level that finds every primary item covered is a solution, not a node.
+//! The search tree is DLX1's and DLX2's: MRV takes the first active item in
+//! item order with the fewest options, as they do in their list order (which
+//! is item order), and options are tried in input order. Its cost is counted
+//! as they count it, so the figures are equal (tested against DLX1 in
+//! `tests/dlx_suite.rs`):
+//! - `nodes`: each level entered (step C2), a solution included ("a solution
+//!   is a special node", DLX1).
 //! - `updates`: one per item covered (DLX1/DLX2 count its removal from the
 //!   horizontal list), plus one per node unlinked from its vertical list (in
-//!   `cover` and `purify`), exactly as DLX1/DLX2 count.
-//! - An item with LEN 0 chosen by MRV is abandoned at once without covering it
-//!   (as Knuth's later SSXCC does; DLX1 covers and uncovers it, +1 update).
-//! - MRV takes the first active item in item order with the fewest options,
-//!   as DLX1/DLX2 do in their list order (which is item order), so the search
-//!   tree is theirs.
+//!   `cover` and `purify`). An item with LEN 0 chosen by MRV is abandoned at
+//!   once without covering it, but counts the one update DLX1's cover makes.
+//! - `cleansings` (DLX2): one per purify, plus one per node it marks.
 //!
 //! Safety: the search uses unchecked indexing. Every link stored in `nodes`
 //! and every item number in TOP is built in range by [`Dancer::new`] (checked
@@ -75,12 +76,14 @@ pub const DEADLINE_CHECK_INTERVAL: u64 = 4096;
 /// Machine-independent cost of a search; see the module docs for the conventions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DlxStats {
-    /// Levels entered that must choose an item (Knuth's step C3; see the module docs).
+    /// Levels entered, solutions included, as DLX1/DLX2 count them.
     pub nodes: u64,
     /// Items removed from the item list plus nodes unlinked, as DLX1/DLX2 count them.
     pub updates: u64,
     /// Solutions reached.
     pub solutions: u64,
+    /// Purifications plus the nodes they marked, as DLX2 counts them (0 without colours).
+    pub cleansings: u64,
 }
 
 /// What a search found.
@@ -603,6 +606,7 @@ impl Dancer {
                     choice: &mut self.choice,
                     solution: &mut self.solution,
                     updates: 0,
+                    cleansings: 0,
                 };
                 let forcing = dance.force(forced);
                 (dance.run::<REPORT>(search, on_solution), forcing)
@@ -639,6 +643,7 @@ struct Dance<'a, N: Link, const COLOURS: bool, const NEXT: bool> {
     choice: &'a mut [u32],
     solution: &'a mut Vec<OptionId>,
     updates: u64,
+    cleansings: u64,
 }
 
 impl<N: Link, const COLOURS: bool, const NEXT: bool> Dance<'_, N, COLOURS, NEXT> {
@@ -767,10 +772,12 @@ impl<N: Link, const COLOURS: bool, const NEXT: bool> Dance<'_, N, COLOURS, NEXT>
         let n = *self.node(p);
         let (c, i) = (n.colour(), n.top() as u32);
         debug_assert!(c > 0);
+        self.cleansings += 1;
         let mut q = self.node(i).down();
         while q != i {
             if self.node(q).colour() == c {
                 self.node_mut(q).set_colour(-1);
+                self.cleansings += 1;
             } else {
                 self.hide(q);
             }
@@ -927,6 +934,7 @@ impl<N: Link, const COLOURS: bool, const NEXT: bool> Dance<'_, N, COLOURS, NEXT>
                 let mut descended = false;
                 let chosen = self.choose();
                 if chosen.is_none() {
+                    nodes += 1;
                     solutions += 1;
                     if REPORT {
                         self.solution.clear();
@@ -954,6 +962,9 @@ impl<N: Link, const COLOURS: bool, const NEXT: bool> Dance<'_, N, COLOURS, NEXT>
                         self.commit_others(x);
                         level += 1;
                         descended = true;
+                    } else {
+                        // DLX1 covers it and backs up: one update, nothing hidden.
+                        self.updates += 1;
                     }
                 }
                 if descended {
@@ -987,6 +998,7 @@ impl<N: Link, const COLOURS: bool, const NEXT: bool> Dance<'_, N, COLOURS, NEXT>
                 nodes,
                 updates: self.updates,
                 solutions,
+                cleansings: self.cleansings,
             },
         }
     }
@@ -996,7 +1008,8 @@ impl<N: Link, const COLOURS: bool, const NEXT: bool> Dance<'_, N, COLOURS, NEXT>
 mod tests {
     use super::*;
 
-    /// Knuth's 7-item example, TAOCP 7.2.2.1 (5), with 16-bit and 32-bit nodes.
+    /// Knuth's 7-item example, TAOCP 7.2.2.1 (5), with 16-bit and 32-bit nodes:
+    /// his answer, DLX1's counts, and the structure restored.
     #[test]
     fn knuth_example_and_structure_restored() {
         for narrow in [true, false] {
@@ -1029,6 +1042,11 @@ mod tests {
         });
         assert_eq!(found, vec![vec![0, 3, 4]]);
         assert!(out.complete && !out.timed_out);
+        assert_eq!(
+            (out.stats.nodes, out.stats.updates),
+            (6, 29),
+            "DLX1's counts"
+        );
         let after: Vec<_> = match narrow {
             true => {
                 assert_eq!(d.small.len(), d.nodes.len(), "the 16-bit nodes were used");

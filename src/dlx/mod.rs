@@ -16,6 +16,7 @@
 
 mod engine;
 mod matrix;
+pub mod suite;
 mod xc;
 
 pub use engine::{
