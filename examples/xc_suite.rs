@@ -4,6 +4,7 @@
 //! ```text
 //! cargo run --release --example xc_suite -- write DIR [SUDOKU_FILE COUNT SEED]
 //! cargo run --release --example xc_suite -- count FILE...
+//! cargo run --release --example xc_suite -- cells FILE...
 //! ```
 //!
 //! - `write`: one `NAME.xc` per suite problem into DIR, and `DIR/counts.txt`
@@ -15,8 +16,10 @@
 //!   engine and prints the count, DLX1's nodes and updates, and the search's
 //!   CPU time (reading and building excluded; the process's CPU clock, which
 //!   a loaded machine disturbs far less than the wall clock).
+//! - `cells`: the same with the dancing-cells engine (`satcover::dlx::cells`,
+//!   SSXCC's search and counters).
 
-use satcover::dlx::{Search, count, parse_xc, suite, write_xc};
+use satcover::dlx::{DlxOutcome, Matrix, Search, cells, count, parse_xc, suite, write_xc};
 use satcover::puzzles::sudoku::{self, cover};
 use satcover::rng::SplitMix64;
 use std::path::Path;
@@ -26,8 +29,12 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("write") if args.len() == 2 || args.len() == 5 => write(&args[1..]),
-        Some("count") if args.len() > 1 => count_files(&args[1..]),
-        _ => Err("usage: xc_suite write DIR [SUDOKU_FILE COUNT SEED] | count FILE...".into()),
+        Some("count") if args.len() > 1 => count_files(&args[1..], count),
+        Some("cells") if args.len() > 1 => count_files(&args[1..], cells::count),
+        _ => Err(
+            "usage: xc_suite write DIR [SUDOKU_FILE COUNT SEED] | count FILE... | cells FILE..."
+                .into(),
+        ),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -73,7 +80,7 @@ fn write(args: &[String]) -> Result<(), String> {
     std::fs::write(dir.join("counts.txt"), counts).map_err(|e| e.to_string())
 }
 
-fn count_files(files: &[String]) -> Result<(), String> {
+fn count_files(files: &[String], count: fn(&Matrix, &Search) -> DlxOutcome) -> Result<(), String> {
     for file in files {
         let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
         let matrix = parse_xc(&text).map_err(|e| format!("{file}: {e}"))?;

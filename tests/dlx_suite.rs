@@ -2,10 +2,14 @@
 //! every problem's known count, and the search's cost equal to what Knuth's
 //! DLX1 (DLX2 with colours) reports on the same file — same tree, same nodes,
 //! updates and cleansings — as recorded from his programs (`docs/dlx.md` says
-//! how they were built and run).
+//! how they were built and run). The dancing-cells engine (`dlx::cells`)
+//! likewise against Knuth's SSXCC.
 
-use satcover::dlx::{DlxStats, Matrix, Search, count, parse_xc, suite, write_xc};
+use satcover::dlx::{DlxStats, Matrix, Search, cells, count, parse_xc, suite, write_xc};
+use std::time::{Duration, Instant};
+
 use satcover::puzzles::sudoku::{self, cover};
+use satcover::stop::Stop;
 
 /// DLX1's `nodes` and `updates` on `xc_suite write`'s file of each problem.
 const DLX1: [(&str, u64, u64); 7] = [
@@ -18,12 +22,26 @@ const DLX1: [(&str, u64, u64); 7] = [
     ("langford_12", 2_831_065, 38_673_459),
 ];
 
-/// Counts `m` (after a round trip through Knuth's format, as DLX1 read it).
-fn count_as_knuth(m: &Matrix) -> DlxStats {
+/// SSXCC's `nodes` and `updates` on the same files.
+const SSXCC: [(&str, u64, u64); 7] = [
+    ("queens_12", 172_166, 3_356_705),
+    ("pentomino_8x8_centre", 94_342, 83_363_472),
+    ("pentomino_6x10_x", 302_444, 256_710_086),
+    ("langford_11", 345_410, 5_532_652),
+    ("queens_13", 859_365, 16_337_485),
+    ("pentomino_6x10", 1_210_954, 1_040_447_865),
+    ("langford_12", 2_217_430, 35_779_859),
+];
+
+/// Counts `m` with both engines (after a round trip through Knuth's format,
+/// as his programs read it): DLX's stats, then dancing cells'.
+fn count_as_knuth(m: &Matrix) -> (DlxStats, DlxStats) {
     let m = parse_xc(&write_xc(m)).expect("write_xc output parses");
     let out = count(&m, &Search::default());
     assert!(out.complete && !out.timed_out);
-    out.stats
+    let by_cells = cells::count(&m, &Search::default());
+    assert!(by_cells.complete && !by_cells.timed_out);
+    (out.stats, by_cells.stats)
 }
 
 fn check(name: &str) {
@@ -32,12 +50,19 @@ fn check(name: &str) {
         .find(|p| p.name == name)
         .expect("a suite problem");
     let &(_, nodes, updates) = DLX1.iter().find(|d| d.0 == name).expect("DLX1's figures");
-    let stats = count_as_knuth(&(problem.build)());
+    let &(_, cell_nodes, cell_updates) = SSXCC.iter().find(|d| d.0 == name).expect("SSXCC's");
+    let (stats, by_cells) = count_as_knuth(&(problem.build)());
     assert_eq!(stats.solutions, problem.count, "{name}: count");
     assert_eq!(
         (stats.nodes, stats.updates, stats.cleansings),
         (nodes, updates, 0),
         "{name}: DLX1's nodes and updates"
+    );
+    assert_eq!(by_cells.solutions, problem.count, "{name}: count by cells");
+    assert_eq!(
+        (by_cells.nodes, by_cells.updates),
+        (cell_nodes, cell_updates),
+        "{name}: SSXCC's nodes and updates"
     );
 }
 
@@ -45,6 +70,8 @@ fn check(name: &str) {
 fn every_problem_has_dlx1_figures() {
     let names: Vec<_> = suite::problems().iter().map(|p| p.name).collect();
     let recorded: Vec<_> = DLX1.iter().map(|d| d.0).collect();
+    assert_eq!(names, recorded);
+    let recorded: Vec<_> = SSXCC.iter().map(|d| d.0).collect();
     assert_eq!(names, recorded);
 }
 
@@ -115,7 +142,8 @@ fn sudoku_exports() {
     ];
     for (line, nodes, updates) in dlx1 {
         let (_, puzzle) = puzzles[line - 1].as_ref().expect("fixture parses");
-        let stats = count_as_knuth(&cover::encode_with(puzzle, true).matrix);
+        let (stats, by_cells) = count_as_knuth(&cover::encode_with(puzzle, true).matrix);
+        assert_eq!(by_cells.solutions, 1);
         assert_eq!(
             (stats.solutions, stats.nodes, stats.updates),
             (1, nodes, updates),
@@ -125,7 +153,7 @@ fn sudoku_exports() {
 }
 
 /// A colour (XCC) case: `satcover export --to xc` of nonogram-db's webpbn
-/// 26167 (10×10), with DLX2's figures.
+/// 26167 (10×10), with DLX2's figures and SSXCC's.
 #[test]
 fn nonogram_xcc_export() {
     let m = parse_xc(include_str!("fixtures/xc/nonogram_26167.xc")).expect("fixture parses");
@@ -137,4 +165,62 @@ fn nonogram_xcc_export() {
         (275, 49_983, 9_516),
         "DLX2's nodes, updates and cleansings"
     );
+    let out = cells::count(&m, &Search::default());
+    assert_eq!(out.count, 1);
+    assert_eq!(
+        (out.stats.nodes, out.stats.updates),
+        (193, 47_175),
+        "SSXCC's"
+    );
+}
+
+/// TAOCP 7.2.2.1 (49) with colours, and the degenerate matrices, by cells.
+#[test]
+fn cells_small_cases() {
+    let m = parse_xc(include_str!("fixtures/xc/knuth_49.xc")).expect("fixture parses");
+    let mut found = Vec::new();
+    let out = cells::solve(&m, &Search::default(), |s| {
+        let mut s = s.to_vec();
+        s.sort_unstable();
+        found.push(s);
+    });
+    assert_eq!(found, [vec![1, 3]]);
+    assert_eq!((out.stats.nodes, out.stats.updates), (3, 20), "SSXCC's");
+    // No primary item: one solution, the empty one.
+    let mut m = Matrix::new();
+    m.add_secondary("x");
+    assert_eq!(cells::count(&m, &Search::default()).count, 1);
+    assert_eq!(cells::count(&Matrix::new(), &Search::default()).count, 1);
+    // A primary item without options: none.
+    let mut m = Matrix::new();
+    let a = m.add_primary("a");
+    m.add_primary("b");
+    m.add_option(&[a]).unwrap();
+    let out = cells::count(&m, &Search::default());
+    assert!(out.complete && out.count == 0);
+    // A limit of zero finds nothing and is not complete.
+    let zero = Search {
+        max_solutions: Some(0),
+        ..Search::default()
+    };
+    assert!(!cells::count(&m, &zero).complete);
+}
+
+/// Dancing cells keeps a deadline, at the start and during a long search.
+#[test]
+fn cells_deadline() {
+    let past = Search {
+        stop: Stop::at(Some(Instant::now() - Duration::from_millis(1))),
+        ..Search::default()
+    };
+    let out = cells::count(&suite::queens(10), &past);
+    assert!(out.timed_out && !out.complete && out.count == 0);
+    let start = Instant::now();
+    let soon = Search {
+        stop: Stop::at(Some(start + Duration::from_millis(50))),
+        ..Search::default()
+    };
+    let out = cells::count(&suite::queens(16), &soon);
+    assert!(out.timed_out && !out.complete);
+    assert!(start.elapsed() < Duration::from_secs(5));
 }
