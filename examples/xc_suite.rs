@@ -88,7 +88,7 @@ fn count_files(files: &[String], count: fn(&Matrix, &Search) -> DlxOutcome) -> R
         let out = count(&matrix, &Search::default());
         let secs = cpu_seconds() - start;
         println!(
-            "{file}: {} solutions, {} nodes, {} updates, {} cleansings, {secs:.3} s",
+            "{file}: {} solutions, {} nodes, {} updates, {} cleansings, {secs:.6} s",
             out.count, out.stats.nodes, out.stats.updates, out.stats.cleansings
         );
     }

@@ -5,9 +5,9 @@
 //! how they were built and run). The dancing-cells engine (`dlx::cells`)
 //! likewise against Knuth's SSXCC.
 
-use satcover::dlx::{DlxStats, Matrix, Search, cells, count, parse_xc, suite, write_xc};
 use std::time::{Duration, Instant};
 
+use satcover::dlx::{DlxStats, Matrix, Search, cells, count, parse_xc, suite, write_xc};
 use satcover::puzzles::sudoku::{self, cover};
 use satcover::stop::Stop;
 
