@@ -18,17 +18,25 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::facade::AnyPuzzle;
 use crate::input::Entry;
 use crate::portfolio::NATIVE_BUDGET;
-use crate::puzzle::{Backend, Request, SolveError, Status};
-use crate::puzzles::sudoku::collection::{self, Answer9};
+use crate::puzzle::{Backend, Limits, Request, SolveError, Status};
 use crate::stop::Stop;
 
 /// What happened to one puzzle.
 #[derive(Clone, Debug)]
 pub enum Verdict {
-    /// The backend answered: solved, unsolvable, or unknown (timed out).
-    Answered(Status),
+    /// The backend answered: solved, unsolvable, or unknown (timed out), with the
+    /// solutions it found (up to the request's maximum) and whether it searched to the end.
+    Answered {
+        /// Solved, unsolvable or unknown.
+        status: Status,
+        /// Solutions found.
+        count: u64,
+        /// Whether `count` is exact.
+        complete: bool,
+    },
     /// The backend does not handle this kind (or this size).
     Unsupported,
     /// The puzzle could not be read, or the backend failed on it.
@@ -52,6 +60,8 @@ pub struct Summary {
     pub unsupported: usize,
     /// Puzzles that could not be read, or on which the backend failed.
     pub errors: usize,
+    /// What the answered puzzles' searches proved: the `--unique` report.
+    pub proved: Proved,
     /// Wall time of the whole pass (JSON: seconds, like every duration here).
     #[serde(serialize_with = "seconds")]
     pub wall: Duration,
@@ -77,6 +87,41 @@ pub struct Summary {
     pub times: Vec<Duration>,
 }
 
+/// What a uniqueness search (counting to two) settled, puzzle by puzzle, over the
+/// answered puzzles: exactly one solution, two or more, none, or not settled (stopped
+/// by the time budget, with no solution or with one and the search for a second cut
+/// short).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Proved {
+    /// Exactly one solution, and the search for a second one finished.
+    pub unique: usize,
+    /// Two or more solutions found.
+    pub not_unique: usize,
+    /// No solution, and the search finished.
+    pub unsolvable: usize,
+    /// Neither: the search stopped first.
+    pub unknown: usize,
+}
+
+impl Proved {
+    /// Counts one answer: `count` solutions found, `complete` when the search finished.
+    pub fn add(&mut self, count: u64, complete: bool) {
+        match (count, complete) {
+            (0, true) => self.unsolvable += 1,
+            (1, true) => self.unique += 1,
+            (2.., _) => self.not_unique += 1,
+            _ => self.unknown += 1,
+        }
+    }
+
+    fn merge(&mut self, other: &Proved) {
+        self.unique += other.unique;
+        self.not_unique += other.not_unique;
+        self.unsolvable += other.unsolvable;
+        self.unknown += other.unknown;
+    }
+}
+
 impl Summary {
     /// Nothing counted yet.
     fn empty(backend: Backend) -> Summary {
@@ -88,6 +133,7 @@ impl Summary {
             timed_out: 0,
             unsupported: 0,
             errors: 0,
+            proved: Proved::default(),
             wall: Duration::ZERO,
             per_second: 0.0,
             p50: Duration::ZERO,
@@ -233,6 +279,8 @@ struct ShardLine {
     timed_out: usize,
     unsupported: usize,
     errors: usize,
+    #[serde(default)]
+    proved: Proved,
     wall: f64,
     #[serde(default)]
     first_errors: Vec<String>,
@@ -276,6 +324,7 @@ pub fn parse_shard_results(text: &str) -> Result<Vec<ShardResult>, MergeError> {
                 timed_out: parsed.timed_out,
                 unsupported: parsed.unsupported,
                 errors: parsed.errors,
+                proved: parsed.proved,
                 wall: seconds(parsed.wall)?,
                 per_second: 0.0,
                 p50: Duration::ZERO,
@@ -355,6 +404,7 @@ pub fn merge(parts: &[ShardResult]) -> Result<Vec<(Summary, bool)>, MergeError> 
             sum.timed_out += s.timed_out;
             sum.unsupported += s.unsupported;
             sum.errors += s.errors;
+            sum.proved.merge(&s.proved);
             sum.wall = sum.wall.max(s.wall);
             sum.times.extend_from_slice(&s.times);
             for e in &s.first_errors {
@@ -394,7 +444,7 @@ pub fn run(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.max(1))
         .build()?;
-    let fast9 = matches!(backend, Backend::Native | Backend::Auto)
+    let fast = matches!(backend, Backend::Native | Backend::Auto)
         && request.timeout.is_none()
         && request.external.is_none()
         && request.proof.is_none();
@@ -402,19 +452,28 @@ pub fn run(
     let results: Vec<(Verdict, Duration, &str)> = pool.install(|| {
         entries
             .par_iter()
-            .map_init(Answer9::default, |answer, entry| {
-                let fast = match &entry.puzzle {
-                    Ok(puzzle) if fast9 => puzzle
-                        .sudoku9_givens()
-                        .and_then(|givens| solve9(&givens, backend, request, answer)),
+            .map(|entry| {
+                let quick_time = match &entry.puzzle {
+                    Ok(puzzle) if fast => quick(puzzle.as_ref(), backend, request),
                     _ => None,
                 };
-                let verdict = match (&entry.puzzle, fast) {
-                    (_, Some(time)) => (Verdict::Answered(Status::Solved), time),
+                let verdict = match (&entry.puzzle, quick_time) {
+                    (_, Some((time, count, complete))) => (
+                        Verdict::Answered {
+                            status: Status::Solved,
+                            count,
+                            complete,
+                        },
+                        time,
+                    ),
                     (Err(e), None) => (Verdict::Error(e.to_string()), Duration::ZERO),
                     (Ok(puzzle), None) => match puzzle.solve_any(backend, request) {
                         Ok(report) => (
-                            Verdict::Answered(report.outcome.status),
+                            Verdict::Answered {
+                                status: report.outcome.status,
+                                count: report.outcome.count,
+                                complete: report.outcome.complete,
+                            },
                             report.outcome.stats.total(),
                         ),
                         Err(SolveError::Unsupported { .. } | SolveError::TooLarge(_)) => {
@@ -437,12 +496,17 @@ pub fn run(
     };
     for (verdict, time, label) in &results {
         match verdict {
-            Verdict::Answered(status) => {
+            Verdict::Answered {
+                status,
+                count,
+                complete,
+            } => {
                 match status {
                     Status::Solved => summary.solved += 1,
                     Status::Unsolvable => summary.unsolvable += 1,
                     Status::Unknown => summary.timed_out += 1,
                 }
+                summary.proved.add(*count, *complete);
                 summary.times.push(*time);
             }
             Verdict::Unsupported => summary.unsupported += 1,
@@ -463,27 +527,30 @@ pub fn run(
     Ok(summary)
 }
 
-/// The collection fast path for a 9×9 sudoku on `native` (or `auto`, whose native run
-/// alone decides such a grid within its budget): the search and the checker of
-/// `src/puzzles/sudoku/collection.rs`, without the pipeline's `Report`. `None` sends the
-/// grid to the pipeline: no solution, out of budget, or rejected by the checker. The
-/// time is from search to check, as the pipeline's.
-fn solve9(
-    givens: &[u8; 81],
+/// A kind's collection fast path ([`AnyPuzzle::quick_native`]) on `native` (or `auto`,
+/// whose native run alone decides such a puzzle within its budget), without the
+/// pipeline's `Report`. `None` sends the puzzle to the pipeline. The time is from search
+/// to check, as the pipeline's; with it, the solutions found and whether the search
+/// finished.
+fn quick(
+    puzzle: &dyn AnyPuzzle,
     backend: Backend,
     request: &Request,
-    answer: &mut Answer9,
-) -> Option<Duration> {
+) -> Option<(Duration, u64, bool)> {
     let start = Instant::now();
     let stop = if backend == Backend::Auto {
         Stop::at(Some(start + NATIVE_BUDGET))
     } else {
         Stop::never()
     };
-    let max = request.max_solutions.unwrap_or(u64::MAX);
-    collection::solve(givens, max, request.keep, &stop, answer);
-    let answered = answer.count > 0 && !answer.timed_out && answer.checked(givens);
-    answered.then(|| start.elapsed())
+    let limits = Limits {
+        max_solutions: request.max_solutions,
+        keep: request.keep,
+        stop,
+    };
+    puzzle
+        .quick_native(&limits)
+        .map(|(count, complete)| (start.elapsed(), count, complete))
 }
 
 #[cfg(test)]
@@ -534,6 +601,25 @@ mod tests {
             shard: shard.parse().unwrap(),
             unique: true,
         }
+    }
+
+    #[test]
+    fn proved_sorts_answers_by_what_they_settle() {
+        let mut p = Proved::default();
+        for (count, complete) in [(1, true), (2, false), (2, true), (0, true), (1, false)] {
+            p.add(count, complete);
+        }
+        p.add(0, false);
+        let want = Proved {
+            unique: 1,
+            not_unique: 2,
+            unsolvable: 1,
+            unknown: 2,
+        };
+        assert_eq!(p, want);
+        let mut twice = p;
+        twice.merge(&p);
+        assert_eq!(twice.unknown, 4);
     }
 
     #[test]
