@@ -42,6 +42,7 @@ pub mod bench;
 pub mod cnf;
 pub mod compare;
 pub mod dlx;
+pub mod explain;
 pub mod generate;
 pub mod input;
 pub mod portfolio;
