@@ -153,6 +153,13 @@ pub enum Technique {
     HiddenQuad,
     /// Bivalue universal grave plus one (5.6; unique puzzles only).
     Bug,
+    /// An X-wing with fins in one box, sashimi included (3.4: calibrated, see
+    /// `docs/explain.md`; SE 1.2.1 has no finned fish).
+    FinnedXWing,
+    /// A swordfish with fins in one box (5.4, calibrated).
+    FinnedSwordfish,
+    /// A jellyfish with fins in one box (5.6, calibrated).
+    FinnedJellyfish,
     /// A chain of one digit's links (6.6 plus the length surcharge).
     XChain,
     /// A chain through bivalue cells (6.6 plus the length surcharge).
@@ -168,7 +175,7 @@ pub enum Technique {
 }
 
 /// Every technique, easiest first (for `--max-technique` and documentation).
-pub const TECHNIQUES: [Technique; 25] = [
+pub const TECHNIQUES: [Technique; 28] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -188,6 +195,9 @@ pub const TECHNIQUES: [Technique; 25] = [
     Technique::Jellyfish,
     Technique::HiddenQuad,
     Technique::Bug,
+    Technique::FinnedXWing,
+    Technique::FinnedSwordfish,
+    Technique::FinnedJellyfish,
     Technique::XChain,
     Technique::XyChain,
     Technique::ForcingChain,
@@ -220,6 +230,9 @@ impl Technique {
             Jellyfish => 52,
             HiddenQuad => 54,
             Bug => 56,
+            FinnedXWing => 34,
+            FinnedSwordfish => 54,
+            FinnedJellyfish => 56,
             XChain => 66,
             XyChain => 66,
             ForcingChain => 70,
@@ -251,6 +264,9 @@ impl Technique {
             Jellyfish => "jellyfish",
             HiddenQuad => "hidden quad",
             Bug => "bug+1",
+            FinnedXWing => "finned x-wing",
+            FinnedSwordfish => "finned swordfish",
+            FinnedJellyfish => "finned jellyfish",
             XChain => "x-chain",
             XyChain => "xy-chain",
             ForcingChain => "forcing chain",
@@ -595,10 +611,13 @@ impl Board {
     }
 }
 
+/// A technique's search: the first step it finds.
+type Finder = fn(&Board) -> Option<Step>;
+
 /// Finds the easiest step the options allow, or `None` when the ladder runs out.
 pub(crate) fn next_step(board: &Board, options: &Options) -> Option<Step> {
     let allowed = |t: Technique| options.max_technique.is_none_or(|m| t.base() <= m.base());
-    let fixed: [(Technique, fn(&Board) -> Option<Step>); 19] = [
+    let mut fixed: [(Technique, Finder); 22] = [
         (Technique::FullHouse, singles::full_house),
         (Technique::HiddenSingleBox, singles::hidden_single_box),
         (Technique::HiddenSingleLine, singles::hidden_single_line),
@@ -618,9 +637,13 @@ pub(crate) fn next_step(board: &Board, options: &Options) -> Option<Step> {
         (Technique::Jellyfish, |b| fish::fish(b, 4)),
         (Technique::HiddenQuad, |b| subsets::hidden(b, 4)),
         (Technique::Bug, uniqueness::bug),
+        (Technique::FinnedXWing, |b| fish::finned(b, 2)),
+        (Technique::FinnedSwordfish, |b| fish::finned(b, 3)),
+        (Technique::FinnedJellyfish, |b| fish::finned(b, 4)),
     ];
     // Fixed-difficulty techniques in ascending order: the first found is the easiest,
     // except that a unique rectangle of 4.6 ranks after a naked quad of 5.0 only by base.
+    fixed.sort_by_key(|(t, _)| t.base());
     let mut best: Option<Step> = None;
     for (technique, find) in fixed {
         if !allowed(technique) {
