@@ -156,9 +156,13 @@ fn sat(c: &mut Criterion) {
             let total: u64 = puzzles
                 .iter()
                 .map(|p| {
-                    satcover::puzzle::solve(black_box(p), satcover::puzzle::Backend::Sat, &request)
-                        .expect("sat")
-                        .count
+                    satcover::pipeline::solve(
+                        black_box(p),
+                        satcover::puzzle::Backend::Sat,
+                        &request,
+                    )
+                    .expect("sat")
+                    .count
                 })
                 .sum();
             assert_eq!(total, puzzles.len() as u64);

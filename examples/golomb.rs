@@ -9,7 +9,8 @@
 
 use std::collections::BTreeSet;
 
-use satcover::puzzle::{Backend, Puzzle, Request, solve};
+use satcover::pipeline::solve;
+use satcover::puzzle::{Backend, Puzzle, Request};
 use satcover::puzzles::packing;
 
 /// Every way to pair the sides `rest` into rectangles (w ≤ h), appended to `set`.

@@ -28,7 +28,8 @@ use std::process::ExitCode;
 
 use satcover::generate::GenerateError;
 use satcover::generate::sudoku::{Checker, SudokuSpec, generate, random_grid};
-use satcover::puzzle::{Backend, Request, solve};
+use satcover::pipeline::solve;
+use satcover::puzzle::{Backend, Request};
 use satcover::puzzles::sudoku::Sudoku;
 use satcover::rng::SplitMix64;
 

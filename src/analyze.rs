@@ -34,7 +34,8 @@ use std::time::{Duration, Instant};
 use serde_json::{Map, Value};
 
 use crate::cnf::Lit;
-use crate::puzzle::{self, Backend, Kind, Puzzle, Request, SolveError, Status};
+use crate::pipeline;
+use crate::puzzle::{Backend, Kind, Puzzle, Request, SolveError, Status};
 use crate::render::{Picture, Rgb};
 use crate::sat::{SatVerdict, VarisatSession};
 
@@ -466,7 +467,7 @@ fn enumerate<P: Puzzle + ?Sized>(
     timeout: Option<Duration>,
 ) -> Result<Enumerated, SolveError> {
     let request = Request::limit(limit).with_timeout(timeout);
-    let outcome = puzzle::solve(puzzle, backend, &request)?;
+    let outcome = pipeline::solve(puzzle, backend, &request)?;
     let mut solutions = outcome.solutions.iter().map(|s| puzzle.solution_json(s));
     let Some(first) = solutions.next() else {
         return Ok(Enumerated {

@@ -12,7 +12,8 @@
 use std::collections::BTreeSet;
 use std::time::Duration;
 
-use crate::puzzle::{AnyPuzzle, Backend, Report, Request, SolveError, Status};
+use crate::facade::{AnyPuzzle, Report};
+use crate::puzzle::{Backend, Request, SolveError, Status};
 
 /// One backend's results on one puzzle.
 pub struct BackendRuns {

@@ -9,7 +9,8 @@
 use std::fmt;
 use std::path::Path;
 
-use crate::puzzle::{AnyPuzzle, Kind};
+use crate::facade::AnyPuzzle;
+use crate::puzzle::Kind;
 use crate::puzzles::{ParseError, alphametic, dimacs, exact_cover, nonogram, packing, sudoku};
 
 /// An input problem with its place: `file:line:column: message`.

@@ -3,13 +3,14 @@
 //! checked by the puzzle's own independent checker.
 //!
 //! A puzzle kind lives in [`puzzles`] (sudoku, nonogram, packing, alphametic, raw DIMACS
-//! and exact-cover inputs); each implements [`puzzle::Puzzle`]. [`puzzle::solve`] runs one
+//! and exact-cover inputs); each implements [`puzzle::Puzzle`]. [`pipeline::solve`] runs one
 //! backend ([`puzzle::Backend`]) on it and returns an [`puzzle::Outcome`]: status, the
 //! solutions kept (each one already accepted by the checker), the count and whether it is
 //! exact, and statistics. "No solution" is an outcome, not an error.
 //!
 //! ```
-//! use satcover::puzzle::{solve, Backend, Puzzle, Request, Status};
+//! use satcover::pipeline::solve;
+//! use satcover::puzzle::{Backend, Puzzle, Request, Status};
 //! use satcover::puzzles::{nonogram, sudoku};
 //!
 //! // A sudoku: one puzzle per line of 81 characters.
@@ -42,9 +43,12 @@ pub mod bench;
 pub mod cnf;
 pub mod compare;
 pub mod dlx;
+pub mod driver;
 pub mod explain;
+pub mod facade;
 pub mod generate;
 pub mod input;
+pub mod pipeline;
 pub mod portfolio;
 pub mod proof;
 pub mod puzzle;

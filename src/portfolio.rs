@@ -10,7 +10,7 @@
 //!   the puzzle's checker in the pipeline, like every backend's); the others are cancelled
 //!   through one shared [`Stop`] and joined before `solve` returns, so they stop within
 //!   milliseconds and free their cores.
-//! - **threads**: a race may start as many threads as the request's [`Threads`] lends it
+//! - **threads**: a race may start as many threads as the request's [`Threads`](crate::puzzle::Threads) lends it
 //!   (plus the caller's own, which waits); `bench --jobs N` lends N in all, so a run never has
 //!   more than N engines searching at once. The contenders that find no thread do not run.
 //!
@@ -20,14 +20,14 @@
 //! largest lower bound found and every contender's effort in the stats.
 
 use std::fmt;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, OnceLock, mpsc};
+use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use serde::Serialize;
-
-use crate::puzzle::{Backend, Kind, Outcome, Puzzle, Request, SolveError, Stats, search};
+use crate::driver;
+use crate::puzzle::{
+    Backend, Contender, ContenderResult, Engine, Kind, Outcome, Puzzle, Request, SolveError, Stats,
+};
 use crate::stop::Stop;
 
 /// How long native runs alone before the others join.
@@ -45,105 +45,6 @@ pub const NATIVE_BUDGET: Duration = Duration::from_millis(20);
 /// `--limit N` up to this is a "small count", which SAT (one blocking clause per solution)
 /// enumerates well; beyond it SAT only joins the race last.
 const SMALL_COUNT: u64 = 100;
-
-/// Threads a race may start beyond its caller's, shared by every solve that clones the same
-/// `Threads` (one per `solve` run, one per `bench` run).
-#[derive(Clone, Debug)]
-pub struct Threads(Arc<AtomicUsize>);
-
-impl Threads {
-    /// `spare` threads to lend.
-    pub fn spare(spare: usize) -> Threads {
-        Threads(Arc::new(AtomicUsize::new(spare)))
-    }
-
-    /// One caller on this machine: the cores beyond the caller's own.
-    pub fn machine() -> Threads {
-        static CORES: OnceLock<usize> = OnceLock::new();
-        let cores = *CORES.get_or_init(|| thread::available_parallelism().map_or(1, |n| n.get()));
-        Threads::spare(cores - 1)
-    }
-
-    /// Borrow up to `want` threads; they return when the loan is dropped.
-    fn borrow(&self, want: usize) -> Loan<'_> {
-        let mut have = self.0.load(Ordering::Relaxed);
-        loop {
-            let take = have.min(want);
-            match self.0.compare_exchange_weak(
-                have,
-                have - take,
-                Ordering::AcqRel,
-                Ordering::Relaxed,
-            ) {
-                Ok(_) => {
-                    return Loan {
-                        from: self,
-                        n: take,
-                    };
-                }
-                Err(now) => have = now,
-            }
-        }
-    }
-}
-
-struct Loan<'t> {
-    from: &'t Threads,
-    n: usize,
-}
-
-impl Drop for Loan<'_> {
-    fn drop(&mut self) {
-        self.from.0.fetch_add(self.n, Ordering::AcqRel);
-    }
-}
-
-/// What one engine did inside `auto`.
-#[derive(Clone, Debug, Serialize)]
-pub struct Contender {
-    /// The engine.
-    pub backend: Backend,
-    /// How its run ended.
-    pub result: ContenderResult,
-    /// Wall time from its start to its answer (or to its stop).
-    #[serde(serialize_with = "seconds")]
-    pub time: Duration,
-    /// Search-tree nodes (native, dlx), as in [`Stats::nodes`](crate::puzzle::Stats::nodes).
-    pub nodes: Option<u64>,
-    /// Native guesses.
-    pub guesses: Option<u64>,
-    /// DLX link updates.
-    pub updates: Option<u64>,
-    /// SAT solver calls.
-    pub solve_calls: Option<u64>,
-    /// SAT decisions, when the solver reports them.
-    pub decisions: Option<u64>,
-    /// SAT conflicts, when the solver reports them.
-    pub conflicts: Option<u64>,
-    /// Why it failed, for `ContenderResult::Error`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
-}
-
-/// How one contender's run ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ContenderResult {
-    /// Its answer is the one returned.
-    Won,
-    /// Its budget or the deadline ran out first.
-    GaveUp,
-    /// Another contender answered first.
-    Cancelled,
-    /// It answered too, after the winner.
-    Late,
-    /// It failed (unsupported, too large, external solver missing...).
-    Error,
-}
-
-fn seconds<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_f64(d.as_secs_f64())
-}
 
 impl fmt::Display for Contender {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -188,9 +89,9 @@ pub fn summary(status: &str, stats: &Stats) -> String {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
     /// Runs alone on the caller's thread for the budget first.
-    pub alone: Option<(Backend, Duration)>,
+    pub alone: Option<(Engine, Duration)>,
     /// Then these race, in order of preference (the last ones run only if threads allow).
-    pub race: Vec<Backend>,
+    pub race: Vec<Engine>,
     /// The SAT contenders encode the residue of the puzzle's own propagation
     /// (`--presolve`, `src/puzzles/nonogram/presolve.rs`): on nonograms, CDCL after line
     /// logic and probing; measured faster than sat alone on 10 of the 14 survey puzzles
@@ -201,7 +102,7 @@ pub struct Plan {
 impl Plan {
     /// What `auto` runs for a puzzle of `kind` under `request` (see the module docs).
     pub fn new(kind: Kind, request: &Request) -> Plan {
-        use Backend::{Dlx, External, Native, Sat};
+        use Engine::{Dlx, External, Native, Sat};
         // Counting every solution (or many) is for engines that enumerate without a clause
         // per solution; a few solutions (first, `--unique`, a small `--limit`) are SAT's.
         let few = request.max_solutions.is_some_and(|m| m <= SMALL_COUNT);
@@ -249,7 +150,7 @@ pub fn solve<P: Puzzle + ?Sized>(
 
     if let Some((backend, budget)) = plan.alone {
         let run = Run::of(backend, || {
-            search(puzzle, backend, request, &stop.child(start + budget))
+            driver::run(puzzle, backend, request, &stop.child(start + budget))
         });
         if run.decided() {
             return Ok(finish(start, run, runs));
@@ -263,7 +164,7 @@ pub fn solve<P: Puzzle + ?Sized>(
         let racers = &plan.race[..(1 + loan.n).min(plan.race.len())];
         let race = stop.linked();
         let mut raced = if let [only] = racers {
-            let run = Run::of(*only, || search(puzzle, *only, request, &race));
+            let run = Run::of(*only, || driver::run(puzzle, *only, request, &race));
             let fate = run.fate(ContenderResult::GaveUp);
             vec![(run, fate)]
         } else {
@@ -285,7 +186,7 @@ pub fn solve<P: Puzzle + ?Sized>(
 /// became of it (the first decided one is the winner).
 fn race_on_threads<P: Puzzle + ?Sized>(
     puzzle: &P,
-    racers: &[Backend],
+    racers: &[Engine],
     request: &Request,
     race: &Stop,
 ) -> Vec<(Run<P::Solution>, ContenderResult)> {
@@ -294,7 +195,7 @@ fn race_on_threads<P: Puzzle + ?Sized>(
         for &backend in racers {
             let tx = tx.clone();
             scope.spawn(move || {
-                let run = Run::of(backend, || search(puzzle, backend, request, race));
+                let run = Run::of(backend, || driver::run(puzzle, backend, request, race));
                 // The receiver lives until every sender is gone.
                 let _ = tx.send(run);
             });
@@ -320,13 +221,13 @@ fn race_on_threads<P: Puzzle + ?Sized>(
 
 /// One engine's run.
 struct Run<S> {
-    backend: Backend,
+    backend: Engine,
     result: Result<Outcome<S>, SolveError>,
     time: Duration,
 }
 
 impl<S> Run<S> {
-    fn of(backend: Backend, go: impl FnOnce() -> Result<Outcome<S>, SolveError>) -> Run<S> {
+    fn of(backend: Engine, go: impl FnOnce() -> Result<Outcome<S>, SolveError>) -> Run<S> {
         let start = Instant::now();
         let result = go();
         Run {

@@ -2,7 +2,9 @@
 //! included), dlx refused with a hint, bad lines located while the good ones still parse.
 
 use proptest::prelude::*;
-use satcover::puzzle::{self, AnyPuzzle, Backend, Outcome, Puzzle, Request, Status};
+use satcover::facade::AnyPuzzle;
+use satcover::pipeline;
+use satcover::puzzle::{Backend, Outcome, Puzzle, Request, Status};
 use satcover::puzzles::alphametic::{self, Alphametic, Assignment};
 
 fn fixture(name: &str) -> String {
@@ -18,7 +20,7 @@ fn equation(text: &str) -> Alphametic {
 }
 
 fn solve(a: &Alphametic, backend: Backend) -> Outcome<Assignment> {
-    puzzle::solve(a, backend, &Request::all()).unwrap_or_else(|e| panic!("{backend}: {e}"))
+    pipeline::solve(a, backend, &Request::all()).unwrap_or_else(|e| panic!("{backend}: {e}"))
 }
 
 fn every_assignment(a: &Alphametic, backend: Backend) -> Vec<Assignment> {
@@ -105,7 +107,7 @@ fn products_native_and_sat_agree() {
 #[test]
 fn dlx_refuses_alphametics_with_a_hint() {
     for text in ["A + B = C", "AB * C = DE"] {
-        match puzzle::solve(&equation(text), Backend::Dlx, &Request::first()) {
+        match pipeline::solve(&equation(text), Backend::Dlx, &Request::first()) {
             Err(e) => assert_eq!(
                 e.to_string(),
                 "the dlx backend does not support alphametic puzzles; use --backend native or sat"

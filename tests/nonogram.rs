@@ -1,7 +1,8 @@
 //! Nonograms end to end: parsers on fixture files, the native solver through the generic
 //! pipeline, uniqueness and differences, bad input. Needs nothing outside `tests/fixtures`.
 
-use satcover::puzzle::{Backend, Request, Status, solve};
+use satcover::pipeline::solve;
+use satcover::puzzle::{Backend, Request, Status};
 use satcover::puzzles::nonogram::{self, Grid, Nonogram, native};
 
 fn fixture(name: &str) -> (String, String) {
@@ -78,7 +79,7 @@ fn gchq_without_givens_is_not_unique_and_differences_are_shown() {
     assert_eq!(outcome.count, 2);
     assert_eq!(outcome.unique(), Some(false));
     let report =
-        satcover::puzzle::AnyPuzzle::solve_any(&puzzle, Backend::Native, &Request::unique())
+        satcover::facade::AnyPuzzle::solve_any(&puzzle, Backend::Native, &Request::unique())
             .expect("report");
     let differences = report.differences.expect("two solutions differ");
     assert!(differences.contains('?'));

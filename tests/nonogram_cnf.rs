@@ -4,7 +4,8 @@
 use std::path::Path;
 
 use assert_cmd::Command;
-use satcover::puzzle::{Backend, EncodeOptions, Request, solve};
+use satcover::pipeline::solve;
+use satcover::puzzle::{Backend, EncodeOptions, Request};
 use satcover::puzzles::nonogram::{self, Nonogram, cnf::Encoding};
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/nonogram");
@@ -17,7 +18,7 @@ fn load(name: &str) -> Nonogram {
 
 fn options(encoding: Encoding, presolve: bool) -> EncodeOptions {
     EncodeOptions {
-        nonogram: encoding,
+        encoding: Some(encoding.name().to_string()),
         presolve,
     }
 }
@@ -34,7 +35,7 @@ const CHOICES: [(Encoding, bool); 4] = [
 #[test]
 fn gchq_order_sizes_match_the_spec() {
     let puzzle = load("gchq-2015.non");
-    let order = nonogram::cnf::encode_for(&puzzle, &options(Encoding::Order, false));
+    let order = nonogram::cnf::encode_for(&puzzle, &options(Encoding::Order, false)).unwrap();
     assert_eq!(order.cnf.num_vars(), 2_251);
     assert_eq!(order.cnf.num_clauses(), 7_239);
     assert_eq!(order.projection.len(), 625);
@@ -58,7 +59,7 @@ fn gchq_order_sizes_match_the_spec() {
         ],
         [1_349, 44, 1_322, 2_304, 2_198, 22]
     );
-    let presolved = nonogram::cnf::encode_for(&puzzle, &options(Encoding::Order, true));
+    let presolved = nonogram::cnf::encode_for(&puzzle, &options(Encoding::Order, true)).unwrap();
     assert_eq!(presolved.cnf.num_vars(), 625);
     assert_eq!(presolved.cnf.num_clauses(), 1_875);
     // The default is the order encoding.

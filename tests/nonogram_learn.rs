@@ -4,7 +4,8 @@
 //! solutions; through the staged native solver (depth-first search first, then
 //! learning), the same answers again. Needs nothing outside `tests/fixtures`.
 
-use satcover::puzzle::{Backend, Limits, Request, solve};
+use satcover::pipeline::solve;
+use satcover::puzzle::{Backend, Limits, Request};
 use satcover::puzzles::nonogram::{self, Grid, Nonogram, Palette, native};
 use satcover::rng::SplitMix64;
 use satcover::stop::Stop;

@@ -5,7 +5,8 @@
 
 use std::time::Duration;
 
-use satcover::puzzle::{self, Backend, Outcome, Puzzle, Request, Status};
+use satcover::pipeline;
+use satcover::puzzle::{Backend, Outcome, Puzzle, Request, Status};
 use satcover::puzzles::packing::{self, Packing, Tiling};
 
 fn text(name: &str) -> String {
@@ -21,7 +22,7 @@ fn fixture(name: &str) -> Packing {
 }
 
 fn solve(p: &Packing, backend: Backend, request: &Request) -> Outcome<Tiling> {
-    puzzle::solve(p, backend, request).unwrap_or_else(|e| panic!("{backend} failed: {e}"))
+    pipeline::solve(p, backend, request).unwrap_or_else(|e| panic!("{backend} failed: {e}"))
 }
 
 /// Every tiling, sorted, after checking each one.

@@ -8,9 +8,12 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use satcover::compare::agreement;
+use satcover::facade::Report;
 use satcover::input;
-use satcover::portfolio::{ContenderResult, Plan, Threads};
-use satcover::puzzle::{Backend, Kind, Report, Request, Status, solve};
+use satcover::pipeline::solve;
+use satcover::portfolio::Plan;
+use satcover::puzzle::{Backend, Kind, Request, Status};
+use satcover::puzzle::{ContenderResult, Engine, Threads};
 use satcover::puzzles::sudoku::Sudoku;
 use satcover::sat::SatBackend;
 
@@ -135,11 +138,11 @@ fn a_failing_contender_does_not_sink_the_others() {
     });
     assert_eq!(
         Plan::new(Kind::Cnf, &request).race,
-        [Backend::Sat, Backend::External]
+        [Engine::Sat, Engine::External]
     );
     let outcome = puzzle.solve_any(Backend::Auto, &request).unwrap().outcome;
     assert_eq!(outcome.status, Status::Solved);
-    assert_eq!(outcome.stats.winner, Some(Backend::Sat));
+    assert_eq!(outcome.stats.winner, Some(Engine::Sat));
     let external = external_contender(&outcome);
     // The external run fails before or after the winner (its error is then kept), or is
     // cancelled before it even starts the program when sat is that quick.
@@ -180,12 +183,12 @@ fn the_deadline_stops_every_contender() {
 #[test]
 fn plans_follow_the_request() {
     let plan = Plan::new(Kind::Sudoku, &Request::unique());
-    assert_eq!(plan.alone.map(|(b, _)| b), Some(Backend::Native));
-    assert_eq!(plan.race[0], Backend::Sat);
+    assert_eq!(plan.alone.map(|(b, _)| b), Some(Engine::Native));
+    assert_eq!(plan.race[0], Engine::Sat);
     let plan = Plan::new(Kind::Sudoku, &Request::count());
-    assert!(plan.race.contains(&Backend::Dlx));
+    assert!(plan.race.contains(&Engine::Dlx));
     let plan = Plan::new(Kind::Xc, &Request::count());
-    assert_eq!((plan.alone, plan.race), (None, vec![Backend::Dlx]));
+    assert_eq!((plan.alone, plan.race), (None, vec![Engine::Dlx]));
 }
 
 /// Pigeonhole PHP(holes + 1, holes) in DIMACS: unsatisfiable, and hard for resolution, so
@@ -230,7 +233,7 @@ fn a_failing_contender_reports_its_error_when_the_race_is_long() {
     });
     let outcome = puzzle.solve_any(Backend::Auto, &request).unwrap().outcome;
     assert_eq!(outcome.status, Status::Unsolvable);
-    assert_eq!(outcome.stats.winner, Some(Backend::Sat));
+    assert_eq!(outcome.stats.winner, Some(Engine::Sat));
     let external = external_contender(&outcome);
     assert_eq!(external.result, ContenderResult::Error);
     assert!(
@@ -242,14 +245,12 @@ fn a_failing_contender_reports_its_error_when_the_race_is_long() {
 }
 
 /// The external solver's entry in a race's stats.
-fn external_contender<S>(
-    outcome: &satcover::puzzle::Outcome<S>,
-) -> &satcover::portfolio::Contender {
+fn external_contender<S>(outcome: &satcover::puzzle::Outcome<S>) -> &satcover::puzzle::Contender {
     outcome
         .stats
         .contenders
         .iter()
-        .find(|c| c.backend == Backend::External)
+        .find(|c| c.backend == Engine::External)
         .expect("the external contender is reported")
 }
 
@@ -270,7 +271,7 @@ fn an_undecided_puzzle_is_unknown_with_every_contenders_effort() {
     assert!(outcome.timed_out && !outcome.complete);
     assert_eq!(outcome.stats.winner, None);
     let contenders = &outcome.stats.contenders;
-    for backend in [Backend::Native, Backend::Sat] {
+    for backend in [Engine::Native, Engine::Sat] {
         assert!(
             contenders.iter().any(|c| c.backend == backend),
             "{contenders:?}"

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use satcover::input;
-use satcover::portfolio::Threads;
+use satcover::puzzle::Threads;
 use satcover::puzzle::{Backend, Request, Status};
 
 /// User + system CPU time of this process, in clock ticks (see proc(5): fields 14 and 15).

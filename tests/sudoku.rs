@@ -1,5 +1,6 @@
 //! Sudoku on every backend: the same fixtures, answers that pass the checker and agree.
 
+use satcover::pipeline;
 use satcover::puzzle::{self, Backend, Outcome, Request, Status};
 use satcover::puzzles::sudoku::{self, Sudoku, cnf, verify};
 
@@ -18,7 +19,7 @@ fn fixture(name: &str) -> Vec<Sudoku> {
 }
 
 fn solve(puzzle: &Sudoku, backend: Backend, request: &Request) -> Outcome<Vec<u8>> {
-    puzzle::solve(puzzle, backend, request).unwrap_or_else(|e| panic!("{backend} failed: {e}"))
+    pipeline::solve(puzzle, backend, request).unwrap_or_else(|e| panic!("{backend} failed: {e}"))
 }
 
 /// Every backend proves the same verdict, and unique puzzles get the same grid.

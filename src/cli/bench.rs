@@ -10,7 +10,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use satcover::bench::{self, Shard, Summary};
 use satcover::input::{self, Entry, InputError};
-use satcover::portfolio::Threads;
+use satcover::puzzle::Threads;
 use satcover::puzzle::{Backend, Kind, Render, Request};
 
 use super::compare::human;

@@ -8,8 +8,9 @@ use clap::Args;
 use serde_json::json;
 
 use satcover::compare::{self, BackendRuns};
+use satcover::facade::Report;
 use satcover::input;
-use satcover::puzzle::{Backend, Kind, Report, Request, Stats};
+use satcover::puzzle::{Backend, Kind, Request, Stats};
 
 use super::{EXIT_ERROR, EXIT_OK};
 

@@ -8,7 +8,8 @@ use clap::{Args, Subcommand};
 
 use satcover::generate::nonogram;
 use satcover::generate::sudoku::{self, Checker, SudokuSpec};
-use satcover::puzzle::{Backend, Request, solve};
+use satcover::pipeline::solve;
+use satcover::puzzle::{Backend, Request};
 
 use super::EXIT_OK;
 

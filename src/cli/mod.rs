@@ -112,12 +112,13 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
 
 /// How puzzles are encoded for SAT, shared by solve, bench, export and decode (a formula
 /// exported with some choices decodes only with the same ones).
-#[derive(Args, Debug, Clone, Copy, Default)]
+#[derive(Args, Debug, Clone, Default)]
 pub struct EncodeArgs {
-    /// The nonogram CNF: block starts in the order encoding, or one automaton per line
-    /// (encodings/nonogram.md).
-    #[arg(long, value_enum, default_value_t = satcover::puzzles::nonogram::cnf::Encoding::Order)]
-    pub encoding: satcover::puzzles::nonogram::cnf::Encoding,
+    /// The CNF, where the kind offers several: nonograms take `order` (block starts in
+    /// the order encoding, the default) or `automaton` (one automaton per line);
+    /// encodings/nonogram.md.
+    #[arg(long, value_name = "NAME")]
+    pub encoding: Option<String>,
     /// Nonograms: run line logic and probing first and give the SAT solver only what they
     /// leave open (decided cells become givens, probing's implications binary clauses).
     #[arg(long)]
@@ -127,16 +128,16 @@ pub struct EncodeArgs {
 impl EncodeArgs {
     pub fn options(&self) -> satcover::puzzle::EncodeOptions {
         satcover::puzzle::EncodeOptions {
-            nonogram: self.encoding,
+            encoding: self.encoding.clone(),
             presolve: self.presolve,
         }
     }
 
-    /// `encoding order, presolve`: what a DIMACS header records and errors mention.
+    /// `--encoding order --presolve`: what a DIMACS header records and errors mention.
     pub fn describe(&self) -> String {
         format!(
             "--encoding {}{}",
-            self.encoding.name(),
+            self.encoding.as_deref().unwrap_or("order"),
             if self.presolve { " --presolve" } else { "" }
         )
     }

@@ -6,8 +6,9 @@ use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
 
 use satcover::analyze::Options;
+use satcover::facade::AnyPuzzle;
 use satcover::input;
-use satcover::puzzle::{AnyPuzzle, Backend, Kind, Request, Status};
+use satcover::puzzle::{Backend, Kind, Request, Status};
 use satcover::render::{self, Picture};
 
 use super::EXIT_OK;

@@ -7,9 +7,10 @@ use anyhow::Result;
 use clap::{Args, ValueEnum};
 use serde_json::json;
 
+use satcover::facade::{AnyPuzzle, Report};
 use satcover::input::{self, Entry, InputError};
 use satcover::portfolio::NATIVE_BUDGET;
-use satcover::puzzle::{AnyPuzzle, Backend, Kind, Render, Report, Request, Stats, Status};
+use satcover::puzzle::{Backend, Kind, Render, Request, Stats, Status};
 use satcover::puzzles::sudoku::{self, collection};
 use satcover::stop::Stop;
 
@@ -547,7 +548,7 @@ fn stats_line(stats: &Stats) -> String {
             .iter()
             .filter_map(|(name, v)| v.map(|v| format!("{name}={v}"))),
     );
-    if stats.backend == "sat" || stats.winner == Some(Backend::Sat) {
+    if stats.backend == "sat" || stats.winner == Some(satcover::puzzle::Engine::Sat) {
         parts.push("conflicts=n/a".to_string());
     }
     parts.join(" ")

@@ -13,7 +13,8 @@
 //! "exactly one?" goes to the native solver (line logic, probing, search), the fastest
 //! engine on nonograms by far (README: "Which backend wins").
 
-use crate::puzzle::{Backend, Request, SolveError, solve};
+use crate::pipeline::solve;
+use crate::puzzle::{Backend, Request, SolveError};
 use crate::puzzles::nonogram::{Block, Colour, Grid, MAX_COLOURS, Nonogram, Palette, formats, hex};
 use crate::render::Rgb;
 

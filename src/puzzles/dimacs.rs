@@ -267,7 +267,8 @@ impl Puzzle for Formula {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::{Request, Status, solve};
+    use crate::pipeline::solve;
+    use crate::puzzle::{Request, Status};
 
     fn formula(text: &str) -> Formula {
         Formula::new(crate::cnf::parse_dimacs(text).unwrap())

@@ -312,7 +312,8 @@ impl<F: FnMut(&[u8])> Search<'_, F> {
 mod tests {
     use super::super::parse_equation;
     use super::*;
-    use crate::puzzle::{Backend, Puzzle, Request, Status, solve as pipeline};
+    use crate::pipeline::solve as pipeline;
+    use crate::puzzle::{Backend, Puzzle, Request, Status};
 
     fn count(text: &str) -> u64 {
         let a = parse_equation(text, 1).unwrap();

@@ -35,11 +35,10 @@
 use super::presolve::{self, CellLit, Residue};
 use super::{Block, Grid, Nonogram, native};
 use crate::cnf::{Cnf, Lit, Var};
-use crate::puzzle::{CnfEncoding, DecodeError, EncodeOptions};
+use crate::puzzle::{CnfEncoding, DecodeError, EncodeOptions, SolveError};
 
 /// Which CNF the `sat` backend builds (`--encoding`; measured in `encodings/nonogram.md`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Encoding {
     /// Block starts in the order encoding ("start ≤ a" literals), ranges cut by the line DP.
     #[default]
@@ -49,6 +48,14 @@ pub enum Encoding {
 }
 
 impl Encoding {
+    /// Every encoding, the default first.
+    pub const ALL: [Encoding; 2] = [Encoding::Order, Encoding::Automaton];
+
+    /// The encoding `--encoding NAME` names.
+    pub fn named(name: &str) -> Option<Encoding> {
+        Encoding::ALL.into_iter().find(|e| e.name() == name)
+    }
+
     /// The name `--encoding` takes.
     pub fn name(self) -> &'static str {
         match self {
@@ -189,12 +196,32 @@ pub fn encode(puzzle: &Nonogram) -> CnfEncoding<'static, Grid> {
 /// The CNF the user's choices ask for: the encoding, and with `presolve` the residue of
 /// the puzzle's own propagation (its decided cells as givens, probing's implications as
 /// binary clauses; [`presolve`]).
-pub fn encode_for(puzzle: &Nonogram, options: &EncodeOptions) -> CnfEncoding<'static, Grid> {
+pub fn encode_for(
+    puzzle: &Nonogram,
+    options: &EncodeOptions,
+) -> Result<CnfEncoding<'static, Grid>, SolveError> {
+    let encoding = match options.encoding.as_deref() {
+        None => Encoding::default(),
+        Some(name) => Encoding::named(name).ok_or_else(|| {
+            SolveError::BadOption(format!(
+                "unknown encoding '{name}': nonograms offer {}",
+                Encoding::ALL.map(Encoding::name).join(", ")
+            ))
+        })?,
+    };
+    Ok(encode_options(puzzle, encoding, options.presolve))
+}
+
+fn encode_options(
+    puzzle: &Nonogram,
+    encoding: Encoding,
+    presolve: bool,
+) -> CnfEncoding<'static, Grid> {
     let cnf_options = CnfOptions {
-        encoding: options.nonogram,
+        encoding,
         line_logic_units: false,
     };
-    if !options.presolve {
+    if !presolve {
         return encode_with(puzzle, cnf_options);
     }
     match presolve::residue(puzzle) {
@@ -775,10 +802,10 @@ mod tests {
             for encoding in [Encoding::Order, Encoding::Automaton] {
                 for presolve in [false, true] {
                     let options = EncodeOptions {
-                        nonogram: encoding,
+                        encoding: Some(encoding.name().to_string()),
                         presolve,
                     };
-                    let got = all_grids(&encode_for(&puzzle, &options));
+                    let got = all_grids(&encode_for(&puzzle, &options).unwrap());
                     assert_eq!(
                         got,
                         expected,

@@ -767,14 +767,14 @@ impl Puzzle for Nonogram {
     }
 
     fn cnf_with(&self, options: &EncodeOptions) -> Result<CnfEncoding<'_, Grid>, SolveError> {
-        Ok(cnf::encode_for(self, options))
+        cnf::encode_for(self, options)
     }
 
     fn cnf_for_export_with(
         &self,
         options: &EncodeOptions,
     ) -> Result<CnfEncoding<'_, Grid>, SolveError> {
-        Ok(cnf::encode_for(self, options))
+        cnf::encode_for(self, options)
     }
 
     fn cover(&self) -> Result<CoverEncoding<'_, Grid>, SolveError> {

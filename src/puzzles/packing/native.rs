@@ -266,7 +266,8 @@ impl<const N: usize, F: FnMut(&[Option<usize>])> Ctx<'_, N, F> {
 mod tests {
     use super::super::parse;
     use super::*;
-    use crate::puzzle::{Backend, Puzzle, Request, Status, solve as pipeline};
+    use crate::pipeline::solve as pipeline;
+    use crate::puzzle::{Backend, Puzzle, Request, Status};
 
     fn all() -> Limits {
         Limits {

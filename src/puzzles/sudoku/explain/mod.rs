@@ -28,8 +28,8 @@ use std::fmt;
 use serde::{Serialize, Serializer};
 
 pub use crate::explain::{Difficulty, HintLevel, Rating, Status};
-use crate::puzzle::{Backend, Request};
 use crate::puzzles::sudoku::Sudoku;
+use crate::puzzles::sudoku::native::{self, NativeSearch};
 
 /// A cell, 0-based inside, shown 1-based as `r3c4`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -686,20 +686,10 @@ pub fn explain(puzzle: &Sudoku, options: &Options) -> Explanation {
         explanation.reason = Some(reason);
         return explanation;
     }
-    let outcome = match crate::puzzle::solve(puzzle, Backend::Native, &Request::unique()) {
-        Ok(outcome) => outcome,
-        Err(error) => {
-            explanation.reason = Some(error.to_string());
-            return explanation;
-        }
-    };
+    let outcome = native::solve(b, puzzle.givens(), &NativeSearch::unique());
     match outcome.count {
         0 => {
-            explanation.reason = Some(
-                outcome
-                    .reason
-                    .unwrap_or_else(|| "the puzzle has no solution".to_string()),
-            );
+            explanation.reason = Some("the puzzle has no solution".to_string());
             return explanation;
         }
         1 => {}
@@ -801,9 +791,8 @@ fn unsound(board: &Board, step: &Step, solution: &[u8]) -> Option<String> {
 
 /// The guesses the native search needs from the stuck grid (its placed digits as givens).
 fn stuck_guesses(board: &Board) -> Option<u64> {
-    let sudoku = Sudoku::new(board.b, board.value.clone()).ok()?;
-    let outcome = crate::puzzle::solve(&sudoku, Backend::Native, &Request::first()).ok()?;
-    outcome.stats.guesses
+    let outcome = native::solve(board.b, &board.value, &NativeSearch::first());
+    (outcome.count > 0).then_some(outcome.guesses)
 }
 
 #[cfg(test)]

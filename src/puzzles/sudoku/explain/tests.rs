@@ -1,6 +1,4 @@
 use super::*;
-use crate::generate::sudoku::{Checker, SudokuSpec, generate};
-use crate::puzzle::solve;
 use crate::puzzles::sudoku::{parse, parse_collection_line};
 
 fn fixture(name: &str) -> String {
@@ -23,7 +21,7 @@ fn puzzles(name: &str) -> Vec<Sudoku> {
 /// and a solved explanation fills exactly the empty cells.
 fn explain_soundly(puzzle: &Sudoku, options: &Options) -> Explanation {
     let explanation = explain(puzzle, options);
-    let outcome = solve(puzzle, Backend::Native, &Request::unique()).expect("solves");
+    let outcome = native::solve(puzzle.box_side(), puzzle.givens(), &NativeSearch::unique());
     if outcome.count != 1 {
         assert!(explanation.steps.is_empty());
         return explanation;
@@ -183,29 +181,6 @@ fn a_hint_is_the_first_step() {
         )
     );
     assert!(hint.steps[0].describe(HintLevel::Full).contains(": r"));
-}
-
-#[test]
-fn generated_puzzles_of_every_size_are_explained_soundly() {
-    for (b, count) in [(2, 10), (3, 6), (4, 2)] {
-        let spec = SudokuSpec {
-            box_side: b,
-            minimal: b <= 3,
-            symmetric: false,
-            checker: Checker::Native,
-        };
-        let mut seen = 0;
-        generate::<crate::generate::GenerateError>(spec, count, 23, |g| {
-            let puzzle = Sudoku::new(b, g.puzzle.clone()).expect("a puzzle");
-            let explanation = explain_soundly(&puzzle, &Options::default());
-            assert_ne!(explanation.status, Status::Multiple);
-            assert_ne!(explanation.status, Status::Invalid);
-            seen += 1;
-            Ok(())
-        })
-        .expect("generates");
-        assert_eq!(seen, count);
-    }
 }
 
 #[test]

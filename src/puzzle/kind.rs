@@ -1,0 +1,149 @@
+//! What a puzzle is ([`Kind`]) and how it is searched for ([`Backend`]).
+
+use std::fmt;
+
+use serde::Serialize;
+
+/// The kinds of input satcover reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// A Latin-square sudoku, 4×4 to 36×36, one puzzle per line or one grid per file.
+    Sudoku,
+    /// A nonogram (black and white or coloured) in the `.non`, `.g` or XML format.
+    Nonogram,
+    /// Rectangles or polyominoes to place in a region (`.pack`).
+    Packing,
+    /// A cryptarithm: letters for distinct digits (`SEND + MORE = MONEY`).
+    Alphametic,
+    /// A raw DIMACS CNF formula.
+    Cnf,
+    /// A raw exact-cover problem in Knuth's format.
+    Xc,
+}
+
+impl Kind {
+    /// The lower-case name `--kind` and the JSON output use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Sudoku => "sudoku",
+            Kind::Nonogram => "nonogram",
+            Kind::Packing => "packing",
+            Kind::Alphametic => "alphametic",
+            Kind::Cnf => "cnf",
+            Kind::Xc => "xc",
+        }
+    }
+}
+
+impl Kind {
+    /// The backend used when none is named: `auto`, whose plan per kind (see
+    /// `src/portfolio.rs`) runs varisat for raw CNF and our DLX engine for raw exact cover.
+    pub fn default_backend(self) -> Backend {
+        Backend::Auto
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One engine: how a single search for solutions runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Engine {
+    /// The puzzle's own propagation solver.
+    Native,
+    /// CNF solved in-process (varisat; sudoku collections by a batsat session).
+    Sat,
+    /// Exact cover solved by our Dancing Links engine (Knuth's Algorithm C).
+    Dlx,
+    /// CNF written as DIMACS and solved by a SAT binary (`--solver`).
+    External,
+}
+
+impl Engine {
+    /// Every engine.
+    pub const ALL: [Engine; 4] = [Engine::Native, Engine::Sat, Engine::Dlx, Engine::External];
+
+    /// The lower-case name `--backend` and the JSON output use.
+    pub fn name(self) -> &'static str {
+        Backend::from(self).name()
+    }
+}
+
+impl fmt::Display for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl From<Engine> for Backend {
+    fn from(engine: Engine) -> Backend {
+        match engine {
+            Engine::Native => Backend::Native,
+            Engine::Sat => Backend::Sat,
+            Engine::Dlx => Backend::Dlx,
+            Engine::External => Backend::External,
+        }
+    }
+}
+
+/// How a solution is searched for, as a user names it: one [`Engine`], or `auto`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[serde(rename_all = "lowercase")]
+pub enum Backend {
+    /// The puzzle's own propagation solver.
+    Native,
+    /// CNF solved in-process by varisat.
+    Sat,
+    /// Exact cover solved by our Dancing Links engine (Knuth's Algorithm C).
+    Dlx,
+    /// CNF written as DIMACS and solved by a SAT binary (`--solver`).
+    External,
+    /// The portfolio: native alone for a short budget, then the other engines that fit race;
+    /// the first checked answer wins (`src/portfolio.rs`).
+    Auto,
+}
+
+impl Backend {
+    /// The single engines (not `auto`, which runs them).
+    pub const ALL: [Backend; 4] = [
+        Backend::Native,
+        Backend::Sat,
+        Backend::Dlx,
+        Backend::External,
+    ];
+
+    /// The one engine this names; `None` for `auto`.
+    pub fn engine(self) -> Option<Engine> {
+        match self {
+            Backend::Native => Some(Engine::Native),
+            Backend::Sat => Some(Engine::Sat),
+            Backend::Dlx => Some(Engine::Dlx),
+            Backend::External => Some(Engine::External),
+            Backend::Auto => None,
+        }
+    }
+
+    /// The lower-case name `--backend` and the JSON output use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Backend::Native => "native",
+            Backend::Sat => "sat",
+            Backend::Dlx => "dlx",
+            Backend::External => "external",
+            Backend::Auto => "auto",
+        }
+    }
+}
+
+impl fmt::Display for Backend {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
