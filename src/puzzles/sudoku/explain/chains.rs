@@ -393,7 +393,9 @@ fn multiple_chains(graph: &Graph, allowed: &dyn Fn(Technique) -> bool) -> Option
         let Some(&l) = shared else { continue };
         let paths: Vec<Vec<usize>> = branches.iter().map(|s| s.path(l)).collect();
         let refs: Vec<&[usize]> = paths.iter().map(Vec::as_slice).collect();
-        let difficulty = rated(technique, Graph::nodes(&refs));
+        // Each branch's assumption is a start, not a link (calibrated, docs/explain.md).
+        let nodes = Graph::nodes(&refs).saturating_sub(paths.len());
+        let difficulty = rated(technique, nodes);
         if best.as_ref().is_some_and(|s| s.difficulty <= difficulty) {
             continue;
         }
