@@ -160,6 +160,8 @@ pub enum Technique {
     FinnedSwordfish,
     /// A jellyfish with fins in one box (5.6, calibrated).
     FinnedJellyfish,
+    /// Two cells of a house whose value pairs are all excluded but a few (6.2).
+    AlignedPairExclusion,
     /// A chain of one digit's links (6.6 plus the length surcharge).
     XChain,
     /// A chain through bivalue cells (6.6 plus the length surcharge).
@@ -175,7 +177,7 @@ pub enum Technique {
 }
 
 /// Every technique, easiest first (for `--max-technique` and documentation).
-pub const TECHNIQUES: [Technique; 28] = [
+pub const TECHNIQUES: [Technique; 29] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -198,6 +200,7 @@ pub const TECHNIQUES: [Technique; 28] = [
     Technique::FinnedXWing,
     Technique::FinnedSwordfish,
     Technique::FinnedJellyfish,
+    Technique::AlignedPairExclusion,
     Technique::XChain,
     Technique::XyChain,
     Technique::ForcingChain,
@@ -233,6 +236,7 @@ impl Technique {
             FinnedXWing => 34,
             FinnedSwordfish => 54,
             FinnedJellyfish => 56,
+            AlignedPairExclusion => 62,
             XChain => 66,
             XyChain => 66,
             ForcingChain => 70,
@@ -267,6 +271,7 @@ impl Technique {
             FinnedXWing => "finned x-wing",
             FinnedSwordfish => "finned swordfish",
             FinnedJellyfish => "finned jellyfish",
+            AlignedPairExclusion => "aligned pair exclusion",
             XChain => "x-chain",
             XyChain => "xy-chain",
             ForcingChain => "forcing chain",
@@ -617,7 +622,7 @@ type Finder = fn(&Board) -> Option<Step>;
 /// Finds the easiest step the options allow, or `None` when the ladder runs out.
 pub(crate) fn next_step(board: &Board, options: &Options) -> Option<Step> {
     let allowed = |t: Technique| options.max_technique.is_none_or(|m| t.base() <= m.base());
-    let mut fixed: [(Technique, Finder); 22] = [
+    let mut fixed: [(Technique, Finder); 23] = [
         (Technique::FullHouse, singles::full_house),
         (Technique::HiddenSingleBox, singles::hidden_single_box),
         (Technique::HiddenSingleLine, singles::hidden_single_line),
@@ -640,6 +645,10 @@ pub(crate) fn next_step(board: &Board, options: &Options) -> Option<Step> {
         (Technique::FinnedXWing, |b| fish::finned(b, 2)),
         (Technique::FinnedSwordfish, |b| fish::finned(b, 3)),
         (Technique::FinnedJellyfish, |b| fish::finned(b, 4)),
+        (
+            Technique::AlignedPairExclusion,
+            wings::aligned_pair_exclusion,
+        ),
     ];
     // Fixed-difficulty techniques in ascending order: the first found is the easiest,
     // except that a unique rectangle of 4.6 ranks after a naked quad of 5.0 only by base.

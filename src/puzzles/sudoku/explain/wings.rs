@@ -71,3 +71,53 @@ pub(super) fn xy_wing(board: &Board) -> Option<Step> {
 pub(super) fn xyz_wing(board: &Board) -> Option<Step> {
     wing(board, 3, Technique::XyzWing)
 }
+
+/// Aligned pair exclusion (SE 6.2): two cells of one house cannot take a pair of values
+/// that are equal, or that would empty a cell seeing both (its candidates all among the
+/// pair). A candidate of one cell left with no compatible value in the other goes.
+pub(super) fn aligned_pair_exclusion(board: &Board) -> Option<Step> {
+    let cells = board.cand.len();
+    for h in 0..board.houses.len() {
+        let open: Vec<usize> = board.houses[h]
+            .iter()
+            .copied()
+            .filter(|&c| board.cand[c].count_ones() >= 2)
+            .collect();
+        for (i, &a) in open.iter().enumerate() {
+            for &b in &open[i + 1..] {
+                // Each of these cells forbids the pairs of values covering its candidates.
+                let blockers: Vec<u64> = (0..cells)
+                    .filter(|&o| {
+                        o != a
+                            && o != b
+                            && (1..=2).contains(&board.cand[o].count_ones())
+                            && board.sees(o, a)
+                            && board.sees(o, b)
+                    })
+                    .map(|o| board.cand[o])
+                    .collect();
+                let allowed = |x: u8, y: u8| {
+                    let pair = 1u64 << (x - 1) | 1u64 << (y - 1);
+                    x != y && blockers.iter().all(|&m| m & !pair != 0)
+                };
+                let mut step = Step::new(Technique::AlignedPairExclusion);
+                for x in Board::digits(board.cand[a]) {
+                    if !Board::digits(board.cand[b]).any(|y| allowed(x, y)) {
+                        step.eliminations.push(board.candidate(a, x));
+                    }
+                }
+                for y in Board::digits(board.cand[b]) {
+                    if !Board::digits(board.cand[a]).any(|x| allowed(x, y)) {
+                        step.eliminations.push(board.candidate(b, y));
+                    }
+                }
+                if !step.eliminations.is_empty() {
+                    step.cells = vec![board.cell(a), board.cell(b)];
+                    step.houses.push(board.house(h));
+                    return Some(step);
+                }
+            }
+        }
+    }
+    None
+}
