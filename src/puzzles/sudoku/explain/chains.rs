@@ -9,8 +9,7 @@
 //! - a conclusion both assumptions reach (double implication): it holds.
 //!
 //! Chains of one digit whose conclusion is about the start are X-chains (SE 6.6 base);
-//! those whose strong links are all bivalue cells are XY-chains (6.6); everything else is
-//! a forcing chain (7.0). Region and cell forcing chains (8.2, 8.3) take every place of a
+//! everything else, XY-chains included, is a forcing chain (7.0). Region and cell forcing chains (8.2, 8.3) take every place of a
 //! digit in a house, or every candidate of a cell, as the branches. Dynamic forcing
 //! chains (8.5) propagate singles from the assumption until the grid breaks. Every kind
 //! adds the SE length surcharge: 0.1 for each of the ceilings 4, 6, 8, 12, 16, 24, 32…
@@ -205,20 +204,12 @@ impl<'a> Graph<'a> {
         all.len()
     }
 
-    /// X-chain when one digit throughout, XY-chain when every strong link is a bivalue
-    /// cell and every weak link joins two cells on one digit.
+    /// X-chain when one digit throughout. Chains through bivalue cells (XY-chains) are
+    /// forcing chains: SE's table lists Y-cycles, not Y-chains.
     fn classify(&self, path: &[usize]) -> Technique {
         let digits: Vec<u8> = path.iter().map(|&l| self.decode(l).1).collect();
         if digits.iter().all(|&d| d == digits[0]) {
-            return Technique::XChain;
-        }
-        let xy = path.windows(2).all(|w| {
-            let (c1, d1, on1) = self.decode(w[0]);
-            let (c2, d2, _) = self.decode(w[1]);
-            if on1 { c1 != c2 && d1 == d2 } else { c1 == c2 }
-        });
-        if xy {
-            Technique::XyChain
+            Technique::XChain
         } else {
             Technique::ForcingChain
         }

@@ -164,8 +164,6 @@ pub enum Technique {
     AlignedPairExclusion,
     /// A chain of one digit's links (6.6 plus the length surcharge).
     XChain,
-    /// A chain through bivalue cells (6.6 plus the length surcharge).
-    XyChain,
     /// A static forcing chain of any links: contradiction or double implication (7.0 +).
     ForcingChain,
     /// Every candidate of one house for a digit leads to the same conclusion (8.2 +).
@@ -177,7 +175,7 @@ pub enum Technique {
 }
 
 /// Every technique, easiest first (for `--max-technique` and documentation).
-pub const TECHNIQUES: [Technique; 29] = [
+pub const TECHNIQUES: [Technique; 28] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -202,7 +200,6 @@ pub const TECHNIQUES: [Technique; 29] = [
     Technique::FinnedJellyfish,
     Technique::AlignedPairExclusion,
     Technique::XChain,
-    Technique::XyChain,
     Technique::ForcingChain,
     Technique::RegionForcingChain,
     Technique::CellForcingChain,
@@ -238,7 +235,6 @@ impl Technique {
             FinnedJellyfish => 56,
             AlignedPairExclusion => 62,
             XChain => 66,
-            XyChain => 66,
             ForcingChain => 70,
             RegionForcingChain => 82,
             CellForcingChain => 83,
@@ -273,7 +269,6 @@ impl Technique {
             FinnedJellyfish => "finned jellyfish",
             AlignedPairExclusion => "aligned pair exclusion",
             XChain => "x-chain",
-            XyChain => "xy-chain",
             ForcingChain => "forcing chain",
             RegionForcingChain => "region forcing chain",
             CellForcingChain => "cell forcing chain",
