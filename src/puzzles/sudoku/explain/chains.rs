@@ -9,7 +9,9 @@
 //! - a conclusion both assumptions reach (double implication): it holds.
 //!
 //! Chains of one digit whose conclusion is about the start are X-chains (SE 6.6 base);
-//! everything else, XY-chains included, is a forcing chain (7.0). Region and cell forcing chains (8.2, 8.3) take every place of a
+//! everything else, XY-chains included, is a forcing chain (7.0). A path from `p` true
+//! back to a strong partner of `p` (not by the direct link) closes a loop: an X-cycle (6.5)
+//! or a bidirectional cycle (7.0), whose weak links all become strong. Region and cell forcing chains (8.2, 8.3) take every place of a
 //! digit in a house, or every candidate of a cell, as the branches. Dynamic forcing
 //! chains (8.5) propagate singles from the assumption until the grid breaks. Every kind
 //! adds the SE length surcharge: 0.1 for each of the ceilings 4, 6, 8, 12, 16, 24, 32…
@@ -157,6 +159,43 @@ impl<'a> Graph<'a> {
         }
     }
 
+    /// The search from `start` that does not take the direct link to `banned` (so that a
+    /// path back to a strong partner of the start goes round a loop), up to `max_depth`
+    /// links, on the start's digit alone when `one_digit`.
+    fn bfs_avoiding(
+        &self,
+        start: usize,
+        banned: usize,
+        (max_depth, one_digit): (u16, bool),
+        search: &mut Search,
+        buffer: &mut Vec<usize>,
+    ) {
+        search.clear();
+        search.parent[start] = start as u32;
+        search.depth[start] = 0;
+        search.order.push(start);
+        let digit = self.decode(start).1;
+        let mut head = 0;
+        while head < search.order.len() {
+            let l = search.order[head];
+            head += 1;
+            if search.depth[l] >= max_depth {
+                continue;
+            }
+            self.successors(l, buffer);
+            for &next in buffer.iter() {
+                if l == start && next == banned || one_digit && self.decode(next).1 != digit {
+                    continue;
+                }
+                if !search.reached(next) {
+                    search.parent[next] = l as u32;
+                    search.depth[next] = search.depth[l] + 1;
+                    search.order.push(next);
+                }
+            }
+        }
+    }
+
     fn bfs(&self, start: usize, search: &mut Search, buffer: &mut Vec<usize>) {
         search.clear();
         search.parent[start] = start as u32;
@@ -223,7 +262,7 @@ fn rated(technique: Technique, nodes: usize) -> Difficulty {
 /// The easiest chain step, trying static chains first, then region and cell forcing
 /// chains, then dynamic ones.
 pub(super) fn best_chain(board: &Board, allowed: &dyn Fn(Technique) -> bool) -> Option<Step> {
-    if !allowed(Technique::XChain) {
+    if !allowed(Technique::XCycle) {
         return None;
     }
     let graph = Graph::new(board);
@@ -325,7 +364,133 @@ fn static_chains(graph: &Graph, allowed: &dyn Fn(Technique) -> bool) -> Option<S
             }
         }
     }
+    // Loops can only beat the best chain when they are shorter; they need a search of
+    // their own (the shortest path to a strong partner is the direct weak link).
+    if allowed(Technique::XCycle)
+        && best
+            .as_ref()
+            .is_none_or(|b| b.difficulty > Technique::XCycle.base())
+    {
+        for c in 0..board.cand.len() {
+            for d in Board::digits(board.cand[c]) {
+                let p_on = graph.lit(c, d, true);
+                for x in strong_predecessors(graph, c, d) {
+                    // X-cycles on the digit's own links; other loops only as long as they
+                    // could still beat the best step.
+                    let bound = best.as_ref().map_or(u16::MAX, |b| b.difficulty.0);
+                    let longest = (4..64)
+                        .take_while(|&len| rated(Technique::Cycle, len).0 < bound)
+                        .last()
+                        .unwrap_or(0);
+                    for limits in [(u16::MAX, true), (longest as u16, false)] {
+                        if limits.0 < 3 {
+                            continue;
+                        }
+                        graph.bfs_avoiding(p_on, x, limits, &mut on, &mut buffer);
+                        if let Some(step) = cycle(graph, &on, p_on, x, allowed)
+                            && best.as_ref().is_none_or(|s| step.difficulty < s.difficulty)
+                        {
+                            best = Some(step);
+                        }
+                    }
+                }
+            }
+        }
+    }
     best
+}
+
+/// The literals with a strong link into `on(c, d)`: the cell's other candidate when it
+/// is bivalue, the other place of `d` in a house where it has two.
+fn strong_predecessors(graph: &Graph, c: usize, d: u8) -> Vec<usize> {
+    let board = graph.board;
+    let mut out = Vec::new();
+    if board.cand[c].count_ones() == 2
+        && let Some(other) = Board::digits(board.cand[c] & !(1 << (d - 1))).next()
+    {
+        out.push(graph.lit(c, other, false));
+    }
+    for &h in &board.cell_houses[c] {
+        let mask = graph.pos[h * graph.n + usize::from(d) - 1];
+        if mask.count_ones() == 2 {
+            for i in Board::digits(mask) {
+                let o = board.houses[h][usize::from(i) - 1];
+                if o != c {
+                    out.push(graph.lit(o, d, false));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A continuous loop through `start`: weak and strong links alternate, so with as many
+/// "at least one" pairs as "at most one" pairs over the same candidates, every weak link
+/// holds exactly one truth. A digit linked weakly between two cells leaves the cells
+/// seeing both; a cell linked weakly between two digits keeps only those two. Rated as a
+/// bidirectional cycle (7.0; an X-cycle of one digit 6.5) plus the length surcharge.
+fn cycle(
+    graph: &Graph,
+    search: &Search,
+    start: usize,
+    x: usize,
+    allowed: &dyn Fn(Technique) -> bool,
+) -> Option<Step> {
+    let board = graph.board;
+    if !search.reached(x) {
+        return None;
+    }
+    let path = search.path(x);
+    let mut candidates: Vec<usize> = path.iter().map(|&l| l / 2).collect();
+    candidates.sort_unstable();
+    candidates.dedup();
+    if path.len() < 4 || candidates.len() != path.len() {
+        return None;
+    }
+    let digits: Vec<u8> = path.iter().map(|&l| graph.decode(l).1).collect();
+    let technique = if digits.iter().all(|&d| d == digits[0]) {
+        Technique::XCycle
+    } else {
+        Technique::Cycle
+    };
+    if !allowed(technique) {
+        return None;
+    }
+    let mut step = Step::new(technique);
+    step.difficulty = rated(technique, path.len());
+    let in_loop = |c: usize, d: u8| {
+        candidates
+            .binary_search(&(graph.lit(c, d, false) / 2))
+            .is_ok()
+    };
+    // The path alternates on, off, on, off…: each (on, off) pair is a weak link.
+    for pair in path.chunks(2) {
+        let (a, da, _) = graph.decode(pair[0]);
+        let (b, db, _) = graph.decode(pair[1]);
+        if a == b {
+            for d in Board::digits(board.cand[a]) {
+                if d != da && d != db {
+                    step.eliminations.push(board.candidate(a, d));
+                }
+            }
+        } else {
+            for z in 0..board.cand.len() {
+                if board.has(z, da) && !in_loop(z, da) && board.sees(z, a) && board.sees(z, b) {
+                    step.eliminations.push(board.candidate(z, da));
+                }
+            }
+        }
+    }
+    step.eliminations.sort_unstable();
+    step.eliminations.dedup();
+    if step.eliminations.is_empty() {
+        return None;
+    }
+    let mut chain = graph.chain(&path);
+    chain.push(graph.literal(start));
+    step.chains = vec![chain];
+    step.reasoning = Some("loop");
+    Some(step)
 }
 
 /// Region forcing chains (every place of a digit in a house) and cell forcing chains

@@ -162,8 +162,12 @@ pub enum Technique {
     FinnedJellyfish,
     /// Two cells of a house whose value pairs are all excluded but a few (6.2).
     AlignedPairExclusion,
+    /// A loop of one digit's links (6.5 plus the length surcharge).
+    XCycle,
     /// A chain of one digit's links (6.6 plus the length surcharge).
     XChain,
+    /// A loop of alternating strong and weak links of any kind (7.0 +).
+    Cycle,
     /// A static forcing chain of any links: contradiction or double implication (7.0 +).
     ForcingChain,
     /// Every candidate of one house for a digit leads to the same conclusion (8.2 +).
@@ -175,7 +179,7 @@ pub enum Technique {
 }
 
 /// Every technique, easiest first (for `--max-technique` and documentation).
-pub const TECHNIQUES: [Technique; 28] = [
+pub const TECHNIQUES: [Technique; 30] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -199,7 +203,9 @@ pub const TECHNIQUES: [Technique; 28] = [
     Technique::FinnedSwordfish,
     Technique::FinnedJellyfish,
     Technique::AlignedPairExclusion,
+    Technique::XCycle,
     Technique::XChain,
+    Technique::Cycle,
     Technique::ForcingChain,
     Technique::RegionForcingChain,
     Technique::CellForcingChain,
@@ -234,7 +240,9 @@ impl Technique {
             FinnedSwordfish => 54,
             FinnedJellyfish => 56,
             AlignedPairExclusion => 62,
+            XCycle => 65,
             XChain => 66,
+            Cycle => 70,
             ForcingChain => 70,
             RegionForcingChain => 82,
             CellForcingChain => 83,
@@ -268,7 +276,9 @@ impl Technique {
             FinnedSwordfish => "finned swordfish",
             FinnedJellyfish => "finned jellyfish",
             AlignedPairExclusion => "aligned pair exclusion",
+            XCycle => "x-cycle",
             XChain => "x-chain",
+            Cycle => "bidirectional cycle",
             ForcingChain => "forcing chain",
             RegionForcingChain => "region forcing chain",
             CellForcingChain => "cell forcing chain",
