@@ -19,7 +19,7 @@
 //! and the test repeats on the rest; "unsatisfiable" proves all the rest fixed at once.
 //! So the calls number at most the varying variables plus one, and a unique puzzle takes
 //! two. This is exact for cells when each value of a cell is implied by one projection
-//! literal ([`Puzzle::cells_follow_literals`]): a cell that varies then has a literal,
+//! literal ([`Cells::cells_follow_literals`](crate::puzzle::Cells::cells_follow_literals)): a cell that varies then has a literal,
 //! false in the first model, that some solution sets; its variable is open until a model
 //! flips it, and that model differs at the cell. Where the projection is one one-hot
 //! group per cell (sudoku, alphametic letters), the literals true in the first model are
@@ -29,15 +29,17 @@
 //! marginals at once when it finishes under the limit.
 
 use std::collections::BTreeMap;
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value};
 
 use crate::cnf::Lit;
 use crate::pipeline;
-use crate::puzzle::{Backend, Kind, Puzzle, Request, SolveError, Status};
+use crate::puzzle::{Backend, CellStyle, Kind, Purpose, Puzzle, Request, SolveError, Status};
 use crate::render::{Picture, Rgb};
 use crate::sat::{SatVerdict, VarisatSession};
+use crate::stop::Stop;
 
 /// How the forced cells are found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,16 +94,12 @@ impl Default for Options {
 /// How many solutions `auto` enumerates natively before it turns to the SAT backbone.
 const AUTO_ENUMERATION: u64 = 256;
 
-/// How long `auto` enumerates before it turns to the SAT backbone: long for nonograms,
-/// where the native solver proves in milliseconds what takes SAT seconds (a unique 50×50
-/// picture: native 0.02 s, SAT backbone 2.7 s), short elsewhere (a 25×25 sudoku with 184
-/// solutions: native enumeration 0.22 s, SAT backbone 0.05 s).
-fn auto_budget(kind: Kind) -> Duration {
-    match kind {
-        Kind::Nonogram => Duration::from_secs(2),
-        _ => Duration::from_millis(20),
-    }
-}
+/// Solutions found in `auto`'s short pass that make it enumerate on instead of computing
+/// the backbone. The costs are lopsided: where the backbone wins (a 25×25 sudoku with 184
+/// solutions: 0.05 s against 0.22 s to enumerate) it saves a fraction of a second, where it
+/// loses (the 6×10 pentominoes: no answer in 10 s against 1.5 s to enumerate all 9,356)
+/// it never ends; so a few solutions in the short pass are enough to enumerate on.
+const MANY_SOLUTIONS: u64 = 16;
 
 /// The answer of `analyze` for one puzzle.
 #[derive(Clone, Debug)]
@@ -302,12 +300,9 @@ fn text_of(forced: &Value) -> String {
 pub fn analyze<P: Puzzle + ?Sized>(puzzle: &P, options: &Options) -> Result<Analysis, SolveError> {
     let start = Instant::now();
     let kind = puzzle.kind();
-    if kind == Kind::Xc {
-        return Err(SolveError::TooLarge(
-            "analyze needs cells: an exact-cover file's solutions are lists of options; \
-             analyze a puzzle kind or a DIMACS formula instead"
-                .into(),
-        ));
+    let cells = puzzle.cells();
+    if let Some(refusal) = cells.refusal {
+        return Err(SolveError::TooLarge(refusal.into()));
     }
     let deadline = options.timeout.map(|t| start + t);
     let mut analysis = Analysis {
@@ -345,7 +340,7 @@ pub fn analyze<P: Puzzle + ?Sized>(puzzle: &P, options: &Options) -> Result<Anal
     // marginals enumerate up to the limit.
     let enumeration_limit = match (options.method, options.marginals) {
         (_, true) => Some(options.limit),
-        (Method::Auto, false) if puzzle.cells_follow_literals() => {
+        (Method::Auto, false) if cells.cells_follow_literals => {
             Some(options.limit.min(AUTO_ENUMERATION))
         }
         (Method::Auto, false) => Some(options.limit),
@@ -354,11 +349,24 @@ pub fn analyze<P: Puzzle + ?Sized>(puzzle: &P, options: &Options) -> Result<Anal
     };
     if let (Some(backend), Some(limit)) = (enumerator, enumeration_limit) {
         let mut budget = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-        if options.method == Method::Auto && !options.marginals && puzzle.cells_follow_literals() {
-            let auto = auto_budget(kind);
+        if options.method == Method::Auto && !options.marginals && cells.cells_follow_literals {
+            let auto = cells.enumeration_budget;
             budget = Some(budget.map_or(auto, |b| b.min(auto)));
         }
-        let found = enumerate(puzzle, backend, limit, budget);
+        let mut found = enumerate(puzzle, backend, limit, budget);
+        // Many solutions in the short pass: the SAT backbone would need a call per group
+        // of cells that vary, each as hard as a first solution, while enumeration goes on
+        // at the engine's pace; so enumerate on, up to the full limit.
+        if let Ok(e) = &found
+            && options.method == Method::Auto
+            && !options.marginals
+            && !e.complete
+            && limit < options.limit
+            && e.count >= MANY_SOLUTIONS
+        {
+            let budget = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+            found = enumerate(puzzle, backend, options.limit, budget);
+        }
         match found {
             Ok(e) => {
                 analysis.method = format!("{backend} enumeration");
@@ -467,9 +475,36 @@ fn enumerate<P: Puzzle + ?Sized>(
     timeout: Option<Duration>,
 ) -> Result<Enumerated, SolveError> {
     let request = Request::limit(limit).with_timeout(timeout);
-    let outcome = pipeline::solve(puzzle, backend, &request)?;
-    let mut solutions = outcome.solutions.iter().map(|s| puzzle.solution_json(s));
-    let Some(first) = solutions.next() else {
+    // Each solution is tallied as it is found and dropped: memory follows the cells, not
+    // the number of solutions.
+    let mut first: Option<(Value, Vec<Value>)> = None;
+    let mut varying = Vec::new();
+    let mut tallies: Vec<BTreeMap<String, u64>> = Vec::new();
+    let stop = Stop::after(request.timeout);
+    let outcome = pipeline::solve_into(puzzle, backend, &request, &stop, &mut |s| {
+        let json = puzzle.solution_json(&s);
+        let these = cells(&json);
+        match &first {
+            None => {
+                varying = vec![false; these.len()];
+                tallies = these
+                    .iter()
+                    .map(|c| BTreeMap::from([(c.to_string(), 1)]))
+                    .collect();
+                first = Some((json, these));
+            }
+            Some((_, first_cells)) => {
+                for (i, cell) in these.into_iter().enumerate() {
+                    if i < first_cells.len() {
+                        varying[i] |= cell != first_cells[i];
+                        *tallies[i].entry(cell.to_string()).or_insert(0) += 1;
+                    }
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    })?;
+    let Some((first, _)) = first else {
         return Ok(Enumerated {
             first: Value::Null,
             varying: Vec::new(),
@@ -480,20 +515,6 @@ fn enumerate<P: Puzzle + ?Sized>(
             reason: outcome.reason,
         });
     };
-    let first_cells = cells(&first);
-    let mut varying = vec![false; first_cells.len()];
-    let mut tallies: Vec<BTreeMap<String, u64>> = first_cells
-        .iter()
-        .map(|c| BTreeMap::from([(c.to_string(), 1)]))
-        .collect();
-    for solution in solutions {
-        for (i, cell) in cells(&solution).into_iter().enumerate() {
-            if i < first_cells.len() {
-                varying[i] |= cell != first_cells[i];
-                *tallies[i].entry(cell.to_string()).or_insert(0) += 1;
-            }
-        }
-    }
     Ok(Enumerated {
         first,
         varying,
@@ -520,7 +541,7 @@ fn sat_backbone<P: Puzzle + ?Sized>(
     puzzle: &P,
     deadline: Option<Instant>,
 ) -> Result<Backbone, SolveError> {
-    let encoding = puzzle.cnf()?;
+    let encoding = crate::driver::cnf_encoding(puzzle, &Default::default(), Purpose::Solve)?;
     let mut session = VarisatSession::new(&encoding.cnf, &crate::stop::Stop::at(deadline));
     let decode = |model: &crate::sat::Model| -> Result<Value, SolveError> {
         let solution = (encoding.decode)(model).map_err(|reason| SolveError::Decode {
@@ -556,8 +577,8 @@ fn sat_backbone<P: Puzzle + ?Sized>(
     let mut exact = true;
 
     // Literals true in the first model first: for one-hot projections they decide every cell.
-    let one_hot_cells = matches!(puzzle.kind(), Kind::Sudoku | Kind::Alphametic)
-        && encoding.blocking == crate::sat::Blocking::TrueLiterals;
+    let one_hot_cells =
+        puzzle.cells().one_hot_cells && encoding.blocking == crate::sat::Blocking::TrueLiterals;
     let mut order: Vec<usize> = (0..projection.len())
         .filter(|&i| first_model.value(projection[i]))
         .collect();
@@ -607,7 +628,7 @@ fn sat_backbone<P: Puzzle + ?Sized>(
             }
         }
     }
-    if !puzzle.cells_follow_literals() {
+    if !puzzle.cells().cells_follow_literals {
         exact = false;
     }
     let calls = session.stats().solve_calls;
@@ -629,9 +650,10 @@ fn forced_picture<P: Puzzle + ?Sized>(
     let forced = analysis.forced_json();
     let mut picture = puzzle.picture(None);
     let grey = Rgb(170, 170, 170);
-    match (&forced, puzzle.kind()) {
-        (Value::Object(fields), Kind::Alphametic) => {
-            // The equation's letters become their forced digits or `?`.
+    let style = puzzle.cells().style;
+    if style == CellStyle::NamedLabels {
+        // The labels named by the solution's keys become their forced values or `?`.
+        if let Value::Object(fields) = &forced {
             for label in &mut picture.labels {
                 if let Some(value) = fields.get(label.as_str()) {
                     *label = match value {
@@ -641,42 +663,41 @@ fn forced_picture<P: Puzzle + ?Sized>(
                 }
             }
         }
-        _ => {
-            let cell_values = cells(&forced);
-            let first_cells = cells(first);
-            if cell_values.len() != picture.width * picture.height {
-                return Ok(picture);
-            }
-            for (i, (value, first_value)) in cell_values.iter().zip(&first_cells).enumerate() {
-                let varies = analysis.varying[i];
-                match puzzle.kind() {
-                    Kind::Nonogram => {
-                        picture.fills[i] = if varies {
-                            grey
-                        } else if first_value == "#" {
-                            Rgb::BLACK
-                        } else {
-                            Rgb::WHITE
-                        };
-                        if varies {
-                            picture.labels[i] = "?".into();
-                        }
-                    }
-                    Kind::Packing => {
-                        if varies {
-                            picture.fills[i] = Rgb::WHITE;
-                            picture.labels[i] = "?".into();
-                        } else if let Some(piece) = value.as_u64() {
-                            picture.fills[i] = Rgb::palette(piece as usize);
-                        }
-                    }
-                    _ => {
-                        picture.labels[i] = match value {
-                            Value::Null => "?".into(),
-                            v => v.to_string(),
-                        };
-                    }
+        return Ok(picture);
+    }
+    let cell_values = cells(&forced);
+    let first_cells = cells(first);
+    if cell_values.len() != picture.width * picture.height {
+        return Ok(picture);
+    }
+    for (i, (value, first_value)) in cell_values.iter().zip(&first_cells).enumerate() {
+        let varies = analysis.varying[i];
+        match style {
+            CellStyle::Shades { background } => {
+                picture.fills[i] = if varies {
+                    grey
+                } else if first_value.as_str() == Some(background) {
+                    Rgb::WHITE
+                } else {
+                    Rgb::BLACK
+                };
+                if varies {
+                    picture.labels[i] = "?".into();
                 }
+            }
+            CellStyle::Pieces => {
+                if varies {
+                    picture.fills[i] = Rgb::WHITE;
+                    picture.labels[i] = "?".into();
+                } else if let Some(piece) = value.as_u64() {
+                    picture.fills[i] = Rgb::palette(piece as usize);
+                }
+            }
+            CellStyle::Labels | CellStyle::NamedLabels => {
+                picture.labels[i] = match value {
+                    Value::Null => "?".into(),
+                    v => v.to_string(),
+                };
             }
         }
     }
@@ -698,13 +719,17 @@ fn grey(p: f64) -> Rgb {
 fn marginal_picture<P: Puzzle + ?Sized>(puzzle: &P, analysis: &Analysis) -> Option<Picture> {
     let tallies = analysis.tallies.as_ref()?;
     let mut picture = puzzle.picture(None);
-    if puzzle.kind() == Kind::Alphametic || tallies.len() != picture.width * picture.height {
+    let style = puzzle.cells().style;
+    if style == CellStyle::NamedLabels || tallies.len() != picture.width * picture.height {
         return None;
     }
     let total = analysis.solutions_counted.max(1) as f64;
     for (i, counts) in tallies.iter().enumerate() {
-        if puzzle.kind() == Kind::Nonogram {
-            let background = counts.get("\".\"").copied().unwrap_or(0);
+        if let CellStyle::Shades { background } = style {
+            let background = counts
+                .get(&Value::from(background).to_string())
+                .copied()
+                .unwrap_or(0);
             picture.fills[i] = grey(1.0 - background as f64 / total);
             picture.labels[i].clear();
         } else if let Some((value, &n)) = counts
