@@ -9,6 +9,17 @@ use satcover::puzzles::sudoku::explain::{Options, explain};
 
 #[test]
 fn generated_puzzles_of_every_size_are_explained_soundly() {
+    // The native search recurses once per guess; unoptimised frames of the larger grids
+    // need more than a test thread's default 2 MiB.
+    std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(generated_puzzles)
+        .expect("a thread")
+        .join()
+        .expect("no panic");
+}
+
+fn generated_puzzles() {
     for (b, count, minimal) in [(2, 10, true), (3, 6, true), (4, 2, false), (5, 1, false)] {
         let spec = SudokuSpec {
             box_side: b,
