@@ -4,6 +4,7 @@ mod analyze;
 mod bench;
 mod compare;
 mod decode;
+mod explain;
 mod export;
 mod generate;
 mod render;
@@ -66,6 +67,8 @@ enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// Make puzzles with exactly one solution.
     Generate(generate::GenerateArgs),
+    /// The steps a person can follow (sudoku), each rated on the Sudoku Explainer scale.
+    Explain(explain::ExplainArgs),
 }
 
 pub fn run() -> ExitCode {
@@ -86,6 +89,7 @@ pub fn run() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Analyze(args) => analyze::run(&args),
         Command::Generate(args) => generate::run(&args),
+        Command::Explain(args) => explain::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

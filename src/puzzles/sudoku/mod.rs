@@ -17,6 +17,7 @@
 pub mod cnf;
 pub mod collection;
 pub mod cover;
+pub mod explain;
 pub mod native;
 mod sat_session;
 
