@@ -834,7 +834,7 @@ mod tests {
             for n in 1..=7usize {
                 for _ in 0..20 {
                     let givens: Vec<Option<u8>> = (0..n)
-                        .map(|_| (next() % 4 == 0).then(|| (next() % 3) as u8))
+                        .map(|_| next().is_multiple_of(4).then(|| (next() % 3) as u8))
                         .collect();
                     let mut want = vec![vec![false; n]; clue.len()];
                     let mut any = false;
