@@ -36,8 +36,11 @@ pub struct BenchArgs {
     /// Per-puzzle time budget in seconds.
     #[arg(long, value_name = "S", value_parser = super::parse_timeout)]
     pub timeout: Option<Duration>,
+    /// The puzzle kind, when detection from extension and content is not wanted.
     #[arg(long, value_enum)]
     pub kind: Option<Kind>,
+    /// A table for people; JSON Lines (one object a backend, with every puzzle's time
+    /// under --shard), CSV or a Markdown table for programs and reports.
     #[arg(long, value_enum, default_value_t = TableFormat::Text)]
     pub format: TableFormat,
     /// Stop after the first N puzzles of the collection.
@@ -103,6 +106,8 @@ pub fn run(args: &BenchArgs) -> Result<u8> {
     if args.backend.contains(&Backend::External) && args.solver.is_none() {
         bail!("benchmarking the external backend needs --solver CMD (e.g. --solver cadical)");
     }
+    super::check_solver(args.solver.is_some(), &args.backend)?;
+    args.encode.check_backends(&args.backend)?;
     let mut files = Vec::new();
     let mut entries: Vec<Entry> = Vec::new();
     for path in &args.paths {
@@ -125,6 +130,12 @@ pub fn run(args: &BenchArgs) -> Result<u8> {
         let source = file.display().to_string();
         match input::read_source(&source) {
             Ok(text) => {
+                if args.encode.given().is_some() {
+                    let kind = args
+                        .kind
+                        .unwrap_or_else(|| input::detect_kind(&source, &text));
+                    args.encode.check_kind(kind, &source)?;
+                }
                 let loaded = super::load(&source, &text, args.kind);
                 if let Some(Ok(puzzle)) = loaded.first().map(|e| &e.puzzle) {
                     match kinds.iter_mut().find(|(k, _)| *k == puzzle.kind()) {
@@ -175,6 +186,12 @@ pub fn run(args: &BenchArgs) -> Result<u8> {
     let jobs = args.jobs as usize;
     request.threads = Threads::spare(jobs - jobs.min(entries.len()));
 
+    // Puzzles that could not be read are an error on every backend's row, but said once.
+    let unreadable: Vec<String> = entries
+        .iter()
+        .filter_map(|entry| entry.puzzle.as_ref().err().map(ToString::to_string))
+        .collect();
+    report_errors(&unreadable, unreadable.len(), "");
     let mut summaries = Vec::new();
     for &backend in &args.backend {
         let bar = if std::io::stderr().is_terminal() {
@@ -195,15 +212,14 @@ pub fn run(args: &BenchArgs) -> Result<u8> {
             bar.inc(1)
         })?;
         bar.finish_and_clear();
-        for error in &summary.first_errors {
-            eprintln!("satcover: error: {error}");
-        }
-        if summary.errors > summary.first_errors.len() {
-            eprintln!(
-                "satcover: error: ... and {} more errors",
-                summary.errors - summary.first_errors.len()
-            );
-        }
+        let own: Vec<String> = summary
+            .first_errors
+            .iter()
+            .filter(|error| !unreadable.contains(error))
+            .cloned()
+            .collect();
+        let others = format!(" on {backend}");
+        report_errors(&own, summary.errors - unreadable.len(), &others);
         summaries.push(summary);
     }
     let stdout = std::io::stdout();
@@ -211,6 +227,22 @@ pub fn run(args: &BenchArgs) -> Result<u8> {
     print(&mut out, &summaries, args, args.unique)?;
     let failed = summaries.iter().any(|s| s.errors > 0);
     Ok(if failed { EXIT_ERROR } else { EXIT_OK })
+}
+
+/// The first few of `total` errors on standard error, then how many more (`where`: which
+/// backend they were on, or empty).
+fn report_errors(first: &[String], total: usize, r#where: &str) {
+    const SHOWN: usize = 5;
+    for error in first.iter().take(SHOWN) {
+        eprintln!("satcover: error: {error}");
+    }
+    let shown = first.len().min(SHOWN);
+    if total > shown {
+        eprintln!(
+            "satcover: error: ... and {} more errors{where}",
+            total - shown
+        );
+    }
 }
 
 /// `--merge`: shard results in, one report out.

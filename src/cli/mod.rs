@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
 use satcover::input::{self, Entry};
-use satcover::puzzle::Kind;
+use satcover::puzzle::{Backend, Kind};
 
 /// The puzzles of one source ([`input::load`]), with what the reader tolerated said on
 /// standard error (`satcover: warning: LABEL: …`) for every command alike.
@@ -110,15 +110,26 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
 /// exported with some choices decodes only with the same ones).
 #[derive(Args, Debug, Clone, Default)]
 pub struct EncodeArgs {
-    /// The CNF, where the kind offers several: nonograms take `order` (block starts in
-    /// the order encoding, the default) or `automaton` (one automaton per line);
-    /// encodings/nonogram.md.
+    /// Nonograms: the CNF for the sat and external backends, `order` (block starts in the
+    /// order encoding, the default) or `automaton` (one automaton per line).
     #[arg(long, value_name = "NAME")]
     pub encoding: Option<String>,
     /// Nonograms: run line logic and probing first and give the SAT solver only what they
     /// leave open (decided cells become givens, probing's implications binary clauses).
     #[arg(long)]
     pub presolve: bool,
+}
+
+/// The `--encoding` names a kind offers, its default first; empty for a kind that has one
+/// CNF and so refuses `--encoding` and `--presolve`. The one place the command line knows
+/// which kinds have choices: switch it to the kinds' own declaration when they make one.
+pub fn encodings_of(kind: Kind) -> Vec<&'static str> {
+    match kind {
+        Kind::Nonogram => satcover::puzzles::nonogram::cnf::Encoding::ALL
+            .map(|e| e.name())
+            .to_vec(),
+        _ => Vec::new(),
+    }
 }
 
 impl EncodeArgs {
@@ -137,6 +148,101 @@ impl EncodeArgs {
             if self.presolve { " --presolve" } else { "" }
         )
     }
+
+    /// The first of `--encoding` and `--presolve` that was given.
+    pub fn given(&self) -> Option<&'static str> {
+        if self.encoding.is_some() {
+            Some("--encoding")
+        } else if self.presolve {
+            Some("--presolve")
+        } else {
+            None
+        }
+    }
+
+    /// Refuses choices that `kind` does not offer (`source` names the file): a flag that
+    /// does not apply is an error, not silently ignored.
+    pub fn check_kind(&self, kind: Kind, source: &str) -> anyhow::Result<()> {
+        let Some(flag) = self.given() else {
+            return Ok(());
+        };
+        let offered = encodings_of(kind);
+        if offered.is_empty() {
+            let kinds: Vec<&str> = KINDS
+                .iter()
+                .filter(|k| !encodings_of(**k).is_empty())
+                .map(|k| k.name())
+                .collect();
+            anyhow::bail!(
+                "{flag} applies to {} puzzles only; {} holds {kind} puzzles, which have one CNF",
+                kinds.join(" and "),
+                input::display_name(source)
+            );
+        }
+        if let Some(name) = &self.encoding
+            && !offered.contains(&name.as_str())
+        {
+            anyhow::bail!(
+                "unknown encoding '{name}': {kind}s offer {}",
+                offered.join(", ")
+            );
+        }
+        Ok(())
+    }
+
+    /// Refuses choices when none of `backends` encodes the puzzle as CNF (only sat,
+    /// external and auto's sat contender do).
+    pub fn check_backends(&self, backends: &[Backend]) -> anyhow::Result<()> {
+        let Some(flag) = self.given() else {
+            return Ok(());
+        };
+        if !backends.iter().any(|b| CNF_BACKENDS.contains(b)) {
+            anyhow::bail!(
+                "{flag} applies to the backends that solve a CNF (sat, external, and auto, \
+                 which races sat), not to {}",
+                names(backends)
+            );
+        }
+        Ok(())
+    }
+}
+
+/// Every kind, for messages that list those a flag applies to.
+const KINDS: [Kind; 6] = [
+    Kind::Sudoku,
+    Kind::Nonogram,
+    Kind::Packing,
+    Kind::Alphametic,
+    Kind::Cnf,
+    Kind::Xc,
+];
+
+/// The backends that solve a CNF (auto through its sat contender).
+const CNF_BACKENDS: [Backend; 3] = [Backend::Sat, Backend::External, Backend::Auto];
+
+/// `native,dlx`: backends as `--backend` takes them.
+fn names(backends: &[Backend]) -> String {
+    backends
+        .iter()
+        .map(|b| b.name())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Refuses `--solver` when none of `backends` runs it: `external` solves with it and
+/// `auto` adds it to its race.
+pub fn check_solver(solver_given: bool, backends: &[Backend]) -> anyhow::Result<()> {
+    if solver_given
+        && !backends
+            .iter()
+            .any(|b| matches!(b, Backend::External | Backend::Auto))
+    {
+        anyhow::bail!(
+            "--solver applies to --backend external and to auto (which races it), not to {}",
+            names(backends)
+        );
+    }
+    Ok(())
 }
 
 /// The longest `--timeout`: deadlines are instants `now + timeout`, and the clock cannot

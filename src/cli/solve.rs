@@ -187,6 +187,16 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
     if args.limit == Some(0) {
         anyhow::bail!("--limit must be at least 1");
     }
+    let backend = [args.backend.unwrap_or(Backend::Auto)];
+    super::check_solver(args.solver.is_some(), &backend)?;
+    args.encode.check_backends(&backend)?;
+    if args.proof.is_some() && (args.count || args.all || args.limit.is_some()) {
+        anyhow::bail!(
+            "--proof backs \"unsolvable\" and, with --unique, \"unique\"; it proves no count \
+             or list of solutions: drop --count, --all and --limit (add --unique for a proof \
+             that the solution is the only one)"
+        );
+    }
     let request = args.request();
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
@@ -196,6 +206,12 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
     for file in &args.files {
         let parse_start = Instant::now();
         let text = input::read_source(file);
+        if let Ok(text) = &text
+            && args.encode.given().is_some()
+        {
+            let kind = args.kind.unwrap_or_else(|| input::detect_kind(file, text));
+            args.encode.check_kind(kind, file)?;
+        }
         if let Ok(text) = &text
             && fast
             && args.kind.unwrap_or_else(|| input::detect_kind(file, text)) == Kind::Sudoku
@@ -452,7 +468,7 @@ fn print_text(label: &str, report: &Report, args: &Printing, out: &mut impl Writ
                 .as_ref()
                 .map(|r| format!(" ({r})"))
                 .unwrap_or_default();
-            writeln!(out, "{label}: no solution{reason}")?;
+            writeln!(out, "{label}: unsolvable{reason}")?;
         }
         Status::Unknown => writeln!(out, "{label}: unknown (timed out)")?,
         Status::Solved if args.count => {
@@ -477,7 +493,7 @@ fn print_text(label: &str, report: &Report, args: &Printing, out: &mut impl Writ
                 Some(proof) => format!("unique (proof {})", proof.name()),
                 None => "unique".to_string(),
             },
-            Some(false) if outcome.count == 0 => "no solution, so not unique".to_string(),
+            Some(false) if outcome.count == 0 => "unsolvable, so not unique".to_string(),
             Some(false) => "not unique".to_string(),
             None => "uniqueness unknown (timed out)".to_string(),
         };

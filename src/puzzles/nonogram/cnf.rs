@@ -228,7 +228,7 @@ fn encode_options(
         Residue::Contradiction => {
             // Propagation proved that no grid fits: the formula says so.
             let mut encoding = encode_with(puzzle, cnf_options);
-            encoding.cnf.begin_family("presolve: no solution");
+            encoding.cnf.begin_family("presolve: unsolvable");
             encoding.cnf.add_clause(&[]);
             encoding
         }
