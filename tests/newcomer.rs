@@ -297,3 +297,40 @@ fn help_names_every_option_and_no_source_file() {
         }
     }
 }
+
+#[test]
+fn options_of_another_mode_are_refused() {
+    // bench --merge reads results: nothing about solving applies.
+    for flag in [
+        &["--backend", "sat"][..],
+        &["--unique"],
+        &["--timeout", "1"],
+        &["--presolve"],
+    ] {
+        satcover()
+            .args(["bench", "--merge", "README.md"])
+            .args(flag)
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains(format!(
+                "'--merge' cannot be used with '{}",
+                flag[0]
+            )));
+    }
+    // render --unsolved solves nothing.
+    satcover()
+        .args([
+            "render",
+            GRID,
+            "--unsolved",
+            "--backend",
+            "sat",
+            "--svg",
+            "-",
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "'--unsolved' cannot be used with '--backend",
+        ));
+}

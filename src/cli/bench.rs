@@ -52,7 +52,10 @@ pub struct BenchArgs {
     pub shard: Option<Shard>,
     /// Read the paths as JSON results of `bench --shard K/N --format json` and print
     /// them merged into one report, one row per backend.
-    #[arg(long, conflicts_with_all = ["shard", "first"])]
+    #[arg(long, conflicts_with_all = [
+        "shard", "first", "backend", "solver", "jobs", "unique", "timeout", "kind",
+        "encoding", "presolve",
+    ])]
     pub merge: bool,
     #[command(flatten)]
     pub encode: super::EncodeArgs,

@@ -40,7 +40,7 @@ pub struct RenderArgs {
     #[arg(long, value_enum)]
     pub kind: Option<Kind>,
     /// How to solve [default: as for `solve`].
-    #[arg(long, value_enum, conflicts_with = "marginals")]
+    #[arg(long, value_enum, conflicts_with_all = ["marginals", "unsolved"])]
     pub backend: Option<Backend>,
     /// Pixels per cell side.
     #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u16).range(4..=200))]
