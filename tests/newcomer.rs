@@ -234,6 +234,12 @@ fn bench_says_a_parse_error_once_and_merge_says_what_it_reads() {
         1,
         "{stderr}"
     );
+    // Nothing answered: no time to show, not 0.0 µs.
+    let table = String::from_utf8_lossy(&output.stdout);
+    assert!(!table.contains("µs"), "{table}");
+    for row in table.lines().skip(1) {
+        assert!(row.ends_with("  -"), "{table}");
+    }
     refused(
         satcover().args(["bench", "--merge", "README.md"]),
         &[

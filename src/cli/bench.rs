@@ -289,6 +289,14 @@ fn print(
         "max",
     ];
     let row = |s: &Summary| -> Vec<String> {
+        // No time to report when no puzzle was answered (all unsupported or errors).
+        let time = |d: Duration| {
+            if s.solved + s.unsolvable + s.timed_out == 0 {
+                "-".to_string()
+            } else {
+                human(d)
+            }
+        };
         vec![
             s.backend.to_string(),
             s.puzzles.to_string(),
@@ -298,10 +306,10 @@ fn print(
             s.unsupported.to_string(),
             s.errors.to_string(),
             format!("{:.1}", s.per_second),
-            human(s.p50),
-            human(s.p90),
-            human(s.p99),
-            human(s.max),
+            time(s.p50),
+            time(s.p90),
+            time(s.p99),
+            time(s.max),
         ]
     };
     match args.format {

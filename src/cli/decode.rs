@@ -27,7 +27,7 @@ pub struct DecodeArgs {
     /// Text for people, JSON Lines for programs (as `solve` prints).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// Print the formula's size and the decode and check times.
+    /// Print the times to rebuild the formula, decode and check, and the formula's size.
     #[arg(long)]
     pub stats: bool,
     /// The encoding choices the formula was exported with (see its `c encoding` line).
