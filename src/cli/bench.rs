@@ -24,7 +24,8 @@ pub struct BenchArgs {
     /// Backends to run, comma-separated.
     #[arg(long, value_enum, value_delimiter = ',', default_value = "auto")]
     pub backend: Vec<Backend>,
-    /// The SAT binary for the external backend.
+    /// The SAT binary for the external backend, e.g. `cadical` (no shell); auto adds it to
+    /// its race.
     #[arg(long, value_name = "CMD", value_parser = super::parse_solver)]
     pub solver: Option<satcover::sat::SatBackend>,
     /// Threads in all: puzzles solved at once, and the engines `auto` races count against it.

@@ -23,7 +23,8 @@ pub struct CompareArgs {
     /// Backends to compare, comma-separated (default: native,sat,dlx,auto, plus external with --solver).
     #[arg(long, value_enum, value_delimiter = ',')]
     pub backends: Vec<Backend>,
-    /// The SAT binary for the external backend.
+    /// The SAT binary for the external backend, e.g. `cadical` (no shell); auto adds it to
+    /// its race.
     #[arg(long, value_name = "CMD", value_parser = super::parse_solver)]
     pub solver: Option<satcover::sat::SatBackend>,
     /// Runs per backend; the median is reported.

@@ -27,7 +27,8 @@ pub struct SolveArgs {
     /// How to solve [default: auto: native first, then the engines that fit race; see README].
     #[arg(long, value_enum)]
     pub backend: Option<Backend>,
-    /// The SAT binary for `--backend external`, e.g. `cadical` or "kissat -q" (no shell).
+    /// The SAT binary for `--backend external`, e.g. `cadical` or "kissat -q" (no shell);
+    /// auto adds it to its race. Not with native, sat or dlx.
     #[arg(long, value_name = "CMD", value_parser = super::parse_solver)]
     pub solver: Option<satcover::sat::SatBackend>,
     /// Count every solution (prints the count, not the solutions).
@@ -55,8 +56,8 @@ pub struct SolveArgs {
     /// Give up on a puzzle after S seconds (it is then "unknown").
     #[arg(long, value_name = "S", value_parser = super::parse_timeout)]
     pub timeout: Option<Duration>,
-    /// Write the DRAT proof behind "unsolvable" and behind "unique" to FILE (sat backend;
-    /// one puzzle per run).
+    /// Write the DRAT proof behind "unsolvable" and, with --unique, behind "unique" to FILE
+    /// (sat backend; one puzzle per run; not with --count, --all or --limit).
     #[arg(long, value_name = "FILE")]
     pub proof: Option<std::path::PathBuf>,
     /// Replay the proof with the independent checker before reporting it.
