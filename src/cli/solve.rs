@@ -74,6 +74,23 @@ pub enum Format {
 }
 
 impl SolveArgs {
+    /// Flags that do not apply to the backend or to what is asked are errors that name
+    /// what they apply to (`--encoding`/`--presolve` are checked against each file's kind
+    /// once it is read).
+    fn refuse_what_does_not_apply(&self) -> Result<()> {
+        let backend = [self.backend.unwrap_or(Backend::Auto)];
+        super::check_solver(self.solver.is_some(), &backend)?;
+        self.encode.check_backends(&backend)?;
+        if self.proof.is_some() && (self.count || self.all || self.limit.is_some()) {
+            anyhow::bail!(
+                "--proof backs \"unsolvable\" and, with --unique, \"unique\"; it proves no \
+                 count or list of solutions: drop --count, --all and --limit (add --unique \
+                 for a proof that the solution is the only one)"
+            );
+        }
+        Ok(())
+    }
+
     fn request(&self) -> Request {
         let mut request = if self.count {
             Request::count()
@@ -188,16 +205,7 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
     if args.limit == Some(0) {
         anyhow::bail!("--limit must be at least 1");
     }
-    let backend = [args.backend.unwrap_or(Backend::Auto)];
-    super::check_solver(args.solver.is_some(), &backend)?;
-    args.encode.check_backends(&backend)?;
-    if args.proof.is_some() && (args.count || args.all || args.limit.is_some()) {
-        anyhow::bail!(
-            "--proof backs \"unsolvable\" and, with --unique, \"unique\"; it proves no count \
-             or list of solutions: drop --count, --all and --limit (add --unique for a proof \
-             that the solution is the only one)"
-        );
-    }
+    args.refuse_what_does_not_apply()?;
     let request = args.request();
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
