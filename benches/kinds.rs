@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use satcover::dlx;
-use satcover::puzzle::{Limits, Puzzle};
+use satcover::puzzle::Limits;
 use satcover::puzzles::{alphametic, nonogram, packing};
 use satcover::sat::{self, SatBackend};
 
@@ -50,22 +50,35 @@ fn nonograms(c: &mut Criterion) {
     g.bench_function("native solve", |b| {
         b.iter(|| {
             assert_eq!(
-                black_box(&puzzle).native(&limits(Some(2))).unwrap().count,
+                satcover::driver::native(black_box(&puzzle), &limits(Some(2)))
+                    .unwrap()
+                    .1
+                    .count,
                 1
             )
         })
     });
     g.bench_function("sat encode", |b| {
-        b.iter(|| black_box(&puzzle).cnf().unwrap().cnf.num_clauses())
+        b.iter(|| {
+            satcover::driver::cnf(black_box(&puzzle))
+                .unwrap()
+                .cnf
+                .num_clauses()
+        })
     });
-    let encoding = puzzle.cnf().unwrap();
+    let encoding = satcover::driver::cnf(&puzzle).unwrap();
     g.bench_function("sat solve", |b| {
         b.iter(|| assert_eq!(sat_count(&encoding, Some(2)), 1))
     });
     g.bench_function("dlx encode", |b| {
-        b.iter(|| black_box(&puzzle).cover().unwrap().matrix.num_options())
+        b.iter(|| {
+            satcover::driver::cover(black_box(&puzzle))
+                .unwrap()
+                .matrix
+                .num_options()
+        })
     });
-    let cover = puzzle.cover().unwrap();
+    let cover = satcover::driver::cover(&puzzle).unwrap();
     let search = dlx::Search {
         max_solutions: Some(2),
         stop: satcover::stop::Stop::never(),
@@ -84,28 +97,48 @@ fn packings(c: &mut Criterion) {
     g.sample_size(10);
     g.measurement_time(Duration::from_secs(5));
     g.bench_function("pentominoes 3x20 native count", |b| {
-        b.iter(|| assert_eq!(pentominoes.native(&limits(None)).unwrap().count, 8))
+        b.iter(|| {
+            assert_eq!(
+                satcover::driver::native(&pentominoes, &limits(None))
+                    .unwrap()
+                    .1
+                    .count,
+                8
+            )
+        })
     });
     g.bench_function("pentominoes 3x20 dlx encode", |b| {
         b.iter(|| {
-            black_box(&pentominoes)
-                .cover()
+            satcover::driver::cover(black_box(&pentominoes))
                 .unwrap()
                 .matrix
                 .num_options()
         })
     });
-    let cover = pentominoes.cover().unwrap();
+    let cover = satcover::driver::cover(&pentominoes).unwrap();
     g.bench_function("pentominoes 3x20 dlx count", |b| {
         b.iter(|| assert_eq!(dlx::count(&cover.matrix, &dlx::Search::default()).count, 8))
     });
     g.bench_function("golomb 11x11 native count", |b| {
-        b.iter(|| assert_eq!(golomb.native(&limits(None)).unwrap().count, 8))
+        b.iter(|| {
+            assert_eq!(
+                satcover::driver::native(&golomb, &limits(None))
+                    .unwrap()
+                    .1
+                    .count,
+                8
+            )
+        })
     });
     g.bench_function("golomb 11x11 sat encode", |b| {
-        b.iter(|| black_box(&golomb).cnf().unwrap().cnf.num_clauses())
+        b.iter(|| {
+            satcover::driver::cnf(black_box(&golomb))
+                .unwrap()
+                .cnf
+                .num_clauses()
+        })
     });
-    let encoding = golomb.cnf().unwrap();
+    let encoding = satcover::driver::cnf(&golomb).unwrap();
     g.bench_function("golomb 11x11 sat count", |b| {
         b.iter(|| assert_eq!(sat_count(&encoding, None), 8))
     });
@@ -119,12 +152,25 @@ fn alphametics(c: &mut Criterion) {
     g.sample_size(10);
     g.measurement_time(Duration::from_secs(5));
     g.bench_function("native count", |b| {
-        b.iter(|| assert_eq!(black_box(&puzzle).native(&limits(None)).unwrap().count, 96))
+        b.iter(|| {
+            assert_eq!(
+                satcover::driver::native(black_box(&puzzle), &limits(None))
+                    .unwrap()
+                    .1
+                    .count,
+                96
+            )
+        })
     });
     g.bench_function("sat encode", |b| {
-        b.iter(|| black_box(&puzzle).cnf().unwrap().cnf.num_clauses())
+        b.iter(|| {
+            satcover::driver::cnf(black_box(&puzzle))
+                .unwrap()
+                .cnf
+                .num_clauses()
+        })
     });
-    let encoding = puzzle.cnf().unwrap();
+    let encoding = satcover::driver::cnf(&puzzle).unwrap();
     g.bench_function("sat count", |b| {
         b.iter(|| assert_eq!(sat_count(&encoding, None), 96))
     });

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group, criterion_main};
 use satcover::cnf::generate::{pigeonhole, random_k_sat};
 use satcover::cnf::{AmoEncoding, Cnf, Lit, Var, parse_dimacs, write_dimacs};
-use satcover::puzzle::Puzzle;
+use satcover::puzzle::{CnfEncode, Puzzle};
 use satcover::puzzles::sudoku;
 use satcover::sat::{SatBackend, SatVerdict, solve_once};
 use satcover::stop::Stop;

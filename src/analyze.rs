@@ -19,7 +19,7 @@
 //! and the test repeats on the rest; "unsatisfiable" proves all the rest fixed at once.
 //! So the calls number at most the varying variables plus one, and a unique puzzle takes
 //! two. This is exact for cells when each value of a cell is implied by one projection
-//! literal ([`Puzzle::cells_follow_literals`]): a cell that varies then has a literal,
+//! literal ([`Cells::cells_follow_literals`](crate::puzzle::Cells::cells_follow_literals)): a cell that varies then has a literal,
 //! false in the first model, that some solution sets; its variable is open until a model
 //! flips it, and that model differs at the cell. Where the projection is one one-hot
 //! group per cell (sudoku, alphametic letters), the literals true in the first model are
@@ -35,7 +35,7 @@ use serde_json::{Map, Value};
 
 use crate::cnf::Lit;
 use crate::pipeline;
-use crate::puzzle::{Backend, Kind, Puzzle, Request, SolveError, Status};
+use crate::puzzle::{Backend, CellStyle, Kind, Purpose, Puzzle, Request, SolveError, Status};
 use crate::render::{Picture, Rgb};
 use crate::sat::{SatVerdict, VarisatSession};
 
@@ -91,17 +91,6 @@ impl Default for Options {
 
 /// How many solutions `auto` enumerates natively before it turns to the SAT backbone.
 const AUTO_ENUMERATION: u64 = 256;
-
-/// How long `auto` enumerates before it turns to the SAT backbone: long for nonograms,
-/// where the native solver proves in milliseconds what takes SAT seconds (a unique 50×50
-/// picture: native 0.02 s, SAT backbone 2.7 s), short elsewhere (a 25×25 sudoku with 184
-/// solutions: native enumeration 0.22 s, SAT backbone 0.05 s).
-fn auto_budget(kind: Kind) -> Duration {
-    match kind {
-        Kind::Nonogram => Duration::from_secs(2),
-        _ => Duration::from_millis(20),
-    }
-}
 
 /// The answer of `analyze` for one puzzle.
 #[derive(Clone, Debug)]
@@ -302,12 +291,9 @@ fn text_of(forced: &Value) -> String {
 pub fn analyze<P: Puzzle + ?Sized>(puzzle: &P, options: &Options) -> Result<Analysis, SolveError> {
     let start = Instant::now();
     let kind = puzzle.kind();
-    if kind == Kind::Xc {
-        return Err(SolveError::TooLarge(
-            "analyze needs cells: an exact-cover file's solutions are lists of options; \
-             analyze a puzzle kind or a DIMACS formula instead"
-                .into(),
-        ));
+    let cells = puzzle.cells();
+    if let Some(refusal) = cells.refusal {
+        return Err(SolveError::TooLarge(refusal.into()));
     }
     let deadline = options.timeout.map(|t| start + t);
     let mut analysis = Analysis {
@@ -345,7 +331,7 @@ pub fn analyze<P: Puzzle + ?Sized>(puzzle: &P, options: &Options) -> Result<Anal
     // marginals enumerate up to the limit.
     let enumeration_limit = match (options.method, options.marginals) {
         (_, true) => Some(options.limit),
-        (Method::Auto, false) if puzzle.cells_follow_literals() => {
+        (Method::Auto, false) if cells.cells_follow_literals => {
             Some(options.limit.min(AUTO_ENUMERATION))
         }
         (Method::Auto, false) => Some(options.limit),
@@ -354,8 +340,8 @@ pub fn analyze<P: Puzzle + ?Sized>(puzzle: &P, options: &Options) -> Result<Anal
     };
     if let (Some(backend), Some(limit)) = (enumerator, enumeration_limit) {
         let mut budget = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-        if options.method == Method::Auto && !options.marginals && puzzle.cells_follow_literals() {
-            let auto = auto_budget(kind);
+        if options.method == Method::Auto && !options.marginals && cells.cells_follow_literals {
+            let auto = cells.enumeration_budget;
             budget = Some(budget.map_or(auto, |b| b.min(auto)));
         }
         let found = enumerate(puzzle, backend, limit, budget);
@@ -520,7 +506,7 @@ fn sat_backbone<P: Puzzle + ?Sized>(
     puzzle: &P,
     deadline: Option<Instant>,
 ) -> Result<Backbone, SolveError> {
-    let encoding = puzzle.cnf()?;
+    let encoding = crate::driver::cnf_encoding(puzzle, &Default::default(), Purpose::Solve)?;
     let mut session = VarisatSession::new(&encoding.cnf, &crate::stop::Stop::at(deadline));
     let decode = |model: &crate::sat::Model| -> Result<Value, SolveError> {
         let solution = (encoding.decode)(model).map_err(|reason| SolveError::Decode {
@@ -556,8 +542,8 @@ fn sat_backbone<P: Puzzle + ?Sized>(
     let mut exact = true;
 
     // Literals true in the first model first: for one-hot projections they decide every cell.
-    let one_hot_cells = matches!(puzzle.kind(), Kind::Sudoku | Kind::Alphametic)
-        && encoding.blocking == crate::sat::Blocking::TrueLiterals;
+    let one_hot_cells =
+        puzzle.cells().one_hot_cells && encoding.blocking == crate::sat::Blocking::TrueLiterals;
     let mut order: Vec<usize> = (0..projection.len())
         .filter(|&i| first_model.value(projection[i]))
         .collect();
@@ -607,7 +593,7 @@ fn sat_backbone<P: Puzzle + ?Sized>(
             }
         }
     }
-    if !puzzle.cells_follow_literals() {
+    if !puzzle.cells().cells_follow_literals {
         exact = false;
     }
     let calls = session.stats().solve_calls;
@@ -629,9 +615,10 @@ fn forced_picture<P: Puzzle + ?Sized>(
     let forced = analysis.forced_json();
     let mut picture = puzzle.picture(None);
     let grey = Rgb(170, 170, 170);
-    match (&forced, puzzle.kind()) {
-        (Value::Object(fields), Kind::Alphametic) => {
-            // The equation's letters become their forced digits or `?`.
+    let style = puzzle.cells().style;
+    if style == CellStyle::NamedLabels {
+        // The labels named by the solution's keys become their forced values or `?`.
+        if let Value::Object(fields) = &forced {
             for label in &mut picture.labels {
                 if let Some(value) = fields.get(label.as_str()) {
                     *label = match value {
@@ -641,42 +628,41 @@ fn forced_picture<P: Puzzle + ?Sized>(
                 }
             }
         }
-        _ => {
-            let cell_values = cells(&forced);
-            let first_cells = cells(first);
-            if cell_values.len() != picture.width * picture.height {
-                return Ok(picture);
-            }
-            for (i, (value, first_value)) in cell_values.iter().zip(&first_cells).enumerate() {
-                let varies = analysis.varying[i];
-                match puzzle.kind() {
-                    Kind::Nonogram => {
-                        picture.fills[i] = if varies {
-                            grey
-                        } else if first_value == "#" {
-                            Rgb::BLACK
-                        } else {
-                            Rgb::WHITE
-                        };
-                        if varies {
-                            picture.labels[i] = "?".into();
-                        }
-                    }
-                    Kind::Packing => {
-                        if varies {
-                            picture.fills[i] = Rgb::WHITE;
-                            picture.labels[i] = "?".into();
-                        } else if let Some(piece) = value.as_u64() {
-                            picture.fills[i] = Rgb::palette(piece as usize);
-                        }
-                    }
-                    _ => {
-                        picture.labels[i] = match value {
-                            Value::Null => "?".into(),
-                            v => v.to_string(),
-                        };
-                    }
+        return Ok(picture);
+    }
+    let cell_values = cells(&forced);
+    let first_cells = cells(first);
+    if cell_values.len() != picture.width * picture.height {
+        return Ok(picture);
+    }
+    for (i, (value, first_value)) in cell_values.iter().zip(&first_cells).enumerate() {
+        let varies = analysis.varying[i];
+        match style {
+            CellStyle::Shades { background } => {
+                picture.fills[i] = if varies {
+                    grey
+                } else if first_value.as_str() == Some(background) {
+                    Rgb::WHITE
+                } else {
+                    Rgb::BLACK
+                };
+                if varies {
+                    picture.labels[i] = "?".into();
                 }
+            }
+            CellStyle::Pieces => {
+                if varies {
+                    picture.fills[i] = Rgb::WHITE;
+                    picture.labels[i] = "?".into();
+                } else if let Some(piece) = value.as_u64() {
+                    picture.fills[i] = Rgb::palette(piece as usize);
+                }
+            }
+            CellStyle::Labels | CellStyle::NamedLabels => {
+                picture.labels[i] = match value {
+                    Value::Null => "?".into(),
+                    v => v.to_string(),
+                };
             }
         }
     }
@@ -698,13 +684,17 @@ fn grey(p: f64) -> Rgb {
 fn marginal_picture<P: Puzzle + ?Sized>(puzzle: &P, analysis: &Analysis) -> Option<Picture> {
     let tallies = analysis.tallies.as_ref()?;
     let mut picture = puzzle.picture(None);
-    if puzzle.kind() == Kind::Alphametic || tallies.len() != picture.width * picture.height {
+    let style = puzzle.cells().style;
+    if style == CellStyle::NamedLabels || tallies.len() != picture.width * picture.height {
         return None;
     }
     let total = analysis.solutions_counted.max(1) as f64;
     for (i, counts) in tallies.iter().enumerate() {
-        if puzzle.kind() == Kind::Nonogram {
-            let background = counts.get("\".\"").copied().unwrap_or(0);
+        if let CellStyle::Shades { background } = style {
+            let background = counts
+                .get(&Value::from(background).to_string())
+                .copied()
+                .unwrap_or(0);
             picture.fills[i] = grey(1.0 - background as f64 / total);
             picture.labels[i].clear();
         } else if let Some((value, &n)) = counts

@@ -18,10 +18,10 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+use crate::facade::AnyPuzzle;
 use crate::input::Entry;
 use crate::portfolio::NATIVE_BUDGET;
-use crate::puzzle::{Backend, Request, SolveError, Status};
-use crate::puzzles::sudoku::collection::{self, Answer9};
+use crate::puzzle::{Backend, Limits, Request, SolveError, Status};
 use crate::stop::Stop;
 
 /// What happened to one puzzle.
@@ -410,7 +410,7 @@ pub fn run(
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.max(1))
         .build()?;
-    let fast9 = matches!(backend, Backend::Native | Backend::Auto)
+    let fast = matches!(backend, Backend::Native | Backend::Auto)
         && request.timeout.is_none()
         && request.external.is_none()
         && request.proof.is_none();
@@ -418,14 +418,12 @@ pub fn run(
     let results: Vec<(Verdict, Duration, &str)> = pool.install(|| {
         entries
             .par_iter()
-            .map_init(Answer9::default, |answer, entry| {
-                let fast = match &entry.puzzle {
-                    Ok(puzzle) if fast9 => puzzle
-                        .sudoku9_givens()
-                        .and_then(|givens| solve9(&givens, backend, request, answer)),
+            .map(|entry| {
+                let quick_time = match &entry.puzzle {
+                    Ok(puzzle) if fast => quick(puzzle.as_ref(), backend, request),
                     _ => None,
                 };
-                let verdict = match (&entry.puzzle, fast) {
+                let verdict = match (&entry.puzzle, quick_time) {
                     (_, Some(time)) => (Verdict::Answered(Status::Solved), time),
                     (Err(e), None) => (Verdict::Error(e.to_string()), Duration::ZERO),
                     (Ok(puzzle), None) => match puzzle.solve_any(backend, request) {
@@ -479,27 +477,23 @@ pub fn run(
     Ok(summary)
 }
 
-/// The collection fast path for a 9×9 sudoku on `native` (or `auto`, whose native run
-/// alone decides such a grid within its budget): the search and the checker of
-/// `src/puzzles/sudoku/collection.rs`, without the pipeline's `Report`. `None` sends the
-/// grid to the pipeline: no solution, out of budget, or rejected by the checker. The
-/// time is from search to check, as the pipeline's.
-fn solve9(
-    givens: &[u8; 81],
-    backend: Backend,
-    request: &Request,
-    answer: &mut Answer9,
-) -> Option<Duration> {
+/// A kind's collection fast path ([`AnyPuzzle::quick_native`]) on `native` (or `auto`,
+/// whose native run alone decides such a puzzle within its budget), without the
+/// pipeline's `Report`. `None` sends the puzzle to the pipeline. The time is from search
+/// to check, as the pipeline's.
+fn quick(puzzle: &dyn AnyPuzzle, backend: Backend, request: &Request) -> Option<Duration> {
     let start = Instant::now();
     let stop = if backend == Backend::Auto {
         Stop::at(Some(start + NATIVE_BUDGET))
     } else {
         Stop::never()
     };
-    let max = request.max_solutions.unwrap_or(u64::MAX);
-    collection::solve(givens, max, request.keep, &stop, answer);
-    let answered = answer.count > 0 && !answer.timed_out && answer.checked(givens);
-    answered.then(|| start.elapsed())
+    let limits = Limits {
+        max_solutions: request.max_solutions,
+        keep: request.keep,
+        stop,
+    };
+    puzzle.quick_native(&limits).map(|_| start.elapsed())
 }
 
 #[cfg(test)]

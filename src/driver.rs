@@ -5,11 +5,13 @@
 //! Invariant: no solution leaves this module unchecked; a solution that fails the puzzle's
 //! checker is an error ([`SolveError::CheckFailed`]), never an answer.
 
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use crate::dlx;
 use crate::puzzle::{
-    Backend, EncodeOptions, Engine, Limits, Outcome, Puzzle, Request, SolveError, Stats, Status,
+    Backend, CnfEncode, CnfEncoding, CoverEncode, CoverEncoding, EncodeOptions, Engine, Limits,
+    NativeAnswer, Outcome, Purpose, Puzzle, Request, Sink, SolveError, Stats, Status,
 };
 use crate::sat::{self, SatBackend};
 use crate::stop::Stop;
@@ -25,7 +27,7 @@ pub fn prove<P: Puzzle + ?Sized>(
     target: &sat::ProofTarget,
 ) -> Result<Option<sat::ProofStatus>, SolveError> {
     let asked_for_two = request.max_solutions.is_none_or(|m| m >= 2);
-    let encoding = puzzle.cnf_with(&request.encode)?;
+    let encoding = cnf_encoding(puzzle, &request.encode, Purpose::Solve)?;
     let extra = match (outcome.status, outcome.count, outcome.complete) {
         (Status::Unsolvable, _, true) => Vec::new(),
         (Status::Solved, 1, true) if asked_for_two => {
@@ -53,24 +55,44 @@ pub fn prove<P: Puzzle + ?Sized>(
     )?))
 }
 
-/// Encode → engine → decode → check, without proofs, within `stop`.
+/// Encode → engine → decode → check, without proofs, within `stop`: the outcome with
+/// every solution kept (at most `request.keep`).
 pub fn run<P: Puzzle + ?Sized>(
     puzzle: &P,
     engine: Engine,
     request: &Request,
     stop: &Stop,
 ) -> Result<Outcome<P::Solution>, SolveError> {
+    let mut kept = Vec::new();
+    let mut outcome = run_into(puzzle, engine, request, stop, &mut |s| {
+        kept.push(s);
+        ControlFlow::Continue(())
+    })?;
+    outcome.solutions = kept;
+    Ok(outcome)
+}
+
+/// [`run`], handing each solution to `sink` as soon as it is found and checked (at most
+/// `request.keep` of them); the outcome's `solutions` stay empty. When `sink` breaks, the
+/// engine is stopped and the outcome says what was found until then (not complete).
+pub fn run_into<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    engine: Engine,
+    request: &Request,
+    stop: &Stop,
+    sink: Sink<'_, P::Solution>,
+) -> Result<Outcome<P::Solution>, SolveError> {
     let backend = Backend::from(engine);
     let start = Instant::now();
-    let limits = Limits {
-        max_solutions: request.max_solutions,
-        keep: request.keep,
-        stop: stop.clone(),
-    };
     let mut stats = Stats {
         backend: backend.name().to_string(),
         ..Stats::default()
     };
+    if matches!(engine, Engine::Sat | Engine::External) {
+        // Refuse choices the kind does not offer before anything runs.
+        cnf_capability(puzzle, backend)?;
+        check_options(puzzle, &request.encode)?;
+    }
 
     if let Some(reason) = puzzle.contradiction() {
         stats.solve = start.elapsed();
@@ -86,8 +108,36 @@ pub fn run<P: Puzzle + ?Sized>(
         });
     }
 
-    let (solutions, count, complete) = match engine {
-        Engine::Native => run_native(puzzle, &limits, &mut stats)?,
+    // A sink that breaks stops the engine through a stop of its own.
+    let halt = stop.linked();
+    let limits = Limits {
+        max_solutions: request.max_solutions,
+        keep: request.keep,
+        stop: halt.clone(),
+    };
+    let mut check_time = Duration::ZERO;
+    let mut refused = None;
+    let mut broke = false;
+    let mut checked = |solution: P::Solution| {
+        let check_start = Instant::now();
+        let verdict = puzzle.check(&solution);
+        check_time += check_start.elapsed();
+        let flow = match verdict {
+            Ok(()) => sink(solution),
+            Err(reason) => {
+                refused = Some(SolveError::CheckFailed { backend, reason });
+                ControlFlow::Break(())
+            }
+        };
+        if flow.is_break() {
+            broke = true;
+            halt.cancel();
+        }
+        flow
+    };
+
+    let (count, complete) = match engine {
+        Engine::Native => run_native(puzzle, backend, &limits, &mut stats, &mut checked)?,
         Engine::Sat => run_sat(
             puzzle,
             &SatBackend::Varisat,
@@ -95,6 +145,7 @@ pub fn run<P: Puzzle + ?Sized>(
             &limits,
             &request.encode,
             &mut stats,
+            &mut checked,
         )?,
         Engine::External => {
             let solver = request
@@ -108,18 +159,16 @@ pub fn run<P: Puzzle + ?Sized>(
                 &limits,
                 &request.encode,
                 &mut stats,
+                &mut checked,
             )?
         }
-        Engine::Dlx => run_dlx(puzzle, &limits, &mut stats)?,
+        Engine::Dlx => run_dlx(puzzle, backend, &limits, &mut stats, &mut checked)?,
     };
-
-    let check_start = Instant::now();
-    for solution in &solutions {
-        puzzle
-            .check(solution)
-            .map_err(|reason| SolveError::CheckFailed { backend, reason })?;
+    if let Some(error) = refused {
+        return Err(error);
     }
-    stats.check = check_start.elapsed();
+    stats.check = check_time;
+    stats.solve = stats.solve.saturating_sub(check_time);
 
     let status = if count > 0 {
         Status::Solved
@@ -128,11 +177,12 @@ pub fn run<P: Puzzle + ?Sized>(
     } else {
         Status::Unknown
     };
-    // An incomplete search that did not reach the solution limit was stopped by the clock.
-    let timed_out = !complete && limits.max_solutions.is_none_or(|max| count < max);
+    // An incomplete search that did not reach the solution limit was stopped by the clock
+    // (or by a sink that broke, which is no timeout).
+    let timed_out = !complete && !broke && limits.max_solutions.is_none_or(|max| count < max);
     Ok(Outcome {
         status,
-        solutions,
+        solutions: Vec::new(),
         count,
         complete,
         timed_out,
@@ -142,20 +192,115 @@ pub fn run<P: Puzzle + ?Sized>(
     })
 }
 
-type Found<S> = (Vec<S>, u64, bool);
+/// The kind's CNF capability, or the error naming the engines that fit.
+pub fn cnf_capability<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    backend: Backend,
+) -> Result<&dyn CnfEncode<P::Solution>, SolveError> {
+    puzzle.as_cnf().ok_or_else(|| unsupported(puzzle, backend))
+}
+
+/// The kind's exact-cover capability, or the error naming the engines that fit.
+pub fn cover_capability<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    backend: Backend,
+) -> Result<&dyn CoverEncode<P::Solution>, SolveError> {
+    puzzle
+        .as_cover()
+        .ok_or_else(|| unsupported(puzzle, backend))
+}
+
+/// `backend` does not fit `puzzle`: the error says which engines do.
+pub fn unsupported<P: Puzzle + ?Sized>(puzzle: &P, backend: Backend) -> SolveError {
+    let mut fit = Vec::new();
+    if puzzle.as_native().is_some() {
+        fit.push("native");
+    }
+    if puzzle.as_cnf().is_some() {
+        fit.push("sat");
+    }
+    if puzzle.as_cover().is_some() {
+        fit.push("dlx");
+    }
+    let hint = match fit.split_last() {
+        Some((last, [])) => format!("--backend {last}"),
+        Some((last, rest)) => format!("--backend {} or {last}", rest.join(", ")),
+        None => "another puzzle kind".to_string(),
+    };
+    SolveError::Unsupported {
+        kind: puzzle.kind(),
+        backend,
+        hint,
+    }
+}
+
+/// Refuses encoding choices the kind does not offer, naming what they apply to.
+pub fn check_options<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    options: &EncodeOptions,
+) -> Result<(), SolveError> {
+    let kind = puzzle.kind();
+    let offered = puzzle.as_cnf().map_or(&[][..], |c| c.encodings());
+    if let Some(name) = &options.encoding
+        && !offered.contains(&name.as_str())
+    {
+        return Err(SolveError::BadOption(if offered.is_empty() {
+            format!(
+                "--encoding applies only to kinds with several CNF encodings (nonograms), not to {kind} puzzles"
+            )
+        } else {
+            format!(
+                "unknown encoding '{name}' for {kind} puzzles: choose {}",
+                offered.join(" or ")
+            )
+        }));
+    }
+    if options.presolve && !puzzle.as_cnf().is_some_and(|c| c.presolves()) {
+        return Err(SolveError::BadOption(format!(
+            "--presolve applies only to kinds whose propagation can run before encoding (nonograms), not to {kind} puzzles"
+        )));
+    }
+    Ok(())
+}
+
+/// The kind's CNF for `purpose` under `options`, checked against what the kind offers.
+pub fn cnf_encoding<'p, P: Puzzle + ?Sized>(
+    puzzle: &'p P,
+    options: &EncodeOptions,
+    purpose: Purpose,
+) -> Result<CnfEncoding<'p, P::Solution>, SolveError> {
+    let cnf = cnf_capability(puzzle, Backend::Sat)?;
+    check_options(puzzle, options)?;
+    cnf.encode_cnf(options, purpose)
+}
 
 fn run_native<P: Puzzle + ?Sized>(
     puzzle: &P,
+    backend: Backend,
     limits: &Limits,
     stats: &mut Stats,
-) -> Result<Found<P::Solution>, SolveError> {
+    found: Sink<'_, P::Solution>,
+) -> Result<(u64, bool), SolveError> {
+    let native = puzzle
+        .as_native()
+        .ok_or_else(|| unsupported(puzzle, backend))?;
     let solve_start = Instant::now();
-    let answer = puzzle.native(limits)?;
+    let answer = native.solve_native(limits, found)?;
     stats.solve = solve_start.elapsed();
     stats.nodes = answer.nodes;
     stats.guesses = answer.guesses;
     stats.conflicts = answer.conflicts;
-    Ok((answer.solutions, answer.count, answer.complete))
+    Ok((answer.count, answer.complete))
+}
+
+/// Hands the first `limits.keep` of `solutions` to `found` (a session's or a prepared
+/// matrix's answer, which arrives whole).
+fn hand_over<S>(solutions: Vec<S>, keep: usize, found: Sink<'_, S>) {
+    for solution in solutions.into_iter().take(keep) {
+        if found(solution).is_break() {
+            break;
+        }
+    }
 }
 
 fn run_sat<P: Puzzle + ?Sized>(
@@ -165,26 +310,29 @@ fn run_sat<P: Puzzle + ?Sized>(
     limits: &Limits,
     encode: &EncodeOptions,
     stats: &mut Stats,
-) -> Result<Found<P::Solution>, SolveError> {
+    found: Sink<'_, P::Solution>,
+) -> Result<(u64, bool), SolveError> {
+    let cnf = cnf_capability(puzzle, backend)?;
     if matches!(solver, SatBackend::Varisat) && !limits.stop.can_stop() {
         let solve_start = Instant::now();
-        if let Some(answer) = puzzle.sat_session(limits.max_or_all(), limits.keep) {
+        if let Some(answer) = cnf.sat_session(limits.max_or_all(), limits.keep) {
             let answer = answer?;
             stats.solve = solve_start.elapsed();
             stats.variables = Some(answer.variables);
             stats.clauses = Some(answer.clauses);
             stats.solve_calls = Some(answer.solve_calls);
-            return Ok((answer.solutions, answer.count, answer.complete));
+            hand_over(answer.solutions, limits.keep, found);
+            return Ok((answer.count, answer.complete));
         }
     }
     let encode_start = Instant::now();
-    let encoding = puzzle.cnf_with(encode)?;
+    let encoding = cnf.encode_cnf(encode, Purpose::Solve)?;
     stats.encode = encode_start.elapsed();
     stats.variables = Some(encoding.cnf.num_vars());
     stats.clauses = Some(encoding.cnf.num_clauses());
     stats.literals = Some(encoding.cnf.num_literals());
 
-    let mut solutions = Vec::new();
+    let mut handed = 0usize;
     let mut decode_error = None;
     let mut decode_time = Duration::ZERO;
     let solve_start = Instant::now();
@@ -196,13 +344,19 @@ fn run_sat<P: Puzzle + ?Sized>(
         limits.max_solutions,
         &limits.stop,
         |model| {
-            if solutions.len() < limits.keep && decode_error.is_none() {
+            if handed < limits.keep && decode_error.is_none() {
                 let decode_start = Instant::now();
-                match (encoding.decode)(model) {
-                    Ok(solution) => solutions.push(solution),
+                let decoded = (encoding.decode)(model);
+                decode_time += decode_start.elapsed();
+                match decoded {
+                    Ok(solution) => {
+                        handed += 1;
+                        if found(solution).is_break() {
+                            handed = limits.keep;
+                        }
+                    }
                     Err(reason) => decode_error = Some(reason),
                 }
-                decode_time += decode_start.elapsed();
             }
         },
     )?;
@@ -215,16 +369,19 @@ fn run_sat<P: Puzzle + ?Sized>(
     if let Some(reason) = decode_error {
         return Err(SolveError::Decode { backend, reason });
     }
-    Ok((solutions, enumeration.count, enumeration.complete))
+    Ok((enumeration.count, enumeration.complete))
 }
 
 fn run_dlx<P: Puzzle + ?Sized>(
     puzzle: &P,
+    backend: Backend,
     limits: &Limits,
     stats: &mut Stats,
-) -> Result<Found<P::Solution>, SolveError> {
+    found: Sink<'_, P::Solution>,
+) -> Result<(u64, bool), SolveError> {
+    let cover = cover_capability(puzzle, backend)?;
     let solve_start = Instant::now();
-    if let Some(answer) = puzzle.cover_session(limits) {
+    if let Some(answer) = cover.cover_session(limits) {
         let answer = answer?;
         stats.solve = solve_start.elapsed();
         stats.items = Some(answer.reduced.items);
@@ -232,16 +389,17 @@ fn run_dlx<P: Puzzle + ?Sized>(
         stats.nonzeros = Some(answer.reduced.nonzeros);
         stats.nodes = Some(answer.stats.nodes);
         stats.updates = Some(answer.stats.updates);
-        return Ok((answer.solutions, answer.count, answer.complete));
+        hand_over(answer.solutions, limits.keep, found);
+        return Ok((answer.count, answer.complete));
     }
     let encode_start = Instant::now();
-    let encoding = puzzle.cover()?;
+    let encoding = cover.encode_cover(Purpose::Solve)?;
     stats.encode = encode_start.elapsed();
     stats.items = Some(encoding.matrix.num_items());
     stats.options = Some(encoding.matrix.num_options());
     stats.nonzeros = Some(encoding.matrix.num_nonzeros());
 
-    let mut solutions = Vec::new();
+    let mut handed = 0usize;
     let mut decode_error = None;
     let mut decode_time = Duration::ZERO;
     let search = dlx::Search {
@@ -250,13 +408,19 @@ fn run_dlx<P: Puzzle + ?Sized>(
     };
     let solve_start = Instant::now();
     let outcome = dlx::solve(&encoding.matrix, &search, |options| {
-        if solutions.len() < limits.keep && decode_error.is_none() {
+        if handed < limits.keep && decode_error.is_none() {
             let decode_start = Instant::now();
-            match (encoding.decode)(options) {
-                Ok(solution) => solutions.push(solution),
+            let decoded = (encoding.decode)(options);
+            decode_time += decode_start.elapsed();
+            match decoded {
+                Ok(solution) => {
+                    handed += 1;
+                    if found(solution).is_break() {
+                        handed = limits.keep;
+                    }
+                }
                 Err(reason) => decode_error = Some(reason),
             }
-            decode_time += decode_start.elapsed();
         }
     });
     stats.solve = solve_start.elapsed().saturating_sub(decode_time);
@@ -264,10 +428,34 @@ fn run_dlx<P: Puzzle + ?Sized>(
     stats.nodes = Some(outcome.stats.nodes);
     stats.updates = Some(outcome.stats.updates);
     if let Some(reason) = decode_error {
-        return Err(SolveError::Decode {
-            backend: Backend::Dlx,
-            reason,
-        });
+        return Err(SolveError::Decode { backend, reason });
     }
-    Ok((solutions, outcome.count, outcome.complete))
+    Ok((outcome.count, outcome.complete))
+}
+
+/// The kind's native solver run on its own, its solutions collected (at most
+/// `limits.keep`) and not checked: for tests and benchmarks of the engine alone.
+pub fn native<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    limits: &Limits,
+) -> Result<(Vec<P::Solution>, NativeAnswer), SolveError> {
+    let native = puzzle
+        .as_native()
+        .ok_or_else(|| unsupported(puzzle, Backend::Native))?;
+    let mut solutions = Vec::new();
+    let answer = native.solve_native(limits, &mut |s| {
+        solutions.push(s);
+        ControlFlow::Continue(())
+    })?;
+    Ok((solutions, answer))
+}
+
+/// The CNF the `sat` engine solves, with default choices.
+pub fn cnf<P: Puzzle + ?Sized>(puzzle: &P) -> Result<CnfEncoding<'_, P::Solution>, SolveError> {
+    cnf_encoding(puzzle, &EncodeOptions::default(), Purpose::Solve)
+}
+
+/// The exact-cover matrix the `dlx` engine solves.
+pub fn cover<P: Puzzle + ?Sized>(puzzle: &P) -> Result<CoverEncoding<'_, P::Solution>, SolveError> {
+    cover_capability(puzzle, Backend::Dlx)?.encode_cover(Purpose::Solve)
 }

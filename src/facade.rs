@@ -4,12 +4,15 @@
 
 use std::time::Instant;
 
-use crate::pipeline::solve;
+use crate::driver::{cnf_encoding, cover_capability};
+use crate::pipeline::{solve, solve_into};
 use crate::puzzle::{
-    Backend, EncodeOptions, Kind, Outcome, Puzzle, Render, Request, SolveError, Stats, Status,
+    Backend, EncodeOptions, Kind, Limits, Outcome, Preference, Purpose, Puzzle, Render, Request,
+    Sink, SolveError, Stats, Status,
 };
 use crate::render::Picture;
 use crate::sat;
+use crate::stop::Stop;
 
 /// A solution as the command line shows it: text for terminals, JSON for machines (each
 /// empty or `null` when the request did not ask for it).
@@ -43,9 +46,24 @@ pub trait AnyPuzzle: Send + Sync {
     fn warnings(&self) -> Vec<String>;
     /// [`solve`], with the solutions rendered as `request.render` asks.
     fn solve_any(&self, backend: Backend, request: &Request) -> Result<Report, SolveError>;
+    /// [`solve_into`] within `stop`: each solution rendered and handed to `sink` as soon as
+    /// it is found and checked; the report's `solutions` stay empty (its `differences` are
+    /// still those of the first two solutions).
+    fn solve_stream(
+        &self,
+        backend: Backend,
+        request: &Request,
+        stop: &Stop,
+        sink: Sink<'_, Rendered>,
+    ) -> Result<Report, SolveError>;
+    /// See [`Puzzle::preference`].
+    fn preference(&self) -> Preference;
+    /// The CNF encodings `--encoding` may name (the default first), and whether
+    /// `--presolve` applies; `None`: the kind has no CNF.
+    fn cnf_choices(&self) -> Option<(&'static [&'static str], bool)>;
     /// The puzzle drawn unsolved.
     fn picture_unsolved(&self) -> Picture;
-    /// The puzzle as a DIMACS file (`cnf_for_export_with`), with `comments` at the top.
+    /// The puzzle as a DIMACS file (its CNF for export), with `comments` at the top.
     fn export_dimacs(
         &self,
         comments: &[String],
@@ -64,8 +82,8 @@ pub trait AnyPuzzle: Send + Sync {
         &self,
         options: &crate::analyze::Options,
     ) -> Result<crate::analyze::Analysis, SolveError>;
-    /// See [`Puzzle::sudoku9_givens`].
-    fn sudoku9_givens(&self) -> Option<[u8; 81]>;
+    /// See [`Puzzle::quick_native`].
+    fn quick_native(&self, limits: &Limits) -> Option<(u64, bool)>;
     /// The first solution drawn, or `None` when there is none.
     fn picture_solved(
         &self,
@@ -89,51 +107,51 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
             [a, b, ..] => Some(self.differences(a, b)),
             _ => None,
         };
-        let (text, json) = match request.render {
-            Render::None => (false, false),
-            Render::Text => (true, false),
-            Render::Json => (false, true),
-            Render::Both => (true, true),
-        };
         let solutions = outcome
             .solutions
             .iter()
-            .map(|s| Rendered {
-                text: if text {
-                    self.solution_text(s)
-                } else {
-                    String::new()
-                },
-                json: if json {
-                    self.solution_json(s)
-                } else {
-                    serde_json::Value::Null
-                },
-            })
+            .map(|s| rendered(self, s, request.render))
             .collect();
-        Ok(Report {
-            kind: Puzzle::kind(self),
-            outcome: Outcome {
-                status: outcome.status,
-                solutions,
-                count: outcome.count,
-                complete: outcome.complete,
-                timed_out: outcome.timed_out,
-                reason: outcome.reason,
-                proof: outcome.proof,
-                stats: outcome.stats,
-            },
-            differences,
-            json_fields: self.json_fields(),
-        })
+        Ok(report(self, outcome, solutions, differences))
+    }
+
+    fn solve_stream(
+        &self,
+        backend: Backend,
+        request: &Request,
+        stop: &Stop,
+        sink: Sink<'_, Rendered>,
+    ) -> Result<Report, SolveError> {
+        // The first two solutions are kept for `differences`, nothing more.
+        let mut first_two = Vec::new();
+        let outcome = solve_into(self, backend, request, stop, &mut |s| {
+            let shown = rendered(self, &s, request.render);
+            if first_two.len() < 2 {
+                first_two.push(s);
+            }
+            sink(shown)
+        })?;
+        let differences = match first_two.as_slice() {
+            [a, b] => Some(self.differences(a, b)),
+            _ => None,
+        };
+        Ok(report(self, outcome, Vec::new(), differences))
+    }
+
+    fn preference(&self) -> Preference {
+        Puzzle::preference(self)
+    }
+
+    fn cnf_choices(&self) -> Option<(&'static [&'static str], bool)> {
+        self.as_cnf().map(|c| (c.encodings(), c.presolves()))
     }
 
     fn picture_unsolved(&self) -> Picture {
         self.picture(None)
     }
 
-    fn sudoku9_givens(&self) -> Option<[u8; 81]> {
-        Puzzle::sudoku9_givens(self)
+    fn quick_native(&self, limits: &Limits) -> Option<(u64, bool)> {
+        Puzzle::quick_native(self, limits)
     }
 
     fn analyze(
@@ -148,7 +166,7 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
         comments: &[String],
         options: &EncodeOptions,
     ) -> Result<String, SolveError> {
-        let encoding = self.cnf_for_export_with(options)?;
+        let encoding = cnf_encoding(self, options, Purpose::Export)?;
         let mut bytes = Vec::new();
         crate::cnf::write_dimacs(&encoding.cnf, comments, &mut bytes)
             .map_err(|e| SolveError::Export(e.to_string()))?;
@@ -156,7 +174,10 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
     }
 
     fn export_xc(&self) -> Result<String, SolveError> {
-        Ok(crate::dlx::write_xc(&self.cover_for_export()?.matrix))
+        let cover = cover_capability(self, Backend::Dlx)?;
+        Ok(crate::dlx::write_xc(
+            &cover.encode_cover(Purpose::Export)?.matrix,
+        ))
     }
 
     fn decode_answer(
@@ -165,7 +186,7 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
         options: &EncodeOptions,
     ) -> Result<Report, SolveError> {
         let start = Instant::now();
-        let encoding = self.cnf_for_export_with(options)?;
+        let encoding = cnf_encoding(self, options, Purpose::Export)?;
         let mut stats = Stats {
             backend: "decode".to_string(),
             encode: start.elapsed(),
@@ -233,5 +254,51 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
     ) -> Result<Option<Picture>, SolveError> {
         let outcome = solve(self, backend, request)?;
         Ok(outcome.solutions.first().map(|s| self.picture(Some(s))))
+    }
+}
+
+/// `solution` in the forms `render` asks for.
+fn rendered<P: Puzzle + ?Sized>(puzzle: &P, solution: &P::Solution, render: Render) -> Rendered {
+    let (text, json) = match render {
+        Render::None => (false, false),
+        Render::Text => (true, false),
+        Render::Json => (false, true),
+        Render::Both => (true, true),
+    };
+    Rendered {
+        text: if text {
+            puzzle.solution_text(solution)
+        } else {
+            String::new()
+        },
+        json: if json {
+            puzzle.solution_json(solution)
+        } else {
+            serde_json::Value::Null
+        },
+    }
+}
+
+/// `outcome` as a report, with its solutions already rendered.
+fn report<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    outcome: Outcome<P::Solution>,
+    solutions: Vec<Rendered>,
+    differences: Option<String>,
+) -> Report {
+    Report {
+        kind: puzzle.kind(),
+        outcome: Outcome {
+            status: outcome.status,
+            solutions,
+            count: outcome.count,
+            complete: outcome.complete,
+            timed_out: outcome.timed_out,
+            reason: outcome.reason,
+            proof: outcome.proof,
+            stats: outcome.stats,
+        },
+        differences,
+        json_fields: puzzle.json_fields(),
     }
 }

@@ -1,11 +1,12 @@
 //! The entry point: solve one puzzle with one backend — a single engine through the driver,
 //! or `auto` through the portfolio — and back the answer with a DRAT proof when asked.
 
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 use crate::driver;
 use crate::portfolio;
-use crate::puzzle::{Backend, Outcome, Puzzle, Request, SolveError};
+use crate::puzzle::{Backend, Outcome, Puzzle, Request, Sink, SolveError};
 use crate::sat::{self, SatBackend};
 use crate::stop::Stop;
 
@@ -27,8 +28,31 @@ pub fn solve_until<P: Puzzle + ?Sized>(
     request: &Request,
     stop: &Stop,
 ) -> Result<Outcome<P::Solution>, SolveError> {
+    let mut kept = Vec::new();
+    let mut outcome = solve_into(puzzle, backend, request, stop, &mut |s| {
+        kept.push(s);
+        ControlFlow::Continue(())
+    })?;
+    outcome.solutions = kept;
+    Ok(outcome)
+}
+
+/// [`solve_until`], handing each checked solution to `sink` as soon as it is known (at
+/// most `request.keep`); the outcome's `solutions` stay empty. When `sink` breaks, the
+/// search stops and the outcome says what was found until then.
+pub fn solve_into<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    backend: Backend,
+    request: &Request,
+    stop: &Stop,
+    sink: Sink<'_, P::Solution>,
+) -> Result<Outcome<P::Solution>, SolveError> {
+    let search = |sink: Sink<'_, P::Solution>| match backend.engine() {
+        Some(engine) => driver::run_into(puzzle, engine, request, stop, sink),
+        None => portfolio::solve_into(puzzle, request, stop, sink),
+    };
     let Some(target) = &request.proof else {
-        return search(puzzle, backend, request, stop);
+        return search(sink);
     };
     let prover = match (backend, &request.external) {
         // `auto`'s claim, whoever made it, is proved by varisat.
@@ -36,22 +60,9 @@ pub fn solve_until<P: Puzzle + ?Sized>(
         (Backend::External, Some(solver)) if sat::can_prove(solver) => solver.clone(),
         _ => return Err(SolveError::ProofUnsupported { backend }),
     };
-    let mut outcome = search(puzzle, backend, request, stop)?;
+    let mut outcome = search(sink)?;
     let proof_start = Instant::now();
     outcome.proof = driver::prove(puzzle, &outcome, request, &prover, stop, target)?;
     outcome.stats.proof = proof_start.elapsed();
     Ok(outcome)
-}
-
-/// Encode → engine → decode → check, without proofs: one engine, or the portfolio.
-fn search<P: Puzzle + ?Sized>(
-    puzzle: &P,
-    backend: Backend,
-    request: &Request,
-    stop: &Stop,
-) -> Result<Outcome<P::Solution>, SolveError> {
-    match backend.engine() {
-        Some(engine) => driver::run(puzzle, engine, request, stop),
-        None => portfolio::solve(puzzle, request, stop),
-    }
 }

@@ -26,7 +26,8 @@ use std::time::{Duration, Instant};
 
 use crate::driver;
 use crate::puzzle::{
-    Backend, Contender, ContenderResult, Engine, Kind, Outcome, Puzzle, Request, SolveError, Stats,
+    Backend, Contender, ContenderResult, Engine, Outcome, Preference, Puzzle, Request, Sink,
+    SolveError, Stats,
 };
 use crate::stop::Stop;
 
@@ -93,39 +94,52 @@ pub struct Plan {
     /// Then these race, in order of preference (the last ones run only if threads allow).
     pub race: Vec<Engine>,
     /// The SAT contenders encode the residue of the puzzle's own propagation
-    /// (`--presolve`, `src/puzzles/nonogram/presolve.rs`): on nonograms, CDCL after line
-    /// logic and probing; measured faster than sat alone on 10 of the 14 survey puzzles
-    /// (up to 5.3×, Merka), slower on #803 and #6574 (0.9×, 0.6×).
+    /// (`--presolve`), where the kind's [`Preference`] asks for it.
     pub presolve: bool,
 }
 
 impl Plan {
-    /// What `auto` runs for a puzzle of `kind` under `request` (see the module docs).
-    pub fn new(kind: Kind, request: &Request) -> Plan {
-        use Engine::{Dlx, External, Native, Sat};
+    /// What `auto` runs for a kind that prefers `preference`, under `request` (see the
+    /// module docs). `External` joins only when the request names a solver.
+    pub fn new(preference: &Preference, request: &Request) -> Plan {
         // Counting every solution (or many) is for engines that enumerate without a clause
         // per solution; a few solutions (first, `--unique`, a small `--limit`) are SAT's.
         let few = request.max_solutions.is_some_and(|m| m <= SMALL_COUNT);
-        let mut race = match (kind, few) {
-            (Kind::Cnf, _) => vec![Sat],
-            (Kind::Xc, _) => vec![Dlx],
-            (Kind::Sudoku, true) => vec![Sat, Native],
-            (Kind::Sudoku, false) => vec![Native, Dlx, Sat],
-            (Kind::Packing, true) => vec![Dlx, Sat, Native],
-            (Kind::Packing, false) => vec![Dlx, Native, Sat],
-            (Kind::Nonogram | Kind::Alphametic, true) => vec![Sat, Native],
-            (Kind::Nonogram | Kind::Alphametic, false) => vec![Native, Sat],
-        };
-        if request.external.is_some() && kind != Kind::Xc {
-            race.push(External);
+        let race: Vec<Engine> = if few {
+            &preference.few
+        } else {
+            &preference.many
         }
-        let alone = race.contains(&Native).then_some((Native, NATIVE_BUDGET));
+        .iter()
+        .copied()
+        .filter(|&e| e != Engine::External || request.external.is_some())
+        .collect();
+        let alone = race
+            .contains(&Engine::Native)
+            .then_some((Engine::Native, NATIVE_BUDGET));
         Plan {
             alone,
             race,
-            presolve: kind == Kind::Nonogram,
+            presolve: preference.presolve,
         }
     }
+
+    /// Whether solutions are listed, not only counted or looked at: more than a few are
+    /// kept, so they stream to the caller as one engine finds them (a race would have to
+    /// hold them until it knows its winner, and every contender would enumerate them all).
+    pub fn lists(request: &Request) -> bool {
+        request.keep > SMALL_COUNT as usize
+    }
+}
+
+/// The request each contender runs: with the kind's presolve when the plan asks for it
+/// (native ignores the encoding choices, so every contender may share it).
+fn contender_request(plan: &Plan, request: &Request) -> Option<Request> {
+    (plan.presolve && !request.encode.presolve).then(|| {
+        let mut with = request.clone();
+        with.encode.presolve = true;
+        with
+    })
 }
 
 /// Solve `puzzle` by the plan for its kind and `request`, within `stop`.
@@ -135,22 +149,14 @@ pub fn solve<P: Puzzle + ?Sized>(
     stop: &Stop,
 ) -> Result<Outcome<P::Solution>, SolveError> {
     let start = Instant::now();
-    let plan = Plan::new(puzzle.kind(), request);
-    // Native ignores the encoding choices, so every contender may share this request.
-    let presolved;
-    let request = if plan.presolve && !request.encode.presolve {
-        let mut with = request.clone();
-        with.encode.presolve = true;
-        presolved = with;
-        &presolved
-    } else {
-        request
-    };
+    let plan = Plan::new(&puzzle.preference(), request);
+    let presolved = contender_request(&plan, request);
+    let request = presolved.as_ref().unwrap_or(request);
     let mut runs: Vec<(Run<P::Solution>, ContenderResult)> = Vec::new();
 
-    if let Some((backend, budget)) = plan.alone {
-        let run = Run::of(backend, || {
-            driver::run(puzzle, backend, request, &stop.child(start + budget))
+    if let Some((engine, budget)) = plan.alone {
+        let run = Run::of(engine, || {
+            driver::run(puzzle, engine, request, &stop.child(start + budget))
         });
         if run.decided() {
             return Ok(finish(start, run, runs));
@@ -179,6 +185,43 @@ pub fn solve<P: Puzzle + ?Sized>(
         runs.extend(raced);
     }
     undecided(start, runs)
+}
+
+/// [`solve`], handing each solution to `sink` as it is found. When the request lists
+/// solutions ([`Plan::lists`]), the kind's first engine for many solutions runs alone and
+/// streams; otherwise the race runs as in [`solve`] and the winner's few solutions follow.
+pub fn solve_into<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    request: &Request,
+    stop: &Stop,
+    sink: Sink<'_, P::Solution>,
+) -> Result<Outcome<P::Solution>, SolveError> {
+    let plan = Plan::new(&puzzle.preference(), request);
+    let Some(&engine) = plan.race.first().filter(|_| Plan::lists(request)) else {
+        let mut outcome = solve(puzzle, request, stop)?;
+        for solution in std::mem::take(&mut outcome.solutions) {
+            if sink(solution).is_break() {
+                break;
+            }
+        }
+        return Ok(outcome);
+    };
+    let start = Instant::now();
+    let presolved = contender_request(&plan, request);
+    let request = presolved.as_ref().unwrap_or(request);
+    let run_start = Instant::now();
+    let result = driver::run_into(puzzle, engine, request, stop, sink);
+    let run = Run {
+        backend: engine,
+        result,
+        time: run_start.elapsed(),
+    };
+    if run.decided() {
+        Ok(finish(start, run, Vec::new()))
+    } else {
+        let fate = run.fate(ContenderResult::GaveUp);
+        undecided(start, vec![(run, fate)])
+    }
 }
 
 /// Every racer on a thread of its own; the first decided answer cancels the others, which

@@ -3,8 +3,8 @@
 
 use satcover::compare::{agreement, run_backends};
 use satcover::puzzle::{
-    Backend, CheckError, CnfEncoding, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle, Request,
-    SolveError,
+    Backend, CheckError, CnfEncode, CnfEncoding, CoverEncode, CoverEncoding, EncodeOptions, Kind,
+    Limits, NativeAnswer, NativeSolve, Purpose, Puzzle, Request, Sink, SolveError,
 };
 use satcover::puzzles::sudoku::{self, Sudoku};
 use satcover::render::Picture;
@@ -32,31 +32,16 @@ impl Puzzle for BrokenDecoder {
         }
     }
 
-    fn native(&self, limits: &Limits) -> Result<NativeAnswer<Vec<u8>>, SolveError> {
-        self.inner.native(limits)
+    fn as_native(&self) -> Option<&dyn NativeSolve<Vec<u8>>> {
+        Some(self)
     }
 
-    fn cnf(&self) -> Result<CnfEncoding<'_, Vec<u8>>, SolveError> {
-        self.inner.cnf()
+    fn as_cnf(&self) -> Option<&dyn CnfEncode<Vec<u8>>> {
+        Some(self)
     }
 
-    fn cover(&self) -> Result<CoverEncoding<'_, Vec<u8>>, SolveError> {
-        let honest = self.inner.cover()?;
-        let decode = honest.decode;
-        Ok(CoverEncoding {
-            matrix: honest.matrix,
-            decode: Box::new(move |chosen| {
-                let grid = decode(chosen)?;
-                Ok(grid
-                    .into_iter()
-                    .map(|d| match d {
-                        1 => 2,
-                        2 => 1,
-                        d => d,
-                    })
-                    .collect())
-            }),
-        })
+    fn as_cover(&self) -> Option<&dyn CoverEncode<Vec<u8>>> {
+        Some(self)
     }
 
     fn solution_json(&self, s: &Vec<u8>) -> serde_json::Value {
@@ -73,6 +58,47 @@ impl Puzzle for BrokenDecoder {
 
     fn picture(&self, s: Option<&Vec<u8>>) -> Picture {
         self.inner.picture(s)
+    }
+}
+
+impl NativeSolve<Vec<u8>> for BrokenDecoder {
+    fn solve_native(
+        &self,
+        limits: &Limits,
+        found: Sink<'_, Vec<u8>>,
+    ) -> Result<NativeAnswer, SolveError> {
+        self.inner.solve_native(limits, found)
+    }
+}
+
+impl CnfEncode<Vec<u8>> for BrokenDecoder {
+    fn encode_cnf(
+        &self,
+        options: &EncodeOptions,
+        purpose: Purpose,
+    ) -> Result<CnfEncoding<'_, Vec<u8>>, SolveError> {
+        self.inner.encode_cnf(options, purpose)
+    }
+}
+
+impl CoverEncode<Vec<u8>> for BrokenDecoder {
+    fn encode_cover(&self, purpose: Purpose) -> Result<CoverEncoding<'_, Vec<u8>>, SolveError> {
+        let honest = self.inner.encode_cover(purpose)?;
+        let decode = honest.decode;
+        Ok(CoverEncoding {
+            matrix: honest.matrix,
+            decode: Box::new(move |chosen| {
+                let grid = decode(chosen)?;
+                Ok(grid
+                    .into_iter()
+                    .map(|d| match d {
+                        1 => 2,
+                        2 => 1,
+                        d => d,
+                    })
+                    .collect())
+            }),
+        })
     }
 }
 

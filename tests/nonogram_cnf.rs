@@ -64,7 +64,7 @@ fn gchq_order_sizes_match_the_spec() {
     assert_eq!(presolved.cnf.num_clauses(), 1_875);
     // The default is the order encoding.
     assert_eq!(
-        satcover::puzzle::Puzzle::cnf(&puzzle)
+        satcover::driver::cnf(&puzzle)
             .expect("encodes")
             .cnf
             .num_clauses(),

@@ -137,7 +137,7 @@ fn a_failing_contender_does_not_sink_the_others() {
         args: Vec::new(),
     });
     assert_eq!(
-        Plan::new(Kind::Cnf, &request).race,
+        Plan::new(&puzzle.preference(), &request).race,
         [Engine::Sat, Engine::External]
     );
     let outcome = puzzle.solve_any(Backend::Auto, &request).unwrap().outcome;
@@ -182,12 +182,15 @@ fn the_deadline_stops_every_contender() {
 
 #[test]
 fn plans_follow_the_request() {
-    let plan = Plan::new(Kind::Sudoku, &Request::unique());
+    let sudoku = &load("sudoku/easy.txt")[0];
+    let sudoku = sudoku.puzzle.as_ref().unwrap();
+    let plan = Plan::new(&sudoku.preference(), &Request::unique());
     assert_eq!(plan.alone.map(|(b, _)| b), Some(Engine::Native));
     assert_eq!(plan.race[0], Engine::Sat);
-    let plan = Plan::new(Kind::Sudoku, &Request::count());
+    let plan = Plan::new(&sudoku.preference(), &Request::count());
     assert!(plan.race.contains(&Engine::Dlx));
-    let plan = Plan::new(Kind::Xc, &Request::count());
+    let xc = &load("xc/knuth_5.xc")[0];
+    let plan = Plan::new(&xc.puzzle.as_ref().unwrap().preference(), &Request::count());
     assert_eq!((plan.alone, plan.race), (None, vec![Engine::Dlx]));
 }
 

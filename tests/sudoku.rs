@@ -1,7 +1,7 @@
 //! Sudoku on every backend: the same fixtures, answers that pass the checker and agree.
 
 use satcover::pipeline;
-use satcover::puzzle::{self, Backend, Outcome, Request, Status};
+use satcover::puzzle::{Backend, Outcome, Request, Status};
 use satcover::puzzles::sudoku::{self, Sudoku, cnf, verify};
 
 const BACKENDS: [Backend; 3] = [Backend::Native, Backend::Sat, Backend::Dlx];
@@ -100,7 +100,7 @@ fn contradictions_are_unsolvable_on_every_backend() {
 #[test]
 fn engines_find_no_solution_for_clashing_givens() {
     let puzzle = &fixture("contradictory.txt")[0];
-    let encoding = puzzle::Puzzle::cnf(puzzle).unwrap();
+    let encoding = satcover::driver::cnf(puzzle).unwrap();
     let found = satcover::sat::enumerate(
         &encoding.cnf,
         &satcover::sat::SatBackend::Varisat,
@@ -111,7 +111,7 @@ fn engines_find_no_solution_for_clashing_givens() {
     )
     .unwrap();
     assert_eq!((found.count, found.complete), (0, true));
-    let cover = puzzle::Puzzle::cover(puzzle).unwrap();
+    let cover = satcover::driver::cover(puzzle).unwrap();
     let outcome = satcover::dlx::solve(&cover.matrix, &Default::default(), |_| {});
     assert_eq!((outcome.count, outcome.complete), (0, true));
 }
@@ -177,14 +177,14 @@ fn extended_encoding_has_the_documented_size() {
 #[test]
 fn exact_cover_has_the_items_and_options_givens_leave() {
     let empty = Sudoku::new(3, vec![0; 81]).unwrap();
-    let cover = puzzle::Puzzle::cover(&empty).unwrap();
+    let cover = satcover::driver::cover(&empty).unwrap();
     assert_eq!(cover.matrix.num_items(), 4 * 81);
     assert_eq!(cover.matrix.num_options(), 729);
     assert_eq!(cover.matrix.num_nonzeros(), 4 * 729);
     let mut givens = vec![0; 81];
     givens[0] = 1;
     let one_given = Sudoku::new(3, givens).unwrap();
-    let cover = puzzle::Puzzle::cover(&one_given).unwrap();
+    let cover = satcover::driver::cover(&one_given).unwrap();
     // The given covers 4 items; r1c1 loses its 9 options, its 20 peers lose digit 1.
     assert_eq!(cover.matrix.num_items(), 4 * 81 - 4);
     assert_eq!(cover.matrix.num_options(), 729 - 9 - 20);

@@ -1,15 +1,17 @@
 //! `satcover solve`: answer every puzzle of every file, in order.
 
 use std::io::{BufWriter, Write};
+use std::ops::ControlFlow;
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use clap::{Args, ValueEnum};
 use serde_json::json;
 
-use satcover::facade::{AnyPuzzle, Report};
+use satcover::facade::{AnyPuzzle, Rendered, Report};
 use satcover::input::{self, Entry, InputError};
-use satcover::portfolio::NATIVE_BUDGET;
+use satcover::portfolio::{NATIVE_BUDGET, Plan};
 use satcover::puzzle::{Backend, Kind, Render, Request, Stats, Status};
 use satcover::puzzles::sudoku::{self, collection};
 use satcover::stop::Stop;
@@ -128,6 +130,10 @@ pub struct Printing {
     pub all: bool,
     pub limit: Option<u64>,
     pub unique: bool,
+    /// The solutions were printed as they were found ([`Listing`]), not with the report.
+    pub streamed: bool,
+    /// Ctrl-C stopped the search: the listing is incomplete.
+    pub interrupted: bool,
 }
 
 impl Printing {
@@ -138,6 +144,8 @@ impl Printing {
             all: args.all,
             limit: args.limit,
             unique: args.unique,
+            streamed: false,
+            interrupted: false,
         }
     }
 }
@@ -156,6 +164,8 @@ pub fn print_report(
         all: false,
         limit: None,
         unique: false,
+        streamed: false,
+        interrupted: false,
     };
     match format {
         Format::Text => print_text(label, report, &printing, out),
@@ -246,6 +256,9 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
             );
         }
         for entry in entries {
+            if interrupt_requested() {
+                break;
+            }
             position += 1;
             if args.shard.is_some_and(|shard| !shard.takes(position - 1)) {
                 continue;
@@ -413,6 +426,9 @@ fn answer(
     out: &mut impl Write,
     tally: &mut Tally,
 ) -> Result<()> {
+    let streaming = Plan::lists(request);
+    let mut listing = Listing::new(&entry.label, args);
+    let mut write_error = None;
     let report = entry
         .puzzle
         .as_ref()
@@ -421,10 +437,34 @@ fn answer(
             let backend = args
                 .backend
                 .unwrap_or_else(|| puzzle.kind().default_backend());
-            puzzle
-                .solve_any(backend, request)
-                .map_err(|e| format!("{}: {e}", entry.label))
+            let solved = if streaming {
+                let stop = match request.timeout {
+                    Some(timeout) => interrupt().child(Instant::now() + timeout),
+                    None => interrupt().clone(),
+                };
+                puzzle.solve_stream(backend, request, &stop, &mut |solution| match listing.take(
+                    solution,
+                    puzzle.kind(),
+                    out,
+                ) {
+                    Ok(()) => ControlFlow::Continue(()),
+                    Err(error) => {
+                        write_error = Some(error);
+                        ControlFlow::Break(())
+                    }
+                })
+            } else {
+                puzzle.solve_any(backend, request)
+            };
+            solved.map_err(|e| format!("{}: {e}", entry.label))
         });
+    if let Some(error) = write_error {
+        // A closed pipe: the engines are stopped; say nothing more.
+        return Err(error.into());
+    }
+    if streaming && report.is_ok() {
+        listing.finish(out)?;
+    }
     match report {
         Err(message) => {
             tally.errors += 1;
@@ -446,7 +486,12 @@ fn answer(
             if report.kind == Kind::Cnf {
                 tally.raw_cnf += 1;
             }
-            let printing = Printing::of(args);
+            let mut printing = Printing::of(args);
+            printing.streamed = streaming;
+            if streaming && interrupt_requested() && !report.outcome.complete {
+                report.outcome.timed_out = false;
+                printing.interrupted = true;
+            }
             match args.format {
                 Format::Text => print_text(&entry.label, &report, &printing, out)?,
                 Format::Json => print_json(&entry.label, &report, &printing, out)?,
@@ -461,10 +506,14 @@ fn print_text(label: &str, report: &Report, args: &Printing, out: &mut impl Writ
     if report.kind == Kind::Cnf {
         return print_sat_competition(label, report, args, out);
     }
-    let counted = match (outcome.complete, outcome.timed_out) {
-        (true, _) => format!("{}", outcome.count),
-        (false, false) => format!("at least {}", outcome.count),
-        (false, true) => format!("(timed out) at least {}", outcome.count),
+    let counted = match (outcome.complete, outcome.timed_out, args.interrupted) {
+        (true, _, _) => format!("{}", outcome.count),
+        (false, _, true) => format!(
+            "(interrupted: the listing is incomplete) at least {}",
+            outcome.count
+        ),
+        (false, false, false) => format!("at least {}", outcome.count),
+        (false, true, false) => format!("(timed out) at least {}", outcome.count),
     };
     match outcome.status {
         Status::Unsolvable if outcome.proof.is_some() => {
@@ -485,7 +534,12 @@ fn print_text(label: &str, report: &Report, args: &Printing, out: &mut impl Writ
         }
         Status::Solved => {
             let several = args.all || args.limit.is_some_and(|n| n > 1) || args.unique;
-            for (i, solution) in outcome.solutions.iter().enumerate() {
+            let shown = if args.streamed {
+                &[][..]
+            } else {
+                &outcome.solutions[..]
+            };
+            for (i, solution) in shown.iter().enumerate() {
                 if several && outcome.solutions.len() > 1 && solution.text.contains('\n') {
                     writeln!(out, "{label}: solution {}", i + 1)?;
                 }
@@ -587,14 +641,20 @@ fn print_sat_competition(
     out: &mut impl Write,
 ) -> Result<()> {
     let outcome = &report.outcome;
-    writeln!(out, "c {label}")?;
+    // A streamed listing printed these two lines before its first model.
+    let listed = args.streamed && outcome.status == Status::Solved;
+    if !listed {
+        writeln!(out, "c {label}")?;
+    }
     match outcome.status {
         Status::Solved => {
-            writeln!(out, "s SATISFIABLE")?;
+            if !listed {
+                writeln!(out, "s SATISFIABLE")?;
+            }
             if args.count {
                 let exact = if outcome.complete { "" } else { "at least " };
                 writeln!(out, "c {exact}{} models", outcome.count)?;
-            } else {
+            } else if !args.streamed {
                 for solution in &outcome.solutions {
                     writeln!(out, "{}", solution.text)?;
                 }
@@ -630,6 +690,14 @@ fn print_json(label: &str, report: &Report, args: &Printing, out: &mut impl Writ
         "complete": outcome.complete,
         "timed_out": outcome.timed_out,
     });
+    if args.streamed {
+        // The solutions came before, one line each.
+        object.as_object_mut().map(|o| o.remove("solutions"));
+        object["streamed"] = json!(true);
+    }
+    if args.interrupted {
+        object["interrupted"] = json!(true);
+    }
     if args.unique {
         object["unique"] = json!(outcome.unique());
         if let Some(differences) = &report.differences {
@@ -648,4 +716,110 @@ fn print_json(label: &str, report: &Report, args: &Printing, out: &mut impl Writ
     object["stats"] = serde_json::to_value(&outcome.stats)?;
     writeln!(out, "{object}")?;
     Ok(())
+}
+
+/// Whether Ctrl-C stopped a listing: the puzzles after it are not started.
+fn interrupt_requested() -> bool {
+    INTERRUPT.get().is_some_and(Stop::should_stop)
+}
+
+static INTERRUPT: OnceLock<Stop> = OnceLock::new();
+
+/// The Ctrl-C flag: the first Ctrl-C cancels it (the searches stop and what was found is
+/// reported, marked incomplete); a second one ends the process at once.
+fn interrupt() -> &'static Stop {
+    INTERRUPT.get_or_init(|| {
+        let stop = Stop::cancellable(None);
+        let handler = stop.clone();
+        // Without a handler (another one is installed), Ctrl-C ends the process as usual.
+        let _ = ctrlc::set_handler(move || {
+            if handler.should_stop() {
+                std::process::exit(130);
+            }
+            handler.cancel();
+        });
+        stop
+    })
+}
+
+/// Solutions printed as they are found (`--all`, a large `--limit`): text as `solve`
+/// prints a report's solutions, or one JSON line each. The first is held until a second
+/// arrives or the search ends, since a lone solution gets no `solution N` header.
+struct Listing<'a> {
+    label: &'a str,
+    format: Format,
+    printed: usize,
+    held: Option<String>,
+    last_flush: Instant,
+}
+
+/// How long printed solutions may wait in the buffer before they are flushed.
+const FLUSH_EVERY: Duration = Duration::from_millis(20);
+
+impl<'a> Listing<'a> {
+    fn new(label: &'a str, args: &SolveArgs) -> Listing<'a> {
+        Listing {
+            label,
+            format: args.format,
+            printed: 0,
+            held: None,
+            last_flush: Instant::now(),
+        }
+    }
+
+    fn take(
+        &mut self,
+        solution: Rendered,
+        kind: Kind,
+        out: &mut impl Write,
+    ) -> std::io::Result<()> {
+        match self.format {
+            Format::Json => {
+                self.printed += 1;
+                let line =
+                    json!({"puzzle": self.label, "index": self.printed, "solution": solution.json});
+                writeln!(out, "{line}")?;
+            }
+            Format::Text if kind == Kind::Cnf => {
+                // SAT-competition output: the `s` line before the first model.
+                self.printed += 1;
+                if self.printed == 1 {
+                    writeln!(out, "c {}\ns SATISFIABLE", self.label)?;
+                }
+                writeln!(out, "{}", solution.text)?;
+            }
+            Format::Text => {
+                if self.printed == 0 && self.held.is_none() {
+                    self.held = Some(solution.text);
+                    return Ok(());
+                }
+                if let Some(first) = self.held.take() {
+                    self.print(first, out)?;
+                }
+                self.print(solution.text, out)?;
+            }
+        }
+        if self.printed == 1 || self.last_flush.elapsed() >= FLUSH_EVERY {
+            out.flush()?;
+            self.last_flush = Instant::now();
+        }
+        Ok(())
+    }
+
+    fn print(&mut self, text: String, out: &mut impl Write) -> std::io::Result<()> {
+        self.printed += 1;
+        if text.contains('\n') {
+            writeln!(out, "{}: solution {}", self.label, self.printed)?;
+        }
+        writeln!(out, "{text}")
+    }
+
+    /// The search ended: a lone held solution is printed without a header.
+    fn finish(&mut self, out: &mut impl Write) -> std::io::Result<()> {
+        if let Some(only) = self.held.take() {
+            self.printed += 1;
+            writeln!(out, "{only}")?;
+        }
+        Ok(())
+    }
 }

@@ -34,7 +34,7 @@ pub struct CoverEncoding<'p, S> {
     pub decode: OptionDecoder<'p, S>,
 }
 
-/// What a kind's prepared exact-cover matrix found (see [`Puzzle::cover_session`](super::Puzzle::cover_session)).
+/// What a kind's prepared exact-cover matrix found (see [`CoverEncode::cover_session`](super::CoverEncode::cover_session)).
 pub struct CoverAnswer<S> {
     /// Up to `keep` solutions, decoded.
     pub solutions: Vec<S>,
@@ -48,11 +48,9 @@ pub struct CoverAnswer<S> {
     pub reduced: dlx::Reduced,
 }
 
-/// What a native solver reports.
-#[derive(Clone, Debug)]
-pub struct NativeAnswer<S> {
-    /// The solutions kept (at most [`Limits::keep`](super::Limits::keep)), not yet checked.
-    pub solutions: Vec<S>,
+/// What a native solver reports (its solutions went to the sink as it found them).
+#[derive(Clone, Debug, Default)]
+pub struct NativeAnswer {
     /// Solutions found (at most [`Limits::max_solutions`](super::Limits::max_solutions)).
     pub count: u64,
     /// Whether the search space was exhausted, so `count` is exact.
@@ -66,7 +64,7 @@ pub struct NativeAnswer<S> {
     pub conflicts: Option<u64>,
 }
 
-/// What a kind's own incremental SAT session found (see [`Puzzle::sat_session`](super::Puzzle::sat_session)).
+/// What a kind's own incremental SAT session found (see [`CnfEncode::sat_session`](super::CnfEncode::sat_session)).
 pub struct SessionAnswer<S> {
     /// The solutions kept, not yet checked.
     pub solutions: Vec<S>,

@@ -51,7 +51,7 @@ pub enum SolveError {
         /// The backend asked for.
         backend: Backend,
         /// The backends that do fit, for the message.
-        hint: &'static str,
+        hint: String,
     },
     /// The encoding would exceed a size limit (placements, nodes); the message names it.
     #[error("{0}")]

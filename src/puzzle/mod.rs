@@ -34,4 +34,6 @@ pub use error::{CheckError, DecodeError, SolveError};
 pub use kind::{Backend, Engine, Kind};
 pub use outcome::{Contender, ContenderResult, Outcome, Stats, Status};
 pub use request::{EncodeOptions, Limits, Loan, Render, Request, Threads};
-pub use traits::Puzzle;
+pub use traits::{
+    CellStyle, Cells, CnfEncode, CoverEncode, NativeSolve, Preference, Purpose, Puzzle, Sink,
+};

@@ -1,15 +1,24 @@
-//! The trait every kind implements.
+//! The core trait every kind implements, and one trait per capability (rustsat's habit:
+//! narrow traits, a type implements what it can do). A kind declares each capability it
+//! has by returning itself from the matching accessor (`as_native`, `as_cnf`, `as_cover`);
+//! the compiler checks that it implements the trait behind it, and nothing returns
+//! "unsupported" from a trait method: the driver and the facade ask the accessor.
 
 use std::fmt;
+use std::ops::ControlFlow;
+use std::time::Duration;
 
 use super::encoding::{CnfEncoding, CoverAnswer, CoverEncoding, NativeAnswer, SessionAnswer};
 use super::error::{CheckError, SolveError};
-use super::kind::Kind;
+use super::kind::{Engine, Kind};
 use super::request::{EncodeOptions, Limits};
 use crate::render::Picture;
 
-/// One kind of puzzle. Implementors provide the checker, the encoders and the native
-/// solver; the pipeline (`pipeline::solve`) does the rest.
+/// Where an engine hands each solution it keeps, as soon as it has it; `Break` ends the
+/// search (enough solutions, or nobody is listening any more).
+pub type Sink<'s, S> = &'s mut dyn FnMut(S) -> ControlFlow<()>;
+
+/// One kind of puzzle: the checker, the forms of a solution, and what the kind can do.
 pub trait Puzzle: Sync {
     /// `Send`: `auto` solves on several threads and hands the winner's solutions back.
     type Solution: Clone + PartialEq + fmt::Debug + Send;
@@ -32,69 +41,6 @@ pub trait Puzzle: Sync {
         None
     }
 
-    /// The kind's own solver (propagation and search), within `limits`;
-    /// [`SolveError::Unsupported`] for kinds that have none.
-    fn native(&self, limits: &Limits) -> Result<NativeAnswer<Self::Solution>, SolveError>;
-
-    /// The CNF encoding the `sat` and `external` backends solve.
-    fn cnf(&self) -> Result<CnfEncoding<'_, Self::Solution>, SolveError>;
-
-    /// The CNF under the user's encoding choices (by default [`Puzzle::cnf`](super::Puzzle::cnf): most kinds
-    /// have one encoding). It must be deterministic, since `decode` rebuilds it.
-    fn cnf_with(
-        &self,
-        _options: &EncodeOptions,
-    ) -> Result<CnfEncoding<'_, Self::Solution>, SolveError> {
-        self.cnf()
-    }
-
-    /// A kind may answer the `sat` backend with an incremental SAT session of its own that
-    /// it keeps across puzzles (the sudoku one runs on batsat; `None`: encode with
-    /// [`Puzzle::cnf`](super::Puzzle::cnf) and solve afresh). Called only when nothing can stop the search,
-    /// since a stopped search leaves the kept solver in no known state.
-    fn sat_session(
-        &self,
-        _max_solutions: u64,
-        _keep: usize,
-    ) -> Option<Result<SessionAnswer<Self::Solution>, SolveError>> {
-        None
-    }
-
-    /// The CNF that `export --to dimacs` writes and `decode` maps back: by default the one
-    /// the `sat` backend solves; a kind may export a textbook form with named variables.
-    /// It must be deterministic, since `decode` rebuilds it to read a model.
-    fn cnf_for_export(&self) -> Result<CnfEncoding<'_, Self::Solution>, SolveError> {
-        self.cnf()
-    }
-
-    /// [`Puzzle::cnf_for_export`](super::Puzzle::cnf_for_export) under the user's encoding choices (by default they are
-    /// ignored).
-    fn cnf_for_export_with(
-        &self,
-        _options: &EncodeOptions,
-    ) -> Result<CnfEncoding<'_, Self::Solution>, SolveError> {
-        self.cnf_for_export()
-    }
-
-    /// The exact-cover encoding the `dlx` backend solves.
-    fn cover(&self) -> Result<CoverEncoding<'_, Self::Solution>, SolveError>;
-
-    /// A kind may answer the `dlx` backend from a matrix it prepared once per shape,
-    /// with the puzzle's own options forced ([`Prepared`](crate::dlx::Prepared)); it must search exactly
-    /// the matrix [`Puzzle::cover`](super::Puzzle::cover) builds. `None`: encode with [`Puzzle::cover`](super::Puzzle::cover).
-    fn cover_session(
-        &self,
-        _limits: &Limits,
-    ) -> Option<Result<CoverAnswer<Self::Solution>, SolveError>> {
-        None
-    }
-
-    /// The matrix `export --to xc` writes: by default the one the `dlx` backend solves; a
-    /// kind may name its items only for export.
-    fn cover_for_export(&self) -> Result<CoverEncoding<'_, Self::Solution>, SolveError> {
-        self.cover()
-    }
-
     /// The solution in the kind's natural JSON form.
     fn solution_json(&self, solution: &Self::Solution) -> serde_json::Value;
 
@@ -112,17 +58,181 @@ pub trait Puzzle: Sync {
     /// A picture of the puzzle (unsolved when `solution` is `None`), for `render`.
     fn picture(&self, solution: Option<&Self::Solution>) -> Picture;
 
-    /// The givens of a 9×9 sudoku (row-major, 0 = empty), for the collection fast path of
-    /// `bench` (`src/puzzles/sudoku/collection.rs`); `None` for every other puzzle.
-    fn sudoku9_givens(&self) -> Option<[u8; 81]> {
+    /// The kind's own solver, if it has one (`Some(self)`).
+    fn as_native(&self) -> Option<&dyn NativeSolve<Self::Solution>> {
         None
     }
 
-    /// For `analyze`: whether each value a cell of [`Puzzle::solution_json`](super::Puzzle::solution_json) can take is
-    /// implied by one literal of the `cnf()` projection (then the SAT backbone is exact
-    /// for cells; see `analyze.rs`). False where a value means "no literal true" (an empty
-    /// cell of a packing with slack); `analyze` then enumerates.
-    fn cells_follow_literals(&self) -> bool {
-        true
+    /// The kind's CNF encoding, if it has one (`Some(self)`): the `sat` and `external`
+    /// engines, `export --to dimacs`, `decode`, proofs and the SAT backbone use it.
+    fn as_cnf(&self) -> Option<&dyn CnfEncode<Self::Solution>> {
+        None
     }
+
+    /// The kind's exact-cover encoding, if it has one (`Some(self)`): the `dlx` engine and
+    /// `export --to xc` use it.
+    fn as_cover(&self) -> Option<&dyn CoverEncode<Self::Solution>> {
+        None
+    }
+
+    /// What `auto` runs for this kind; by default every engine the kind has: native, sat,
+    /// dlx, and an external solver when the request names one.
+    fn preference(&self) -> Preference {
+        let mut engines = Vec::new();
+        if self.as_native().is_some() {
+            engines.push(Engine::Native);
+        }
+        if self.as_cnf().is_some() {
+            engines.push(Engine::Sat);
+        }
+        if self.as_cover().is_some() {
+            engines.push(Engine::Dlx);
+        }
+        if self.as_cnf().is_some() {
+            engines.push(Engine::External);
+        }
+        Preference {
+            few: engines.clone(),
+            many: engines,
+            presolve: false,
+        }
+    }
+
+    /// How `analyze` reads and draws this kind's cells.
+    fn cells(&self) -> Cells {
+        Cells::default()
+    }
+
+    /// A kind's shortcut for large collections (`bench` on `native` or `auto`): the
+    /// number of solutions found within `limits` (at most `limits.max_solutions`), each
+    /// checked by the kind, and whether the search was complete; `None` sends the puzzle
+    /// through the pipeline (no shortcut, out of budget, or a solution the checker refused).
+    fn quick_native(&self, _limits: &Limits) -> Option<(u64, bool)> {
+        None
+    }
+}
+
+/// A kind's own solver: propagation and search, within `limits`.
+pub trait NativeSolve<S> {
+    /// Hands the first `limits.keep` solutions to `found` as they are found (not yet
+    /// checked: the driver checks them) and counts up to `limits.max_solutions`.
+    fn solve_native(&self, limits: &Limits, found: Sink<'_, S>)
+    -> Result<NativeAnswer, SolveError>;
+}
+
+/// What a CNF is built for: the engines solve what [`Purpose::Solve`] builds; `export` and
+/// `decode` use [`Purpose::Export`], which a kind may give named variables and the
+/// textbook clause families. Both must be deterministic: `decode` rebuilds the export.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// For the `sat` and `external` engines.
+    Solve,
+    /// For `export` and `decode`.
+    Export,
+}
+
+/// A kind's CNF encoding.
+pub trait CnfEncode<S> {
+    /// The formula and its decoder for `purpose`, under the user's choices (the driver
+    /// has checked them against [`CnfEncode::encodings`] and [`CnfEncode::presolves`]).
+    fn encode_cnf(
+        &self,
+        options: &EncodeOptions,
+        purpose: Purpose,
+    ) -> Result<CnfEncoding<'_, S>, SolveError>;
+
+    /// The encodings `--encoding` may name, the default first; empty: one, unnamed.
+    fn encodings(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Whether `--presolve` applies (the kind's propagation can run before encoding).
+    fn presolves(&self) -> bool {
+        false
+    }
+
+    /// A kind may answer the `sat` engine with an incremental SAT session of its own that
+    /// it keeps across puzzles (the sudoku one); `None`: encode and solve afresh. Called
+    /// only when nothing can stop the search, since a stopped search leaves the kept
+    /// solver in no known state.
+    fn sat_session(
+        &self,
+        _max_solutions: u64,
+        _keep: usize,
+    ) -> Option<Result<SessionAnswer<S>, SolveError>> {
+        None
+    }
+}
+
+/// A kind's exact-cover encoding.
+pub trait CoverEncode<S> {
+    /// The matrix and its decoder for `purpose` (a kind may name its items only for export).
+    fn encode_cover(&self, purpose: Purpose) -> Result<CoverEncoding<'_, S>, SolveError>;
+
+    /// A kind may answer the `dlx` engine from a matrix it prepared once per shape, with
+    /// the puzzle's own options forced ([`Prepared`](crate::dlx::Prepared)); it must
+    /// search exactly the matrix [`CoverEncode::encode_cover`] builds. `None`: encode.
+    fn cover_session(&self, _limits: &Limits) -> Option<Result<CoverAnswer<S>, SolveError>> {
+        None
+    }
+}
+
+/// What `auto` runs for a kind, in order of preference: for a few solutions (the first,
+/// `--unique`, a small `--limit`) and for many (counting, listing).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Preference {
+    /// Engines for a few solutions.
+    pub few: Vec<Engine>,
+    /// Engines for many.
+    pub many: Vec<Engine>,
+    /// The SAT contenders encode the residue of the kind's own propagation (`--presolve`).
+    pub presolve: bool,
+}
+
+/// How `analyze` reads a kind's cells (the leaves of its JSON solution) and draws them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Cells {
+    /// `None`: the kind has no cells to analyse; the message says why.
+    pub refusal: Option<&'static str>,
+    /// How the pictures of forced cells and marginals show a cell.
+    pub style: CellStyle,
+    /// Whether each value a cell can take is implied by one literal of the CNF's
+    /// projection (then the SAT backbone is exact for cells); false where a value means
+    /// "no literal true" (an empty cell of a packing with slack): `analyze` enumerates.
+    pub cells_follow_literals: bool,
+    /// Whether the literals true in one model decide every cell (one one-hot group per
+    /// cell: sudoku digits, alphametic letters), so the backbone tests only those.
+    pub one_hot_cells: bool,
+    /// How long `analyze`'s default enumerates before it turns to the SAT backbone.
+    pub enumeration_budget: Duration,
+}
+
+impl Default for Cells {
+    fn default() -> Cells {
+        Cells {
+            refusal: None,
+            style: CellStyle::Labels,
+            cells_follow_literals: true,
+            one_hot_cells: false,
+            enumeration_budget: Duration::from_millis(20),
+        }
+    }
+}
+
+/// How a cell is drawn in `analyze`'s pictures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellStyle {
+    /// Its value as a label (digits); `?` where it varies.
+    Labels,
+    /// A filled square: black, or white for `background`; grey where it varies; the
+    /// marginal picture shades it by P(not background).
+    Shades {
+        /// The value (JSON text) that means background.
+        background: &'static str,
+    },
+    /// A piece's colour (values index the palette); `?` on white where it varies.
+    Pieces,
+    /// Not cells of the picture: the picture's labels are named by the JSON object's keys
+    /// (alphametic letters); no marginal picture.
+    NamedLabels,
 }

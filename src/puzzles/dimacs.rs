@@ -10,7 +10,7 @@
 
 use crate::cnf::{Cnf, Lit, Var};
 use crate::puzzle::{
-    Backend, CheckError, CnfEncoding, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle, SolveError,
+    CheckError, CnfEncode, CnfEncoding, EncodeOptions, Kind, Purpose, Puzzle, SolveError,
 };
 use crate::render::{Picture, Rgb};
 
@@ -26,7 +26,7 @@ pub struct Formula {
 pub type Assignment = Vec<bool>;
 
 /// Declared variables that occur in no clause kept in the solved formula (see
-/// [`Formula::cnf`](Puzzle::cnf)). Each doubles the number of models, so with more of them
+/// [`Formula::encode_cnf`](CnfEncode::encode_cnf)). Each doubles the number of models, so with more of them
 /// than this a satisfiable formula has over 2⁶⁴ models: more than any count can reach, so
 /// keeping only these still gives distinct models, and an enumeration can never run out of
 /// them and wrongly claim to be complete. The unused variables left out take the value of
@@ -188,35 +188,8 @@ impl Puzzle for Formula {
         Ok(())
     }
 
-    fn native(&self, _: &Limits) -> Result<NativeAnswer<Assignment>, SolveError> {
-        Err(SolveError::Unsupported {
-            kind: Kind::Cnf,
-            backend: Backend::Native,
-            hint: "--backend sat or --backend external",
-        })
-    }
-
-    /// The clauses over the variables that occur in them, renumbered densely (in their
-    /// order), plus at most [`FREE_KEPT`] of the declared variables no clause mentions: what
-    /// a solver allocates follows the clauses, not the header (`p cnf 1000000 1` with one
-    /// short clause). A formula with nothing to drop is handed over unchanged, so its proof
-    /// file (`--proof`) matches the input line for line.
-    fn cnf(&self) -> Result<CnfEncoding<'_, Assignment>, SolveError> {
-        Ok(self.dense_encoding())
-    }
-
-    /// The file's own numbering, so that `export` writes the formula as read and `decode`
-    /// reads a model in the file's numbering.
-    fn cnf_for_export(&self) -> Result<CnfEncoding<'_, Assignment>, SolveError> {
-        Ok(self.identity_encoding())
-    }
-
-    fn cover(&self) -> Result<CoverEncoding<'_, Assignment>, SolveError> {
-        Err(SolveError::Unsupported {
-            kind: Kind::Cnf,
-            backend: Backend::Dlx,
-            hint: "--backend sat or --backend external",
-        })
+    fn as_cnf(&self) -> Option<&dyn CnfEncode<Assignment>> {
+        Some(self)
     }
 
     fn solution_json(&self, assignment: &Assignment) -> serde_json::Value {
@@ -264,11 +237,32 @@ impl Puzzle for Formula {
     }
 }
 
+impl CnfEncode<Assignment> for Formula {
+    /// Solving: the clauses over the variables that occur in them, renumbered densely (in
+    /// their order), plus at most [`FREE_KEPT`] of the declared variables no clause
+    /// mentions: what a solver allocates follows the clauses, not the header (`p cnf
+    /// 1000000 1` with one short clause). A formula with nothing to drop is handed over
+    /// unchanged, so its proof file (`--proof`) matches the input line for line.
+    ///
+    /// Export: the file's own numbering, so that `export` writes the formula as read and
+    /// `decode` reads a model in the file's numbering.
+    fn encode_cnf(
+        &self,
+        _options: &EncodeOptions,
+        purpose: Purpose,
+    ) -> Result<CnfEncoding<'_, Assignment>, SolveError> {
+        Ok(match purpose {
+            Purpose::Solve => self.dense_encoding(),
+            Purpose::Export => self.identity_encoding(),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::pipeline::solve;
-    use crate::puzzle::{Request, Status};
+    use crate::puzzle::{Backend, Request, Status};
 
     fn formula(text: &str) -> Formula {
         Formula::new(crate::cnf::parse_dimacs(text).unwrap())
@@ -278,7 +272,7 @@ mod tests {
     fn a_formula_using_nearly_every_declared_variable_is_solved_as_written() {
         // 3 models of x1 ∨ ¬x2, times 2⁸ for the eight unused variables.
         let f = formula("p cnf 10 1\n1 -2 0\n");
-        let encoding = Puzzle::cnf(&f).unwrap();
+        let encoding = crate::driver::cnf(&f).unwrap();
         assert_eq!(encoding.cnf.num_vars(), 10);
         let outcome = solve(&f, Backend::Sat, &Request::count()).unwrap();
         assert_eq!((outcome.count, outcome.complete), (3 << 8, true));
@@ -287,7 +281,7 @@ mod tests {
     #[test]
     fn unused_variables_beyond_the_kept_ones_are_dropped_and_read_false() {
         let f = formula("p cnf 1000 2\n1000 -500 0\n500 0\n");
-        let encoding = Puzzle::cnf(&f).unwrap();
+        let encoding = crate::driver::cnf(&f).unwrap();
         assert_eq!(encoding.cnf.num_vars(), 2 + FREE_KEPT);
         assert_eq!(encoding.projection.len(), 2 + FREE_KEPT);
         let outcome = solve(&f, Backend::Sat, &Request::limit(3)).unwrap();
@@ -310,7 +304,7 @@ mod tests {
         assert!(assignment[1..64].iter().all(|&v| !v));
         assert!(f.check(&assignment).is_ok());
         // Export keeps the file's numbering.
-        let export = f.cnf_for_export().unwrap();
+        let export = f.encode_cnf(&Default::default(), Purpose::Export).unwrap();
         assert_eq!(export.cnf.num_vars(), 1000);
         assert_eq!(export.cnf.clause(0).unwrap()[0].to_dimacs(), 1000);
     }

@@ -14,7 +14,8 @@ use std::collections::BTreeMap;
 use crate::cnf::{Cnf, Lit, Var};
 use crate::dlx::{Colour, ItemId, Matrix, OptionId};
 use crate::puzzle::{
-    Backend, CheckError, CnfEncoding, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle, SolveError,
+    Cells, CheckError, CnfEncode, CnfEncoding, CoverEncode, CoverEncoding, EncodeOptions, Engine,
+    Kind, Preference, Purpose, Puzzle, SolveError,
 };
 use crate::render::{Picture, Rgb};
 
@@ -107,18 +108,89 @@ impl Puzzle for ExactCover {
         Ok(())
     }
 
-    fn native(&self, _: &Limits) -> Result<NativeAnswer<Chosen>, SolveError> {
-        Err(SolveError::Unsupported {
-            kind: Kind::Xc,
-            backend: Backend::Native,
-            hint: "--backend dlx (or sat)",
-        })
+    fn as_cnf(&self) -> Option<&dyn CnfEncode<Chosen>> {
+        Some(self)
     }
 
+    fn as_cover(&self) -> Option<&dyn CoverEncode<Chosen>> {
+        Some(self)
+    }
+
+    /// Raw exact cover is DLX's, whatever the request.
+    fn preference(&self) -> Preference {
+        Preference {
+            few: vec![Engine::Dlx],
+            many: vec![Engine::Dlx],
+            presolve: false,
+        }
+    }
+
+    /// Solutions are lists of options, not cells.
+    fn cells(&self) -> Cells {
+        Cells {
+            refusal: Some(
+                "analyze needs cells: an exact-cover file's solutions are lists of options; \
+                 analyze a puzzle kind or a DIMACS formula instead",
+            ),
+            ..Cells::default()
+        }
+    }
+
+    fn solution_json(&self, chosen: &Chosen) -> serde_json::Value {
+        serde_json::Value::from(
+            chosen
+                .iter()
+                .map(|&o| self.option_text(o))
+                .collect::<Vec<_>>(),
+        )
+    }
+
+    fn solution_text(&self, chosen: &Chosen) -> String {
+        chosen
+            .iter()
+            .map(|&o| self.option_text(o))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    fn differences(&self, a: &Chosen, b: &Chosen) -> String {
+        let only = |x: &Chosen, y: &Chosen| -> Vec<String> {
+            x.iter()
+                .filter(|o| !y.contains(o))
+                .map(|&o| self.option_text(o))
+                .collect()
+        };
+        format!(
+            "only in the first: {}; only in the second: {}",
+            only(a, b).join(" / "),
+            only(b, a).join(" / ")
+        )
+    }
+
+    /// Chosen options as rows, items as columns, a filled cell where an option covers an item.
+    fn picture(&self, chosen: Option<&Chosen>) -> Picture {
+        let all: Vec<OptionId> = (0..self.matrix.num_options()).collect();
+        let rows = chosen.unwrap_or(&all);
+        let width = self.matrix.num_items().max(1);
+        let mut picture = Picture::new(width, rows.len().max(1));
+        for (r, &option) in rows.iter().enumerate() {
+            for &(item, _) in self.matrix.option_items(option) {
+                picture.fills[r * width + item] = Rgb::palette(r);
+            }
+        }
+        picture
+    }
+}
+
+impl CnfEncode<Chosen> for ExactCover {
     /// One variable per option. Primary item: exactly one of its options. Secondary item:
     /// at most one "user" among its uncoloured options and one auxiliary variable per
     /// colour, where an option giving colour c implies that colour's variable.
-    fn cnf(&self) -> Result<CnfEncoding<'_, Chosen>, SolveError> {
+    fn encode_cnf(
+        &self,
+        _options: &EncodeOptions,
+        _purpose: Purpose,
+    ) -> Result<CnfEncoding<'_, Chosen>, SolveError> {
         let mut cnf = Cnf::new();
         let options: Vec<Var> = (0..self.matrix.num_options())
             .map(|o| cnf.new_named_var(format!("option{}", o + 1)))
@@ -171,8 +243,10 @@ impl Puzzle for ExactCover {
             }),
         })
     }
+}
 
-    fn cover(&self) -> Result<CoverEncoding<'_, Chosen>, SolveError> {
+impl CoverEncode<Chosen> for ExactCover {
+    fn encode_cover(&self, _purpose: Purpose) -> Result<CoverEncoding<'_, Chosen>, SolveError> {
         Ok(CoverEncoding {
             matrix: self.matrix.clone(),
             decode: Box::new(|chosen| {
@@ -181,50 +255,5 @@ impl Puzzle for ExactCover {
                 Ok(sorted)
             }),
         })
-    }
-
-    fn solution_json(&self, chosen: &Chosen) -> serde_json::Value {
-        serde_json::Value::from(
-            chosen
-                .iter()
-                .map(|&o| self.option_text(o))
-                .collect::<Vec<_>>(),
-        )
-    }
-
-    fn solution_text(&self, chosen: &Chosen) -> String {
-        chosen
-            .iter()
-            .map(|&o| self.option_text(o))
-            .collect::<Vec<_>>()
-            .join("\n")
-    }
-
-    fn differences(&self, a: &Chosen, b: &Chosen) -> String {
-        let only = |x: &Chosen, y: &Chosen| -> Vec<String> {
-            x.iter()
-                .filter(|o| !y.contains(o))
-                .map(|&o| self.option_text(o))
-                .collect()
-        };
-        format!(
-            "only in the first: {}; only in the second: {}",
-            only(a, b).join(" / "),
-            only(b, a).join(" / ")
-        )
-    }
-
-    /// Chosen options as rows, items as columns, a filled cell where an option covers an item.
-    fn picture(&self, chosen: Option<&Chosen>) -> Picture {
-        let all: Vec<OptionId> = (0..self.matrix.num_options()).collect();
-        let rows = chosen.unwrap_or(&all);
-        let width = self.matrix.num_items().max(1);
-        let mut picture = Picture::new(width, rows.len().max(1));
-        for (r, &option) in rows.iter().enumerate() {
-            for &(item, _) in self.matrix.option_items(option) {
-                picture.fills[r * width + item] = Rgb::palette(r);
-            }
-        }
-        picture
     }
 }

@@ -359,7 +359,7 @@ fn majority(cnf: &mut Cnf, a: Bit, b: Bit, c: Bit) -> Bit {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::puzzle::{Limits, Puzzle};
+    use crate::puzzle::Limits;
     use crate::puzzles::alphametic::parse_equation;
     use crate::sat::{Blocking, SatBackend, enumerate_with};
     use crate::stop::Stop;
@@ -396,7 +396,7 @@ mod tests {
                 keep: 0,
                 stop: Stop::never(),
             };
-            let native = a.native(&limits).unwrap();
+            let (_, native) = crate::driver::native(&a, &limits).unwrap();
             assert_eq!(sat_count(&encode_binary(&a)), native.count, "{text}");
             assert_eq!(sat_count(&encode_decimal(&a)), native.count, "{text}");
         }

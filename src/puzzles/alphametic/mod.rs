@@ -22,7 +22,8 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::puzzle::{
-    Backend, CheckError, CnfEncoding, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle, SolveError,
+    CellStyle, Cells, CheckError, CnfEncode, CnfEncoding, EncodeOptions, Engine, Kind, Limits,
+    NativeAnswer, NativeSolve, Preference, Purpose, Puzzle, Sink, SolveError,
 };
 use crate::puzzles::ParseError;
 use crate::render::{Picture, Rgb};
@@ -433,20 +434,31 @@ impl Puzzle for Alphametic {
         check_assignment(self, solution)
     }
 
-    fn native(&self, limits: &Limits) -> Result<NativeAnswer<Assignment>, SolveError> {
-        Ok(native::solve(self, limits))
+    fn as_native(&self) -> Option<&dyn NativeSolve<Assignment>> {
+        Some(self)
     }
 
-    fn cnf(&self) -> Result<CnfEncoding<'_, Assignment>, SolveError> {
-        cnf::encode(self)
+    fn as_cnf(&self) -> Option<&dyn CnfEncode<Assignment>> {
+        Some(self)
     }
 
-    fn cover(&self) -> Result<CoverEncoding<'_, Assignment>, SolveError> {
-        Err(SolveError::Unsupported {
-            kind: Kind::Alphametic,
-            backend: Backend::Dlx,
-            hint: "--backend native or sat",
-        })
+    /// A few solutions: SAT, native beside it; many: native first.
+    fn preference(&self) -> Preference {
+        use Engine::{External, Native, Sat};
+        Preference {
+            few: vec![Sat, Native, External],
+            many: vec![Native, Sat, External],
+            presolve: false,
+        }
+    }
+
+    /// Letters, not cells of a grid: the picture's labels are the letters.
+    fn cells(&self) -> Cells {
+        Cells {
+            style: CellStyle::NamedLabels,
+            one_hot_cells: true,
+            ..Cells::default()
+        }
     }
 
     fn solution_json(&self, solution: &Assignment) -> serde_json::Value {
@@ -522,6 +534,26 @@ impl Puzzle for Alphametic {
             }
         }
         picture
+    }
+}
+
+impl NativeSolve<Assignment> for Alphametic {
+    fn solve_native(
+        &self,
+        limits: &Limits,
+        found: Sink<'_, Assignment>,
+    ) -> Result<NativeAnswer, SolveError> {
+        Ok(native::solve(self, limits, found))
+    }
+}
+
+impl CnfEncode<Assignment> for Alphametic {
+    fn encode_cnf(
+        &self,
+        _options: &EncodeOptions,
+        _purpose: Purpose,
+    ) -> Result<CnfEncoding<'_, Assignment>, SolveError> {
+        cnf::encode(self)
     }
 }
 
@@ -634,12 +666,6 @@ mod tests {
         assert_eq!((pic.width, pic.height), (5, 3));
         assert_eq!(pic.labels[5], "+");
         assert_eq!(pic.labels[14], "6");
-        assert!(matches!(
-            a.cover(),
-            Err(SolveError::Unsupported {
-                backend: Backend::Dlx,
-                ..
-            })
-        ));
+        assert!(a.as_cover().is_none());
     }
 }

@@ -24,7 +24,7 @@
 use crate::stop::Stop;
 
 use super::{Alphametic, Assignment};
-use crate::puzzle::{Limits, NativeAnswer};
+use crate::puzzle::{Limits, NativeAnswer, Sink};
 
 /// Highest column (0-based) tested modulo 10^(k+1) during the search.
 const MAX_TESTED_COLUMN: usize = 17;
@@ -55,23 +55,20 @@ struct Search<'a, F> {
 }
 
 /// Solve for the pipeline.
-pub(crate) fn solve(a: &Alphametic, limits: &Limits) -> NativeAnswer<Assignment> {
-    let mut solutions = Vec::new();
+pub(crate) fn solve(a: &Alphametic, limits: &Limits, found: Sink<'_, Assignment>) -> NativeAnswer {
+    let mut handed = 0;
     let keep = limits.keep;
     let letters = a.letters.clone();
     let (count, complete, nodes) = search(a, limits, |digits: &[u8]| {
-        if solutions.len() < keep {
-            solutions.push(
-                letters
-                    .iter()
-                    .zip(digits)
-                    .map(|(&c, &d)| (c, d))
-                    .collect::<Assignment>(),
-            );
+        if handed < keep {
+            handed += 1;
+            let assignment = letters.iter().zip(digits).map(|(&c, &d)| (c, d)).collect();
+            if found(assignment).is_break() {
+                handed = keep;
+            }
         }
     });
     NativeAnswer {
-        solutions,
         count,
         complete,
         nodes: Some(nodes),

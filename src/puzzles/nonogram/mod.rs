@@ -30,8 +30,9 @@ pub mod presolve;
 use std::fmt::Write as _;
 
 use crate::puzzle::{
-    CheckError, CnfEncoding, CoverEncoding, EncodeOptions, Kind, Limits, NativeAnswer, Puzzle,
-    SolveError,
+    CellStyle, Cells, CheckError, CnfEncode, CnfEncoding, CoverEncode, CoverEncoding,
+    EncodeOptions, Engine, Kind, Limits, NativeAnswer, NativeSolve, Preference, Purpose, Puzzle,
+    Sink, SolveError,
 };
 use crate::render::{Picture, Rgb};
 
@@ -755,30 +756,37 @@ impl Puzzle for Nonogram {
         self.impossibility()
     }
 
-    fn native(&self, limits: &Limits) -> Result<NativeAnswer<Grid>, SolveError> {
-        if let Some(reason) = native::refusal(self) {
-            return Err(SolveError::TooLarge(reason));
+    fn as_native(&self) -> Option<&dyn NativeSolve<Grid>> {
+        Some(self)
+    }
+
+    fn as_cnf(&self) -> Option<&dyn CnfEncode<Grid>> {
+        Some(self)
+    }
+
+    fn as_cover(&self) -> Option<&dyn CoverEncode<Grid>> {
+        Some(self)
+    }
+
+    /// A few solutions: SAT on the residue of line logic and probing, native beside it;
+    /// many: native first. No DLX: a line's patterns can number billions.
+    fn preference(&self) -> Preference {
+        use Engine::{External, Native, Sat};
+        Preference {
+            few: vec![Sat, Native, External],
+            many: vec![Native, Sat, External],
+            presolve: true,
         }
-        Ok(native::solve(self, limits))
     }
 
-    fn cnf(&self) -> Result<CnfEncoding<'_, Grid>, SolveError> {
-        Ok(cnf::encode(self))
-    }
-
-    fn cnf_with(&self, options: &EncodeOptions) -> Result<CnfEncoding<'_, Grid>, SolveError> {
-        cnf::encode_for(self, options)
-    }
-
-    fn cnf_for_export_with(
-        &self,
-        options: &EncodeOptions,
-    ) -> Result<CnfEncoding<'_, Grid>, SolveError> {
-        cnf::encode_for(self, options)
-    }
-
-    fn cover(&self) -> Result<CoverEncoding<'_, Grid>, SolveError> {
-        cover::encode(self, cover::PATTERN_LIMIT)
+    /// Native enumeration long before the SAT backbone: native proves in milliseconds what
+    /// takes SAT seconds (a unique 50×50 picture: native 0.02 s, SAT backbone 2.7 s).
+    fn cells(&self) -> Cells {
+        Cells {
+            style: CellStyle::Shades { background: "." },
+            enumeration_budget: std::time::Duration::from_secs(2),
+            ..Cells::default()
+        }
     }
 
     fn solution_json(&self, solution: &Grid) -> serde_json::Value {
@@ -813,6 +821,56 @@ impl Puzzle for Nonogram {
             };
         }
         picture
+    }
+}
+
+impl NativeSolve<Grid> for Nonogram {
+    fn solve_native(
+        &self,
+        limits: &Limits,
+        found: Sink<'_, Grid>,
+    ) -> Result<NativeAnswer, SolveError> {
+        if let Some(reason) = native::refusal(self) {
+            return Err(SolveError::TooLarge(reason));
+        }
+        let answer = native::solve(self, limits);
+        for solution in answer.solutions {
+            if found(solution).is_break() {
+                break;
+            }
+        }
+        Ok(NativeAnswer {
+            count: answer.count,
+            complete: answer.complete,
+            nodes: answer.nodes,
+            guesses: answer.guesses,
+            conflicts: answer.conflicts,
+        })
+    }
+}
+
+impl CnfEncode<Grid> for Nonogram {
+    /// The same formula for solving and export, under the user's choices.
+    fn encode_cnf(
+        &self,
+        options: &EncodeOptions,
+        _purpose: Purpose,
+    ) -> Result<CnfEncoding<'_, Grid>, SolveError> {
+        cnf::encode_for(self, options)
+    }
+
+    fn encodings(&self) -> &'static [&'static str] {
+        &["order", "automaton"]
+    }
+
+    fn presolves(&self) -> bool {
+        true
+    }
+}
+
+impl CoverEncode<Grid> for Nonogram {
+    fn encode_cover(&self, _purpose: Purpose) -> Result<CoverEncoding<'_, Grid>, SolveError> {
+        cover::encode(self, cover::PATTERN_LIMIT)
     }
 }
 

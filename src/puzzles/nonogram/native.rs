@@ -26,9 +26,26 @@ mod masks;
 pub mod words;
 
 use super::{Grid, Nonogram};
-use crate::puzzle::{Limits, NativeAnswer};
+use crate::puzzle::Limits;
 
-/// Counters of one run, for profiling and reports (the [`NativeAnswer`] carries nodes and
+/// What the engines of this folder report: the solutions kept and the search's effort.
+#[derive(Clone, Debug, Default)]
+pub struct Answer {
+    /// The first `keep` solutions found.
+    pub solutions: Vec<Grid>,
+    /// Solutions found (at most `max_solutions`).
+    pub count: u64,
+    /// Whether the search space was exhausted, so `count` is exact.
+    pub complete: bool,
+    /// Search-tree nodes.
+    pub nodes: Option<u64>,
+    /// Guesses (branchings).
+    pub guesses: Option<u64>,
+    /// Conflicts of the learning search, when one ran.
+    pub conflicts: Option<u64>,
+}
+
+/// Counters of one run, for profiling and reports (the [`Answer`] carries nodes and
 /// guesses; these add the work inside the nodes).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
@@ -61,7 +78,7 @@ pub fn refusal(puzzle: &Nonogram) -> Option<String> {
 }
 
 /// Solves `puzzle`, counting solutions up to `limits.max_solutions` (see [`refusal`]).
-pub fn solve(puzzle: &Nonogram, limits: &Limits) -> NativeAnswer<Grid> {
+pub fn solve(puzzle: &Nonogram, limits: &Limits) -> Answer {
     solve_with_stats(puzzle, limits).0
 }
 
@@ -85,25 +102,17 @@ const DFS_BUDGET: (u64, u64) = (5_000, 60_000_000);
 /// branching) for a budget, which decides most puzzles at once; then, when it has not
 /// finished and few solutions are asked for, the learning search of [`learn`] from the
 /// root's probed domains, counting on from the solutions the first stage found.
-pub fn solve_with_stats(puzzle: &Nonogram, limits: &Limits) -> (NativeAnswer<Grid>, Stats) {
+pub fn solve_with_stats(puzzle: &Nonogram, limits: &Limits) -> (Answer, Stats) {
     solve_in_stages(puzzle, limits, DFS_BUDGET)
 }
 
 /// [`solve_with_stats`] with a first stage of at most `dfs_nodes` search nodes (0: the
 /// learning search starts right after root probing, when it takes the request).
-pub fn solve_staged(
-    puzzle: &Nonogram,
-    limits: &Limits,
-    dfs_nodes: u64,
-) -> (NativeAnswer<Grid>, Stats) {
+pub fn solve_staged(puzzle: &Nonogram, limits: &Limits, dfs_nodes: u64) -> (Answer, Stats) {
     solve_in_stages(puzzle, limits, (dfs_nodes, DFS_BUDGET.1))
 }
 
-fn solve_in_stages(
-    puzzle: &Nonogram,
-    limits: &Limits,
-    dfs_budget: (u64, u64),
-) -> (NativeAnswer<Grid>, Stats) {
+fn solve_in_stages(puzzle: &Nonogram, limits: &Limits, dfs_budget: (u64, u64)) -> (Answer, Stats) {
     let Some(max) = limits
         .max_solutions
         .filter(|&m| m <= LEARN_MAX && learn::fits(puzzle))
@@ -318,7 +327,7 @@ mod tests {
                 assert_eq!(puzzle.verify(s), Ok(()));
             }
             let logic = masks::line_logic(&puzzle);
-            let wide: [(NativeAnswer<Grid>, Stats); 4] = [
+            let wide: [(Answer, Stats); 4] = [
                 masks::solve_on::<Wide<3>>(&puzzle, &lim),
                 masks::solve_on::<Wide<4>>(&puzzle, &lim),
                 masks::solve_on::<Wide<16>>(&puzzle, &lim),

@@ -41,7 +41,9 @@ use std::collections::BTreeSet;
 use std::time::Instant;
 
 use crate::puzzle::{
-    CheckError, CnfEncoding, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle, SolveError,
+    CellStyle, Cells, CheckError, CnfEncode, CnfEncoding, CoverEncode, CoverEncoding,
+    EncodeOptions, Engine, Kind, Limits, NativeAnswer, NativeSolve, Preference, Purpose, Puzzle,
+    Sink, SolveError,
 };
 use crate::render::{Picture, Rgb};
 
@@ -385,16 +387,35 @@ impl Puzzle for Packing {
         None
     }
 
-    fn native(&self, limits: &Limits) -> Result<NativeAnswer<Tiling>, SolveError> {
-        native::solve(self, limits)
+    fn as_native(&self) -> Option<&dyn NativeSolve<Tiling>> {
+        Some(self)
     }
 
-    fn cnf(&self) -> Result<CnfEncoding<'_, Tiling>, SolveError> {
-        cnf::encode(self)
+    fn as_cnf(&self) -> Option<&dyn CnfEncode<Tiling>> {
+        Some(self)
     }
 
-    fn cover(&self) -> Result<CoverEncoding<'_, Tiling>, SolveError> {
-        cover::encode(self)
+    fn as_cover(&self) -> Option<&dyn CoverEncode<Tiling>> {
+        Some(self)
+    }
+
+    /// DLX first either way: packing is exact cover by nature.
+    fn preference(&self) -> Preference {
+        use Engine::{Dlx, External, Native, Sat};
+        Preference {
+            few: vec![Dlx, Sat, Native, External],
+            many: vec![Dlx, Native, Sat, External],
+            presolve: false,
+        }
+    }
+
+    /// An empty cell means "no placement covering it": no single literal implies it.
+    fn cells(&self) -> Cells {
+        Cells {
+            style: CellStyle::Pieces,
+            cells_follow_literals: self.slack() == 0,
+            ..Cells::default()
+        }
     }
 
     fn solution_json(&self, solution: &Tiling) -> serde_json::Value {
@@ -407,11 +428,6 @@ impl Puzzle for Packing {
 
     fn differences(&self, a: &Tiling, b: &Tiling) -> String {
         tiling_differences(self, a, b)
-    }
-
-    /// An empty cell means "no placement covering it": no single literal implies it.
-    fn cells_follow_literals(&self) -> bool {
-        self.slack() == 0
     }
 
     fn picture(&self, solution: Option<&Tiling>) -> Picture {
@@ -442,6 +458,32 @@ impl Puzzle for Packing {
         }
         picture.regions = Some(regions);
         picture
+    }
+}
+
+impl NativeSolve<Tiling> for Packing {
+    fn solve_native(
+        &self,
+        limits: &Limits,
+        found: Sink<'_, Tiling>,
+    ) -> Result<NativeAnswer, SolveError> {
+        native::solve(self, limits, found)
+    }
+}
+
+impl CnfEncode<Tiling> for Packing {
+    fn encode_cnf(
+        &self,
+        _options: &EncodeOptions,
+        _purpose: Purpose,
+    ) -> Result<CnfEncoding<'_, Tiling>, SolveError> {
+        cnf::encode(self)
+    }
+}
+
+impl CoverEncode<Tiling> for Packing {
+    fn encode_cover(&self, _purpose: Purpose) -> Result<CoverEncoding<'_, Tiling>, SolveError> {
+        cover::encode(self)
     }
 }
 

@@ -19,7 +19,7 @@
 use crate::stop::Stop;
 
 use super::{Packing, Tiling};
-use crate::puzzle::{Limits, NativeAnswer, SolveError};
+use crate::puzzle::{Limits, NativeAnswer, Sink, SolveError};
 
 /// What a search did.
 #[derive(Clone, Copy, Debug)]
@@ -30,15 +30,21 @@ pub(crate) struct Run {
 }
 
 /// Solve for the pipeline: count up to `limits.max_solutions`, keep `limits.keep`.
-pub(crate) fn solve(p: &Packing, limits: &Limits) -> Result<NativeAnswer<Tiling>, SolveError> {
-    let mut solutions = Vec::new();
+pub(crate) fn solve(
+    p: &Packing,
+    limits: &Limits,
+    found: Sink<'_, Tiling>,
+) -> Result<NativeAnswer, SolveError> {
+    let mut handed = 0;
     let run = search(p, limits, |cells| {
-        if solutions.len() < limits.keep {
-            solutions.push(p.tiling_from_cells(cells));
+        if handed < limits.keep {
+            handed += 1;
+            if found(p.tiling_from_cells(cells)).is_break() {
+                handed = limits.keep;
+            }
         }
     })?;
     Ok(NativeAnswer {
-        solutions,
         count: run.count,
         complete: run.complete,
         nodes: Some(run.nodes),
@@ -280,10 +286,10 @@ mod tests {
     #[test]
     fn pentominoes_3x20_has_8_tilings() {
         let p = parse("region 20x3\npentominoes\n").unwrap();
-        let answer = p.native(&all()).unwrap();
+        let (solutions, answer) = crate::driver::native(&p, &all()).unwrap();
         assert_eq!(answer.count, 8);
         assert!(answer.complete);
-        for t in &answer.solutions {
+        for t in &solutions {
             assert_eq!(p.check(t), Ok(()));
         }
         let distinct = p.count_distinct(None).unwrap();
@@ -314,7 +320,9 @@ mod tests {
         // Area 121 = 11², but this set is not one of the four that tile.
         let p = parse("region 11x11\npiece 1x2\npiece 3x4\npiece 5x6\npiece 7x8\npiece 9x10\n")
             .unwrap();
-        assert!(p.contradiction().is_some() || p.native(&all()).unwrap().count == 0);
+        assert!(
+            p.contradiction().is_some() || crate::driver::native(&p, &all()).unwrap().1.count == 0
+        );
     }
 
     #[test]
@@ -322,9 +330,9 @@ mod tests {
         // Two dominoes on a 2×2 with one cell more: 3×... use a 1×5 strip and two dominoes:
         // positions of the gap: 0, 2, 4 → 3 gap positions × 2 orders of the copies = 6.
         let p = parse("region 5x1\npiece 2x1 x2\n").unwrap();
-        let answer = p.native(&all()).unwrap();
+        let (solutions, answer) = crate::driver::native(&p, &all()).unwrap();
         assert_eq!(answer.count, 6);
-        for t in &answer.solutions {
+        for t in &solutions {
             assert_eq!(p.check(t), Ok(()));
         }
         assert_eq!(p.count_distinct(None).unwrap().distinct, 2);
@@ -350,7 +358,7 @@ mod tests {
         // 8×8 minus the centre 2×2 has 520 pentomino tilings; too slow for a debug unit
         // test, so here a small holed region: a 3×3 ring tiled by four 1×2 dominoes.
         let p = parse("region\n...\n.#.\n...\n\npiece 1x2 x4\n").unwrap();
-        let answer = p.native(&all()).unwrap();
+        let answer = crate::driver::native(&p, &all()).unwrap().1;
         // Two ways to split the ring into dominoes, times 4! labellings of the copies.
         assert_eq!(answer.count, 2 * 24);
         assert_eq!(p.count_distinct(None).unwrap().distinct, 1);
@@ -360,7 +368,7 @@ mod tests {
     fn wide_and_tall_boxes_agree() {
         let tall = parse("region 3x20\npentominoes\n").unwrap();
         let wide = parse("region 20x3\npentominoes\n").unwrap();
-        assert_eq!(tall.native(&all()).unwrap().count, 8);
-        assert_eq!(wide.native(&all()).unwrap().count, 8);
+        assert_eq!(crate::driver::native(&tall, &all()).unwrap().1.count, 8);
+        assert_eq!(crate::driver::native(&wide, &all()).unwrap().1.count, 8);
     }
 }

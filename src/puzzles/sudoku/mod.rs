@@ -23,8 +23,9 @@ mod sat_session;
 use std::fmt::Write as _;
 
 use crate::puzzle::{
-    CheckError, CnfEncoding, CoverAnswer, CoverEncoding, Kind, Limits, NativeAnswer, Puzzle,
-    SessionAnswer, SolveError,
+    Cells, CheckError, CnfEncode, CnfEncoding, CoverAnswer, CoverEncode, CoverEncoding,
+    EncodeOptions, Engine, Kind, Limits, NativeAnswer, NativeSolve, Preference, Purpose, Puzzle,
+    SessionAnswer, Sink, SolveError,
 };
 use crate::puzzles::ParseError;
 use crate::render::{Picture, Rgb};
@@ -522,63 +523,49 @@ impl Puzzle for Sudoku {
         clashing_givens(self)
     }
 
-    fn native(&self, limits: &Limits) -> Result<NativeAnswer<Filled>, SolveError> {
-        let search = native::NativeSearch {
-            max_solutions: limits.max_or_all(),
-            keep: limits.keep,
-            stop: limits.stop.clone(),
-        };
-        let result = native::solve(self.box_side, &self.givens, &search);
-        Ok(NativeAnswer {
-            solutions: result.solutions,
-            count: result.count,
-            complete: result.complete,
-            nodes: Some(result.nodes),
-            guesses: Some(result.guesses),
-            conflicts: result.conflicts,
-        })
+    fn as_native(&self) -> Option<&dyn NativeSolve<Filled>> {
+        Some(self)
     }
 
-    fn cnf(&self) -> Result<CnfEncoding<'_, Filled>, SolveError> {
-        Ok(cnf::encode(self, cnf::Givens::Simplified))
+    fn as_cnf(&self) -> Option<&dyn CnfEncode<Filled>> {
+        Some(self)
     }
 
-    /// Collections: one incremental solver per size, givens as assumptions. Only up to
-    /// 9×9: the session holds the empty grid's formula, which grows as n⁴ (3.27 M clauses
-    /// at 36×36, against 40–100 k for a blanked puzzle's simplified formula), and loading
-    /// it costs more than it saves (a blanked 36×36: 0.49 s CPU against 0.04 s).
-    fn sat_session(
-        &self,
-        max_solutions: u64,
-        keep: usize,
-    ) -> Option<Result<SessionAnswer<Filled>, SolveError>> {
-        if self.box_side() > 3 {
-            return None;
+    fn as_cover(&self) -> Option<&dyn CoverEncode<Filled>> {
+        Some(self)
+    }
+
+    /// A few solutions: SAT first, native beside it; many: native, then DLX (`auto`'s
+    /// measurements in `docs/portfolio.md`).
+    fn preference(&self) -> Preference {
+        use Engine::{Dlx, External, Native, Sat};
+        Preference {
+            few: vec![Sat, Native, External],
+            many: vec![Native, Dlx, Sat, External],
+            presolve: false,
         }
-        Some(sat_session::solve(self, max_solutions, keep).map_err(SolveError::from))
     }
 
-    /// The textbook formula: all n³ variables, named, givens as unit clauses (family 9).
-    fn cnf_for_export(&self) -> Result<CnfEncoding<'_, Filled>, SolveError> {
-        Ok(cnf::encode_with(self, cnf::Givens::Units, true))
+    fn cells(&self) -> Cells {
+        Cells {
+            one_hot_cells: true,
+            ..Cells::default()
+        }
     }
 
-    fn cover(&self) -> Result<CoverEncoding<'_, Filled>, SolveError> {
-        Ok(cover::encode(self))
-    }
-
-    /// Collections: the empty grid's matrix prepared once per size, givens forced.
-    fn cover_session(&self, limits: &Limits) -> Option<Result<CoverAnswer<Filled>, SolveError>> {
-        cover::solve_prepared(self, limits)
-    }
-
-    /// The same matrix with Knuth-style item names.
-    fn cover_for_export(&self) -> Result<CoverEncoding<'_, Filled>, SolveError> {
-        Ok(cover::encode_with(self, true))
-    }
-
-    fn sudoku9_givens(&self) -> Option<[u8; 81]> {
-        self.givens.as_slice().try_into().ok()
+    /// 9×9 collections: the search and checker of [`collection`], with one answer buffer
+    /// per thread, without the pipeline's reports.
+    fn quick_native(&self, limits: &Limits) -> Option<(u64, bool)> {
+        let givens: &[u8; 81] = self.givens.as_slice().try_into().ok()?;
+        thread_local! {
+            static ANSWER: std::cell::RefCell<collection::Answer9> = Default::default();
+        }
+        ANSWER.with_borrow_mut(|answer| {
+            let max = limits.max_or_all();
+            collection::solve(givens, max, limits.keep, &limits.stop, answer);
+            let answered = answer.count > 0 && !answer.timed_out && answer.checked(givens);
+            answered.then_some((answer.count, answer.complete))
+        })
     }
 
     fn solution_json(&self, solution: &Filled) -> serde_json::Value {
@@ -627,6 +614,75 @@ impl Puzzle for Sudoku {
             }
         }
         picture
+    }
+}
+
+impl NativeSolve<Filled> for Sudoku {
+    fn solve_native(
+        &self,
+        limits: &Limits,
+        found: Sink<'_, Filled>,
+    ) -> Result<NativeAnswer, SolveError> {
+        let search = native::NativeSearch {
+            max_solutions: limits.max_or_all(),
+            keep: limits.keep,
+            stop: limits.stop.clone(),
+        };
+        let result = native::solve(self.box_side, &self.givens, &search);
+        for solution in result.solutions {
+            if found(solution).is_break() {
+                break;
+            }
+        }
+        Ok(NativeAnswer {
+            count: result.count,
+            complete: result.complete,
+            nodes: Some(result.nodes),
+            guesses: Some(result.guesses),
+            conflicts: result.conflicts,
+        })
+    }
+}
+
+impl CnfEncode<Filled> for Sudoku {
+    /// Solving: the formula simplified by the givens. Export: the textbook formula, all n³
+    /// variables named, givens as unit clauses (family 9).
+    fn encode_cnf(
+        &self,
+        _options: &EncodeOptions,
+        purpose: Purpose,
+    ) -> Result<CnfEncoding<'_, Filled>, SolveError> {
+        Ok(match purpose {
+            Purpose::Solve => cnf::encode(self, cnf::Givens::Simplified),
+            Purpose::Export => cnf::encode_with(self, cnf::Givens::Units, true),
+        })
+    }
+
+    /// Collections: one incremental solver per size, givens as assumptions. Only up to
+    /// 9×9: the session holds the empty grid's formula, which grows as n⁴ (3.27 M clauses
+    /// at 36×36, against 40–100 k for a blanked puzzle's simplified formula), and loading
+    /// it costs more than it saves (a blanked 36×36: 0.49 s CPU against 0.04 s).
+    fn sat_session(
+        &self,
+        max_solutions: u64,
+        keep: usize,
+    ) -> Option<Result<SessionAnswer<Filled>, SolveError>> {
+        if self.box_side() > 3 {
+            return None;
+        }
+        Some(sat_session::solve(self, max_solutions, keep).map_err(SolveError::from))
+    }
+}
+
+impl CoverEncode<Filled> for Sudoku {
+    /// The same matrix either way; export names the items Knuth's way.
+    fn encode_cover(&self, purpose: Purpose) -> Result<CoverEncoding<'_, Filled>, SolveError> {
+        Ok(cover::encode_with(self, purpose == Purpose::Export))
+    }
+
+    /// Collections: the empty grid's matrix prepared once per size, givens forced.
+    fn cover_session(&self, limits: &Limits) -> Option<Result<CoverAnswer<Filled>, SolveError>> {
+        cover::solve_prepared(self, limits)
     }
 }
 

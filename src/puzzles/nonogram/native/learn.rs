@@ -52,8 +52,9 @@ use batsat::theory::{Theory, TheoryArg};
 use batsat::{BasicSolver, Lit, SolverInterface, Var, lbool};
 
 use super::super::{Grid, MAX_COLOURS, Nonogram};
+use super::Answer;
 use super::bitline::{self, Tables};
-use crate::puzzle::{Limits, NativeAnswer};
+use crate::puzzle::Limits;
 use crate::stop::Stop;
 use paths::{Automaton, Reach};
 
@@ -106,7 +107,7 @@ pub fn solve(
     limits: &Limits,
     root: Option<&super::ProbeResidue>,
     known: &[Grid],
-) -> (NativeAnswer<Grid>, LearnStats) {
+) -> (Answer, LearnStats) {
     let (answer, stats) = solve_with(puzzle, limits, root, known, |_| {}, |t| t.stats);
     (answer, stats.unwrap_or_default())
 }
@@ -120,7 +121,7 @@ fn solve_with<T>(
     known: &[Grid],
     setup: impl FnOnce(&mut LineTheory),
     after: impl FnOnce(&LineTheory) -> T,
-) -> (NativeAnswer<Grid>, Option<T>) {
+) -> (Answer, Option<T>) {
     assert!(
         fits(puzzle),
         "learn::solve takes lines of at most 127 cells and palettes of at most 16 entries"
@@ -137,7 +138,7 @@ fn solve_with<T>(
             .map(|g| g.map_or(full, |c| 1u64 << c))
             .collect(),
     };
-    let mut answer = NativeAnswer {
+    let mut answer = Answer {
         solutions: known.iter().take(limits.keep).cloned().collect(),
         count: known.len() as u64,
         complete: false,
@@ -997,7 +998,7 @@ mod tests {
         puzzle: &Nonogram,
         max: Option<u64>,
         (paths, shrink): (bool, bool),
-    ) -> (NativeAnswer<Grid>, u64) {
+    ) -> (Answer, u64) {
         let setup = |t: &mut LineTheory| {
             t.check = true;
             t.paths = paths;

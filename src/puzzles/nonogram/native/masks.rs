@@ -90,10 +90,11 @@
 use std::collections::VecDeque;
 
 use super::super::{Block, Grid, MAX_COLOURS, Nonogram};
+use super::Answer;
 use super::Stats;
 use super::bitline::{self, Tables};
 use super::words::{Mask, Wide};
-use crate::puzzle::{Limits, NativeAnswer};
+use crate::puzzle::Limits;
 use crate::stop::Stop;
 
 /// A set of line numbers that lists its members, so that clearing it costs what was
@@ -1058,13 +1059,13 @@ macro_rules! by_width {
 /// Solves `puzzle` (every line at most [`MAX_LEN`] cells), counting solutions up to
 /// `limits.max_solutions`, on the smallest mask type that holds its longest line; the
 /// palette size is a compile-time constant for the common small palettes.
-pub fn solve(puzzle: &Nonogram, limits: &Limits) -> (NativeAnswer<Grid>, Stats) {
+pub fn solve(puzzle: &Nonogram, limits: &Limits) -> (Answer, Stats) {
     let longest = puzzle.width().max(puzzle.height());
     by_width!(longest, solve_on_pair, solve_on, puzzle, limits)
 }
 
 /// [`solve`] on `u128` masks, with the palette size fixed at compile time up to 5.
-fn solve_on_pair(puzzle: &Nonogram, limits: &Limits) -> (NativeAnswer<Grid>, Stats) {
+fn solve_on_pair(puzzle: &Nonogram, limits: &Limits) -> (Answer, Stats) {
     match puzzle.palette().len() {
         2 => solve_with::<u128, 2>(puzzle, limits),
         3 => solve_with::<u128, 3>(puzzle, limits),
@@ -1076,17 +1077,14 @@ fn solve_on_pair(puzzle: &Nonogram, limits: &Limits) -> (NativeAnswer<Grid>, Sta
 
 /// [`solve`] on masks of type `M`, with the palette size fixed at compile time for
 /// black-and-white only (wide colour puzzles are rare).
-pub(super) fn solve_on<M: Mask>(puzzle: &Nonogram, limits: &Limits) -> (NativeAnswer<Grid>, Stats) {
+pub(super) fn solve_on<M: Mask>(puzzle: &Nonogram, limits: &Limits) -> (Answer, Stats) {
     match puzzle.palette().len() {
         2 => solve_with::<M, 2>(puzzle, limits),
         _ => solve_with::<M, 0>(puzzle, limits),
     }
 }
 
-fn solve_with<M: Mask, const P: usize>(
-    puzzle: &Nonogram,
-    limits: &Limits,
-) -> (NativeAnswer<Grid>, Stats) {
+fn solve_with<M: Mask, const P: usize>(puzzle: &Nonogram, limits: &Limits) -> (Answer, Stats) {
     solve_with_runs::<M, P>(puzzle, limits, FIRST_RUN, RUN_UNIT)
 }
 
@@ -1097,7 +1095,7 @@ pub(super) fn solve_within(
     puzzle: &Nonogram,
     limits: &Limits,
     budget: (u64, u64),
-) -> (NativeAnswer<Grid>, Stats) {
+) -> (Answer, Stats) {
     debug_assert!(puzzle.width().max(puzzle.height()) <= bitline::MAX_LEN);
     let run = match puzzle.palette().len() {
         2 => run::<u128, 2>,
@@ -1116,7 +1114,7 @@ pub(super) fn solve_with_runs<M: Mask, const P: usize>(
     limits: &Limits,
     first: u64,
     unit: u64,
-) -> (NativeAnswer<Grid>, Stats) {
+) -> (Answer, Stats) {
     run::<M, P>(puzzle, limits, first, unit, (u64::MAX, u64::MAX))
 }
 
@@ -1126,7 +1124,7 @@ fn run<M: Mask, const P: usize>(
     first: u64,
     unit: u64,
     (max_nodes, max_line_solves): (u64, u64),
-) -> (NativeAnswer<Grid>, Stats) {
+) -> (Answer, Stats) {
     let mut engine = Engine::<M, P>::new(puzzle, limits);
     engine.max_nodes = max_nodes;
     engine.max_line_solves = max_line_solves;
@@ -1143,7 +1141,7 @@ fn run<M: Mask, const P: usize>(
         let flow = engine.search_with_restarts(&mut state, first, unit);
         flow == Flow::Continue && !engine.timed_out
     };
-    let answer = NativeAnswer {
+    let answer = Answer {
         solutions: engine.solutions,
         count: engine.count,
         complete,
