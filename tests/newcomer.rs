@@ -71,8 +71,8 @@ fn encoding_choices_are_refused_on_kinds_and_backends_without_them() {
             refused(
                 satcover().args(&command).args(flags),
                 &[
-                    &format!("{flag} applies to nonogram puzzles only"),
-                    "norvig-grid.txt holds sudoku puzzles",
+                    &format!("{flag} applies only to kinds"),
+                    "(nonograms); tests/fixtures/sudoku/norvig-grid.txt holds sudoku puzzles",
                 ],
             );
         }
@@ -98,7 +98,7 @@ fn encoding_choices_are_refused_on_kinds_and_backends_without_them() {
     // An unknown name is refused even when the engine that would read it never runs.
     refused(
         satcover().args(["solve", DANCER, "--encoding", "bogus"]),
-        &["unknown encoding 'bogus': nonograms offer order, automaton"],
+        &["unknown encoding 'bogus' for nonogram puzzles: choose order or automaton"],
     );
     // Where they apply, they still work.
     satcover()

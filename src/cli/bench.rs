@@ -134,13 +134,8 @@ pub fn run(args: &BenchArgs) -> Result<u8> {
         let source = file.display().to_string();
         match input::read_source(&source) {
             Ok(text) => {
-                if args.encode.given().is_some() {
-                    let kind = args
-                        .kind
-                        .unwrap_or_else(|| input::detect_kind(&source, &text));
-                    args.encode.check_kind(kind, &source)?;
-                }
                 let loaded = super::load(&source, &text, args.kind);
+                args.encode.check_entries(&loaded, &source)?;
                 if let Some(Ok(puzzle)) = loaded.first().map(|e| &e.puzzle) {
                     match kinds.iter_mut().find(|(k, _)| *k == puzzle.kind()) {
                         Some((_, n)) => *n += 1,

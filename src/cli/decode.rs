@@ -43,12 +43,15 @@ pub fn run(args: &DecodeArgs) -> Result<u8> {
     }
     let entry = super::export::pick_entry(&args.file, args.kind, args.index)?;
     let puzzle = entry.puzzle?;
-    args.encode.check_kind(puzzle.kind(), &args.file)?;
+    args.encode.check_puzzle(puzzle.as_ref(), &args.file)?;
     let answer = input::read_source(&args.model)?;
     let report = puzzle
         .decode_answer(&answer, &args.encode.options())
         .with_context(|| {
-            let choices = if !super::encodings_of(puzzle.kind()).is_empty() {
+            let choices = if puzzle
+                .cnf_choices()
+                .is_some_and(|(names, presolves)| !names.is_empty() || presolves)
+            {
                 format!(
                     " (decoded for {}; the formula's `c encoding` line says which choices it was exported with)",
                     args.encode.describe()

@@ -62,7 +62,7 @@ pub fn run(args: &ExportArgs) -> Result<u8> {
     if let (ExportFormat::Xc, Some(flag)) = (args.to, args.encode.given()) {
         bail!("{flag} applies to export --to dimacs: an exact-cover file has no choices");
     }
-    args.encode.check_kind(puzzle.kind(), &args.file)?;
+    args.encode.check_puzzle(puzzle.as_ref(), &args.file)?;
     let text = match args.to {
         ExportFormat::Dimacs => {
             let mut comments = vec![
@@ -71,7 +71,10 @@ pub fn run(args: &ExportArgs) -> Result<u8> {
                 format!("kind {}", puzzle.kind()),
             ];
             // Decoding rebuilds this formula: the choices that shape it must be repeated.
-            let choices = if !super::encodings_of(puzzle.kind()).is_empty() {
+            let choices = if puzzle
+                .cnf_choices()
+                .is_some_and(|(names, presolves)| !names.is_empty() || presolves)
+            {
                 comments.push(format!("encoding {}", args.encode.describe()));
                 format!(" {}", args.encode.describe())
             } else {

@@ -13,6 +13,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
+use satcover::facade::AnyPuzzle;
 use satcover::input::{self, Entry};
 use satcover::puzzle::{Backend, Kind};
 
@@ -120,18 +121,6 @@ pub struct EncodeArgs {
     pub presolve: bool,
 }
 
-/// The `--encoding` names a kind offers, its default first; empty for a kind that has one
-/// CNF and so refuses `--encoding` and `--presolve`. The one place the command line knows
-/// which kinds have choices: switch it to the kinds' own declaration when they make one.
-pub fn encodings_of(kind: Kind) -> Vec<&'static str> {
-    match kind {
-        Kind::Nonogram => satcover::puzzles::nonogram::cnf::Encoding::ALL
-            .map(|e| e.name())
-            .to_vec(),
-        _ => Vec::new(),
-    }
-}
-
 impl EncodeArgs {
     pub fn options(&self) -> satcover::puzzle::EncodeOptions {
         satcover::puzzle::EncodeOptions {
@@ -160,34 +149,45 @@ impl EncodeArgs {
         }
     }
 
-    /// Refuses choices that `kind` does not offer (`source` names the file): a flag that
-    /// does not apply is an error, not silently ignored.
-    pub fn check_kind(&self, kind: Kind, source: &str) -> anyhow::Result<()> {
-        let Some(flag) = self.given() else {
+    /// Refuses choices that the kind of `puzzle` does not declare (it stands for the
+    /// puzzles of `source`, which are all of one kind): a flag that does not apply is an
+    /// error, said once for the file, not ignored nor repeated for every puzzle.
+    pub fn check_puzzle(&self, puzzle: &dyn AnyPuzzle, source: &str) -> anyhow::Result<()> {
+        if self.given().is_none() {
             return Ok(());
-        };
-        let offered = encodings_of(kind);
-        if offered.is_empty() {
-            let kinds: Vec<&str> = KINDS
-                .iter()
-                .filter(|k| !encodings_of(**k).is_empty())
-                .map(|k| k.name())
-                .collect();
-            anyhow::bail!(
-                "{flag} applies to {} puzzles only; {} holds {kind} puzzles, which have one CNF",
-                kinds.join(" and "),
-                input::display_name(source)
-            );
         }
-        if let Some(name) = &self.encoding
-            && !offered.contains(&name.as_str())
-        {
+        let kind = puzzle.kind();
+        let file = input::display_name(source);
+        let (offered, presolves) = puzzle.cnf_choices().unwrap_or((&[], false));
+        if let Some(name) = &self.encoding {
+            if offered.is_empty() {
+                anyhow::bail!(
+                    "--encoding applies only to kinds with several CNF encodings (nonograms); \
+                     {file} holds {kind} puzzles, which have one"
+                );
+            }
+            if !offered.contains(&name.as_str()) {
+                anyhow::bail!(
+                    "unknown encoding '{name}' for {kind} puzzles: choose {}",
+                    offered.join(" or ")
+                );
+            }
+        }
+        if self.presolve && !presolves {
             anyhow::bail!(
-                "unknown encoding '{name}': {kind}s offer {}",
-                offered.join(", ")
+                "--presolve applies only to kinds whose propagation can run before encoding \
+                 (nonograms); {file} holds {kind} puzzles"
             );
         }
         Ok(())
+    }
+
+    /// [`EncodeArgs::check_puzzle`] on the first puzzle of `entries` that could be read.
+    pub fn check_entries(&self, entries: &[Entry], source: &str) -> anyhow::Result<()> {
+        match entries.iter().find_map(|e| e.puzzle.as_ref().ok()) {
+            Some(puzzle) => self.check_puzzle(puzzle.as_ref(), source),
+            None => Ok(()),
+        }
     }
 
     /// Refuses choices when none of `backends` encodes the puzzle as CNF (only sat,
@@ -206,16 +206,6 @@ impl EncodeArgs {
         Ok(())
     }
 }
-
-/// Every kind, for messages that list those a flag applies to.
-const KINDS: [Kind; 6] = [
-    Kind::Sudoku,
-    Kind::Nonogram,
-    Kind::Packing,
-    Kind::Alphametic,
-    Kind::Cnf,
-    Kind::Xc,
-];
 
 /// The backends that solve a CNF (auto through its sat contender).
 const CNF_BACKENDS: [Backend; 3] = [Backend::Sat, Backend::External, Backend::Auto];

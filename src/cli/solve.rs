@@ -221,16 +221,12 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
     let mut out = BufWriter::new(stdout.lock());
     let mut tally = Tally::default();
     let mut position = 0;
-    let fast = fast_path_applies(args);
+    // Encoding choices are checked against each file's first puzzle, which the fast path
+    // never builds (and no sudoku takes them).
+    let fast = fast_path_applies(args) && args.encode.given().is_none();
     for file in &args.files {
         let parse_start = Instant::now();
         let text = input::read_source(file);
-        if let Ok(text) = &text
-            && args.encode.given().is_some()
-        {
-            let kind = args.kind.unwrap_or_else(|| input::detect_kind(file, text));
-            args.encode.check_kind(kind, file)?;
-        }
         if let Ok(text) = &text
             && fast
             && args.kind.unwrap_or_else(|| input::detect_kind(file, text)) == Kind::Sudoku
@@ -247,6 +243,7 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
                 puzzle: Err(error),
             }],
         };
+        args.encode.check_entries(&entries, file)?;
         let parse_each = parse_start.elapsed() / u32::try_from(entries.len().max(1)).unwrap_or(1);
         if args.proof.is_some() && (entries.len() > 1 || args.files.len() > 1) {
             anyhow::bail!(
