@@ -795,7 +795,11 @@ fn pentomino_5x6_with_optional_pieces_agrees_with_backtracking() {
     }
     assert_eq!(sols.len() as u64, tilings_by_backtracking(5, 6));
     // No tiling of a 5×6 box by distinct pieces is symmetric.
-    assert!(!sols.is_empty() && sols.len() % 4 == 0, "{}", sols.len());
+    assert!(
+        !sols.is_empty() && sols.len().is_multiple_of(4),
+        "{}",
+        sols.len()
+    );
 }
 
 #[test]

@@ -991,7 +991,7 @@ impl<N: Link, const COLOURS: bool, const NEXT: bool, const K: usize>
         const UPDATES_PER_CHECK: u64 = 1 << 20;
         let mut next_update_check = UPDATES_PER_CHECK;
         let mut timed_out = |nodes: u64, updates: u64| {
-            let due = nodes % DEADLINE_CHECK_INTERVAL == 0 || updates >= next_update_check;
+            let due = nodes.is_multiple_of(DEADLINE_CHECK_INTERVAL) || updates >= next_update_check;
             if updates >= next_update_check {
                 next_update_check = updates + UPDATES_PER_CHECK;
             }
