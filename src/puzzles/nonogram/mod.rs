@@ -23,7 +23,10 @@
 
 pub mod cnf;
 pub mod cover;
+pub mod dfs;
 pub mod formats;
+pub mod learn;
+pub mod line;
 pub mod native;
 pub mod presolve;
 

@@ -1,6 +1,6 @@
 //! The bit-parallel engine, for every palette and width: each line one mask per palette
 //! colour (a `u128`, or several words for lines over 127 cells: [`Mask`]), the line solver
-//! of [`bitline`](super::bitline), line logic to a fixpoint, probing to a fixpoint at
+//! of [`bitline`](super::line::bitline), line logic to a fixpoint, probing to a fixpoint at
 //! every node, then depth-first search.
 //!
 //! Glossary:
@@ -89,48 +89,16 @@
 
 use std::collections::VecDeque;
 
-use super::super::{Block, Grid, MAX_COLOURS, Nonogram};
-use super::Answer;
-use super::Stats;
-use super::bitline::{self, Tables};
-use super::words::{Mask, Wide};
+mod lines;
+
+use lines::{CONTRADICTION, LineCache, LineList, LineSolver, at_least_two, cache_slots};
+
+use super::line::bitline;
+use super::line::mask::{Mask, Wide};
+use super::native::{Answer, Stats};
+use super::{Grid, MAX_COLOURS, Nonogram};
 use crate::puzzle::Limits;
 use crate::stop::Stop;
-
-/// A set of line numbers that lists its members, so that clearing it costs what was
-/// inserted, not the number of lines.
-struct LineList {
-    member: Vec<bool>,
-    list: Vec<u32>,
-}
-
-impl LineList {
-    fn new(num_lines: usize) -> LineList {
-        LineList {
-            member: vec![false; num_lines],
-            list: Vec::new(),
-        }
-    }
-
-    #[inline]
-    fn insert(&mut self, l: usize) {
-        if !self.member[l] {
-            self.member[l] = true;
-            self.list.push(l as u32);
-        }
-    }
-
-    fn is_empty(&self) -> bool {
-        self.list.is_empty()
-    }
-
-    fn clear(&mut self) {
-        for &l in &self.list {
-            self.member[l as usize] = false;
-        }
-        self.list.clear();
-    }
-}
 
 /// Entries of the probe-validity lists a puzzle may keep, about: a probe that read more
 /// lines than its share (`READS_BUDGET / cells`, at least [`MIN_READS`]) is kept as
@@ -138,79 +106,6 @@ impl LineList {
 /// 200×200 stay exact.
 const READS_BUDGET: usize = 1 << 23;
 const MIN_READS: usize = 16;
-
-/// The cells present in at least two of `masks`: a line's unknown cells.
-#[inline]
-fn at_least_two<M: Mask>(masks: &[M]) -> M {
-    let (mut once, mut twice) = (M::ZERO, M::ZERO);
-    for &m in masks {
-        twice |= once & m;
-        once |= m;
-    }
-    twice
-}
-
-/// The line solver's scratch tables. On multi-word masks, a line of at most
-/// [`bitline::MAX_LEN`] cells is solved on `u128` copies of its masks: a puzzle with a few
-/// long lines keeps the speed per cell of the one-word-pair masks on all its other lines.
-struct LineSolver<M: Mask> {
-    tables: Tables<M>,
-    narrow: Tables<u128>,
-    can: [u128; MAX_COLOURS + 1],
-    may: [u128; MAX_COLOURS + 1],
-}
-
-impl<M: Mask> LineSolver<M> {
-    /// For clues of at most `blocks` blocks.
-    fn new(blocks: usize) -> LineSolver<M> {
-        let wide = M::BITS > u128::BITS as usize;
-        LineSolver {
-            tables: Tables::with_blocks(blocks),
-            narrow: Tables::with_blocks(if wide { blocks } else { 0 }),
-            can: [0; MAX_COLOURS + 1],
-            may: [0; MAX_COLOURS + 1],
-        }
-    }
-
-    /// [`bitline::solve_colour`] on a line of `n` cells.
-    #[inline]
-    fn solve(&mut self, clue: &[Block], n: usize, can: &[M], may: &mut [M]) -> bool {
-        if M::BITS <= u128::BITS as usize || n > bitline::MAX_LEN {
-            return bitline::solve_colour(&mut self.tables, clue, n, can, may);
-        }
-        let p = can.len();
-        for (c, &m) in self.can.iter_mut().zip(can) {
-            *c = m.low_u128();
-        }
-        let ok = bitline::solve_colour(
-            &mut self.narrow,
-            clue,
-            n,
-            &self.can[..p],
-            &mut self.may[..p],
-        );
-        for (m, &x) in may.iter_mut().zip(&self.may[..p]) {
-            *m = M::from_u128(x);
-        }
-        ok
-    }
-}
-
-/// A direct-mapped cache of line results keyed by (line, its `p` masks): probing solves
-/// the same line states again and again.
-struct LineCache<M: Mask> {
-    /// Each entry: the `p` masks of the key, then the `p` masks of the result. An all-zero
-    /// table is an empty one, so it comes from the allocator already zeroed and only the
-    /// pages probing touches are ever written.
-    entries: Vec<M>,
-    /// Per entry: one more than the line number (0: empty slot), with [`CONTRADICTION`]
-    /// set when no pattern fits.
-    tags: Vec<u32>,
-    palette: usize,
-    mask: usize,
-}
-
-const CONTRADICTION: u32 = 1 << 31;
 
 /// Restarts are used when at most this many solutions are asked for (the found ones are
 /// kept to recognise them in later runs).
@@ -228,49 +123,6 @@ fn luby(mut i: u64) -> u64 {
             return 1 << (k - 1);
         }
         i -= (1 << (k - 1)) - 1;
-    }
-}
-
-/// About 128 slots per line, at most 2^14, and at most 4 MB: small puzzles that probe a
-/// little do not pay for a big table.
-fn cache_slots(num_lines: usize, entry_bytes: usize) -> usize {
-    let mut slots = (num_lines * 128)
-        .next_power_of_two()
-        .clamp(1 << 10, 1 << 14);
-    while slots > 1 << 10 && slots * entry_bytes > 4 << 20 {
-        slots /= 2;
-    }
-    slots
-}
-
-impl<M: Mask> LineCache<M> {
-    fn new(slots: usize, palette: usize) -> LineCache<M> {
-        debug_assert!(slots.is_power_of_two());
-        LineCache {
-            entries: vec![M::ZERO; slots * 2 * palette],
-            tags: vec![0; slots],
-            palette,
-            mask: slots - 1,
-        }
-    }
-
-    #[inline]
-    fn slot(&self, line: usize, can: &[M]) -> usize {
-        let h = can
-            .iter()
-            .fold((line as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15), |h, m| {
-                m.mix(h)
-            });
-        (h as usize) & self.mask
-    }
-
-    #[inline]
-    fn entry(&mut self, slot: usize) -> (&mut [M], &mut u32) {
-        let stride = 2 * self.palette;
-        (
-            &mut self.entries[slot * stride..(slot + 1) * stride],
-            &mut self.tags[slot],
-        )
     }
 }
 
@@ -1091,7 +943,7 @@ fn solve_with<M: Mask, const P: usize>(puzzle: &Nonogram, limits: &Limits) -> (A
 
 /// [`solve`] on `u128` masks (lines of at most [`bitline::MAX_LEN`] cells), giving up
 /// (an incomplete answer) at its `budget.0`-th search node or once it has made
-/// `budget.1` line solves: the first stage of `super::solve_with_stats`.
+/// `budget.1` line solves: the first stage of `super::native::solve_with_stats`.
 pub(super) fn solve_within(
     puzzle: &Nonogram,
     limits: &Limits,
@@ -1153,7 +1005,7 @@ fn run<M: Mask, const P: usize>(
     (answer, engine.stats)
 }
 
-/// What line logic alone decides (see [`super::line_logic`]).
+/// What line logic alone decides (see [`super::native::line_logic`]).
 pub fn line_logic(puzzle: &Nonogram) -> Option<Vec<Option<u8>>> {
     let longest = puzzle.width().max(puzzle.height());
     by_width!(longest, line_logic_on::<u128>, line_logic_on, puzzle)
@@ -1182,12 +1034,12 @@ pub(super) fn line_logic_on<M: Mask>(puzzle: &Nonogram) -> Option<Vec<Option<u8>
     })
 }
 
-/// Root probing for `--presolve` (see [`super::probe_residue`]).
+/// Root probing for `--presolve` (see [`super::native::probe_residue`]).
 pub fn probe_residue(
     puzzle: &Nonogram,
     stop: &Stop,
     max_implications: usize,
-) -> Option<super::ProbeResidue> {
+) -> Option<super::native::ProbeResidue> {
     let longest = puzzle.width().max(puzzle.height());
     by_width!(
         longest,
@@ -1203,7 +1055,7 @@ fn probe_residue_with<M: Mask>(
     puzzle: &Nonogram,
     stop: &Stop,
     max_implications: usize,
-) -> Option<super::ProbeResidue> {
+) -> Option<super::native::ProbeResidue> {
     let limits = Limits {
         max_solutions: Some(1),
         keep: 0,
@@ -1261,7 +1113,7 @@ fn probe_residue_with<M: Mask>(
             }
         }
     }
-    Some(super::ProbeResidue {
+    Some(super::native::ProbeResidue {
         colours,
         implications,
     })
