@@ -56,3 +56,4 @@ pub mod render;
 pub mod rng;
 pub mod sat;
 pub mod stop;
+pub mod util;

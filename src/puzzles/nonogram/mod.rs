@@ -185,16 +185,11 @@ impl Palette {
         for c in &self.colours {
             map.insert(
                 c.ch.to_string(),
-                serde_json::json!({"name": c.name, "rgb": hex(c.rgb)}),
+                serde_json::json!({"name": c.name, "rgb": c.rgb.hex()}),
             );
         }
         serde_json::Value::Object(map)
     }
-}
-
-/// `#rrggbb`.
-pub fn hex(rgb: Rgb) -> String {
-    format!("#{:02x}{:02x}{:02x}", rgb.0, rgb.1, rgb.2)
 }
 
 /// One block of a clue: `len` cells of palette colour `colour` (≥ 1).

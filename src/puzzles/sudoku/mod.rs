@@ -18,6 +18,7 @@ pub mod cnf;
 pub mod collection;
 pub mod cover;
 pub mod native;
+mod native_9x9;
 mod sat_session;
 
 use std::fmt::Write as _;

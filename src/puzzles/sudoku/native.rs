@@ -27,14 +27,14 @@
 
 use crate::stop::Stop;
 
-#[path = "native_9x9.rs"]
-mod fast9;
-
-#[path = "learn.rs"]
 mod learn;
 
+use super::native_9x9 as fast9;
+use crate::util::luby;
+use crate::util::scc::components;
+
 /// Nodes the search without learning spends on a first solution or a uniqueness proof of
-/// 16×16 and larger before the learning search (`learn.rs`) takes over from the root (a
+/// 16×16 and larger before the learning search (`native/learn.rs`) takes over from the root (a
 /// count, not a time, so the hand-over does not move with the machine's load). Measured
 /// (release build, classes of `examples/sudoku_classes.rs`): the search without learning
 /// settles ten blanked, ten unique and ten minimal 16×16 grids (`--unique` for the last two)
@@ -152,7 +152,7 @@ fn solve_without_learning(box_side: usize, givens: &[u8], search: &NativeSearch)
     solve_generic_from(box_side, givens, search, false)
 }
 
-/// Tests only: the learning search (`learn.rs`) alone from the root propagation, at any
+/// Tests only: the learning search (`native/learn.rs`) alone from the root propagation, at any
 /// size. Counts up to `max_solutions` (one blocking clause per solution, so meant for
 /// small counts).
 #[cfg(test)]
@@ -464,7 +464,7 @@ fn all_different(geo: &Geometry, cand: &mut [u64], work: &mut Work) -> Option<bo
                 radj[e] |= 1u64 << d;
             }
         }
-        let component = components(&adj, &radj, nodes);
+        let component = components(&adj, Some(&radj), nodes);
         for d in 0..n {
             if nodes & (1u64 << d) != 0 {
                 let cell = open[mate[d] as usize] as usize;
@@ -507,38 +507,6 @@ fn shared_unit(geo: &Geometry, a: usize, b: usize) -> usize {
 /// The digits `0..n` as a set.
 fn full(n: usize) -> u64 {
     if n == 64 { u64::MAX } else { (1u64 << n) - 1 }
-}
-
-/// The nodes reachable from `from` along `adj`, inside `within`.
-fn reach(adj: &[u64; 36], from: usize, within: u64) -> u64 {
-    let mut seen = 1u64 << from;
-    let mut todo = seen;
-    while todo != 0 {
-        let d = todo.trailing_zeros() as usize;
-        todo &= todo - 1;
-        let new = adj[d] & within & !seen;
-        seen |= new;
-        todo |= new;
-    }
-    seen
-}
-
-/// Per node of `nodes`, its strongly connected component along `adj` (`radj` the
-/// reversed edges): forward ∩ backward reach from a node.
-fn components(adj: &[u64; 36], radj: &[u64; 36], nodes: u64) -> [u64; 36] {
-    let mut component = [0u64; 36];
-    let mut rest = nodes;
-    while rest != 0 {
-        let d = rest.trailing_zeros() as usize;
-        let scc = reach(adj, d, rest) & reach(radj, d, rest);
-        rest &= !scc;
-        let mut s = scc;
-        while s != 0 {
-            component[s.trailing_zeros() as usize] = scc;
-            s &= s - 1;
-        }
-    }
-    component
 }
 
 /// The greedy start of a matching of the open cells `open[..k]` (cell indices into `cand`
@@ -752,19 +720,6 @@ impl Restart {
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
-    }
-}
-
-/// Luby, Sinclair, Zuckerman (1993): 1, 1, 2, 1, 1, 2, 4, 1, ... (`i` from 1).
-fn luby(i: u64) -> u64 {
-    let mut k = 1;
-    while (1u64 << k) - 1 < i {
-        k += 1;
-    }
-    if (1u64 << k) - 1 == i {
-        1 << (k - 1)
-    } else {
-        luby(i - (1u64 << (k - 1)) + 1)
     }
 }
 

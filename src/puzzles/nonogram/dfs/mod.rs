@@ -99,6 +99,7 @@ use super::native::{Answer, Stats};
 use super::{Grid, MAX_COLOURS, Nonogram};
 use crate::puzzle::Limits;
 use crate::stop::Stop;
+use crate::util::luby;
 
 /// Entries of the probe-validity lists a puzzle may keep, about: a probe that read more
 /// lines than its share (`READS_BUDGET / cells`, at least [`MIN_READS`]) is kept as
@@ -113,18 +114,6 @@ const RESTART_MAX: u64 = 64;
 /// Nodes of the first run (then [`RUN_UNIT`] × Luby).
 const FIRST_RUN: u64 = 400;
 const RUN_UNIT: u64 = 100;
-
-/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, … (`i` from 1).
-fn luby(mut i: u64) -> u64 {
-    loop {
-        // The smallest k with i ≤ 2^k − 1.
-        let k = 64 - i.leading_zeros();
-        if i == (1 << k) - 1 {
-            return 1 << (k - 1);
-        }
-        i -= (1 << (k - 1)) - 1;
-    }
-}
 
 /// `P`: the palette size when it is fixed at compile time (the hot loops then unroll and
 /// small copies inline), 0 when it is read at run time.
