@@ -20,10 +20,15 @@
 //! [`cnf`] (a per-line automaton over the palette, `encodings/nonogram.md`), [`cover`]
 //! (exact cover with colours: one option per pattern). The checker [`Nonogram::verify`]
 //! shares no code with any of them.
+//!
+//! Layout by layer: the model here, readers in [`formats`], the line solver every engine
+//! shares in [`line`](mod@line), the depth-first engine in `dfs/`, the learning engine in [`learn`],
+//! the two stages in [`native`], CNF in [`cnf`] and [`presolve`], exact cover in
+//! [`cover`]. Design notes and measurements: `docs/nonogram.md`.
 
 pub mod cnf;
 pub mod cover;
-pub mod dfs;
+mod dfs;
 pub mod formats;
 pub mod learn;
 pub mod line;

@@ -4,17 +4,17 @@
 //! Glossary:
 //! - **line logic**: run a line solver (every cell that all patterns of a line agree on)
 //!   over a queue of lines until nothing changes.
-//! - **probe**: try an unknown cell both ways and keep what follows (see [`dfs`]).
+//! - **probe**: try an unknown cell both ways and keep what follows (see `dfs/`).
 //! - **stages**: searches for a few solutions (`--unique`, a small `--limit`) on lines of
-//!   at most 127 cells run the depth-first search of [`dfs`] for a budget of work
+//!   at most 127 cells run the depth-first search of `dfs/` for a budget of work
 //!   (`DFS_BUDGET`: 5,000 nodes or 60 M line solves), then, if it has not finished, the learning search of [`learn`]
 //!   (CDCL with the line solver as its theory) from root probing's domains, counting on
 //!   from the solutions already found. The depth-first search is the faster one on every
 //!   survey puzzle it decides; learning decides what it does not (webpbn #672).
-//! - **engine** ([`dfs`]): one engine for every width and palette. Lines are one mask per
+//! - **engine** (`dfs/`): one engine for every width and palette. Lines are one mask per
 //!   palette colour: a `u128` up to 127 cells (every puzzle of Wolter's survey), several
 //!   64-bit words beyond ([`mask`](super::line::mask), up to `dfs::MAX_LEN` cells); the bit-parallel line
-//!   solver [`bitline`]; probes validated by the lines they read; black-and-white and
+//!   solver [`bitline`](super::line::bitline); probes validated by the lines they read; black-and-white and
 //!   colour alike.
 //!
 //! The tests below compare the engine with brute force, and its multi-word masks with the
@@ -84,18 +84,14 @@ pub fn solve(puzzle: &Nonogram, limits: &Limits) -> Answer {
 pub const LEARN_MAX: u64 = 64;
 
 /// The work the depth-first search gets before the learning search takes over: search
-/// nodes, and line solves (cache hits included), whichever runs out first. Work counts,
-/// unlike time, do not depend on the machine's load. Every survey puzzle the
-/// depth-first search decides (`--unique`) needs less: at most 3,288 nodes and 44 M line
-/// solves (webpbn #12548), the hard colour ones up to 2,286 nodes (#3620). Where it does
-/// not finish, nodes come cheap on colour puzzles (#672, 55×55: 5,000 nodes, 2.4 M line
-/// solves, 0.5 s) and dear on big black-and-white ones (meow, 99×99: about 200 nodes a
-/// second), hence both bounds.
+/// nodes, and line solves (cache hits included), whichever runs out first (work counts,
+/// unlike time, do not depend on the machine's load). Every survey puzzle the depth-first
+/// search decides needs less; how the bounds were chosen: `docs/nonogram.md`.
 const DFS_BUDGET: (u64, u64) = (5_000, 60_000_000);
 
 /// [`solve`], with the work counters.
 ///
-/// Two stages: the depth-first search of [`dfs`] (line logic, probing, weighted
+/// Two stages: the depth-first search of `dfs/` (line logic, probing, weighted
 /// branching) for a budget, which decides most puzzles at once; then, when it has not
 /// finished and few solutions are asked for, the learning search of [`learn`] from the
 /// root's probed domains, counting on from the solutions the first stage found.
@@ -128,8 +124,7 @@ fn solve_in_stages(puzzle: &Nonogram, limits: &Limits, dfs_budget: (u64, u64)) -
         return (answer, stats);
     }
     let (nodes, guesses) = (answer.nodes, answer.guesses);
-    // Probing's implications as binary clauses: measured, no gain (#672 took 12 times the
-    // conflicts with them, #9892 a third; luck of the search either way).
+    // Probing's implications as binary clauses did not pay (`docs/nonogram.md`).
     let residue = match dfs::probe_residue(puzzle, &limits.stop, 0) {
         Some(residue) => residue,
         None => {

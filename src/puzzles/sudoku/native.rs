@@ -34,13 +34,9 @@ use crate::util::luby;
 use crate::util::scc::components;
 
 /// Nodes the search without learning spends on a first solution or a uniqueness proof of
-/// 16×16 and larger before the learning search (`native/learn.rs`) takes over from the root (a
-/// count, not a time, so the hand-over does not move with the machine's load). Measured
-/// (release build, classes of `examples/sudoku_classes.rs`): the search without learning
-/// settles ten blanked, ten unique and ten minimal 16×16 grids (`--unique` for the last two)
-/// in ≤ 1,895 nodes and nine of ten blanked 25×25 grids in ≤ 509, where it is as fast as the
-/// learning search or faster (6 ms against 61 ms on one); the tenth took it 27,269 nodes
-/// and 1.0 s, the learning search 44 ms. A search handed over reports more nodes than this:
+/// 16×16 and larger before the learning search (`native/learn.rs`) takes over from the
+/// root (a count, not a time, so the hand-over does not move with the machine's load; how
+/// it was chosen: `docs/sudoku.md`). A search handed over reports more nodes than this:
 /// these plus the learning search's.
 pub const LEARN_AFTER: u64 = 2_000;
 
@@ -393,9 +389,7 @@ fn propagate(geo: &Geometry, cand: &mut [u64], work: &mut Work) -> bool {
 /// cell and the cell `M` gives its digit lie in one strongly connected component of the
 /// graph "cell → the cell matched to each of its candidates". This subsumes naked and
 /// hidden singles, pairs, triples... inside a unit; locked candidates (two units) are not.
-/// Run from 16×16 on, after the cheaper rules: on ten blanked 25×25 grids
-/// (`examples/sudoku_classes.rs blank 5 10 1`, first solutions) the slowest went from
-/// 1.24 s to 0.27 s CPU and from 60,608 to 3,679 nodes.
+/// Run from 16×16 on, after the cheaper rules (measured: `docs/sudoku.md`).
 ///
 /// Bit-parallel: a cell is named by the digit `M` gives it, so a cell's candidates are its
 /// arcs, and the components come from forward and backward reachability on `u64` sets.
@@ -611,11 +605,9 @@ fn remove(cand: &mut [u64], cell: usize, mask: u64, work: &mut Work) -> Option<b
 /// digit whose places in a box all lie on one line leaves the rest of that line
 /// ("pointing"), and a digit whose places on a line all lie in one box leaves the rest of
 /// that box ("claiming"). Bit-parallel over the digits: one union per segment, O(n²) per
-/// pass. Kept for n ≥ 16 only because it measured faster there: on ten blanked 25×25
-/// grids (`examples/sudoku_classes.rs blank 5 10 1`) the two slowest first solutions
-/// went from 0.87 s / 0.71 s to 0.11 s / 0.09 s, with 25× fewer nodes; at 9×9 the band
-/// solver (`native_9x9.rs`) is used instead. None on a contradiction; otherwise whether a
-/// candidate was removed.
+/// pass. Kept for n ≥ 16 only, where it measured faster (`docs/sudoku.md`); at 9×9 the
+/// band solver (`native_9x9.rs`) is used instead. None on a contradiction; otherwise
+/// whether a candidate was removed.
 fn locked_candidates(geo: &Geometry, cand: &mut [u64], work: &mut Work) -> Option<bool> {
     let (n, b) = (geo.n, geo.b);
     let mut changed = false;
@@ -758,10 +750,8 @@ impl<F: FnMut(&[u64])> Generic<'_, F> {
             // dom/wdeg (Boussemart, Hemery, Lecoutre, Sais, "Boosting systematic search by
             // weighting constraints", ECAI 2004): the fewest candidates per failure weight of
             // the cell's three units, ties broken at random (reservoir sampling). The weights
-            // outlive a try, so later tries start on the units that failed before. On ten
-            // blanked 25×25 grids (two seeds each) the summed first-solution CPU went from
-            // 3.99 s to 2.19 s; on the hard 36×36 ones (8 grids, 4 seeds, ~1.2–1.5 s CPU
-            // each) 7 of 32 tries decided against 4.
+            // outlive a try, so later tries start on the units that failed before
+            // (measured: `docs/sudoku.md`).
             let mut best_w = 0u64;
             let mut ties = 0u64;
             for (cell, &m) in self.pool[depth].iter().enumerate() {

@@ -1,91 +1,27 @@
-//! The bit-parallel engine, for every palette and width: each line one mask per palette
-//! colour (a `u128`, or several words for lines over 127 cells: [`Mask`]), the line solver
-//! of [`bitline`](super::line::bitline), line logic to a fixpoint, probing to a fixpoint at
-//! every node, then depth-first search.
+//! The depth-first engine, for every palette and width: each line one mask per palette
+//! colour ([`Mask`]: a `u128`, or several words for lines over 127 cells), the shared line
+//! solver of [`bitline`](super::line::bitline), line logic to a fixpoint, probing to a
+//! fixpoint at every node, then depth-first search. Design notes, with the measurements
+//! behind each choice: `docs/nonogram.md`.
 //!
-//! Glossary:
-//! - **palette size** `p`: the background and the puzzle's colours (2 in black-and-white).
-//! - **state**: for each line `l` (rows `0..h`, then columns) and palette colour `c`,
-//!   `state[p·l + c]` = the cells of the line that may still take colour `c`, bit `i` =
-//!   position `i` along the line. A cell is **known** when one colour is left. A cell is
-//!   stored twice (in its row and in its column) and both copies always agree; the
-//!   transposed copy is what lets a column be read as one word.
-//! - **line list**: a set of line numbers that also lists them ([`LineList`]).
-//! - **propagation**: solve the lines of a queue; a line that narrows writes its new cells
-//!   into the crossing lines and queues them; ends at the fixpoint or a contradiction.
-//! - **probe**: propagate the state with an unknown cell set to each colour it may take.
-//!   All contradict: the node is dead. One survives: the cell takes it (and everything that
-//!   branch settled). Several: the state keeps only what some surviving branch allows
-//!   ("merge": in black-and-white, the cells both branches settle alike are fixed). This
-//!   is failed-literal probing plus merge, the core of LalaFrogKK (Wu et al., "An
-//!   Efficient Approach to Solving Nonograms", IEEE TCIAIG 5(3), 2013).
-//! - **probe validity**: a probe's outcome depends only on the lines its two propagations
-//!   solved (its **read set**). It stays valid until one of those lines changes in the
-//!   state, so a probing pass skips valid cells and the confirming pass is nearly free.
-//!   Validity carries into a child node (which only narrows the state); on return, every
-//!   line the child changed invalidates the probes that read it. Each line lists the
-//!   probes that read it (**readers**), so a change costs its readers, and memory grows
-//!   with the read sets actually made, not with cells × lines: that is what lets the
-//!   engine take 10,000-cell lines. A probe that read more than its share of lines
-//!   ([`READS_BUDGET`]) is invalidated by any change instead; only puzzles beyond about
-//!   200×200 ever have such probes.
-//! - **focus**: below the root, a node probes only the unknown cells next to (in the 3×3
-//!   square around) a cell that its decision, or its own probes, settled: the cells whose
-//!   probes are most likely to gain, as pbnsolve (Wolter) probes. The decision's
-//!   propagation changes lines that nearly every probe read, so probing every unknown
-//!   cell again cost each node of the hard colour puzzles 430–510 probes. The other
-//!   cells keep the score of their last probe for the choice of the branch. Probing only
-//!   prunes, so the search stays complete and its counts exact; the root still probes
-//!   every cell. Colour puzzles only: a random black-and-white 2×600 picture (in
-//!   `tests/nonogram.rs`) searched for over 20 s with it instead of 65 nodes without, as
-//!   contradictions far from the decision stay hidden; no colour puzzle measured did.
-//! - **guess**: when every unknown cell (in focus, below the root) has a valid probe that
-//!   settled nothing, branch on the last conflict's cell (below) if it is unknown, else on
-//!   the cell maximising score × (weight of its row + weight of its column), the score
-//!   from the gains of its probe's branches (a gain: how many cells the branch settled).
-//!   Black-and-white: score = 16 × min + max (Wu et al.: the branch that gains least
-//!   decides; the small bonus prefers a cell with one very strong branch). Colour:
-//!   score = min + 16 × max, the strongest branch first: a colour cell has up to `p`
-//!   branches, and the one that settles most is the one most likely to fail at once or
-//!   to settle its region. A heuristic, measured on the hard colour survey puzzles with
-//!   the last conflict below (nodes to decide `--unique`, without → with): webpbn #4445
-//!   408 → 8, #4809 1,086 → 59, #5193 312 → 26; a few lose (#2684 27 → 491, #3620
-//!   250 → 2,286, both still under 0.07 s CPU). The branches are tried colours first,
-//!   background last.
-//! - **last conflict** (colour only): the cell whose every colour failed last (a probe
-//!   that killed its node, or a guess whose every branch died at once) is branched on
-//!   first, as long as it is unknown, until one of its colours propagates without
-//!   contradiction (Lecoutre, Saïs, Tabary & Vidal, "Reasoning from last conflict(s) in
-//!   constraint programming", Artificial Intelligence 173(18), 2009). Going back up from
-//!   a dead end, the search then tries that cell again at once under each other choice
-//!   above it, which finds the decision that caused the conflict without waiting for the
-//!   weights to point there. With the focus, a dead cell far from the next decision
-//!   would otherwise not be probed again.
-//! - **weight**: 1 + the number of contradictions a line has raised, in probes and in
-//!   search: the dom/wdeg idea of Boussemart, Hemery, Lecoutre & Sais ("Boosting
-//!   systematic search by weighting constraints", ECAI 2004). It keeps the search on the
-//!   part of the grid that keeps failing. Without it, puzzles made of loosely coupled
-//!   hard regions (the four sides of webpbn #6574 "Forever") are searched as the product
-//!   of the regions' trees: 21,227 nodes for Forever against 119 with it.
+//! - **state**: for line `l` (rows `0..h`, then columns) and palette colour `c`,
+//!   `state[p·l + c]` = the cells of the line that may still take `c`. Every cell is
+//!   stored twice (row and column) and both copies always agree.
+//! - **probe**: failed-literal probing with merge, the core of LalaFrogKK (Wu et al., IEEE
+//!   TCIAIG 5(3), 2013). A probe stays valid until a line it read (its **read set**)
+//!   changes; each line lists its **readers**, so memory follows the read sets made.
+//! - **focus** (colour puzzles, below the root): probe only the unknown cells next to a
+//!   cell the node settled, as pbnsolve (Wolter) does. Probing only prunes: counts stay exact.
+//! - **guess**: the last conflict's cell (Lecoutre et al., AIJ 173(18), 2009), else the
+//!   cell maximising its probe score × the weights of its row and column (dom/wdeg:
+//!   Boussemart et al., ECAI 2004); colours first, background last.
+//! - **restarts**: for at most [`RESTART_MAX`] solutions, runs of [`FIRST_RUN`] then
+//!   [`RUN_UNIT`] × Luby nodes ([`crate::util::luby`]), keeping the weights; a run that
+//!   finds a solution is never cut, and solutions found again are not counted twice, so
+//!   the search stays complete.
 //!
-//! - **restarts**: when only a few solutions are asked for (at most [`RESTART_MAX`], as
-//!   `--unique` asks for 2), a search that has found no solution after [`FIRST_RUN`]
-//!   nodes starts again from the root, with the weights it has learnt, for runs of
-//!   [`RUN_UNIT`] × the Luby sequence 1, 2, 1, 1, 2, 4, … nodes (from its second term)
-//!   (Luby, Sinclair & Zuckerman, "Optimal speedup of Las Vegas algorithms", IPL 47(4),
-//!   1993; restarts with dom/wdeg: Lecoutre et al., "Recording and minimizing nogoods from
-//!   restarts", JSAT 1, 2007). Without them one bad early choice can cost the whole
-//!   budget: measured with and without, webpbn #3149 stays undecided after 15 s without,
-//!   and #4445 takes 2,875 nodes against 414 with them. The first run is long enough for
-//!   every numbered black-and-white survey search (the longest, Forever: 119 nodes), so
-//!   those searches are unchanged. A run that finds a solution is never cut (the second
-//!   solution of a puzzle is mostly a local swap next to the first); the runs are
-//!   therefore unbounded in the limit, and the search stays complete. Solutions found
-//!   again in a later run are not counted twice.
-//!
-//! Counting: the search stops after `limits.max_solutions` solutions (None = all).
-//! States for each depth come from a pool; after warm-up, search and probing allocate
-//! nothing.
+//! Counting stops after `limits.max_solutions` solutions (None = all). States for each
+//! depth come from a pool; after warm-up, search and probing allocate nothing.
 
 use std::collections::VecDeque;
 

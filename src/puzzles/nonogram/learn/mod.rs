@@ -31,7 +31,7 @@
 //!     so the line's literals on the trail before the propagation are a sound reason.
 //!     The cells are then dropped in chunks, halving, far ones first, each drop kept
 //!     when the line solver, run again without those cells, still derives the literal
-//!     (or still fails): about 300 line solves a conflict on knotty.
+//!     (or still fails); its cost: `docs/nonogram.md`.
 //! - **level 0**: facts at level 0 (the root units from probing, learnt units) are
 //!   permanent; an explanation leaves them out (the solver drops them from learnt
 //!   clauses anyway) and treats them as the line's base.
