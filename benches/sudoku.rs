@@ -1,10 +1,16 @@
 //! Sudoku benches (criterion). One group per backend: `sudoku/native`, `sudoku/sat` and
-//! `sudoku/dlx`, the last two with encoding and solving measured apart.
+//! `sudoku/dlx`, the last two with encoding and solving measured apart, and
+//! `sudoku/native9`: the 9×9 hot loop over tdoku's benchmark collections.
 //!
 //! Inputs are the fixtures in `tests/fixtures/sudoku_native/` (see the
 //! README there): 200 17-clue puzzles, 200 of the hardest forum puzzles,
-//! minimal 16×16 puzzles and a 25×25 with about half its cells given. Every
-//! solve proves uniqueness (counts to two), as the published comparisons do.
+//! minimal 16×16 puzzles and a 25×25 with about half its cells given; and, for
+//! `sudoku/native9`, the collections in `../shared/data/sudoku/` when that folder is
+//! there (skipped otherwise): the first 5,000 of 17_clue, all 1,465 of
+//! magictour_top1465, the first 1,000 of forum_hardest_1905_11plus. Every solve proves
+//! uniqueness (counts to two), as the published comparisons do. The 9×9 engine picks its
+//! instruction set at run time; `SATCOVER_SIMD=scalar cargo bench --bench sudoku --
+//! native9` measures the portable path.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use satcover::puzzles::sudoku::native::{NativeSearch, solve, solve_generic};
@@ -90,6 +96,41 @@ fn native(c: &mut Criterion) {
         let puzzles = numbers(name);
         g.throughput(Throughput::Elements(puzzles.len() as u64));
         g.bench_function(label, |bch| bch.iter(|| prove_unique(b, &puzzles, false)));
+    }
+    g.finish();
+}
+
+/// The 9×9 engine alone over whole collections: the search and nothing else (givens
+/// parsed beforehand, no solution kept), one iteration a pass over the collection.
+fn native9(c: &mut Criterion) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/sudoku");
+    let mut g = c.benchmark_group("sudoku/native9");
+    g.measurement_time(Duration::from_secs(5));
+    g.sample_size(20);
+    for (name, first) in [
+        ("17_clue", 5000),
+        ("magictour_top1465", 1465),
+        ("forum_hardest_1905_11plus", 1000),
+    ] {
+        let Ok(text) = std::fs::read_to_string(dir.join(format!("{name}.txt"))) else {
+            eprintln!("sudoku/native9: {} not found, skipped", dir.display());
+            return;
+        };
+        let puzzles: Vec<Vec<u8>> = text
+            .lines()
+            .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+            .take(first)
+            .map(|l| {
+                l.bytes()
+                    .take(81)
+                    .map(|c| if c.is_ascii_digit() { c - b'0' } else { 0 })
+                    .collect()
+            })
+            .collect();
+        g.throughput(Throughput::Elements(puzzles.len() as u64));
+        g.bench_function(format!("{name} x{}", puzzles.len()), |bch| {
+            bch.iter(|| prove_unique(3, &puzzles, false))
+        });
     }
     g.finish();
 }
@@ -203,5 +244,5 @@ fn dlx(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, native, sat, dlx);
+criterion_group!(benches, native, native9, sat, dlx);
 criterion_main!(benches);

@@ -28,8 +28,16 @@ use crate::stop::Stop;
 /// What happened to one puzzle.
 #[derive(Clone, Debug)]
 pub enum Verdict {
-    /// The backend answered: solved, unsolvable, or unknown (timed out).
-    Answered(Status),
+    /// The backend answered: solved, unsolvable, or unknown (timed out), with the
+    /// solutions it found (up to the request's maximum) and whether it searched to the end.
+    Answered {
+        /// Solved, unsolvable or unknown.
+        status: Status,
+        /// Solutions found.
+        count: u64,
+        /// Whether `count` is exact.
+        complete: bool,
+    },
     /// The backend does not handle this kind (or this size).
     Unsupported,
     /// The puzzle could not be read, or the backend failed on it.
@@ -53,6 +61,8 @@ pub struct Summary {
     pub unsupported: usize,
     /// Puzzles that could not be read, or on which the backend failed.
     pub errors: usize,
+    /// What the answered puzzles' searches proved: the `--unique` report.
+    pub proved: Proved,
     /// Wall time of the whole pass (JSON: seconds, like every duration here).
     #[serde(serialize_with = "seconds")]
     pub wall: Duration,
@@ -78,6 +88,41 @@ pub struct Summary {
     pub times: Vec<Duration>,
 }
 
+/// What a uniqueness search (counting to two) settled, puzzle by puzzle, over the
+/// answered puzzles: exactly one solution, two or more, none, or not settled (stopped
+/// by the time budget, with no solution or with one and the search for a second cut
+/// short).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Proved {
+    /// Exactly one solution, and the search for a second one finished.
+    pub unique: usize,
+    /// Two or more solutions found.
+    pub not_unique: usize,
+    /// No solution, and the search finished.
+    pub unsolvable: usize,
+    /// Neither: the search stopped first.
+    pub unknown: usize,
+}
+
+impl Proved {
+    /// Counts one answer: `count` solutions found, `complete` when the search finished.
+    pub fn add(&mut self, count: u64, complete: bool) {
+        match (count, complete) {
+            (0, true) => self.unsolvable += 1,
+            (1, true) => self.unique += 1,
+            (2.., _) => self.not_unique += 1,
+            _ => self.unknown += 1,
+        }
+    }
+
+    fn merge(&mut self, other: &Proved) {
+        self.unique += other.unique;
+        self.not_unique += other.not_unique;
+        self.unsolvable += other.unsolvable;
+        self.unknown += other.unknown;
+    }
+}
+
 impl Summary {
     /// Nothing counted yet.
     fn empty(backend: Backend) -> Summary {
@@ -89,6 +134,7 @@ impl Summary {
             timed_out: 0,
             unsupported: 0,
             errors: 0,
+            proved: Proved::default(),
             wall: Duration::ZERO,
             per_second: 0.0,
             p50: Duration::ZERO,
@@ -234,6 +280,8 @@ struct ShardLine {
     timed_out: usize,
     unsupported: usize,
     errors: usize,
+    #[serde(default)]
+    proved: Proved,
     wall: f64,
     #[serde(default)]
     first_errors: Vec<String>,
@@ -277,6 +325,7 @@ pub fn parse_shard_results(text: &str) -> Result<Vec<ShardResult>, MergeError> {
                 timed_out: parsed.timed_out,
                 unsupported: parsed.unsupported,
                 errors: parsed.errors,
+                proved: parsed.proved,
                 wall: seconds(parsed.wall)?,
                 per_second: 0.0,
                 p50: Duration::ZERO,
@@ -356,6 +405,7 @@ pub fn merge(parts: &[ShardResult]) -> Result<Vec<(Summary, bool)>, MergeError> 
             sum.timed_out += s.timed_out;
             sum.unsupported += s.unsupported;
             sum.errors += s.errors;
+            sum.proved.merge(&s.proved);
             sum.wall = sum.wall.max(s.wall);
             sum.times.extend_from_slice(&s.times);
             for e in &s.first_errors {
@@ -405,11 +455,22 @@ pub fn run(
                     _ => None,
                 };
                 let verdict = match (&entry.puzzle, quick_time) {
-                    (_, Some(time)) => (Verdict::Answered(Status::Solved), time),
+                    (_, Some((time, count, complete))) => (
+                        Verdict::Answered {
+                            status: Status::Solved,
+                            count,
+                            complete,
+                        },
+                        time,
+                    ),
                     (Err(e), None) => (Verdict::Error(e.to_string()), Duration::ZERO),
                     (Ok(puzzle), None) => match puzzle.solve_any(backend, request) {
                         Ok(report) => (
-                            Verdict::Answered(report.outcome.status),
+                            Verdict::Answered {
+                                status: report.outcome.status,
+                                count: report.outcome.count,
+                                complete: report.outcome.complete,
+                            },
                             report.outcome.stats.total(),
                         ),
                         Err(SolveError::Unsupported { .. } | SolveError::TooLarge(_)) => {
@@ -432,12 +493,17 @@ pub fn run(
     };
     for (verdict, time, label) in &results {
         match verdict {
-            Verdict::Answered(status) => {
+            Verdict::Answered {
+                status,
+                count,
+                complete,
+            } => {
                 match status {
                     Status::Solved => summary.solved += 1,
                     Status::Unsolvable => summary.unsolvable += 1,
                     Status::Unknown => summary.timed_out += 1,
                 }
+                summary.proved.add(*count, *complete);
                 summary.times.push(*time);
             }
             Verdict::Unsupported => summary.unsupported += 1,
@@ -461,8 +527,13 @@ pub fn run(
 /// A kind's collection fast path ([`AnyPuzzle::quick_native`]) on `native` (or `auto`,
 /// whose native run alone decides such a puzzle within its budget), without the
 /// pipeline's `Report`. `None` sends the puzzle to the pipeline. The time is from search
-/// to check, as the pipeline's.
-fn quick(puzzle: &dyn AnyPuzzle, backend: Backend, request: &Request) -> Option<Duration> {
+/// to check, as the pipeline's; with it, the solutions found and whether the search
+/// finished.
+fn quick(
+    puzzle: &dyn AnyPuzzle,
+    backend: Backend,
+    request: &Request,
+) -> Option<(Duration, u64, bool)> {
     let start = Instant::now();
     let stop = if backend == Backend::Auto {
         Stop::at(Some(start + NATIVE_BUDGET))
@@ -474,7 +545,9 @@ fn quick(puzzle: &dyn AnyPuzzle, backend: Backend, request: &Request) -> Option<
         keep: request.keep,
         stop,
     };
-    puzzle.quick_native(&limits).map(|_| start.elapsed())
+    puzzle
+        .quick_native(&limits)
+        .map(|(count, complete)| (start.elapsed(), count, complete))
 }
 
 #[cfg(test)]
@@ -525,6 +598,25 @@ mod tests {
             shard: shard.parse().unwrap(),
             unique: true,
         }
+    }
+
+    #[test]
+    fn proved_sorts_answers_by_what_they_settle() {
+        let mut p = Proved::default();
+        for (count, complete) in [(1, true), (2, false), (2, true), (0, true), (1, false)] {
+            p.add(count, complete);
+        }
+        p.add(0, false);
+        let want = Proved {
+            unique: 1,
+            not_unique: 2,
+            unsolvable: 1,
+            unknown: 2,
+        };
+        assert_eq!(p, want);
+        let mut twice = p;
+        twice.merge(&p);
+        assert_eq!(twice.unknown, 4);
     }
 
     #[test]

@@ -239,22 +239,38 @@ fn print(
     args: &BenchArgs,
     unique: bool,
 ) -> Result<()> {
-    let header = [
-        "backend",
-        "puzzles",
-        "solved",
-        "unsolvable",
-        "timed out",
-        "unsupported",
-        "errors",
-        "puzzles/s",
-        "p50",
-        "p90",
-        "p99",
-        "max",
-    ];
+    // With --unique, what the searches proved goes after `errors`: unique, not unique
+    // and unknown (unsolvable is already a column, and the same count).
+    let proved = if unique {
+        &["unique", "not unique", "unknown"][..]
+    } else {
+        &[]
+    };
+    let header: Vec<&str> = [
+        &[
+            "backend",
+            "puzzles",
+            "solved",
+            "unsolvable",
+            "timed out",
+            "unsupported",
+            "errors",
+        ][..],
+        proved,
+        &["puzzles/s", "p50", "p90", "p99", "max"],
+    ]
+    .concat();
+    let proved_cells = |s: &Summary| -> Vec<String> {
+        if unique {
+            [s.proved.unique, s.proved.not_unique, s.proved.unknown]
+                .map(|n| n.to_string())
+                .to_vec()
+        } else {
+            Vec::new()
+        }
+    };
     let row = |s: &Summary| -> Vec<String> {
-        vec![
+        let mut cells = vec![
             s.backend.to_string(),
             s.puzzles.to_string(),
             s.solved.to_string(),
@@ -262,17 +278,27 @@ fn print(
             s.timed_out.to_string(),
             s.unsupported.to_string(),
             s.errors.to_string(),
+        ];
+        cells.extend(proved_cells(s));
+        cells.extend([
             format!("{:.1}", s.per_second),
             human(s.p50),
             human(s.p90),
             human(s.p99),
             human(s.max),
-        ]
+        ]);
+        cells
     };
     match args.format {
         TableFormat::Json => {
             for s in summaries {
                 let mut value = serde_json::to_value(s)?;
+                if !unique {
+                    // Counting to one proves nothing about uniqueness.
+                    if let Some(object) = value.as_object_mut() {
+                        object.remove("proved");
+                    }
+                }
                 value["jobs"] = args.jobs.into();
                 value["unique"] = unique.into();
                 if let Some(shard) = args.shard {
@@ -284,14 +310,20 @@ fn print(
             }
         }
         TableFormat::Csv => {
+            let proved_header = if unique {
+                "unique,not_unique,unknown,"
+            } else {
+                ""
+            };
             writeln!(
                 out,
-                "backend,puzzles,solved,unsolvable,timed_out,unsupported,errors,puzzles_per_s,p50_s,p90_s,p99_s,max_s"
+                "backend,puzzles,solved,unsolvable,timed_out,unsupported,errors,{proved_header}puzzles_per_s,p50_s,p90_s,p99_s,max_s"
             )?;
             for s in summaries {
+                let proved: String = proved_cells(s).iter().map(|c| format!("{c},")).collect();
                 writeln!(
                     out,
-                    "{},{},{},{},{},{},{},{:.3},{:.9},{:.9},{:.9},{:.9}",
+                    "{},{},{},{},{},{},{},{}{:.3},{:.9},{:.9},{:.9},{:.9}",
                     s.backend,
                     s.puzzles,
                     s.solved,
@@ -299,6 +331,7 @@ fn print(
                     s.timed_out,
                     s.unsupported,
                     s.errors,
+                    proved,
                     s.per_second,
                     s.p50.as_secs_f64(),
                     s.p90.as_secs_f64(),

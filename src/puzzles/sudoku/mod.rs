@@ -687,6 +687,15 @@ impl CoverEncode<Filled> for Sudoku {
     }
 }
 
+/// Sudoku files: one puzzle per line (16, 81, 256… characters) or drawn grids; the
+/// fallback of content detection, since it takes any digits and dots.
+pub const READER: super::Reader = super::Reader {
+    kind: Kind::Sudoku,
+    extensions: &["sudoku", "sdk"],
+    looks_like: |_| true,
+    read: |_, text| super::by_line(parse(text)),
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
