@@ -17,6 +17,7 @@
 pub mod cnf;
 pub mod collection;
 pub mod cover;
+pub mod explain;
 pub mod native;
 mod native_9x9;
 mod sat_session;
