@@ -404,7 +404,7 @@ impl Dance<'_> {
                     // As in `engine.rs`: the clock at the start and every so
                     // many nodes, and every so many updates (one node may
                     // cost millions).
-                    let due = stats.nodes % DEADLINE_CHECK_INTERVAL == 0
+                    let due = stats.nodes.is_multiple_of(DEADLINE_CHECK_INTERVAL)
                         || self.updates >= next_update_check;
                     if due {
                         next_update_check = self.updates + UPDATES_PER_CHECK;
