@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use satcover::puzzle::Limits;
-use satcover::puzzles::nonogram::native::bitline::{Tables, solve_colour};
-use satcover::puzzles::nonogram::native::words::{Mask, Wide};
+use satcover::puzzles::nonogram::line::bitline::{Tables, solve_colour};
+use satcover::puzzles::nonogram::line::mask::{Mask, Wide};
 use satcover::puzzles::nonogram::{self, Block};
 use satcover::rng::SplitMix64;
 

@@ -21,6 +21,7 @@ use thiserror::Error;
 use crate::facade::AnyPuzzle;
 use crate::input::Entry;
 use crate::portfolio::NATIVE_BUDGET;
+use crate::puzzle::seconds;
 use crate::puzzle::{Backend, Limits, Request, SolveError, Status};
 use crate::stop::Stop;
 
@@ -433,10 +434,6 @@ pub fn merge(parts: &[ShardResult]) -> Result<Vec<(Summary, bool)>, MergeError> 
         merged.push((sum, first.unique));
     }
     Ok(merged)
-}
-
-fn seconds<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_f64(d.as_secs_f64())
 }
 
 /// Nearest-rank percentile `p` (0..=100) of sorted durations.

@@ -57,3 +57,4 @@ pub mod render;
 pub mod rng;
 pub mod sat;
 pub mod stop;
+pub mod util;

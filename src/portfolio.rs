@@ -31,16 +31,9 @@ use crate::puzzle::{
 };
 use crate::stop::Stop;
 
-/// How long native runs alone before the others join.
-///
-/// Measured (`satcover bench FILE --backend native --unique`, release build, this 2-core
-/// machine shared with other jobs): on tdoku's 17_clue, magictour_top1465 and
-/// forum_hardest_1905_11plus native's p99 is 17.5 µs, 82.6 µs and 8.1 ms, its slowest puzzle
-/// 12.6 ms, and those few-ms times are preemptions by other processes, not search. The
-/// hardest survey nonograms native decides take 0.08–7.4 s, sudoku tails of 25×25 and 36×36
-/// minutes: nothing native does in tens of ms is worth keeping the other cores idle for
-/// longer. 20 ms lets every collection puzzle finish alone (collections cost what native
-/// costs) and costs the tail 20 ms.
+/// How long native runs alone before the others join: long enough for every collection
+/// puzzle to finish alone, short enough that a hard puzzle's race loses little
+/// (measured: `docs/portfolio.md`).
 pub const NATIVE_BUDGET: Duration = Duration::from_millis(20);
 
 /// `--limit N` up to this is a "small count", which SAT (one blocking clause per solution)

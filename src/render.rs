@@ -26,7 +26,8 @@ impl Rgb {
     /// Ink for digits a solver found, apart from the black of the givens.
     pub const BLUE: Rgb = Rgb(0, 80, 210);
 
-    fn hex(self) -> String {
+    /// `#rrggbb`, as SVG, XML and JSON write a colour.
+    pub fn hex(self) -> String {
         format!("#{:02x}{:02x}{:02x}", self.0, self.1, self.2)
     }
 

@@ -1,4 +1,4 @@
-//! The learning search of the native nonogram engine (`native::learn`, CDCL with the line
+//! The learning search of the native nonogram engine (`nonogram::learn`, CDCL with the line
 //! solver as the theory) against the SAT backend: on the fixtures and on random
 //! black-and-white and colour pictures, the same verdict, the same count and the same
 //! solutions; through the staged native solver (depth-first search first, then
@@ -48,10 +48,10 @@ fn by_sat(puzzle: &Nonogram, max: u64) -> (u64, bool, Vec<Grid>) {
 
 /// The learning search alone: from the givens, and from root probing's residue.
 fn by_learning(puzzle: &Nonogram, max: u64) -> [(u64, bool, Vec<Grid>); 3] {
-    let (plain, _) = native::learn::solve(puzzle, &limits(max), None, &[]);
+    let (plain, _) = nonogram::learn::solve(puzzle, &limits(max), None, &[]);
     let residue = native::probe_residue(puzzle, &Stop::never(), 1000);
     let (probed, _) = match &residue {
-        Some(r) => native::learn::solve(puzzle, &limits(max), Some(r), &[]),
+        Some(r) => nonogram::learn::solve(puzzle, &limits(max), Some(r), &[]),
         // Root probing proved there is none.
         None => (plain.clone(), Default::default()),
     };
@@ -176,7 +176,7 @@ fn the_stop_signal_stops_the_staged_search() {
         stop: cancelled,
         ..stopped
     };
-    let (answer, _) = native::learn::solve(&puzzle, &limits, None, &[]);
+    let (answer, _) = nonogram::learn::solve(&puzzle, &limits, None, &[]);
     assert!(!answer.complete && answer.count < 2);
 }
 
@@ -203,14 +203,14 @@ fn a_deadline_stops_the_learning_stage() {
 /// staged solver still answers as sat does.
 #[test]
 fn big_palettes_stay_with_the_depth_first_search() {
-    let colours = native::learn::MAX_PALETTE; // plus the background: one too many
+    let colours = nonogram::learn::MAX_PALETTE; // plus the background: one too many
     let grid = Grid {
         width: 6,
         height: 5,
         cells: (0..30).map(|i| ((i * 7) % (colours + 1)) as u8).collect(),
     };
     let puzzle = Nonogram::from_grid_in(Palette::with_colours(colours), &grid);
-    assert!(!native::learn::fits(&puzzle));
+    assert!(!nonogram::learn::fits(&puzzle));
     let (staged, stats) = native::solve_staged(&puzzle, &limits(2), 0);
     assert_eq!(stats.learn, Default::default());
     let sat = by_sat(&puzzle, 2);

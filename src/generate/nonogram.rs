@@ -15,7 +15,7 @@
 
 use crate::pipeline::solve;
 use crate::puzzle::{Backend, Request, SolveError};
-use crate::puzzles::nonogram::{Block, Colour, Grid, MAX_COLOURS, Nonogram, Palette, formats, hex};
+use crate::puzzles::nonogram::{Block, Colour, Grid, MAX_COLOURS, Nonogram, Palette, formats};
 use crate::render::Rgb;
 
 crate::puzzle::message_error!(
@@ -315,7 +315,7 @@ pub fn to_non(puzzle: &Nonogram, title: &str) -> String {
     ));
     if !bw {
         for (k, c) in puzzle.palette().colours().iter().enumerate().skip(1) {
-            out.push_str(&format!("color {} {}\n", letter(k as u8), hex(c.rgb)));
+            out.push_str(&format!("color {} {}\n", letter(k as u8), c.rgb.hex()));
         }
     }
     out.push_str("\nrows\n");

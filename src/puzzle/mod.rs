@@ -32,6 +32,7 @@ pub use encoding::{
 pub(crate) use error::message_error;
 pub use error::{CheckError, DecodeError, SolveError};
 pub use kind::{Backend, Engine, Kind};
+pub(crate) use outcome::seconds;
 pub use outcome::{Contender, ContenderResult, Outcome, Stats, Status};
 pub use request::{EncodeOptions, Limits, Loan, Render, Request, Threads};
 pub use traits::{

@@ -88,7 +88,8 @@ pub struct Stats {
     pub contenders: Vec<Contender>,
 }
 
-fn seconds<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+/// Serialises a duration as seconds (`f64`), the unit of every JSON report.
+pub(crate) fn seconds<S: serde::Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_f64(d.as_secs_f64())
 }
 

@@ -20,10 +20,18 @@
 //! [`cnf`] (a per-line automaton over the palette, `encodings/nonogram.md`), [`cover`]
 //! (exact cover with colours: one option per pattern). The checker [`Nonogram::verify`]
 //! shares no code with any of them.
+//!
+//! Layout by layer: the model here, readers in [`formats`], the line solver every engine
+//! shares in [`line`](mod@line), the depth-first engine in `dfs/`, the learning engine in [`learn`],
+//! the two stages in [`native`], CNF in [`cnf`] and [`presolve`], exact cover in
+//! [`cover`]. Design notes and measurements: `docs/nonogram.md`.
 
 pub mod cnf;
 pub mod cover;
+mod dfs;
 pub mod formats;
+pub mod learn;
+pub mod line;
 pub mod native;
 pub mod presolve;
 
@@ -182,16 +190,11 @@ impl Palette {
         for c in &self.colours {
             map.insert(
                 c.ch.to_string(),
-                serde_json::json!({"name": c.name, "rgb": hex(c.rgb)}),
+                serde_json::json!({"name": c.name, "rgb": c.rgb.hex()}),
             );
         }
         serde_json::Value::Object(map)
     }
-}
-
-/// `#rrggbb`.
-pub fn hex(rgb: Rgb) -> String {
-    format!("#{:02x}{:02x}{:02x}", rgb.0, rgb.1, rgb.2)
 }
 
 /// One block of a clue: `len` cells of palette colour `colour` (≥ 1).

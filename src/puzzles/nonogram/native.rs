@@ -4,27 +4,24 @@
 //! Glossary:
 //! - **line logic**: run a line solver (every cell that all patterns of a line agree on)
 //!   over a queue of lines until nothing changes.
-//! - **probe**: try an unknown cell both ways and keep what follows (see `masks`).
+//! - **probe**: try an unknown cell both ways and keep what follows (see `dfs/`).
 //! - **stages**: searches for a few solutions (`--unique`, a small `--limit`) on lines of
-//!   at most 127 cells run the depth-first search of `masks` for a budget of work
+//!   at most 127 cells run the depth-first search of `dfs/` for a budget of work
 //!   (`DFS_BUDGET`: 5,000 nodes or 60 M line solves), then, if it has not finished, the learning search of [`learn`]
 //!   (CDCL with the line solver as its theory) from root probing's domains, counting on
 //!   from the solutions already found. The depth-first search is the faster one on every
 //!   survey puzzle it decides; learning decides what it does not (webpbn #672).
-//! - **engine** (`masks`): one engine for every width and palette. Lines are one mask per
+//! - **engine** (`dfs/`): one engine for every width and palette. Lines are one mask per
 //!   palette colour: a `u128` up to 127 cells (every puzzle of Wolter's survey), several
-//!   64-bit words beyond ([`words`], up to `masks::MAX_LEN` cells); the bit-parallel line
-//!   solver [`bitline`]; probes validated by the lines they read; black-and-white and
+//!   64-bit words beyond ([`mask`](super::line::mask), up to `dfs::MAX_LEN` cells); the bit-parallel line
+//!   solver [`bitline`](super::line::bitline); probes validated by the lines they read; black-and-white and
 //!   colour alike.
 //!
 //! The tests below compare the engine with brute force, and its multi-word masks with the
 //! `u128` ones on the same puzzles (the same search, node for node).
 
-pub mod bitline;
-pub mod learn;
-mod masks;
-pub mod words;
-
+use super::dfs;
+use super::learn;
 use super::{Grid, Nonogram};
 use crate::puzzle::Limits;
 
@@ -66,13 +63,13 @@ pub struct Stats {
 }
 
 /// Why the native engine cannot take `puzzle`, if it cannot: a line longer than
-/// `masks::MAX_LEN` cells (the readers stop at 10,000 a side; the library API does not).
+/// `dfs::MAX_LEN` cells (the readers stop at 10,000 a side; the library API does not).
 pub fn refusal(puzzle: &Nonogram) -> Option<String> {
     let longest = puzzle.width().max(puzzle.height());
-    (longest > masks::MAX_LEN).then(|| {
+    (longest > dfs::MAX_LEN).then(|| {
         format!(
             "native: lines over {} cells are not supported; use --backend sat",
-            masks::MAX_LEN
+            dfs::MAX_LEN
         )
     })
 }
@@ -87,18 +84,14 @@ pub fn solve(puzzle: &Nonogram, limits: &Limits) -> Answer {
 pub const LEARN_MAX: u64 = 64;
 
 /// The work the depth-first search gets before the learning search takes over: search
-/// nodes, and line solves (cache hits included), whichever runs out first. Work counts,
-/// unlike time, do not depend on the machine's load. Every survey puzzle the
-/// depth-first search decides (`--unique`) needs less: at most 3,288 nodes and 44 M line
-/// solves (webpbn #12548), the hard colour ones up to 2,286 nodes (#3620). Where it does
-/// not finish, nodes come cheap on colour puzzles (#672, 55×55: 5,000 nodes, 2.4 M line
-/// solves, 0.5 s) and dear on big black-and-white ones (meow, 99×99: about 200 nodes a
-/// second), hence both bounds.
+/// nodes, and line solves (cache hits included), whichever runs out first (work counts,
+/// unlike time, do not depend on the machine's load). Every survey puzzle the depth-first
+/// search decides needs less; how the bounds were chosen: `docs/nonogram.md`.
 const DFS_BUDGET: (u64, u64) = (5_000, 60_000_000);
 
 /// [`solve`], with the work counters.
 ///
-/// Two stages: the depth-first search of `masks` (line logic, probing, weighted
+/// Two stages: the depth-first search of `dfs/` (line logic, probing, weighted
 /// branching) for a budget, which decides most puzzles at once; then, when it has not
 /// finished and few solutions are asked for, the learning search of [`learn`] from the
 /// root's probed domains, counting on from the solutions the first stage found.
@@ -117,7 +110,7 @@ fn solve_in_stages(puzzle: &Nonogram, limits: &Limits, dfs_budget: (u64, u64)) -
         .max_solutions
         .filter(|&m| m <= LEARN_MAX && learn::fits(puzzle))
     else {
-        return masks::solve(puzzle, limits);
+        return dfs::solve(puzzle, limits);
     };
     let first_stage = Limits {
         max_solutions: Some(max),
@@ -125,15 +118,14 @@ fn solve_in_stages(puzzle: &Nonogram, limits: &Limits, dfs_budget: (u64, u64)) -
         keep: max as usize,
         stop: limits.stop.clone(),
     };
-    let (mut answer, mut stats) = masks::solve_within(puzzle, &first_stage, dfs_budget);
+    let (mut answer, mut stats) = dfs::solve_within(puzzle, &first_stage, dfs_budget);
     if answer.complete || answer.count >= max || limits.stop.should_stop() {
         answer.solutions.truncate(limits.keep);
         return (answer, stats);
     }
     let (nodes, guesses) = (answer.nodes, answer.guesses);
-    // Probing's implications as binary clauses: measured, no gain (#672 took 12 times the
-    // conflicts with them, #9892 a third; luck of the search either way).
-    let residue = match masks::probe_residue(puzzle, &limits.stop, 0) {
+    // Probing's implications as binary clauses did not pay (`docs/nonogram.md`).
+    let residue = match dfs::probe_residue(puzzle, &limits.stop, 0) {
         Some(residue) => residue,
         None => {
             answer.complete = true;
@@ -152,7 +144,7 @@ fn solve_in_stages(puzzle: &Nonogram, limits: &Limits, dfs_budget: (u64, u64)) -
 /// What line logic alone (no probing, no search) decides: each cell's colour (palette
 /// index) or undecided; `None` when line logic finds a contradiction.
 pub fn line_logic(puzzle: &Nonogram) -> Option<Vec<Option<u8>>> {
-    masks::line_logic(puzzle)
+    dfs::line_logic(puzzle)
 }
 
 /// What probing at the root leaves open (for `--presolve`, `presolve.rs`).
@@ -179,12 +171,12 @@ pub fn probe_residue(
             implications: Vec::new(),
         });
     }
-    masks::probe_residue(puzzle, stop, max_implications)
+    dfs::probe_residue(puzzle, stop, max_implications)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::words::Wide;
+    use super::super::line::mask::Wide;
     use super::*;
     use crate::stop::Stop;
 
@@ -322,24 +314,24 @@ mod tests {
             let givens = (round % 3 == 0).then_some(12);
             let (grid, puzzle) = random_colour_puzzle(&mut next, ink, size, (2, 5), givens);
             let lim = limits(Some(1000));
-            let (a, sa) = masks::solve(&puzzle, &lim);
+            let (a, sa) = dfs::solve(&puzzle, &lim);
             for s in &a.solutions {
                 assert_eq!(puzzle.verify(s), Ok(()));
             }
-            let logic = masks::line_logic(&puzzle);
+            let logic = dfs::line_logic(&puzzle);
             let wide: [(Answer, Stats); 4] = [
-                masks::solve_on::<Wide<3>>(&puzzle, &lim),
-                masks::solve_on::<Wide<4>>(&puzzle, &lim),
-                masks::solve_on::<Wide<16>>(&puzzle, &lim),
-                masks::solve_on::<Wide<157>>(&puzzle, &lim),
+                dfs::solve_on::<Wide<3>>(&puzzle, &lim),
+                dfs::solve_on::<Wide<4>>(&puzzle, &lim),
+                dfs::solve_on::<Wide<16>>(&puzzle, &lim),
+                dfs::solve_on::<Wide<157>>(&puzzle, &lim),
             ];
             for (b, sb) in &wide {
                 assert_eq!((a.count, a.complete), (b.count, b.complete));
                 assert_eq!(a.solutions, b.solutions, "{:?}", grid.row_strings());
                 assert_eq!(search_counters(&sa), search_counters(sb));
             }
-            assert_eq!(logic, masks::line_logic_on::<Wide<4>>(&puzzle));
-            assert_eq!(logic, masks::line_logic_on::<Wide<64>>(&puzzle));
+            assert_eq!(logic, dfs::line_logic_on::<Wide<4>>(&puzzle));
+            assert_eq!(logic, dfs::line_logic_on::<Wide<64>>(&puzzle));
         }
     }
 
@@ -402,8 +394,8 @@ mod tests {
             let size = ((next() % 7 + 2) as usize, (next() % 7 + 2) as usize);
             let (grid, puzzle) = random_colour_puzzle(&mut next, ink, size, (1, 2), None);
             let lim = limits(Some([1, 2, 5][round % 3]));
-            let (plain, _) = masks::solve_with_runs::<u128, 0>(&puzzle, &lim, u64::MAX, 1);
-            let (runs, stats) = masks::solve_with_runs::<u128, 0>(&puzzle, &lim, 1, 1);
+            let (plain, _) = dfs::solve_with_runs::<u128, 0>(&puzzle, &lim, u64::MAX, 1);
+            let (runs, stats) = dfs::solve_with_runs::<u128, 0>(&puzzle, &lim, 1, 1);
             restarted += u64::from(stats.nodes > plain.nodes.unwrap_or(0));
             assert_eq!(
                 (plain.count, plain.complete),
@@ -522,7 +514,7 @@ mod tests {
             let palette = super::super::Palette::with_colours(colours as usize - 1);
             let puzzle = Nonogram::from_grid_in(palette, &grid);
             let lim = limits(Some(10));
-            let (answer, stats) = masks::solve(&puzzle, &lim);
+            let (answer, stats) = dfs::solve(&puzzle, &lim);
             let shape = format!("{}x{}", grid.width, grid.height);
             assert!(answer.count >= 1, "{shape}");
             assert!(
@@ -541,7 +533,7 @@ mod tests {
                 assert!(decided.is_none_or(|c| c == grid.cells[cell]), "{shape}");
             }
             if width <= 1023 {
-                let (widest, widest_stats) = masks::solve_on::<Wide<157>>(&puzzle, &lim);
+                let (widest, widest_stats) = dfs::solve_on::<Wide<157>>(&puzzle, &lim);
                 assert_eq!(
                     (answer.count, answer.complete, &answer.solutions),
                     (widest.count, widest.complete, &widest.solutions),
@@ -550,9 +542,9 @@ mod tests {
                 assert_eq!(search_counters(&stats), search_counters(&widest_stats));
             }
         }
-        let too_long = Nonogram::new(vec![vec![]], vec![vec![]; masks::MAX_LEN + 1]);
+        let too_long = Nonogram::new(vec![vec![]], vec![vec![]; dfs::MAX_LEN + 1]);
         assert!(refusal(&too_long).is_some());
-        assert!(refusal(&Nonogram::new(vec![vec![]], vec![vec![]; masks::MAX_LEN])).is_none());
+        assert!(refusal(&Nonogram::new(vec![vec![]], vec![vec![]; dfs::MAX_LEN])).is_none());
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! `--presolve`: the puzzle's own propagation first, the SAT solver gets the residue.
 //!
 //! [`native::probe_residue`] runs line logic and failed-literal probing (with merge) to a
-//! fixpoint at the root, as the native engine does at every node (`native/masks.rs`). Then:
+//! fixpoint at the root, as the native engine does at every node (`dfs/mod.rs`). Then:
 //! - every decided cell becomes a given of the residue, so the order encoding's block
 //!   ranges (`cnf::feasible_starts`) shrink to what is still open;
 //! - a colour a cell can no longer take becomes a unit clause;

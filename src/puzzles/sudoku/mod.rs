@@ -19,6 +19,7 @@ pub mod collection;
 pub mod cover;
 pub mod explain;
 pub mod native;
+mod native_9x9;
 mod sat_session;
 
 use std::fmt::Write as _;
@@ -662,7 +663,7 @@ impl CnfEncode<Filled> for Sudoku {
     /// Collections: one incremental solver per size, givens as assumptions. Only up to
     /// 9×9: the session holds the empty grid's formula, which grows as n⁴ (3.27 M clauses
     /// at 36×36, against 40–100 k for a blanked puzzle's simplified formula), and loading
-    /// it costs more than it saves (a blanked 36×36: 0.49 s CPU against 0.04 s).
+    /// it costs more than it saves (`docs/sudoku.md`).
     fn sat_session(
         &self,
         max_solutions: u64,

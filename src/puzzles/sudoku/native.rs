@@ -27,20 +27,16 @@
 
 use crate::stop::Stop;
 
-#[path = "native_9x9.rs"]
-mod fast9;
-
-#[path = "learn.rs"]
 mod learn;
 
+use super::native_9x9 as fast9;
+use crate::util::luby;
+use crate::util::scc::components;
+
 /// Nodes the search without learning spends on a first solution or a uniqueness proof of
-/// 16×16 and larger before the learning search (`learn.rs`) takes over from the root (a
-/// count, not a time, so the hand-over does not move with the machine's load). Measured
-/// (release build, classes of `examples/sudoku_classes.rs`): the search without learning
-/// settles ten blanked, ten unique and ten minimal 16×16 grids (`--unique` for the last two)
-/// in ≤ 1,895 nodes and nine of ten blanked 25×25 grids in ≤ 509, where it is as fast as the
-/// learning search or faster (6 ms against 61 ms on one); the tenth took it 27,269 nodes
-/// and 1.0 s, the learning search 44 ms. A search handed over reports more nodes than this:
+/// 16×16 and larger before the learning search (`native/learn.rs`) takes over from the
+/// root (a count, not a time, so the hand-over does not move with the machine's load; how
+/// it was chosen: `docs/sudoku.md`). A search handed over reports more nodes than this:
 /// these plus the learning search's.
 pub const LEARN_AFTER: u64 = 2_000;
 
@@ -152,7 +148,7 @@ fn solve_without_learning(box_side: usize, givens: &[u8], search: &NativeSearch)
     solve_generic_from(box_side, givens, search, false)
 }
 
-/// Tests only: the learning search (`learn.rs`) alone from the root propagation, at any
+/// Tests only: the learning search (`native/learn.rs`) alone from the root propagation, at any
 /// size. Counts up to `max_solutions` (one blocking clause per solution, so meant for
 /// small counts).
 #[cfg(test)]
@@ -393,9 +389,7 @@ fn propagate(geo: &Geometry, cand: &mut [u64], work: &mut Work) -> bool {
 /// cell and the cell `M` gives its digit lie in one strongly connected component of the
 /// graph "cell → the cell matched to each of its candidates". This subsumes naked and
 /// hidden singles, pairs, triples... inside a unit; locked candidates (two units) are not.
-/// Run from 16×16 on, after the cheaper rules: on ten blanked 25×25 grids
-/// (`examples/sudoku_classes.rs blank 5 10 1`, first solutions) the slowest went from
-/// 1.24 s to 0.27 s CPU and from 60,608 to 3,679 nodes.
+/// Run from 16×16 on, after the cheaper rules (measured: `docs/sudoku.md`).
 ///
 /// Bit-parallel: a cell is named by the digit `M` gives it, so a cell's candidates are its
 /// arcs, and the components come from forward and backward reachability on `u64` sets.
@@ -464,7 +458,7 @@ fn all_different(geo: &Geometry, cand: &mut [u64], work: &mut Work) -> Option<bo
                 radj[e] |= 1u64 << d;
             }
         }
-        let component = components(&adj, &radj, nodes);
+        let component = components(&adj, Some(&radj), nodes);
         for d in 0..n {
             if nodes & (1u64 << d) != 0 {
                 let cell = open[mate[d] as usize] as usize;
@@ -507,38 +501,6 @@ fn shared_unit(geo: &Geometry, a: usize, b: usize) -> usize {
 /// The digits `0..n` as a set.
 fn full(n: usize) -> u64 {
     if n == 64 { u64::MAX } else { (1u64 << n) - 1 }
-}
-
-/// The nodes reachable from `from` along `adj`, inside `within`.
-fn reach(adj: &[u64; 36], from: usize, within: u64) -> u64 {
-    let mut seen = 1u64 << from;
-    let mut todo = seen;
-    while todo != 0 {
-        let d = todo.trailing_zeros() as usize;
-        todo &= todo - 1;
-        let new = adj[d] & within & !seen;
-        seen |= new;
-        todo |= new;
-    }
-    seen
-}
-
-/// Per node of `nodes`, its strongly connected component along `adj` (`radj` the
-/// reversed edges): forward ∩ backward reach from a node.
-fn components(adj: &[u64; 36], radj: &[u64; 36], nodes: u64) -> [u64; 36] {
-    let mut component = [0u64; 36];
-    let mut rest = nodes;
-    while rest != 0 {
-        let d = rest.trailing_zeros() as usize;
-        let scc = reach(adj, d, rest) & reach(radj, d, rest);
-        rest &= !scc;
-        let mut s = scc;
-        while s != 0 {
-            component[s.trailing_zeros() as usize] = scc;
-            s &= s - 1;
-        }
-    }
-    component
 }
 
 /// The greedy start of a matching of the open cells `open[..k]` (cell indices into `cand`
@@ -643,11 +605,9 @@ fn remove(cand: &mut [u64], cell: usize, mask: u64, work: &mut Work) -> Option<b
 /// digit whose places in a box all lie on one line leaves the rest of that line
 /// ("pointing"), and a digit whose places on a line all lie in one box leaves the rest of
 /// that box ("claiming"). Bit-parallel over the digits: one union per segment, O(n²) per
-/// pass. Kept for n ≥ 16 only because it measured faster there: on ten blanked 25×25
-/// grids (`examples/sudoku_classes.rs blank 5 10 1`) the two slowest first solutions
-/// went from 0.87 s / 0.71 s to 0.11 s / 0.09 s, with 25× fewer nodes; at 9×9 the band
-/// solver (`native_9x9.rs`) is used instead. None on a contradiction; otherwise whether a
-/// candidate was removed.
+/// pass. Kept for n ≥ 16 only, where it measured faster (`docs/sudoku.md`); at 9×9 the
+/// band solver (`native_9x9.rs`) is used instead. None on a contradiction; otherwise
+/// whether a candidate was removed.
 fn locked_candidates(geo: &Geometry, cand: &mut [u64], work: &mut Work) -> Option<bool> {
     let (n, b) = (geo.n, geo.b);
     let mut changed = false;
@@ -755,19 +715,6 @@ impl Restart {
     }
 }
 
-/// Luby, Sinclair, Zuckerman (1993): 1, 1, 2, 1, 1, 2, 4, 1, ... (`i` from 1).
-fn luby(i: u64) -> u64 {
-    let mut k = 1;
-    while (1u64 << k) - 1 < i {
-        k += 1;
-    }
-    if (1u64 << k) - 1 == i {
-        1 << (k - 1)
-    } else {
-        luby(i - (1u64 << (k - 1)) + 1)
-    }
-}
-
 /// Nodes per unit of the Luby sequence.
 const RESTART_UNIT: u64 = 512;
 
@@ -803,10 +750,8 @@ impl<F: FnMut(&[u64])> Generic<'_, F> {
             // dom/wdeg (Boussemart, Hemery, Lecoutre, Sais, "Boosting systematic search by
             // weighting constraints", ECAI 2004): the fewest candidates per failure weight of
             // the cell's three units, ties broken at random (reservoir sampling). The weights
-            // outlive a try, so later tries start on the units that failed before. On ten
-            // blanked 25×25 grids (two seeds each) the summed first-solution CPU went from
-            // 3.99 s to 2.19 s; on the hard 36×36 ones (8 grids, 4 seeds, ~1.2–1.5 s CPU
-            // each) 7 of 32 tries decided against 4.
+            // outlive a try, so later tries start on the units that failed before
+            // (measured: `docs/sudoku.md`).
             let mut best_w = 0u64;
             let mut ties = 0u64;
             for (cell, &m) in self.pool[depth].iter().enumerate() {

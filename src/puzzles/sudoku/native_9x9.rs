@@ -50,7 +50,6 @@
 use crate::stop::Stop;
 
 #[cfg(target_arch = "x86_64")]
-#[path = "native_9x9/lanes.rs"]
 mod lanes;
 
 /// All 27 cells of a band.

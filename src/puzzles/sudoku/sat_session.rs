@@ -33,14 +33,10 @@
 //!   or two each and renew by count; puzzles that need search renew by conflicts, before
 //!   their learned clauses slow propagation down.
 //!
-//! Why batsat and not varisat (the engine of the other `sat` paths): on 17-clue
-//! puzzles nearly all the time is per-variable work of the solver, and varisat can
-//! neither keep a variable out of its decision order nor hand a model back inside the
-//! search (every `assume` and `add_clause` restarts it); batsat's theory hook
-//! ([`Theory::final_check`]) does the latter. Measured against the same session on
-//! varisat (two calls per puzzle, renewal every 32), whole process, instructions
-//! under callgrind: 0.74× on the first 1,000 17-clue puzzles, 0.92× on
-//! magictour_top1465, 0.91× on the first 500 of forum_hardest_1905_11plus.
+//! Why batsat and not varisat (the engine of the other `sat` paths): varisat can neither
+//! keep a variable out of its decision order nor hand a model back inside the search;
+//! batsat's theory hook ([`Theory::final_check`]) does the latter (measured:
+//! `docs/sudoku.md`).
 //!
 //! Used only when nothing can interrupt the search: with a deadline or a cancel flag
 //! the pipeline takes the ordinary path, a fresh solver with the stop hook. Every

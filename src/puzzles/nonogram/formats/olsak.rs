@@ -183,7 +183,7 @@ fn parse_colour_line(line: &str, number: usize) -> Result<Colour, ParseError> {
         .get(2..)
         .map(|rest| rest.iter().map(|&(_, t)| t).collect::<Vec<_>>().join(" "))
         .filter(|n| !n.is_empty())
-        .unwrap_or_else(|| super::super::hex(rgb));
+        .unwrap_or_else(|| rgb.hex());
     Ok(Colour { ch, name, rgb })
 }
 

@@ -29,8 +29,8 @@
 //! - **domain**: per cell, the palette colours it may still take (bit set), as the
 //!   propagation saw them; **base**: the same at level 0.
 
-use super::super::super::Block;
-use super::super::super::MAX_COLOURS;
+use super::super::Block;
+use super::super::MAX_COLOURS;
 
 /// The automaton of one clue: which states move on which colour.
 pub struct Automaton {
@@ -272,7 +272,7 @@ pub struct Reach {
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::bitline::{self, Tables};
+    use super::super::super::line::bitline::{self, Tables};
     use super::*;
     use crate::rng::SplitMix64;
 

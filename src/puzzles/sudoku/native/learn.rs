@@ -38,8 +38,9 @@ use std::collections::HashSet;
 use batsat::theory::{Theory, TheoryArg};
 use batsat::{BasicSolver, Lit, SolverInterface, Var, lbool};
 
-use super::{Geometry, NativeResult, augment, full, reach};
+use super::{Geometry, NativeResult, augment, full};
 use crate::stop::Stop;
+use crate::util::scc::{components, reach};
 
 const NONE: u8 = u8::MAX;
 const NO_VAR: u32 = u32::MAX;
@@ -288,41 +289,6 @@ impl Matching {
     }
 }
 
-/// The nodes of `within` that reach `to` along `adj`, without the reversed edges: each
-/// sweep adds the nodes with an arc into the set so far (few sweeps on the dense digit
-/// graphs of a unit, cheaper than building the reversed graph).
-fn reach_back(adj: &[u64; 36], to: usize, within: u64) -> u64 {
-    let mut seen = 1u64 << to;
-    loop {
-        let before = seen;
-        for x in digits(within & !seen) {
-            if adj[x] & seen != 0 {
-                seen |= 1u64 << x;
-            }
-        }
-        if seen == before {
-            return seen;
-        }
-    }
-}
-
-/// Per node of `nodes`, its strongly connected component along `adj`: the nodes forward
-/// reachable from a node that also reach it back (a path back from a forward reachable node
-/// stays among forward reachable nodes, so the backward search is confined to them).
-fn sccs(adj: &[u64; 36], nodes: u64) -> [u64; 36] {
-    let mut component = [0u64; 36];
-    let mut rest = nodes;
-    while rest != 0 {
-        let d = rest.trailing_zeros() as usize;
-        let scc = reach_back(adj, d, reach(adj, d, rest));
-        rest &= !scc;
-        for x in digits(scc) {
-            component[x] = scc;
-        }
-    }
-    component
-}
-
 /// The filter and the solution counter, as a batsat theory. See the module docs.
 struct AllDifferent<'a> {
     geo: &'a Geometry,
@@ -401,7 +367,7 @@ impl AllDifferent<'_> {
         for d in digits(nodes) {
             adj[d] = dom[mate[d] as usize] & !(1u64 << d);
         }
-        let component = sccs(&adj, nodes);
+        let component = components(&adj, None, nodes);
         for d in digits(nodes) {
             let i = mate[d] as usize;
             for v in digits(adj[d] & !component[d]) {
@@ -666,7 +632,7 @@ impl Theory for AllDifferent<'_> {
 #[cfg(test)]
 mod tests {
     use super::super::{NativeSearch, solve_learning, solve_without_learning};
-    use super::{Matching, NONE, digits, sccs};
+    use super::{Matching, NONE, digits};
     use crate::generate::sudoku::random_grid;
     use crate::rng::SplitMix64;
     use crate::stop::Stop;
@@ -897,45 +863,6 @@ mod tests {
                 } else {
                     assert_eq!(matched, n);
                 }
-            }
-        }
-    }
-
-    /// The components without reversed arcs are those of native's forward-backward step.
-    #[test]
-    fn components_agree_with_native() {
-        let mut rng = SplitMix64::new(11);
-        for round in 0..2000 {
-            let n = 1 + round % 36;
-            let full = (1u64 << n) - 1;
-            let sparse = round % 3;
-            let mut adj = [0u64; 36];
-            let mut radj = [0u64; 36];
-            for (d, a) in adj.iter_mut().enumerate().take(n) {
-                let mut m = rng.next_u64() & full;
-                for _ in 0..sparse {
-                    m &= rng.next_u64();
-                }
-                *a = m & !(1u64 << d);
-            }
-            for (d, a) in adj.iter().enumerate().take(n) {
-                for e in digits(*a) {
-                    radj[e] |= 1u64 << d;
-                }
-            }
-            let nodes = rng.next_u64() & full;
-            let mut masked = adj;
-            for a in masked.iter_mut() {
-                *a &= nodes;
-            }
-            let mut rmasked = radj;
-            for a in rmasked.iter_mut() {
-                *a &= nodes;
-            }
-            let theirs = super::super::components(&masked, &rmasked, nodes);
-            let ours = sccs(&masked, nodes);
-            for d in digits(nodes) {
-                assert_eq!(ours[d], theirs[d], "round {round}");
             }
         }
     }

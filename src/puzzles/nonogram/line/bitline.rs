@@ -53,7 +53,7 @@
 pub const MAX_LEN: usize = 127;
 
 use super::super::{Block, MAX_COLOURS, min_length};
-use super::words::Mask;
+use super::mask::Mask;
 
 /// The longest line masks of type `M` take.
 pub fn max_len<M: Mask>() -> usize {
@@ -823,7 +823,7 @@ pub fn solve(
 
 #[cfg(test)]
 mod tests {
-    use super::super::words::Wide;
+    use super::super::mask::Wide;
     use super::*;
 
     /// Reference line solver, cell by cell (the DP of Batenburg & Kosters): `can[c][i]`

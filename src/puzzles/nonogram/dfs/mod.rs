@@ -1,136 +1,41 @@
-//! The bit-parallel engine, for every palette and width: each line one mask per palette
-//! colour (a `u128`, or several words for lines over 127 cells: [`Mask`]), the line solver
-//! of [`bitline`](super::bitline), line logic to a fixpoint, probing to a fixpoint at
-//! every node, then depth-first search.
+//! The depth-first engine, for every palette and width: each line one mask per palette
+//! colour ([`Mask`]: a `u128`, or several words for lines over 127 cells), the shared line
+//! solver of [`bitline`](super::line::bitline), line logic to a fixpoint, probing to a
+//! fixpoint at every node, then depth-first search. Design notes, with the measurements
+//! behind each choice: `docs/nonogram.md`.
 //!
-//! Glossary:
-//! - **palette size** `p`: the background and the puzzle's colours (2 in black-and-white).
-//! - **state**: for each line `l` (rows `0..h`, then columns) and palette colour `c`,
-//!   `state[p·l + c]` = the cells of the line that may still take colour `c`, bit `i` =
-//!   position `i` along the line. A cell is **known** when one colour is left. A cell is
-//!   stored twice (in its row and in its column) and both copies always agree; the
-//!   transposed copy is what lets a column be read as one word.
-//! - **line list**: a set of line numbers that also lists them ([`LineList`]).
-//! - **propagation**: solve the lines of a queue; a line that narrows writes its new cells
-//!   into the crossing lines and queues them; ends at the fixpoint or a contradiction.
-//! - **probe**: propagate the state with an unknown cell set to each colour it may take.
-//!   All contradict: the node is dead. One survives: the cell takes it (and everything that
-//!   branch settled). Several: the state keeps only what some surviving branch allows
-//!   ("merge": in black-and-white, the cells both branches settle alike are fixed). This
-//!   is failed-literal probing plus merge, the core of LalaFrogKK (Wu et al., "An
-//!   Efficient Approach to Solving Nonograms", IEEE TCIAIG 5(3), 2013).
-//! - **probe validity**: a probe's outcome depends only on the lines its two propagations
-//!   solved (its **read set**). It stays valid until one of those lines changes in the
-//!   state, so a probing pass skips valid cells and the confirming pass is nearly free.
-//!   Validity carries into a child node (which only narrows the state); on return, every
-//!   line the child changed invalidates the probes that read it. Each line lists the
-//!   probes that read it (**readers**), so a change costs its readers, and memory grows
-//!   with the read sets actually made, not with cells × lines: that is what lets the
-//!   engine take 10,000-cell lines. A probe that read more than its share of lines
-//!   ([`READS_BUDGET`]) is invalidated by any change instead; only puzzles beyond about
-//!   200×200 ever have such probes.
-//! - **focus**: below the root, a node probes only the unknown cells next to (in the 3×3
-//!   square around) a cell that its decision, or its own probes, settled: the cells whose
-//!   probes are most likely to gain, as pbnsolve (Wolter) probes. The decision's
-//!   propagation changes lines that nearly every probe read, so probing every unknown
-//!   cell again cost each node of the hard colour puzzles 430–510 probes. The other
-//!   cells keep the score of their last probe for the choice of the branch. Probing only
-//!   prunes, so the search stays complete and its counts exact; the root still probes
-//!   every cell. Colour puzzles only: a random black-and-white 2×600 picture (in
-//!   `tests/nonogram.rs`) searched for over 20 s with it instead of 65 nodes without, as
-//!   contradictions far from the decision stay hidden; no colour puzzle measured did.
-//! - **guess**: when every unknown cell (in focus, below the root) has a valid probe that
-//!   settled nothing, branch on the last conflict's cell (below) if it is unknown, else on
-//!   the cell maximising score × (weight of its row + weight of its column), the score
-//!   from the gains of its probe's branches (a gain: how many cells the branch settled).
-//!   Black-and-white: score = 16 × min + max (Wu et al.: the branch that gains least
-//!   decides; the small bonus prefers a cell with one very strong branch). Colour:
-//!   score = min + 16 × max, the strongest branch first: a colour cell has up to `p`
-//!   branches, and the one that settles most is the one most likely to fail at once or
-//!   to settle its region. A heuristic, measured on the hard colour survey puzzles with
-//!   the last conflict below (nodes to decide `--unique`, without → with): webpbn #4445
-//!   408 → 8, #4809 1,086 → 59, #5193 312 → 26; a few lose (#2684 27 → 491, #3620
-//!   250 → 2,286, both still under 0.07 s CPU). The branches are tried colours first,
-//!   background last.
-//! - **last conflict** (colour only): the cell whose every colour failed last (a probe
-//!   that killed its node, or a guess whose every branch died at once) is branched on
-//!   first, as long as it is unknown, until one of its colours propagates without
-//!   contradiction (Lecoutre, Saïs, Tabary & Vidal, "Reasoning from last conflict(s) in
-//!   constraint programming", Artificial Intelligence 173(18), 2009). Going back up from
-//!   a dead end, the search then tries that cell again at once under each other choice
-//!   above it, which finds the decision that caused the conflict without waiting for the
-//!   weights to point there. With the focus, a dead cell far from the next decision
-//!   would otherwise not be probed again.
-//! - **weight**: 1 + the number of contradictions a line has raised, in probes and in
-//!   search: the dom/wdeg idea of Boussemart, Hemery, Lecoutre & Sais ("Boosting
-//!   systematic search by weighting constraints", ECAI 2004). It keeps the search on the
-//!   part of the grid that keeps failing. Without it, puzzles made of loosely coupled
-//!   hard regions (the four sides of webpbn #6574 "Forever") are searched as the product
-//!   of the regions' trees: 21,227 nodes for Forever against 119 with it.
+//! - **state**: for line `l` (rows `0..h`, then columns) and palette colour `c`,
+//!   `state[p·l + c]` = the cells of the line that may still take `c`. Every cell is
+//!   stored twice (row and column) and both copies always agree.
+//! - **probe**: failed-literal probing with merge, the core of LalaFrogKK (Wu et al., IEEE
+//!   TCIAIG 5(3), 2013). A probe stays valid until a line it read (its **read set**)
+//!   changes; each line lists its **readers**, so memory follows the read sets made.
+//! - **focus** (colour puzzles, below the root): probe only the unknown cells next to a
+//!   cell the node settled, as pbnsolve (Wolter) does. Probing only prunes: counts stay exact.
+//! - **guess**: the last conflict's cell (Lecoutre et al., AIJ 173(18), 2009), else the
+//!   cell maximising its probe score × the weights of its row and column (dom/wdeg:
+//!   Boussemart et al., ECAI 2004); colours first, background last.
+//! - **restarts**: for at most [`RESTART_MAX`] solutions, runs of [`FIRST_RUN`] then
+//!   [`RUN_UNIT`] × Luby nodes ([`crate::util::luby`]), keeping the weights; a run that
+//!   finds a solution is never cut, and solutions found again are not counted twice, so
+//!   the search stays complete.
 //!
-//! - **restarts**: when only a few solutions are asked for (at most [`RESTART_MAX`], as
-//!   `--unique` asks for 2), a search that has found no solution after [`FIRST_RUN`]
-//!   nodes starts again from the root, with the weights it has learnt, for runs of
-//!   [`RUN_UNIT`] × the Luby sequence 1, 2, 1, 1, 2, 4, … nodes (from its second term)
-//!   (Luby, Sinclair & Zuckerman, "Optimal speedup of Las Vegas algorithms", IPL 47(4),
-//!   1993; restarts with dom/wdeg: Lecoutre et al., "Recording and minimizing nogoods from
-//!   restarts", JSAT 1, 2007). Without them one bad early choice can cost the whole
-//!   budget: measured with and without, webpbn #3149 stays undecided after 15 s without,
-//!   and #4445 takes 2,875 nodes against 414 with them. The first run is long enough for
-//!   every numbered black-and-white survey search (the longest, Forever: 119 nodes), so
-//!   those searches are unchanged. A run that finds a solution is never cut (the second
-//!   solution of a puzzle is mostly a local swap next to the first); the runs are
-//!   therefore unbounded in the limit, and the search stays complete. Solutions found
-//!   again in a later run are not counted twice.
-//!
-//! Counting: the search stops after `limits.max_solutions` solutions (None = all).
-//! States for each depth come from a pool; after warm-up, search and probing allocate
-//! nothing.
+//! Counting stops after `limits.max_solutions` solutions (None = all). States for each
+//! depth come from a pool; after warm-up, search and probing allocate nothing.
 
 use std::collections::VecDeque;
 
-use super::super::{Block, Grid, MAX_COLOURS, Nonogram};
-use super::Answer;
-use super::Stats;
-use super::bitline::{self, Tables};
-use super::words::{Mask, Wide};
+mod lines;
+
+use lines::{CONTRADICTION, LineCache, LineList, LineSolver, at_least_two, cache_slots};
+
+use super::line::bitline;
+use super::line::mask::{Mask, Wide};
+use super::native::{Answer, Stats};
+use super::{Grid, MAX_COLOURS, Nonogram};
 use crate::puzzle::Limits;
 use crate::stop::Stop;
-
-/// A set of line numbers that lists its members, so that clearing it costs what was
-/// inserted, not the number of lines.
-struct LineList {
-    member: Vec<bool>,
-    list: Vec<u32>,
-}
-
-impl LineList {
-    fn new(num_lines: usize) -> LineList {
-        LineList {
-            member: vec![false; num_lines],
-            list: Vec::new(),
-        }
-    }
-
-    #[inline]
-    fn insert(&mut self, l: usize) {
-        if !self.member[l] {
-            self.member[l] = true;
-            self.list.push(l as u32);
-        }
-    }
-
-    fn is_empty(&self) -> bool {
-        self.list.is_empty()
-    }
-
-    fn clear(&mut self) {
-        for &l in &self.list {
-            self.member[l as usize] = false;
-        }
-        self.list.clear();
-    }
-}
+use crate::util::luby;
 
 /// Entries of the probe-validity lists a puzzle may keep, about: a probe that read more
 /// lines than its share (`READS_BUDGET / cells`, at least [`MIN_READS`]) is kept as
@@ -139,140 +44,12 @@ impl LineList {
 const READS_BUDGET: usize = 1 << 23;
 const MIN_READS: usize = 16;
 
-/// The cells present in at least two of `masks`: a line's unknown cells.
-#[inline]
-fn at_least_two<M: Mask>(masks: &[M]) -> M {
-    let (mut once, mut twice) = (M::ZERO, M::ZERO);
-    for &m in masks {
-        twice |= once & m;
-        once |= m;
-    }
-    twice
-}
-
-/// The line solver's scratch tables. On multi-word masks, a line of at most
-/// [`bitline::MAX_LEN`] cells is solved on `u128` copies of its masks: a puzzle with a few
-/// long lines keeps the speed per cell of the one-word-pair masks on all its other lines.
-struct LineSolver<M: Mask> {
-    tables: Tables<M>,
-    narrow: Tables<u128>,
-    can: [u128; MAX_COLOURS + 1],
-    may: [u128; MAX_COLOURS + 1],
-}
-
-impl<M: Mask> LineSolver<M> {
-    /// For clues of at most `blocks` blocks.
-    fn new(blocks: usize) -> LineSolver<M> {
-        let wide = M::BITS > u128::BITS as usize;
-        LineSolver {
-            tables: Tables::with_blocks(blocks),
-            narrow: Tables::with_blocks(if wide { blocks } else { 0 }),
-            can: [0; MAX_COLOURS + 1],
-            may: [0; MAX_COLOURS + 1],
-        }
-    }
-
-    /// [`bitline::solve_colour`] on a line of `n` cells.
-    #[inline]
-    fn solve(&mut self, clue: &[Block], n: usize, can: &[M], may: &mut [M]) -> bool {
-        if M::BITS <= u128::BITS as usize || n > bitline::MAX_LEN {
-            return bitline::solve_colour(&mut self.tables, clue, n, can, may);
-        }
-        let p = can.len();
-        for (c, &m) in self.can.iter_mut().zip(can) {
-            *c = m.low_u128();
-        }
-        let ok = bitline::solve_colour(
-            &mut self.narrow,
-            clue,
-            n,
-            &self.can[..p],
-            &mut self.may[..p],
-        );
-        for (m, &x) in may.iter_mut().zip(&self.may[..p]) {
-            *m = M::from_u128(x);
-        }
-        ok
-    }
-}
-
-/// A direct-mapped cache of line results keyed by (line, its `p` masks): probing solves
-/// the same line states again and again.
-struct LineCache<M: Mask> {
-    /// Each entry: the `p` masks of the key, then the `p` masks of the result. An all-zero
-    /// table is an empty one, so it comes from the allocator already zeroed and only the
-    /// pages probing touches are ever written.
-    entries: Vec<M>,
-    /// Per entry: one more than the line number (0: empty slot), with [`CONTRADICTION`]
-    /// set when no pattern fits.
-    tags: Vec<u32>,
-    palette: usize,
-    mask: usize,
-}
-
-const CONTRADICTION: u32 = 1 << 31;
-
 /// Restarts are used when at most this many solutions are asked for (the found ones are
 /// kept to recognise them in later runs).
 const RESTART_MAX: u64 = 64;
 /// Nodes of the first run (then [`RUN_UNIT`] × Luby).
 const FIRST_RUN: u64 = 400;
 const RUN_UNIT: u64 = 100;
-
-/// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, … (`i` from 1).
-fn luby(mut i: u64) -> u64 {
-    loop {
-        // The smallest k with i ≤ 2^k − 1.
-        let k = 64 - i.leading_zeros();
-        if i == (1 << k) - 1 {
-            return 1 << (k - 1);
-        }
-        i -= (1 << (k - 1)) - 1;
-    }
-}
-
-/// About 128 slots per line, at most 2^14, and at most 4 MB: small puzzles that probe a
-/// little do not pay for a big table.
-fn cache_slots(num_lines: usize, entry_bytes: usize) -> usize {
-    let mut slots = (num_lines * 128)
-        .next_power_of_two()
-        .clamp(1 << 10, 1 << 14);
-    while slots > 1 << 10 && slots * entry_bytes > 4 << 20 {
-        slots /= 2;
-    }
-    slots
-}
-
-impl<M: Mask> LineCache<M> {
-    fn new(slots: usize, palette: usize) -> LineCache<M> {
-        debug_assert!(slots.is_power_of_two());
-        LineCache {
-            entries: vec![M::ZERO; slots * 2 * palette],
-            tags: vec![0; slots],
-            palette,
-            mask: slots - 1,
-        }
-    }
-
-    #[inline]
-    fn slot(&self, line: usize, can: &[M]) -> usize {
-        let h = can
-            .iter()
-            .fold((line as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15), |h, m| {
-                m.mix(h)
-            });
-        (h as usize) & self.mask
-    }
-
-    #[inline]
-    fn entry(&mut self, slot: usize) -> (&mut [M], &mut u32) {
-        let stride = 2 * self.palette;
-        (
-            &mut self.entries[slot * stride..(slot + 1) * stride],
-            &mut self.tags[slot],
-        )
-    }
-}
 
 /// `P`: the palette size when it is fixed at compile time (the hot loops then unroll and
 /// small copies inline), 0 when it is read at run time.
@@ -1090,7 +867,7 @@ fn solve_with<M: Mask, const P: usize>(puzzle: &Nonogram, limits: &Limits) -> (A
 
 /// [`solve`] on `u128` masks (lines of at most [`bitline::MAX_LEN`] cells), giving up
 /// (an incomplete answer) at its `budget.0`-th search node or once it has made
-/// `budget.1` line solves: the first stage of `super::solve_with_stats`.
+/// `budget.1` line solves: the first stage of `super::native::solve_with_stats`.
 pub(super) fn solve_within(
     puzzle: &Nonogram,
     limits: &Limits,
@@ -1152,7 +929,7 @@ fn run<M: Mask, const P: usize>(
     (answer, engine.stats)
 }
 
-/// What line logic alone decides (see [`super::line_logic`]).
+/// What line logic alone decides (see [`super::native::line_logic`]).
 pub fn line_logic(puzzle: &Nonogram) -> Option<Vec<Option<u8>>> {
     let longest = puzzle.width().max(puzzle.height());
     by_width!(longest, line_logic_on::<u128>, line_logic_on, puzzle)
@@ -1181,12 +958,12 @@ pub(super) fn line_logic_on<M: Mask>(puzzle: &Nonogram) -> Option<Vec<Option<u8>
     })
 }
 
-/// Root probing for `--presolve` (see [`super::probe_residue`]).
+/// Root probing for `--presolve` (see [`super::native::probe_residue`]).
 pub fn probe_residue(
     puzzle: &Nonogram,
     stop: &Stop,
     max_implications: usize,
-) -> Option<super::ProbeResidue> {
+) -> Option<super::native::ProbeResidue> {
     let longest = puzzle.width().max(puzzle.height());
     by_width!(
         longest,
@@ -1202,7 +979,7 @@ fn probe_residue_with<M: Mask>(
     puzzle: &Nonogram,
     stop: &Stop,
     max_implications: usize,
-) -> Option<super::ProbeResidue> {
+) -> Option<super::native::ProbeResidue> {
     let limits = Limits {
         max_solutions: Some(1),
         keep: 0,
@@ -1260,7 +1037,7 @@ fn probe_residue_with<M: Mask>(
             }
         }
     }
-    Some(super::ProbeResidue {
+    Some(super::native::ProbeResidue {
         colours,
         implications,
     })

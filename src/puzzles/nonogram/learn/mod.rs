@@ -1,6 +1,6 @@
 //! Search with learning: a CDCL SAT solver (batsat) whose only constraints beyond "one
 //! colour per cell" are the lines, each checked by the bit-parallel line solver
-//! ([`super::bitline`]). This is lazy clause generation (Ohrimenko, Stuckey &
+//! ([`super::line::bitline`]). This is lazy clause generation (Ohrimenko, Stuckey &
 //! Codish, "Propagation via lazy clause generation", Constraints 14(3), 2009) with the
 //! line solver as the propagator: the solver learns a clause from every conflict, so a
 //! failing sub-configuration is refuted once, where depth-first search with probing
@@ -22,7 +22,7 @@
 //!   lost); a line with no fit is a conflict.
 //! - **explanation**: why a line forced a literal or failed, built lazily (when conflict
 //!   analysis asks) and cached. Two ways:
-//!   - **paths** (the default, `learn/paths.rs`): a cut through the line's automaton on the
+//!   - **paths** (the default, `learn/automaton.rs`): a cut through the line's automaton on the
 //!     domains before the propagation: the known cells that stopped the blocks from
 //!     sliding further (two cuts tried, the shorter kept). Two passes over the line, no
 //!     line solve.
@@ -31,7 +31,7 @@
 //!     so the line's literals on the trail before the propagation are a sound reason.
 //!     The cells are then dropped in chunks, halving, far ones first, each drop kept
 //!     when the line solver, run again without those cells, still derives the literal
-//!     (or still fails): about 300 line solves a conflict on knotty.
+//!     (or still fails); its cost: `docs/nonogram.md`.
 //! - **level 0**: facts at level 0 (the root units from probing, learnt units) are
 //!   permanent; an explanation leaves them out (the solver drops them from learnt
 //!   clauses anyway) and treats them as the line's base.
@@ -51,14 +51,14 @@ use std::collections::HashSet;
 use batsat::theory::{Theory, TheoryArg};
 use batsat::{BasicSolver, Lit, SolverInterface, Var, lbool};
 
-use super::super::{Grid, MAX_COLOURS, Nonogram};
-use super::Answer;
-use super::bitline::{self, Tables};
+use super::line::bitline::{self, Tables};
+use super::native::Answer;
+use super::{Grid, MAX_COLOURS, Nonogram};
 use crate::puzzle::Limits;
 use crate::stop::Stop;
-use paths::{Automaton, Reach};
+use automaton::{Automaton, Reach};
 
-mod paths;
+mod automaton;
 
 /// Counters of one learning search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -105,7 +105,7 @@ pub fn fits(puzzle: &Nonogram) -> bool {
 pub fn solve(
     puzzle: &Nonogram,
     limits: &Limits,
-    root: Option<&super::ProbeResidue>,
+    root: Option<&super::native::ProbeResidue>,
     known: &[Grid],
 ) -> (Answer, LearnStats) {
     let (answer, stats) = solve_with(puzzle, limits, root, known, |_| {}, |t| t.stats);
@@ -117,7 +117,7 @@ pub fn solve(
 fn solve_with<T>(
     puzzle: &Nonogram,
     limits: &Limits,
-    root: Option<&super::ProbeResidue>,
+    root: Option<&super::native::ProbeResidue>,
     known: &[Grid],
     setup: impl FnOnce(&mut LineTheory),
     after: impl FnOnce(&LineTheory) -> T,
@@ -665,7 +665,7 @@ impl<'p> LineTheory<'p> {
         }
     }
 
-    /// [`LineTheory::explain_line`] from the line's automaton ([`paths`]): of the two
+    /// [`LineTheory::explain_line`] from the line's automaton ([`automaton`]): of the two
     /// cuts it offers, the one with fewer literals.
     fn explain_by_paths(&mut self, l: usize, pos: u32, target: Option<(usize, u64)>) {
         let n = self.puzzle.line_len(l);
@@ -960,7 +960,7 @@ impl Theory for LineTheory<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::Palette;
+    use super::super::Palette;
     use super::*;
 
     fn limits(max: Option<u64>) -> Limits {
@@ -1029,7 +1029,7 @@ mod tests {
                 let how = [(true, true), (true, false), (false, true), (false, false)];
                 let (learnt, checked) = solve_checked(&puzzle, max, how[round as usize % 4]);
                 explained += checked;
-                let (dfs, _) = super::super::masks::solve(&puzzle, &limits(max));
+                let (dfs, _) = super::super::dfs::solve(&puzzle, &limits(max));
                 assert_eq!(
                     (learnt.count, learnt.complete),
                     (dfs.count, dfs.complete),
@@ -1063,7 +1063,7 @@ mod tests {
         let columns = vec![vec![2], vec![], vec![1, 1], vec![1]];
         let crossed = Nonogram::new(rows, columns);
         let (answer, _) = solve_checked(&crossed, Some(2), (true, true));
-        let (dfs, _) = super::super::masks::solve(&crossed, &limits(Some(2)));
+        let (dfs, _) = super::super::dfs::solve(&crossed, &limits(Some(2)));
         assert_eq!((answer.count, answer.complete), (dfs.count, dfs.complete));
         assert_eq!(answer.count, 0);
     }

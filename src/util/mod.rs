@@ -1,0 +1,8 @@
+//! Small helpers the engines share, written once (in the manner of splr's `primitive/`):
+//! no puzzle words, no imports from the rest of the crate but the random generator for
+//! tests. The contract (`src/puzzle/`) does not use them.
+
+pub mod luby;
+pub mod scc;
+
+pub use luby::luby;
