@@ -1,84 +1,56 @@
 //! Dancing Links engine benchmarks: counting all solutions (no solution is
-//! materialised) of classic exact-cover problems with known counts.
+//! materialised) of the exact-cover suite (`satcover::dlx::suite`, the
+//! problems and their DLX1 comparison in `docs/dlx.md`), with both engines:
 //!
-//! - `dlx/queens_count/10`: 10-queens, rows/columns primary, diagonals
-//!   secondary; 724 solutions.
-//! - `dlx/pentomino_3x20`: the 12 pentominoes in a 3×20 box; 8 tilings.
-//! - `dlx/pentomino_6x10_x_restricted`: 6×10 box with X in one quadrant
-//!   (Knuth's symmetry breaking); 2,339 tilings. Knuth's DLX1 needs 311 M
-//!   updates and ~2.5 s here.
-//!
+//! - `dlx/suite/{dlx,cells}/NAME`: Algorithm C (`dlx::count`, DLX1's tree and
+//!   counters) and dancing cells (`dlx::cells::count`, SSXCC's) on queens 12
+//!   and 13, Langford pairs 11 and 12, Scott's 8×8 pentominoes, 6×10
+//!   pentominoes with X restricted and without. Building the matrix is
+//!   outside the timed part; the engine's own structure is inside.
+//! - `dlx/nonogram_26167/{dlx,cells}`: a colour (XCC) case, the nonogram
+//!   exact cover `satcover export --to xc` writes (`tests/fixtures/xc/`).
 //! - `dlx/sudoku_17clue_x200/{encoded,prepared}`: 200 17-clue sudokus
 //!   (`tests/fixtures/sudoku_native/17_clue_200.txt`), proving uniqueness:
 //!   `encoded` builds each puzzle's matrix and searches it; `prepared` forces
 //!   the givens on the empty grid's matrix prepared once ([`Prepared`]), the
 //!   path the `dlx` backend takes. Same search, same nodes and updates.
-//!
-//! The pentomino problems are read from `tests/fixtures/xc/` (written by the
-//! tests from the piece shapes), so Knuth's programs can run the same files.
-//! Building the matrix is outside the timed part, except in `encoded`.
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use satcover::dlx::{ItemId, Matrix, Prepared, Search, count, parse_xc};
+use satcover::dlx::{ItemId, Matrix, Prepared, Search, cells, count, parse_xc, suite};
 use satcover::puzzles::sudoku::{self, cover};
 
-fn queens(n: usize) -> Matrix {
-    let mut m = Matrix::new();
-    let rows: Vec<ItemId> = (0..n).map(|r| m.add_primary(format!("r{r}"))).collect();
-    let cols: Vec<ItemId> = (0..n).map(|c| m.add_primary(format!("c{c}"))).collect();
-    let sums: Vec<ItemId> = (0..2 * n - 1)
-        .map(|d| m.add_secondary(format!("a{d}")))
-        .collect();
-    let diffs: Vec<ItemId> = (0..2 * n - 1)
-        .map(|d| m.add_secondary(format!("b{d}")))
-        .collect();
-    for r in 0..n {
-        for c in 0..n {
-            m.add_option(&[rows[r], cols[c], sums[r + c], diffs[r + n - 1 - c]])
-                .expect("queens options are well formed");
+fn bench_suite(c: &mut Criterion) {
+    let mut group = c.benchmark_group("dlx/suite");
+    for problem in suite::problems() {
+        let m = (problem.build)();
+        // Ten samples of the slowest take about a minute per engine.
+        group.sample_size(10);
+        group.measurement_time(Duration::from_secs(20));
+        for (engine, run) in [
+            ("dlx", count as fn(&Matrix, &Search) -> _),
+            ("cells", cells::count),
+        ] {
+            group.bench_function(format!("{engine}/{}", problem.name), |b| {
+                b.iter(|| {
+                    let out = run(black_box(&m), &Search::default());
+                    assert_eq!(out.count, problem.count);
+                })
+            });
         }
     }
-    m
-}
+    group.finish();
 
-fn fixture(text: &str) -> Matrix {
-    parse_xc(text).expect("fixture parses")
-}
-
-fn bench_dlx(c: &mut Criterion) {
-    let mut group = c.benchmark_group("dlx");
-
-    let m = queens(10);
-    group.bench_function("queens_count/10", |b| {
-        b.iter(|| {
-            let out = count(black_box(&m), &Search::default());
-            assert_eq!(out.count, 724);
-        })
+    let m = parse_xc(include_str!("../tests/fixtures/xc/nonogram_26167.xc")).expect("parses");
+    let mut group = c.benchmark_group("dlx/nonogram_26167");
+    group.bench_function("dlx", |b| {
+        b.iter(|| assert_eq!(count(black_box(&m), &Search::default()).count, 1))
     });
-
-    let m = fixture(include_str!("../tests/fixtures/xc/pentomino_3x20.xc"));
-    group.sample_size(30);
-    group.measurement_time(Duration::from_secs(8));
-    group.bench_function("pentomino_3x20", |b| {
-        b.iter(|| {
-            let out = count(black_box(&m), &Search::default());
-            assert_eq!(out.count, 8);
-        })
+    group.bench_function("cells", |b| {
+        b.iter(|| assert_eq!(cells::count(black_box(&m), &Search::default()).count, 1))
     });
-
-    let m = fixture(include_str!("../tests/fixtures/xc/pentomino_6x10_x.xc"));
-    group.sample_size(10);
-    group.measurement_time(Duration::from_secs(60));
-    group.bench_function("pentomino_6x10_x_restricted", |b| {
-        b.iter(|| {
-            let out = count(black_box(&m), &Search::default());
-            assert_eq!(out.count, 2339);
-        })
-    });
-
     group.finish();
 }
 
@@ -147,5 +119,5 @@ fn bench_sudoku(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_dlx, bench_sudoku);
+criterion_group!(benches, bench_suite, bench_sudoku);
 criterion_main!(benches);

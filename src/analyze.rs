@@ -98,8 +98,9 @@ const AUTO_ENUMERATION: u64 = 256;
 /// the backbone. The costs are lopsided: where the backbone wins (a 25×25 sudoku with 184
 /// solutions: 0.05 s against 0.22 s to enumerate) it saves a fraction of a second, where it
 /// loses (the 6×10 pentominoes: no answer in 10 s against 1.5 s to enumerate all 9,356)
-/// it never ends; so a few solutions in the short pass are enough to enumerate on.
-const MANY_SOLUTIONS: u64 = 16;
+/// it never ends. Two solutions found quickly are enough to enumerate on: the pass is
+/// bounded by wall time, so a loaded machine finds fewer, and a rate would not hold.
+const MANY_SOLUTIONS: u64 = 2;
 
 /// The answer of `analyze` for one puzzle.
 #[derive(Clone, Debug)]

@@ -290,6 +290,17 @@ struct ShardLine {
     unique: bool,
 }
 
+/// One line as a [`ShardLine`]; the error says what the line is instead (serde's own
+/// message would name the private struct).
+fn shard_line(line: &str) -> Result<ShardLine, String> {
+    let value: serde_json::Value =
+        serde_json::from_str(line).map_err(|_| "not JSON".to_string())?;
+    if !value.is_object() {
+        return Err("not a JSON object".into());
+    }
+    ShardLine::deserialize(value).map_err(|e| e.to_string())
+}
+
 /// Reads the JSON Lines of sharded `bench` runs (blank lines skipped).
 pub fn parse_shard_results(text: &str) -> Result<Vec<ShardResult>, MergeError> {
     let mut results = Vec::new();
@@ -301,7 +312,12 @@ pub fn parse_shard_results(text: &str) -> Result<Vec<ShardResult>, MergeError> {
             line: i + 1,
             message,
         };
-        let parsed: ShardLine = serde_json::from_str(line).map_err(|e| bad(e.to_string()))?;
+        let parsed = shard_line(line).map_err(|why| {
+            bad(format!(
+                "not a shard result ({why}): --merge reads what \
+                 `bench --format json --shard K/N` writes, one JSON object a backend"
+            ))
+        })?;
         let shard = parsed
             .shard
             .ok_or_else(|| bad("no `shard`: write shard results with --shard K/N".into()))?

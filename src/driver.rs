@@ -108,7 +108,10 @@ pub fn run_into<P: Puzzle + ?Sized>(
         });
     }
 
-    // A sink that breaks stops the engine through a stop of its own.
+    // A sink that breaks stops the engine through a stop of its own; a kind's kept session
+    // runs only when the caller's stop cannot fire (it would leave the session in no known
+    // state), and hands its answer over whole.
+    let sessions = !stop.can_stop();
     let halt = stop.linked();
     let limits = Limits {
         max_solutions: request.max_solutions,
@@ -141,6 +144,7 @@ pub fn run_into<P: Puzzle + ?Sized>(
         Engine::Sat => run_sat(
             puzzle,
             &SatBackend::Varisat,
+            sessions,
             backend,
             &limits,
             &request.encode,
@@ -155,6 +159,7 @@ pub fn run_into<P: Puzzle + ?Sized>(
             run_sat(
                 puzzle,
                 solver,
+                false,
                 backend,
                 &limits,
                 &request.encode,
@@ -303,9 +308,11 @@ fn hand_over<S>(solutions: Vec<S>, keep: usize, found: Sink<'_, S>) {
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 fn run_sat<P: Puzzle + ?Sized>(
     puzzle: &P,
     solver: &SatBackend,
+    session: bool,
     backend: Backend,
     limits: &Limits,
     encode: &EncodeOptions,
@@ -313,7 +320,7 @@ fn run_sat<P: Puzzle + ?Sized>(
     found: Sink<'_, P::Solution>,
 ) -> Result<(u64, bool), SolveError> {
     let cnf = cnf_capability(puzzle, backend)?;
-    if matches!(solver, SatBackend::Varisat) && !limits.stop.can_stop() {
+    if session && matches!(solver, SatBackend::Varisat) {
         let solve_start = Instant::now();
         if let Some(answer) = cnf.sat_session(limits.max_or_all(), limits.keep) {
             let answer = answer?;

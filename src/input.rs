@@ -11,7 +11,7 @@ use std::path::Path;
 
 use crate::facade::AnyPuzzle;
 use crate::puzzle::Kind;
-use crate::puzzles::{ParseError, alphametic, dimacs, exact_cover, nonogram, packing, sudoku};
+use crate::puzzles::{self, ParseError, Place, READERS};
 
 /// An input problem with its place: `file:line:column: message`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -78,157 +78,46 @@ pub fn display_name(source: &str) -> String {
     }
 }
 
-/// The kind of a source, from its extension first and its content second.
+/// The kind of a source, from its extension first and its content second (the readers
+/// of [`READERS`], in order).
 pub fn detect_kind(source_name: &str, text: &str) -> Kind {
     let extension = Path::new(source_name)
         .extension()
         .and_then(|e| e.to_str())
         .map(str::to_ascii_lowercase);
-    match extension.as_deref() {
-        Some("non" | "nonpack" | "g" | "xml" | "pbn") => return Kind::Nonogram,
-        Some("pack") => return Kind::Packing,
-        Some("cnf" | "dimacs") => return Kind::Cnf,
-        Some("dlx" | "xc") => return Kind::Xc,
-        Some("alpha" | "alphametic") => return Kind::Alphametic,
-        Some("sudoku" | "sdk") => return Kind::Sudoku,
-        _ => {}
+    if let Some(extension) = extension
+        && let Some(reader) = READERS
+            .iter()
+            .find(|r| r.extensions.contains(&extension.as_str()))
+    {
+        return reader.kind;
     }
-    detect_from_content(text)
-}
-
-fn detect_from_content(text: &str) -> Kind {
-    let content: Vec<&str> = text
+    let lines: Vec<&str> = text
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty())
         .collect();
-    // `l` is trimmed, so its first word is `word` when `word` is followed by a
-    // blank or the end (no scan of the whole line: collections have many long lines).
-    let first_words = |word: &str| {
-        content.iter().any(|l| {
-            l.strip_prefix(word)
-                .is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
-        })
-    };
-    if content
+    READERS
         .iter()
-        .any(|l| l.starts_with("p cnf") || l.starts_with("p  cnf"))
-    {
-        return Kind::Cnf;
-    }
-    if content
-        .iter()
-        .any(|l| l.starts_with("<?xml") || l.starts_with("<puzzleset"))
-    {
-        return Kind::Nonogram;
-    }
-    if first_words("width") && first_words("height")
-        || first_words("rows") && first_words("columns")
-    {
-        return Kind::Nonogram;
-    }
-    if first_words("region") || first_words("piece") || first_words("pentominoes") {
-        return Kind::Packing;
-    }
-    let is_equation = |l: &&str| {
-        l.contains('=')
-            && l.chars().any(|c| c.is_ascii_uppercase())
-            && l.chars()
-                .all(|c| c.is_ascii_uppercase() || " +-*=".contains(c))
-    };
-    if content
-        .iter()
-        .filter(|l| !l.starts_with('#'))
-        .all(is_equation)
-        && !content.is_empty()
-    {
-        return Kind::Alphametic;
-    }
-    Kind::Sudoku
+        .find(|r| (r.looks_like)(&lines))
+        .map_or(Kind::Sudoku, |r| r.kind)
 }
 
 /// Every puzzle in `text`, read as `kind` (detected when `None`).
 pub fn load(source: &str, text: &str, kind: Option<Kind>) -> Vec<Entry> {
     let name = display_name(source);
     let kind = kind.unwrap_or_else(|| detect_kind(source, text));
-    match kind {
-        Kind::Sudoku => line_entries(&name, sudoku::parse(text)),
-        Kind::Cnf => vec![whole_file_entry(
-            &name,
-            crate::cnf::parse_dimacs_detailed(text)
-                .map(|parsed| Box::new(dimacs::Formula::read(parsed)) as Box<dyn AnyPuzzle>)
-                .map_err(|e| InputError {
-                    source_name: name.clone(),
-                    line: Some(e.line),
-                    column: e.column,
-                    message: e.reason.to_string(),
-                }),
-        )],
-        Kind::Xc => vec![whole_file_entry(
-            &name,
-            crate::dlx::parse_xc(text)
-                .map(|m| Box::new(exact_cover::ExactCover::new(m)) as Box<dyn AnyPuzzle>)
-                .map_err(|e| InputError {
-                    source_name: name.clone(),
-                    line: Some(e.line()),
-                    column: Some(e.column()),
-                    message: e.reason(),
-                }),
-        )],
-        Kind::Nonogram => match nonogram::parse_all(source, text) {
-            Ok(puzzles) if puzzles.len() == 1 => puzzles
-                .into_iter()
-                .map(|p| whole_file_entry(&name, Ok(Box::new(p) as Box<dyn AnyPuzzle>)))
-                .collect(),
-            Ok(puzzles) => puzzles
-                .into_iter()
-                .enumerate()
-                .map(|(i, p)| Entry {
-                    label: format!("{name}#{}", i + 1),
-                    puzzle: Ok(Box::new(p) as Box<dyn AnyPuzzle>),
-                })
-                .collect(),
-            Err(error) => vec![whole_file_entry(
-                &name,
-                Err(InputError::parse(&name, error)),
-            )],
-        },
-        Kind::Packing => vec![whole_file_entry(
-            &name,
-            packing::parse(text)
-                .map(|p| Box::new(p) as Box<dyn AnyPuzzle>)
-                .map_err(|e| InputError::parse(&name, e)),
-        )],
-        Kind::Alphametic => line_entries(&name, alphametic::parse(text)),
-    }
-}
-
-/// Entries of a file with many puzzles, each labelled with the line it starts on.
-fn line_entries<P: AnyPuzzle + 'static>(
-    name: &str,
-    parsed: Vec<Result<(usize, P), ParseError>>,
-) -> Vec<Entry> {
-    parsed
+    (puzzles::reader(kind).read)(source, text)
         .into_iter()
-        .map(|result| match result {
-            Ok((line, puzzle)) => Entry {
-                label: format!("{name}:{line}"),
-                puzzle: Ok(Box::new(puzzle) as Box<dyn AnyPuzzle>),
+        .map(|(place, puzzle)| Entry {
+            label: match place {
+                Place::Whole => name.clone(),
+                Place::Line(line) => format!("{name}:{line}"),
+                Place::Nth(n) => format!("{name}#{n}"),
             },
-            Err(error) => Entry {
-                label: format!("{name}:{}", error.line),
-                puzzle: Err(InputError::parse(name, error)),
-            },
+            puzzle: puzzle.map_err(|e| InputError::parse(&name, e)),
         })
         .collect()
-}
-
-/// The entry of a file that holds one puzzle, labelled with the file's name.
-fn whole_file_entry(name: &str, puzzle: Result<Box<dyn AnyPuzzle>, InputError>) -> Entry {
-    Entry {
-        label: name.to_string(),
-        puzzle,
-    }
 }
 
 /// Read a source (`-` for standard input) into a string, with a clear message on failure.

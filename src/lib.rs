@@ -44,6 +44,7 @@ pub mod cnf;
 pub mod compare;
 pub mod dlx;
 pub mod driver;
+pub mod explain;
 pub mod facade;
 pub mod generate;
 pub mod input;

@@ -57,7 +57,7 @@ fn contradictory_givens_are_no_solution_with_exit_20() {
         .assert()
         .code(20)
         .stdout(predicate::str::contains(
-            "contradictory.txt:2: no solution (digit 5 is given twice in row 1",
+            "contradictory.txt:2: unsolvable (digit 5 is given twice in row 1",
         ));
     for backend in ["native", "sat", "dlx"] {
         satcover()
@@ -69,7 +69,7 @@ fn contradictory_givens_are_no_solution_with_exit_20() {
             ])
             .assert()
             .code(20)
-            .stdout(predicate::str::contains("no solution"));
+            .stdout(predicate::str::contains("unsolvable"));
     }
 }
 

@@ -162,7 +162,7 @@ fn a_model_that_does_not_fit_is_refused() {
         .arg(&unsat)
         .assert()
         .code(20)
-        .stdout(predicate::str::contains("no solution"));
+        .stdout(predicate::str::contains("unsolvable"));
 }
 
 #[test]

@@ -73,7 +73,7 @@ fn bad_and_impossible_nonograms() {
         .args(["solve", "tests/fixtures/nonogram/too-long.non"])
         .assert()
         .code(20)
-        .stdout(predicate::str::contains("no solution ("));
+        .stdout(predicate::str::contains("unsolvable ("));
     satcover()
         .args(["solve", "tests/fixtures/nonogram/colour.g"])
         .assert()
@@ -175,7 +175,7 @@ fn bad_packing_is_an_error_with_its_place() {
         .write_stdin("region 2x2\npiece 3x3\n")
         .assert()
         .code(20)
-        .stdout(predicate::str::contains("no solution ("));
+        .stdout(predicate::str::contains("unsolvable ("));
 }
 
 #[test]

@@ -54,8 +54,8 @@ fn every_kind_of_line_prints_as_on_the_general_path() {
                 assert_eq!(code, Some(1), "{flags:?}");
                 if shard.is_empty() {
                     assert_eq!(stderr.lines().count(), 2, "{flags:?}: {stderr}");
-                    assert!(stdout.contains("sudoku-mixed.txt:9: no solution (digit 5"));
-                    assert!(stdout.contains("sudoku-mixed.txt:10: no solution"));
+                    assert!(stdout.contains("sudoku-mixed.txt:9: unsolvable (digit 5"));
+                    assert!(stdout.contains("sudoku-mixed.txt:10: unsolvable"));
                 }
             }
         }

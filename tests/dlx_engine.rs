@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
 use satcover::dlx::{
-    Colour, ItemId, Matrix, MatrixError, OptionId, Prepared, Reduced, Search, XcError, count,
-    parse_xc, solve, write_xc,
+    Colour, ItemId, Matrix, MatrixError, OptionId, Prepared, Reduced, Search, XcError, cells,
+    count, parse_xc, solve, write_xc,
 };
 use satcover::stop::Stop;
 
@@ -321,6 +321,18 @@ proptest! {
         prop_assert_eq!(out.count as usize, want.len());
         // A limit never over-reports.
         let limited = count(&m, &Search { max_solutions: Some(1), ..Search::default() });
+        prop_assert_eq!(limited.count, want.len().min(1) as u64);
+        // The dancing-cells engine finds the same covers, each once.
+        let mut found = BTreeSet::new();
+        let out = cells::solve(&m, &Search::default(), |s| {
+            let mut s = s.to_vec();
+            s.sort_unstable();
+            assert!(found.insert(s), "a solution was reported twice");
+        });
+        prop_assert!(out.complete);
+        prop_assert_eq!(out.count as usize, want.len());
+        prop_assert_eq!(found, want.clone());
+        let limited = cells::count(&m, &Search { max_solutions: Some(1), ..Search::default() });
         prop_assert_eq!(limited.count, want.len().min(1) as u64);
     }
 
@@ -783,7 +795,11 @@ fn pentomino_5x6_with_optional_pieces_agrees_with_backtracking() {
     }
     assert_eq!(sols.len() as u64, tilings_by_backtracking(5, 6));
     // No tiling of a 5×6 box by distinct pieces is symmetric.
-    assert!(!sols.is_empty() && sols.len() % 4 == 0, "{}", sols.len());
+    assert!(
+        !sols.is_empty() && sols.len().is_multiple_of(4),
+        "{}",
+        sols.len()
+    );
 }
 
 #[test]

@@ -593,7 +593,7 @@ fn native_agrees_with_sat_on_random_colour_pictures() {
 }
 
 /// A colour line with an empty clue is all background; a row whose colours cannot fit
-/// is "no solution" at once, with the reason, on every backend.
+/// is "unsolvable" at once, with the reason, on every backend.
 #[test]
 fn colour_edge_cases() {
     let text = "width 3\nheight 2\ncolor a #000000\ncolor b #ff0000\nrows\n1a,1b\n0\n\

@@ -97,7 +97,7 @@ fn learning_agrees_with_sat_on_random_pictures() {
         );
         let cells = (0..w * h)
             .map(|_| {
-                if random.next_u64() % 2 == 0 {
+                if random.next_u64().is_multiple_of(2) {
                     (1 + random.next_u64() % ink) as u8
                 } else {
                     0

@@ -1,5 +1,5 @@
 //! What a user meets at the command line with odd input or odd flags: one clear error line
-//! and exit 1 (or the documented "no solution"), never a panic, never memory in proportion
+//! and exit 1 (or the documented "unsolvable"), never a panic, never memory in proportion
 //! to what a file merely claims.
 
 use assert_cmd::Command;
@@ -70,7 +70,7 @@ fn an_alphametic_file_without_an_equation_is_an_error() {
 
 #[test]
 fn an_impossible_clue_of_many_blocks_is_named_in_one_short_line() {
-    // 100,000 blocks in a 3-cell row: "no solution", with the clue abbreviated.
+    // 100,000 blocks in a 3-cell row: "unsolvable", with the clue abbreviated.
     let clue = vec!["1"; 100_000].join(",");
     let text = format!("width 3\nheight 1\nrows\n{clue}\ncolumns\n1\n0\n1\n");
     let out = satcover()

@@ -499,7 +499,7 @@ fn analyze_cli_text_json_and_no_solution() {
         .args(["analyze", "tests/fixtures/sudoku/contradictory.txt"])
         .assert()
         .code(20)
-        .stdout(predicates::str::contains("no solution ("));
+        .stdout(predicates::str::contains("unsolvable ("));
 }
 
 fn one_line_error(args: &[&str], stdin: Option<Vec<u8>>) -> String {

@@ -21,6 +21,7 @@ pub struct AnalyzeArgs {
     /// Puzzle files (`-` for standard input); a file may hold many puzzles.
     #[arg(required = true)]
     pub files: Vec<String>,
+    /// The puzzle kind, when detection from extension and content is not wanted.
     #[arg(long, value_enum)]
     pub kind: Option<Kind>,
     /// How forced cells are found: auto (native enumeration while the count is small,
@@ -141,7 +142,7 @@ fn print_text(label: &str, a: &Analysis, out: &mut impl Write) -> Result<()> {
                 .as_ref()
                 .map(|r| format!(" ({r})"))
                 .unwrap_or_default();
-            writeln!(out, "{label}: no solution{reason}")?;
+            writeln!(out, "{label}: unsolvable{reason}")?;
             return Ok(());
         }
         Status::Unknown => {

@@ -24,7 +24,8 @@ pub struct BenchArgs {
     /// Backends to run, comma-separated.
     #[arg(long, value_enum, value_delimiter = ',', default_value = "auto")]
     pub backend: Vec<Backend>,
-    /// The SAT binary for the external backend.
+    /// The SAT binary for the external backend, e.g. `cadical` (no shell); auto adds it to
+    /// its race.
     #[arg(long, value_name = "CMD", value_parser = super::parse_solver)]
     pub solver: Option<satcover::sat::SatBackend>,
     /// Threads in all: puzzles solved at once, and the engines `auto` races count against it.
@@ -36,8 +37,11 @@ pub struct BenchArgs {
     /// Per-puzzle time budget in seconds.
     #[arg(long, value_name = "S", value_parser = super::parse_timeout)]
     pub timeout: Option<Duration>,
+    /// The puzzle kind, when detection from extension and content is not wanted.
     #[arg(long, value_enum)]
     pub kind: Option<Kind>,
+    /// A table for people; JSON Lines (one object a backend, with every puzzle's time
+    /// under --shard), CSV or a Markdown table for programs and reports.
     #[arg(long, value_enum, default_value_t = TableFormat::Text)]
     pub format: TableFormat,
     /// Stop after the first N puzzles of the collection.
@@ -49,7 +53,10 @@ pub struct BenchArgs {
     pub shard: Option<Shard>,
     /// Read the paths as JSON results of `bench --shard K/N --format json` and print
     /// them merged into one report, one row per backend.
-    #[arg(long, conflicts_with_all = ["shard", "first"])]
+    #[arg(long, conflicts_with_all = [
+        "shard", "first", "backend", "solver", "jobs", "unique", "timeout", "kind",
+        "encoding", "presolve",
+    ])]
     pub merge: bool,
     #[command(flatten)]
     pub encode: super::EncodeArgs,
@@ -103,6 +110,8 @@ pub fn run(args: &BenchArgs) -> Result<u8> {
     if args.backend.contains(&Backend::External) && args.solver.is_none() {
         bail!("benchmarking the external backend needs --solver CMD (e.g. --solver cadical)");
     }
+    super::check_solver(args.solver.is_some(), &args.backend)?;
+    args.encode.check_backends(&args.backend)?;
     let mut files = Vec::new();
     let mut entries: Vec<Entry> = Vec::new();
     for path in &args.paths {
@@ -126,6 +135,7 @@ pub fn run(args: &BenchArgs) -> Result<u8> {
         match input::read_source(&source) {
             Ok(text) => {
                 let loaded = super::load(&source, &text, args.kind);
+                args.encode.check_entries(&loaded, &source)?;
                 if let Some(Ok(puzzle)) = loaded.first().map(|e| &e.puzzle) {
                     match kinds.iter_mut().find(|(k, _)| *k == puzzle.kind()) {
                         Some((_, n)) => *n += 1,
@@ -175,6 +185,12 @@ pub fn run(args: &BenchArgs) -> Result<u8> {
     let jobs = args.jobs as usize;
     request.threads = Threads::spare(jobs - jobs.min(entries.len()));
 
+    // Puzzles that could not be read are an error on every backend's row, but said once.
+    let unreadable: Vec<String> = entries
+        .iter()
+        .filter_map(|entry| entry.puzzle.as_ref().err().map(ToString::to_string))
+        .collect();
+    report_errors(&unreadable, unreadable.len(), "");
     let mut summaries = Vec::new();
     for &backend in &args.backend {
         let bar = if std::io::stderr().is_terminal() {
@@ -195,15 +211,14 @@ pub fn run(args: &BenchArgs) -> Result<u8> {
             bar.inc(1)
         })?;
         bar.finish_and_clear();
-        for error in &summary.first_errors {
-            eprintln!("satcover: error: {error}");
-        }
-        if summary.errors > summary.first_errors.len() {
-            eprintln!(
-                "satcover: error: ... and {} more errors",
-                summary.errors - summary.first_errors.len()
-            );
-        }
+        let own: Vec<String> = summary
+            .first_errors
+            .iter()
+            .filter(|error| !unreadable.contains(error))
+            .cloned()
+            .collect();
+        let others = format!(" on {backend}");
+        report_errors(&own, summary.errors - unreadable.len(), &others);
         summaries.push(summary);
     }
     let stdout = std::io::stdout();
@@ -211,6 +226,22 @@ pub fn run(args: &BenchArgs) -> Result<u8> {
     print(&mut out, &summaries, args, args.unique)?;
     let failed = summaries.iter().any(|s| s.errors > 0);
     Ok(if failed { EXIT_ERROR } else { EXIT_OK })
+}
+
+/// The first few of `total` errors on standard error, then how many more (`where`: which
+/// backend they were on, or empty).
+fn report_errors(first: &[String], total: usize, r#where: &str) {
+    const SHOWN: usize = 5;
+    for error in first.iter().take(SHOWN) {
+        eprintln!("satcover: error: {error}");
+    }
+    let shown = first.len().min(SHOWN);
+    if total > shown {
+        eprintln!(
+            "satcover: error: ... and {} more errors{where}",
+            total - shown
+        );
+    }
 }
 
 /// `--merge`: shard results in, one report out.
@@ -270,6 +301,14 @@ fn print(
         }
     };
     let row = |s: &Summary| -> Vec<String> {
+        // No time to report when no puzzle was answered (all unsupported or errors).
+        let time = |d: Duration| {
+            if s.solved + s.unsolvable + s.timed_out == 0 {
+                "-".to_string()
+            } else {
+                human(d)
+            }
+        };
         let mut cells = vec![
             s.backend.to_string(),
             s.puzzles.to_string(),
@@ -282,10 +321,10 @@ fn print(
         cells.extend(proved_cells(s));
         cells.extend([
             format!("{:.1}", s.per_second),
-            human(s.p50),
-            human(s.p90),
-            human(s.p99),
-            human(s.max),
+            time(s.p50),
+            time(s.p90),
+            time(s.p99),
+            time(s.max),
         ]);
         cells
     };

@@ -12,6 +12,7 @@ use satcover::facade::Report;
 use satcover::input;
 use satcover::puzzle::{Backend, Kind, Request, Stats};
 
+use super::solve::Format;
 use super::{EXIT_ERROR, EXIT_OK};
 
 #[derive(Args, Debug)]
@@ -22,7 +23,8 @@ pub struct CompareArgs {
     /// Backends to compare, comma-separated (default: native,sat,dlx,auto, plus external with --solver).
     #[arg(long, value_enum, value_delimiter = ',')]
     pub backends: Vec<Backend>,
-    /// The SAT binary for the external backend.
+    /// The SAT binary for the external backend, e.g. `cadical` (no shell); auto adds it to
+    /// its race.
     #[arg(long, value_name = "CMD", value_parser = super::parse_solver)]
     pub solver: Option<satcover::sat::SatBackend>,
     /// Runs per backend; the median is reported.
@@ -31,13 +33,15 @@ pub struct CompareArgs {
     /// Count every solution instead of stopping at two.
     #[arg(long)]
     pub count: bool,
+    /// The puzzle kind, when detection from extension and content is not wanted.
     #[arg(long, value_enum)]
     pub kind: Option<Kind>,
+    /// Give up on a puzzle after S seconds, per backend and run (it is then "unknown").
     #[arg(long, value_name = "S", value_parser = super::parse_timeout)]
     pub timeout: Option<Duration>,
-    /// JSON Lines instead of a table.
-    #[arg(long)]
-    pub json: bool,
+    /// A table for people, JSON Lines (one object a puzzle) for programs.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
 }
 
 pub fn run(args: &CompareArgs) -> Result<u8> {
@@ -54,6 +58,7 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
     if backends.contains(&Backend::External) && args.solver.is_none() {
         anyhow::bail!("comparing the external backend needs --solver CMD (e.g. --solver cadical)");
     }
+    super::check_solver(args.solver.is_some(), &backends)?;
     let mut request = if args.count {
         Request::count()
     } else {
@@ -102,7 +107,7 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
                 eprintln!("satcover: error: DISAGREEMENT on {}: {why}", entry.label);
                 failed = true;
             }
-            if args.json {
+            if args.format == Format::Json {
                 print_json(&mut out, &entry.label, &runs, &agreement)?;
             } else {
                 print_table(&mut out, &entry.label, puzzle.kind(), &runs, &agreement)?;
@@ -174,13 +179,14 @@ fn print_table(
     };
     writeln!(out, "{label} ({kind}): {verdict}")?;
     let fastest = runs.iter().filter_map(BackendRuns::median).min();
+    // No parse column: the file is read once, before any backend runs, so parsing is no
+    // part of a backend's time.
     let header = [
         "backend",
         "status",
         "count",
         "median",
         "min … max",
-        "parse",
         "encode",
         "solve",
         "decode",
@@ -189,7 +195,9 @@ fn print_table(
         "effort",
         "relative",
     ];
-    let mut rows: Vec<Vec<String>> = vec![header.iter().map(|h| h.to_string()).collect()];
+    // A backend that did not answer has a row of two cells and its message.
+    let mut rows: Vec<(Vec<String>, Option<String>)> =
+        vec![(header.iter().map(|h| h.to_string()).collect(), None)];
     for r in runs {
         let row = match &r.result {
             Ok(report) => {
@@ -205,13 +213,12 @@ fn print_table(
                     Some(winner) => format!("{} ({winner})", r.backend),
                     None => r.backend.to_string(),
                 };
-                vec![
+                let cells = vec![
                     backend,
                     report.outcome.status.name().to_string(),
                     count_text(report),
                     human(median),
                     format!("{} … {}", human(min), human(max)),
-                    human(s.parse),
                     human(s.encode),
                     human(s.solve),
                     human(s.decode),
@@ -219,7 +226,8 @@ fn print_table(
                     size(s),
                     effort(s),
                     relative,
-                ]
+                ];
+                (cells, None)
             }
             Err(e) => {
                 let what = if r.unsupported() {
@@ -227,31 +235,29 @@ fn print_table(
                 } else {
                     "error"
                 };
-                let mut row = vec![r.backend.to_string(), what.to_string()];
-                row.extend(std::iter::repeat_n("-".to_string(), 10));
-                row.push(e.to_string());
-                row
+                let cells = vec![r.backend.to_string(), what.to_string()];
+                (cells, Some(e.to_string()))
             }
         };
         rows.push(row);
     }
-    let columns = rows[0].len();
-    let widths: Vec<usize> = (0..columns)
+    let widths: Vec<usize> = (0..header.len())
         .map(|c| {
             rows.iter()
-                .filter(|r| r.len() == columns && !(r[1] == "unsupported" || r[1] == "error"))
-                .map(|r| r[c].chars().count())
+                .filter_map(|(cells, _)| cells.get(c))
+                .map(|cell| cell.chars().count())
                 .max()
                 .unwrap_or(0)
         })
         .collect();
-    for row in &rows {
-        let cells: Vec<String> = row
+    for (cells, message) in &rows {
+        let mut line: Vec<String> = cells
             .iter()
             .enumerate()
             .map(|(c, cell)| format!("{cell:<w$}", w = widths[c]))
             .collect();
-        writeln!(out, "  {}", cells.join("  ").trim_end())?;
+        line.extend(message.clone());
+        writeln!(out, "  {}", line.join("  ").trim_end())?;
     }
     Ok(())
 }

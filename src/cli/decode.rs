@@ -21,10 +21,13 @@ pub struct DecodeArgs {
     /// Which puzzle of a collection (1-based), as given to export.
     #[arg(long, value_name = "N")]
     pub index: Option<usize>,
+    /// The puzzle kind, when detection from extension and content is not wanted.
     #[arg(long, value_enum)]
     pub kind: Option<Kind>,
+    /// Text for people, JSON Lines for programs (as `solve` prints).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
+    /// Print the times to rebuild the formula, decode and check, and the formula's size.
     #[arg(long)]
     pub stats: bool,
     /// The encoding choices the formula was exported with (see its `c encoding` line).
@@ -40,11 +43,15 @@ pub fn run(args: &DecodeArgs) -> Result<u8> {
     }
     let entry = super::export::pick_entry(&args.file, args.kind, args.index)?;
     let puzzle = entry.puzzle?;
+    args.encode.check_puzzle(puzzle.as_ref(), &args.file)?;
     let answer = input::read_source(&args.model)?;
     let report = puzzle
         .decode_answer(&answer, &args.encode.options())
         .with_context(|| {
-            let choices = if puzzle.kind() == Kind::Nonogram {
+            let choices = if puzzle
+                .cnf_choices()
+                .is_some_and(|(names, presolves)| !names.is_empty() || presolves)
+            {
                 format!(
                     " (decoded for {}; the formula's `c encoding` line says which choices it was exported with)",
                     args.encode.describe()

@@ -24,6 +24,7 @@ pub struct ExportArgs {
     /// Which puzzle of a collection (1-based, in file order).
     #[arg(long, value_name = "N")]
     pub index: Option<usize>,
+    /// The puzzle kind, when detection from extension and content is not wanted.
     #[arg(long, value_enum)]
     pub kind: Option<Kind>,
     #[command(flatten)]
@@ -58,6 +59,10 @@ pub fn pick_entry(file: &str, kind: Option<Kind>, index: Option<usize>) -> Resul
 pub fn run(args: &ExportArgs) -> Result<u8> {
     let entry = pick_entry(&args.file, args.kind, args.index)?;
     let puzzle = entry.puzzle?;
+    if let (ExportFormat::Xc, Some(flag)) = (args.to, args.encode.given()) {
+        bail!("{flag} applies to export --to dimacs: an exact-cover file has no choices");
+    }
+    args.encode.check_puzzle(puzzle.as_ref(), &args.file)?;
     let text = match args.to {
         ExportFormat::Dimacs => {
             let mut comments = vec![
@@ -66,7 +71,10 @@ pub fn run(args: &ExportArgs) -> Result<u8> {
                 format!("kind {}", puzzle.kind()),
             ];
             // Decoding rebuilds this formula: the choices that shape it must be repeated.
-            let choices = if puzzle.kind() == Kind::Nonogram {
+            let choices = if puzzle
+                .cnf_choices()
+                .is_some_and(|(names, presolves)| !names.is_empty() || presolves)
+            {
                 comments.push(format!("encoding {}", args.encode.describe()));
                 format!(" {}", args.encode.describe())
             } else {

@@ -4,6 +4,7 @@ mod analyze;
 mod bench;
 mod compare;
 mod decode;
+mod explain;
 mod export;
 mod generate;
 mod render;
@@ -13,8 +14,9 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
+use satcover::facade::AnyPuzzle;
 use satcover::input::{self, Entry};
-use satcover::puzzle::Kind;
+use satcover::puzzle::{Backend, Kind};
 
 /// The puzzles of one source ([`input::load`]), with what the reader tolerated said on
 /// standard error (`satcover: warning: LABEL: …`) for every command alike.
@@ -66,6 +68,8 @@ enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// Make puzzles with exactly one solution.
     Generate(generate::GenerateArgs),
+    /// The steps a person can follow (sudoku), each rated on the Sudoku Explainer scale.
+    Explain(explain::ExplainArgs),
 }
 
 pub fn run() -> ExitCode {
@@ -86,6 +90,7 @@ pub fn run() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Analyze(args) => analyze::run(&args),
         Command::Generate(args) => generate::run(&args),
+        Command::Explain(args) => explain::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
@@ -110,9 +115,8 @@ fn is_broken_pipe(error: &anyhow::Error) -> bool {
 /// exported with some choices decodes only with the same ones).
 #[derive(Args, Debug, Clone, Default)]
 pub struct EncodeArgs {
-    /// The CNF, where the kind offers several: nonograms take `order` (block starts in
-    /// the order encoding, the default) or `automaton` (one automaton per line);
-    /// encodings/nonogram.md.
+    /// Nonograms: the CNF for the sat and external backends, `order` (block starts in the
+    /// order encoding, the default) or `automaton` (one automaton per line).
     #[arg(long, value_name = "NAME")]
     pub encoding: Option<String>,
     /// Nonograms: run line logic and probing first and give the SAT solver only what they
@@ -137,6 +141,102 @@ impl EncodeArgs {
             if self.presolve { " --presolve" } else { "" }
         )
     }
+
+    /// The first of `--encoding` and `--presolve` that was given.
+    pub fn given(&self) -> Option<&'static str> {
+        if self.encoding.is_some() {
+            Some("--encoding")
+        } else if self.presolve {
+            Some("--presolve")
+        } else {
+            None
+        }
+    }
+
+    /// Refuses choices that the kind of `puzzle` does not declare (it stands for the
+    /// puzzles of `source`, which are all of one kind): a flag that does not apply is an
+    /// error, said once for the file, not ignored nor repeated for every puzzle.
+    pub fn check_puzzle(&self, puzzle: &dyn AnyPuzzle, source: &str) -> anyhow::Result<()> {
+        if self.given().is_none() {
+            return Ok(());
+        }
+        let kind = puzzle.kind();
+        let file = input::display_name(source);
+        let (offered, presolves) = puzzle.cnf_choices().unwrap_or((&[], false));
+        if let Some(name) = &self.encoding {
+            if offered.is_empty() {
+                anyhow::bail!(
+                    "--encoding applies only to kinds with several CNF encodings (nonograms); \
+                     {file} holds {kind} puzzles, which have one"
+                );
+            }
+            if !offered.contains(&name.as_str()) {
+                anyhow::bail!(
+                    "unknown encoding '{name}' for {kind} puzzles: choose {}",
+                    offered.join(" or ")
+                );
+            }
+        }
+        if self.presolve && !presolves {
+            anyhow::bail!(
+                "--presolve applies only to kinds whose propagation can run before encoding \
+                 (nonograms); {file} holds {kind} puzzles"
+            );
+        }
+        Ok(())
+    }
+
+    /// [`EncodeArgs::check_puzzle`] on the first puzzle of `entries` that could be read.
+    pub fn check_entries(&self, entries: &[Entry], source: &str) -> anyhow::Result<()> {
+        match entries.iter().find_map(|e| e.puzzle.as_ref().ok()) {
+            Some(puzzle) => self.check_puzzle(puzzle.as_ref(), source),
+            None => Ok(()),
+        }
+    }
+
+    /// Refuses choices when none of `backends` encodes the puzzle as CNF (only sat,
+    /// external and auto's sat contender do).
+    pub fn check_backends(&self, backends: &[Backend]) -> anyhow::Result<()> {
+        let Some(flag) = self.given() else {
+            return Ok(());
+        };
+        if !backends.iter().any(|b| CNF_BACKENDS.contains(b)) {
+            anyhow::bail!(
+                "{flag} applies to the backends that solve a CNF (sat, external, and auto, \
+                 which races sat), not to {}",
+                names(backends)
+            );
+        }
+        Ok(())
+    }
+}
+
+/// The backends that solve a CNF (auto through its sat contender).
+const CNF_BACKENDS: [Backend; 3] = [Backend::Sat, Backend::External, Backend::Auto];
+
+/// `native,dlx`: backends as `--backend` takes them.
+fn names(backends: &[Backend]) -> String {
+    backends
+        .iter()
+        .map(|b| b.name())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Refuses `--solver` when none of `backends` runs it: `external` solves with it and
+/// `auto` adds it to its race.
+pub fn check_solver(solver_given: bool, backends: &[Backend]) -> anyhow::Result<()> {
+    if solver_given
+        && !backends
+            .iter()
+            .any(|b| matches!(b, Backend::External | Backend::Auto))
+    {
+        anyhow::bail!(
+            "--solver applies to --backend external and to auto (which races it), not to {}",
+            names(backends)
+        );
+    }
+    Ok(())
 }
 
 /// The longest `--timeout`: deadlines are instants `now + timeout`, and the clock cannot

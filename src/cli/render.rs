@@ -41,10 +41,11 @@ pub struct RenderArgs {
     #[arg(long, value_name = "N", default_value_t = 10_000, requires = "marginals",
           value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: u64,
+    /// The puzzle kind, when detection from extension and content is not wanted.
     #[arg(long, value_enum)]
     pub kind: Option<Kind>,
     /// How to solve [default: as for `solve`].
-    #[arg(long, value_enum, conflicts_with = "marginals")]
+    #[arg(long, value_enum, conflicts_with_all = ["marginals", "unsolved"])]
     pub backend: Option<Backend>,
     /// Pixels per cell side.
     #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u16).range(4..=200))]
@@ -81,7 +82,7 @@ pub fn run(args: &RenderArgs) -> Result<u8> {
         {
             Some(picture) => picture,
             None => {
-                eprintln!("{}: no solution; nothing drawn", entry.label);
+                eprintln!("{}: unsolvable; nothing drawn", entry.label);
                 return Ok(EXIT_UNSOLVABLE);
             }
         }
@@ -161,10 +162,10 @@ fn marginal_picture(label: &str, puzzle: &dyn AnyPuzzle, limit: u64) -> Result<O
     match analysis.status {
         Status::Solved => {}
         Status::Unsolvable => {
-            eprintln!("{label}: no solution; nothing drawn");
+            eprintln!("{label}: unsolvable; nothing drawn");
             return Ok(None);
         }
-        Status::Unknown => bail!("{label}: no solution found; nothing drawn"),
+        Status::Unknown => bail!("{label}: unknown (timed out); nothing drawn"),
     }
     let Some(picture) = analysis.marginal_picture else {
         bail!(

@@ -29,7 +29,8 @@ pub struct SolveArgs {
     /// How to solve [default: auto: native first, then the engines that fit race; see README].
     #[arg(long, value_enum)]
     pub backend: Option<Backend>,
-    /// The SAT binary for `--backend external`, e.g. `cadical` or "kissat -q" (no shell).
+    /// The SAT binary for `--backend external`, e.g. `cadical` or "kissat -q" (no shell);
+    /// auto adds it to its race. Not with native, sat or dlx.
     #[arg(long, value_name = "CMD", value_parser = super::parse_solver)]
     pub solver: Option<satcover::sat::SatBackend>,
     /// Count every solution (prints the count, not the solutions).
@@ -57,8 +58,8 @@ pub struct SolveArgs {
     /// Give up on a puzzle after S seconds (it is then "unknown").
     #[arg(long, value_name = "S", value_parser = super::parse_timeout)]
     pub timeout: Option<Duration>,
-    /// Write the DRAT proof behind "unsolvable" and behind "unique" to FILE (sat backend;
-    /// one puzzle per run).
+    /// Write the DRAT proof behind "unsolvable" and, with --unique, behind "unique" to FILE
+    /// (sat backend; one puzzle per run; not with --count, --all or --limit).
     #[arg(long, value_name = "FILE")]
     pub proof: Option<std::path::PathBuf>,
     /// Replay the proof with the independent checker before reporting it.
@@ -75,6 +76,23 @@ pub enum Format {
 }
 
 impl SolveArgs {
+    /// Flags that do not apply to the backend or to what is asked are errors that name
+    /// what they apply to (`--encoding`/`--presolve` are checked against each file's kind
+    /// once it is read).
+    fn refuse_what_does_not_apply(&self) -> Result<()> {
+        let backend = [self.backend.unwrap_or(Backend::Auto)];
+        super::check_solver(self.solver.is_some(), &backend)?;
+        self.encode.check_backends(&backend)?;
+        if self.proof.is_some() && (self.count || self.all || self.limit.is_some()) {
+            anyhow::bail!(
+                "--proof backs \"unsolvable\" and, with --unique, \"unique\"; it proves no \
+                 count or list of solutions: drop --count, --all and --limit (add --unique \
+                 for a proof that the solution is the only one)"
+            );
+        }
+        Ok(())
+    }
+
     fn request(&self) -> Request {
         let mut request = if self.count {
             Request::count()
@@ -197,12 +215,15 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
     if args.limit == Some(0) {
         anyhow::bail!("--limit must be at least 1");
     }
+    args.refuse_what_does_not_apply()?;
     let request = args.request();
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut tally = Tally::default();
     let mut position = 0;
-    let fast = fast_path_applies(args);
+    // Encoding choices are checked against each file's first puzzle, which the fast path
+    // never builds (and no sudoku takes them).
+    let fast = fast_path_applies(args) && args.encode.given().is_none();
     for file in &args.files {
         let parse_start = Instant::now();
         let text = input::read_source(file);
@@ -222,6 +243,7 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
                 puzzle: Err(error),
             }],
         };
+        args.encode.check_entries(&entries, file)?;
         let parse_each = parse_start.elapsed() / u32::try_from(entries.len().max(1)).unwrap_or(1);
         if args.proof.is_some() && (entries.len() > 1 || args.files.len() > 1) {
             anyhow::bail!(
@@ -501,7 +523,7 @@ fn print_text(label: &str, report: &Report, args: &Printing, out: &mut impl Writ
                 .as_ref()
                 .map(|r| format!(" ({r})"))
                 .unwrap_or_default();
-            writeln!(out, "{label}: no solution{reason}")?;
+            writeln!(out, "{label}: unsolvable{reason}")?;
         }
         Status::Unknown => writeln!(out, "{label}: unknown (timed out)")?,
         Status::Solved if args.count => {
@@ -531,7 +553,7 @@ fn print_text(label: &str, report: &Report, args: &Printing, out: &mut impl Writ
                 Some(proof) => format!("unique (proof {})", proof.name()),
                 None => "unique".to_string(),
             },
-            Some(false) if outcome.count == 0 => "no solution, so not unique".to_string(),
+            Some(false) if outcome.count == 0 => "unsolvable, so not unique".to_string(),
             Some(false) => "not unique".to_string(),
             None => "uniqueness unknown (timed out)".to_string(),
         };

@@ -14,8 +14,10 @@
 //! chosen [`OptionId`]s back themselves. [`parse_xc`] and [`write_xc`] speak
 //! Knuth's text format, so the same problem runs in DLX1/DLX2/SSXCC.
 
+pub mod cells;
 mod engine;
 mod matrix;
+pub mod suite;
 mod xc;
 
 pub use engine::{

@@ -52,7 +52,7 @@ pub enum Checker {
     Auto,
     /// The native solver counting to two.
     Native,
-    /// Unavoidable sets, a bounded search, then SAT over the open cells (`second.rs`).
+    /// Unavoidable sets, a bounded search, then SAT over the open cells.
     Sat,
 }
 

@@ -106,7 +106,7 @@ pub enum Backend {
     /// CNF written as DIMACS and solved by a SAT binary (`--solver`).
     External,
     /// The portfolio: native alone for a short budget, then the other engines that fit race;
-    /// the first checked answer wins (`src/portfolio.rs`).
+    /// the first checked answer wins (README: "How auto decides").
     Auto,
 }
 

@@ -258,6 +258,24 @@ impl CnfEncode<Assignment> for Formula {
     }
 }
 
+/// DIMACS CNF files.
+pub const READER: super::Reader = super::Reader {
+    kind: Kind::Cnf,
+    extensions: &["cnf", "dimacs"],
+    looks_like: |lines| {
+        lines
+            .iter()
+            .any(|l| l.starts_with("p cnf") || l.starts_with("p  cnf"))
+    },
+    read: |_, text| {
+        super::whole(
+            crate::cnf::parse_dimacs_detailed(text)
+                .map(Formula::read)
+                .map_err(|e| super::ParseError::new(e.line, e.column, e.reason.to_string())),
+        )
+    },
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

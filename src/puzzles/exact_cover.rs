@@ -257,3 +257,17 @@ impl CoverEncode<Chosen> for ExactCover {
         })
     }
 }
+
+/// Exact-cover files in Knuth's format (as his DLX programs read them).
+pub const READER: super::Reader = super::Reader {
+    kind: Kind::Xc,
+    extensions: &["dlx", "xc"],
+    looks_like: |_| false,
+    read: |_, text| {
+        super::whole(
+            crate::dlx::parse_xc(text)
+                .map(ExactCover::new)
+                .map_err(|e| super::ParseError::new(e.line(), Some(e.column()), e.reason())),
+        )
+    },
+};

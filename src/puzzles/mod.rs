@@ -1,4 +1,6 @@
-//! The puzzle kinds, and what they share: parse errors with positions.
+//! The puzzle kinds, and what they share: parse errors with positions, and the table of
+//! readers ([`READERS`]) through which the command line recognises and reads each kind.
+//! A new kind registers here with one line (see `docs/adding-a-kind.md`).
 
 pub mod alphametic;
 pub mod dimacs;
@@ -8,6 +10,89 @@ pub mod packing;
 pub mod sudoku;
 
 use std::fmt;
+
+use crate::facade::AnyPuzzle;
+use crate::puzzle::Kind;
+
+/// How a kind is recognised and read.
+pub struct Reader {
+    /// The kind this reads.
+    pub kind: Kind,
+    /// File extensions (lower case, no dot) that name the kind.
+    pub extensions: &'static [&'static str],
+    /// Whether a file's content looks like this kind: asked in [`READERS`] order with the
+    /// file's non-blank lines, trimmed, when its extension names no kind.
+    pub looks_like: fn(&[&str]) -> bool,
+    /// Every puzzle of a file (`source` as the user named it, for formats that depend on
+    /// the name), each where it starts, or the reader's error.
+    pub read: fn(source: &str, text: &str) -> Vec<Read>,
+}
+
+/// Where in its file a puzzle was read, for its label.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// The file is the puzzle (`FILE`).
+    Whole,
+    /// The puzzle starts on this line, 1-based (`FILE:LINE`).
+    Line(usize),
+    /// The file holds several puzzles; this is the N-th, 1-based (`FILE#N`).
+    Nth(usize),
+}
+
+/// One puzzle read, or why it could not be.
+pub type Read = (Place, Result<Box<dyn AnyPuzzle>, ParseError>);
+
+/// Every kind's reader. Content is matched in this order, so the most particular come
+/// first; sudoku, which takes any digits and dots, is the fallback and comes last.
+pub const READERS: [Reader; 6] = [
+    dimacs::READER,
+    nonogram::READER,
+    packing::READER,
+    alphametic::READER,
+    exact_cover::READER,
+    sudoku::READER,
+];
+
+/// The reader of `kind`.
+pub fn reader(kind: Kind) -> &'static Reader {
+    READERS
+        .iter()
+        .find(|r| r.kind == kind)
+        .expect("every kind has a reader in READERS")
+}
+
+/// Whether some line starts with `word` followed by a blank or the line's end (`lines`
+/// are trimmed; no scan of whole lines: collections have many long ones).
+pub(crate) fn some_line_starts_with_word(lines: &[&str], word: &str) -> bool {
+    lines.iter().any(|l| {
+        l.strip_prefix(word)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
+    })
+}
+
+/// Puzzles read one per line ([`Place::Line`]).
+pub(crate) fn by_line<P: AnyPuzzle + 'static>(
+    parsed: Vec<Result<(usize, P), ParseError>>,
+) -> Vec<Read> {
+    parsed
+        .into_iter()
+        .map(|result| match result {
+            Ok((line, puzzle)) => (
+                Place::Line(line),
+                Ok(Box::new(puzzle) as Box<dyn AnyPuzzle>),
+            ),
+            Err(error) => (Place::Line(error.line), Err(error)),
+        })
+        .collect()
+}
+
+/// A file that is one puzzle ([`Place::Whole`]).
+pub(crate) fn whole<P: AnyPuzzle + 'static>(parsed: Result<P, ParseError>) -> Vec<Read> {
+    vec![(
+        Place::Whole,
+        parsed.map(|p| Box::new(p) as Box<dyn AnyPuzzle>),
+    )]
+}
 
 /// A parse error with its position in the input (1-based line and column).
 /// The file name is added by the caller, which knows it.

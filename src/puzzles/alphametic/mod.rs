@@ -557,6 +557,22 @@ impl CnfEncode<Assignment> for Alphametic {
     }
 }
 
+/// Alphametic files: one equation per line (`#` comments).
+pub const READER: super::Reader = super::Reader {
+    kind: Kind::Alphametic,
+    extensions: &["alpha", "alphametic"],
+    looks_like: |lines| {
+        let equation = |l: &&str| {
+            l.contains('=')
+                && l.chars().any(|c| c.is_ascii_uppercase())
+                && l.chars()
+                    .all(|c| c.is_ascii_uppercase() || " +-*=".contains(c))
+        };
+        !lines.is_empty() && lines.iter().filter(|l| !l.starts_with('#')).all(equation)
+    },
+    read: |_, text| super::by_line(parse(text)),
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -228,7 +228,7 @@ fn encode_options(
         Residue::Contradiction => {
             // Propagation proved that no grid fits: the formula says so.
             let mut encoding = encode_with(puzzle, cnf_options);
-            encoding.cnf.begin_family("presolve: no solution");
+            encoding.cnf.begin_family("presolve: unsolvable");
             encoding.cnf.add_clause(&[]);
             encoding
         }
@@ -834,7 +834,7 @@ mod tests {
             for n in 1..=7usize {
                 for _ in 0..20 {
                     let givens: Vec<Option<u8>> = (0..n)
-                        .map(|_| (next() % 4 == 0).then(|| (next() % 3) as u8))
+                        .map(|_| next().is_multiple_of(4).then(|| (next() % 3) as u8))
                         .collect();
                     let mut want = vec![vec![false; n]; clue.len()];
                     let mut any = false;

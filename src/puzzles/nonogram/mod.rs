@@ -908,6 +908,36 @@ impl CoverEncode<Grid> for Nonogram {
     }
 }
 
+/// Nonogram files: `.non`, Olšák's `.g`, the XML formats; a file may hold several.
+pub const READER: crate::puzzles::Reader = crate::puzzles::Reader {
+    kind: Kind::Nonogram,
+    extensions: &["non", "nonpack", "g", "xml", "pbn"],
+    looks_like: |lines| {
+        let word = |w| crate::puzzles::some_line_starts_with_word(lines, w);
+        lines
+            .iter()
+            .any(|l| l.starts_with("<?xml") || l.starts_with("<puzzleset"))
+            || word("width") && word("height")
+            || word("rows") && word("columns")
+    },
+    read: |source, text| match parse_all(source, text) {
+        Ok(puzzles) if puzzles.len() == 1 => {
+            crate::puzzles::whole(Ok(puzzles.into_iter().next().expect("one puzzle")))
+        }
+        Ok(puzzles) => puzzles
+            .into_iter()
+            .enumerate()
+            .map(|(i, p)| {
+                (
+                    crate::puzzles::Place::Nth(i + 1),
+                    Ok(Box::new(p) as Box<dyn crate::facade::AnyPuzzle>),
+                )
+            })
+            .collect(),
+        Err(error) => vec![(crate::puzzles::Place::Whole, Err(error))],
+    },
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;

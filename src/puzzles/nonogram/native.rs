@@ -275,7 +275,9 @@ mod tests {
             let grid = Grid {
                 width: w,
                 height: h,
-                cells: (0..w * h).map(|_| u8::from(next() % 2 == 0)).collect(),
+                cells: (0..w * h)
+                    .map(|_| u8::from(next().is_multiple_of(2)))
+                    .collect(),
             };
             let puzzle = Nonogram::from_grid(&grid);
             let answer = solve(&puzzle, &limits(None));

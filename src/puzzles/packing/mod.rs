@@ -487,6 +487,18 @@ impl CoverEncode<Tiling> for Packing {
     }
 }
 
+/// Packing files (`.pack`): a region and pieces.
+pub const READER: crate::puzzles::Reader = crate::puzzles::Reader {
+    kind: Kind::Packing,
+    extensions: &["pack"],
+    looks_like: |lines| {
+        ["region", "piece", "pentominoes"]
+            .iter()
+            .any(|w| crate::puzzles::some_line_starts_with_word(lines, w))
+    },
+    read: |_, text| crate::puzzles::whole(parse(text)),
+};
+
 #[cfg(test)]
 mod tests {
     use super::check::same_shape;

@@ -867,7 +867,7 @@ mod tests {
                 if step % 7 == 6 {
                     // Backtrack: candidates come back.
                     for (d, b) in dom.iter_mut().zip(&base) {
-                        if rng.next_u64() % 2 == 0 {
+                        if rng.next_u64().is_multiple_of(2) {
                             *d = *b;
                         }
                     }

@@ -17,6 +17,7 @@
 pub mod cnf;
 pub mod collection;
 pub mod cover;
+pub mod explain;
 pub mod native;
 mod sat_session;
 
@@ -767,6 +768,15 @@ impl CoverEncode<Filled> for Sudoku {
         cover::solve_prepared(self, limits)
     }
 }
+
+/// Sudoku files: one puzzle per line (16, 81, 256… characters) or drawn grids; the
+/// fallback of content detection, since it takes any digits and dots.
+pub const READER: super::Reader = super::Reader {
+    kind: Kind::Sudoku,
+    extensions: &["sudoku", "sdk"],
+    looks_like: |_| true,
+    read: |_, text| super::by_line(parse(text)),
+};
 
 #[cfg(test)]
 mod tests {

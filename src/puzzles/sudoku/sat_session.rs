@@ -84,10 +84,10 @@ impl Formula {
         let mut lits = Vec::with_capacity(formula.num_literals());
         let mut ends = Vec::with_capacity(formula.num_clauses());
         for clause in formula.clauses() {
-            if let [a, b] = clause {
-                if !pairs.insert((a.code().min(b.code()), a.code().max(b.code()))) {
-                    continue;
-                }
+            if let [a, b] = clause
+                && !pairs.insert((a.code().min(b.code()), a.code().max(b.code())))
+            {
+                continue;
             }
             lits.extend_from_slice(clause);
             ends.push(lits.len());

@@ -88,7 +88,7 @@ fn parse_non_lines(lines: &[&str], offset: usize) -> Result<Nonogram, ParseError
                     continue;
                 }
                 let size = if is_rows { height } else { width };
-                let (size, _) = size.ok_or_else(|| {
+                let (size, size_line) = size.ok_or_else(|| {
                     ParseError::at_line(
                         number,
                         format!(
@@ -109,6 +109,22 @@ fn parse_non_lines(lines: &[&str], offset: usize) -> Result<Nonogram, ParseError
                 let mut clues = Vec::with_capacity(size);
                 for j in 0..size {
                     let n = offset + i + j + 1;
+                    // A key line inside the section: fewer clue lines than the size says
+                    // (clues start with a digit; blank lines just before it are not counted).
+                    if is_key_line(lines[i + j]) {
+                        let given = lines[i..i + j]
+                            .iter()
+                            .rposition(|l| !l.trim().is_empty())
+                            .map_or(0, |last| last + 1);
+                        let dimension = if is_rows { "height" } else { "width" };
+                        return Err(ParseError::at_line(
+                            n,
+                            format!(
+                                "`{key}` at line {number} has {given} clue lines, but \
+                                 `{dimension}` at line {size_line} is {size}"
+                            ),
+                        ));
+                    }
                     clues.push(parse_clue(lines[i + j], n)?);
                 }
                 i += size;
@@ -231,6 +247,12 @@ fn parse_non_lines(lines: &[&str], offset: usize) -> Result<Nonogram, ParseError
         puzzle = puzzle.with_colour_givens(givens);
     }
     Ok(puzzle)
+}
+
+/// Whether `line` starts with a key (`goal`, `columns`, …): a word of two letters or more.
+fn is_key_line(line: &str) -> bool {
+    let word = line.split_whitespace().next().unwrap_or("");
+    word.len() >= 2 && word.chars().all(|c| c.is_ascii_alphabetic() || c == '_')
 }
 
 /// `a #rrggbb` (anything after the value is ignored).

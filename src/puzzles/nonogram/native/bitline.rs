@@ -629,10 +629,10 @@ pub fn solve_colour<M: Mask>(
         // more than the words it saves (20% slower on dense 130-cell lines), on four it is
         // level; the next width the engine uses is eight words, where it wins (2× at 300
         // cells).
-        if M::BITS > 256 {
-            if let Some(ok) = solve_banded(tables, clue, n, can, may) {
-                return ok;
-            }
+        if M::BITS > 256
+            && let Some(ok) = solve_banded(tables, clue, n, can, may)
+        {
+            return ok;
         }
     }
     solve_full(tables, clue, n, can, may)

@@ -701,7 +701,7 @@ impl<'p, M: Mask, const P: usize> Engine<'p, M, P> {
                 let entry_bytes = 2 * p * std::mem::size_of::<M>() + 4;
                 self.cache = Some(LineCache::new(cache_slots(self.num_lines, entry_bytes), p));
             }
-            if self.stats.probes % 128 == 0 && self.past_deadline() {
+            if self.stats.probes.is_multiple_of(128) && self.past_deadline() {
                 break Probed::Timeout;
             }
             self.read.clear();
@@ -852,14 +852,13 @@ impl<'p, M: Mask, const P: usize> Engine<'p, M, P> {
     fn pick_branch(&self, state: &[M]) -> Probed {
         let width = self.puzzle.width();
         let p = self.p();
-        if let Some(cell) = self.last_conflict {
-            if self
+        if let Some(cell) = self.last_conflict
+            && self
                 .colours_of(state, cell / width, cell % width)
                 .count_ones()
                 > 1
-            {
-                return Probed::Branch(cell);
-            }
+        {
+            return Probed::Branch(cell);
         }
         let mut best: Option<(u64, usize)> = None;
         for row in 0..self.height {

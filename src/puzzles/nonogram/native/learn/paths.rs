@@ -282,7 +282,7 @@ mod tests {
         let n = 1 + (random.next_u64() % 30) as usize;
         let cells: Vec<usize> = (0..n)
             .map(|_| {
-                if random.next_u64() % 2 == 0 {
+                if random.next_u64().is_multiple_of(2) {
                     0
                 } else {
                     1 + (random.next_u64() % (p as u64 - 1)) as usize

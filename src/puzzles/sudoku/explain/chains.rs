@@ -1,0 +1,632 @@
+//! Chains: implications between literals followed from an assumption.
+//!
+//! Static links, valid in the current grid: `r1c1=5` makes every other candidate of the
+//! cell false and 5 false in every peer (weak links); `r1c1<>5` makes the cell's other
+//! candidate true when the cell is bivalue, and the other place for 5 true in a house
+//! where 5 has two places (strong links). A breadth-first search from `p` true and from
+//! `p` false finds, shortest first:
+//! - a contradiction (some candidate both true and false): the assumption is wrong;
+//! - a conclusion both assumptions reach (double implication): it holds.
+//!
+//! Chains of one digit whose conclusion is about the start are X-chains (SE 6.6 base);
+//! everything else, XY-chains included, is a forcing chain (7.0). A path from `p` true
+//! back to a strong partner of `p` (not by the direct link) closes a loop: an X-cycle (6.5)
+//! or a bidirectional cycle (7.0), whose weak links all become strong. Region and cell forcing chains (8.2, 8.3) take every place of a
+//! digit in a house, or every candidate of a cell, as the branches. Dynamic forcing
+//! chains (8.5) propagate singles from the assumption until the grid breaks. Every kind
+//! adds the SE length surcharge: 0.1 for each of the ceilings 4, 6, 8, 12, 16, 24, 32…
+//! (alternately ×3/2 and ×4/3) that the chain's node count exceeds.
+
+use super::{Board, Difficulty, Literal, Step, Technique};
+
+/// The surcharge in tenths for a chain of `nodes` literals.
+pub(super) fn length_surcharge(nodes: usize) -> u16 {
+    let length = nodes.saturating_sub(LENGTH_OFFSET);
+    let (mut ceiling, mut tenths, mut half) = (4usize, 0u16, true);
+    while length > ceiling {
+        tenths += 1;
+        ceiling = if half {
+            ceiling * 3 / 2
+        } else {
+            ceiling * 4 / 3
+        };
+        half = !half;
+    }
+    tenths
+}
+
+/// What the length counts: the chain's literals minus this (the assumption and its
+/// negation are not links; calibrated on the published ratings, `docs/explain.md`).
+const LENGTH_OFFSET: usize = 2;
+
+const NONE: u32 = u32::MAX;
+
+/// The implication graph of the current grid.
+struct Graph<'a> {
+    board: &'a Board,
+    n: usize,
+    /// Positions of digit d in house h at `h * n + d - 1`.
+    pos: Vec<u64>,
+}
+
+/// A breadth-first search's result: parent and depth of every literal reached.
+struct Search {
+    parent: Vec<u32>,
+    depth: Vec<u16>,
+    order: Vec<usize>,
+}
+
+impl Search {
+    fn new(size: usize) -> Search {
+        Search {
+            parent: vec![NONE; size],
+            depth: vec![0; size],
+            order: Vec::new(),
+        }
+    }
+
+    fn reached(&self, l: usize) -> bool {
+        self.parent[l] != NONE
+    }
+
+    fn clear(&mut self) {
+        for &l in &self.order {
+            self.parent[l] = NONE;
+        }
+        self.order.clear();
+    }
+
+    /// The literals from the start to `l`.
+    fn path(&self, mut l: usize) -> Vec<usize> {
+        let mut path = vec![l];
+        while self.parent[l] as usize != l {
+            l = self.parent[l] as usize;
+            path.push(l);
+        }
+        path.reverse();
+        path
+    }
+}
+
+impl<'a> Graph<'a> {
+    fn new(board: &'a Board) -> Graph<'a> {
+        let n = board.n;
+        let mut pos = vec![0u64; board.houses.len() * n];
+        for h in 0..board.houses.len() {
+            for d in 1..=n as u8 {
+                pos[h * n + usize::from(d) - 1] = board.positions(h, d);
+            }
+        }
+        Graph { board, n, pos }
+    }
+
+    fn size(&self) -> usize {
+        self.board.cand.len() * self.n * 2
+    }
+
+    fn lit(&self, c: usize, d: u8, on: bool) -> usize {
+        ((c * self.n) + usize::from(d) - 1) * 2 + usize::from(on)
+    }
+
+    fn decode(&self, l: usize) -> (usize, u8, bool) {
+        let on = l & 1 == 1;
+        let v = l / 2;
+        (v / self.n, (v % self.n) as u8 + 1, on)
+    }
+
+    fn literal(&self, l: usize) -> Literal {
+        let (c, d, on) = self.decode(l);
+        Literal {
+            cell: self.board.cell(c),
+            digit: d,
+            on,
+        }
+    }
+
+    fn successors(&self, l: usize, out: &mut Vec<usize>) {
+        out.clear();
+        let (c, d, on) = self.decode(l);
+        let board = self.board;
+        if on {
+            for other in Board::digits(board.cand[c]) {
+                if other != d {
+                    out.push(self.lit(c, other, false));
+                }
+            }
+            for &p in &board.peers[c] {
+                if board.has(p, d) {
+                    out.push(self.lit(p, d, false));
+                }
+            }
+        } else {
+            if board.cand[c].count_ones() == 2 {
+                let other = Board::digits(board.cand[c] & !(1 << (d - 1))).next();
+                if let Some(other) = other {
+                    out.push(self.lit(c, other, true));
+                }
+            }
+            for &h in &board.cell_houses[c] {
+                let mask = self.pos[h * self.n + usize::from(d) - 1];
+                if mask.count_ones() == 2 {
+                    for i in Board::digits(mask) {
+                        let o = board.houses[h][usize::from(i) - 1];
+                        if o != c {
+                            out.push(self.lit(o, d, true));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The search from `start` that does not take the direct link to `banned` (so that a
+    /// path back to a strong partner of the start goes round a loop), up to `max_depth`
+    /// links, on the start's digit alone when `one_digit`.
+    fn bfs_avoiding(
+        &self,
+        start: usize,
+        banned: usize,
+        (max_depth, one_digit): (u16, bool),
+        search: &mut Search,
+        buffer: &mut Vec<usize>,
+    ) {
+        search.clear();
+        search.parent[start] = start as u32;
+        search.depth[start] = 0;
+        search.order.push(start);
+        let digit = self.decode(start).1;
+        let mut head = 0;
+        while head < search.order.len() {
+            let l = search.order[head];
+            head += 1;
+            if search.depth[l] >= max_depth {
+                continue;
+            }
+            self.successors(l, buffer);
+            for &next in buffer.iter() {
+                if l == start && next == banned || one_digit && self.decode(next).1 != digit {
+                    continue;
+                }
+                if !search.reached(next) {
+                    search.parent[next] = l as u32;
+                    search.depth[next] = search.depth[l] + 1;
+                    search.order.push(next);
+                }
+            }
+        }
+    }
+
+    fn bfs(&self, start: usize, search: &mut Search, buffer: &mut Vec<usize>) {
+        search.clear();
+        search.parent[start] = start as u32;
+        search.depth[start] = 0;
+        search.order.push(start);
+        let mut head = 0;
+        while head < search.order.len() {
+            let l = search.order[head];
+            head += 1;
+            self.successors(l, buffer);
+            for &next in buffer.iter() {
+                if !search.reached(next) {
+                    search.parent[next] = l as u32;
+                    search.depth[next] = search.depth[l] + 1;
+                    search.order.push(next);
+                }
+            }
+        }
+    }
+
+    /// Whether literal `l` says something new: a candidate to remove or a digit to place.
+    fn useful(&self, l: usize) -> bool {
+        let (c, d, _) = self.decode(l);
+        self.board.value[c] == 0 && self.board.has(c, d)
+    }
+
+    fn conclusion(&self, step: &mut Step, l: usize) {
+        let (c, d, on) = self.decode(l);
+        if on {
+            step.placements.push(self.board.candidate(c, d));
+        } else {
+            step.eliminations.push(self.board.candidate(c, d));
+        }
+    }
+
+    fn chain(&self, path: &[usize]) -> Vec<Literal> {
+        path.iter().map(|&l| self.literal(l)).collect()
+    }
+
+    /// Distinct literals over several paths.
+    fn nodes(paths: &[&[usize]]) -> usize {
+        let mut all: Vec<usize> = paths.iter().flat_map(|p| p.iter().copied()).collect();
+        all.sort_unstable();
+        all.dedup();
+        all.len()
+    }
+
+    /// X-chain when one digit throughout. Chains through bivalue cells (XY-chains) are
+    /// forcing chains: SE's table lists Y-cycles, not Y-chains.
+    fn classify(&self, path: &[usize]) -> Technique {
+        let digits: Vec<u8> = path.iter().map(|&l| self.decode(l).1).collect();
+        if digits.iter().all(|&d| d == digits[0]) {
+            Technique::XChain
+        } else {
+            Technique::ForcingChain
+        }
+    }
+}
+
+fn rated(technique: Technique, nodes: usize) -> Difficulty {
+    Difficulty(technique.base().0 + length_surcharge(nodes))
+}
+
+/// The easiest chain step, trying static chains first, then region and cell forcing
+/// chains, then dynamic ones.
+pub(super) fn best_chain(board: &Board, allowed: &dyn Fn(Technique) -> bool) -> Option<Step> {
+    if !allowed(Technique::XCycle) {
+        return None;
+    }
+    let graph = Graph::new(board);
+    if let Some(step) = static_chains(&graph, allowed) {
+        return Some(step);
+    }
+    if allowed(Technique::RegionForcingChain)
+        && let Some(step) = multiple_chains(&graph, allowed)
+    {
+        return Some(step);
+    }
+    if allowed(Technique::DynamicForcingChain) {
+        return dynamic(board);
+    }
+    None
+}
+
+fn keep_best(best: &mut Option<Step>, step: Step) {
+    if best.as_ref().is_none_or(|b| step.difficulty < b.difficulty) {
+        *best = Some(step);
+    }
+}
+
+/// Contradictions and double implications from one candidate's two assumptions.
+fn static_chains(graph: &Graph, allowed: &dyn Fn(Technique) -> bool) -> Option<Step> {
+    let board = graph.board;
+    let size = graph.size();
+    let (mut on, mut off) = (Search::new(size), Search::new(size));
+    let mut buffer = Vec::new();
+    let mut best: Option<Step> = None;
+    for c in 0..board.cand.len() {
+        for d in Board::digits(board.cand[c]) {
+            let (p_on, p_off) = (graph.lit(c, d, true), graph.lit(c, d, false));
+            graph.bfs(p_on, &mut on, &mut buffer);
+            graph.bfs(p_off, &mut off, &mut buffer);
+            for (search, start, contradicted) in [(&on, p_on, p_off), (&off, p_off, p_on)] {
+                // The contradiction with the fewest steps: some q reached true and false.
+                let shortest = search
+                    .order
+                    .iter()
+                    .filter(|&&l| l & 1 == 1 && search.reached(l ^ 1))
+                    .min_by_key(|&&l| search.depth[l] + search.depth[l ^ 1]);
+                let Some(&q) = shortest else { continue };
+                let (a, b) = (search.path(q), search.path(q ^ 1));
+                let self_contained = q == start || q ^ 1 == start;
+                let (technique, chains) = if self_contained {
+                    let path = if q == start { b } else { a };
+                    let technique = graph.classify(&path);
+                    (technique, vec![path])
+                } else {
+                    (Technique::ForcingChain, vec![a, b])
+                };
+                if !allowed(technique) {
+                    continue;
+                }
+                let refs: Vec<&[usize]> = chains.iter().map(Vec::as_slice).collect();
+                let difficulty = rated(technique, Graph::nodes(&refs));
+                if best.as_ref().is_some_and(|s| s.difficulty <= difficulty) {
+                    continue;
+                }
+                let mut step = Step::new(technique);
+                step.difficulty = difficulty;
+                graph.conclusion(&mut step, contradicted);
+                step.chains = chains.iter().map(|p| graph.chain(p)).collect();
+                step.reasoning = Some("contradiction");
+                step.digits.push(d);
+                step.cells.push(board.cell(c));
+                keep_best(&mut best, step);
+            }
+            if !allowed(Technique::ForcingChain) {
+                continue;
+            }
+            // Double implication: reached from both assumptions.
+            let shared = on
+                .order
+                .iter()
+                .filter(|&&l| {
+                    l != p_on
+                        && l != p_off
+                        && off.reached(l)
+                        && graph.useful(l)
+                        && !on.reached(l ^ 1)
+                })
+                .min_by_key(|&&l| on.depth[l] + off.depth[l]);
+            if let Some(&l) = shared {
+                let (a, b) = (on.path(l), off.path(l));
+                let difficulty = rated(Technique::ForcingChain, Graph::nodes(&[&a, &b]));
+                if best.as_ref().is_some_and(|s| s.difficulty <= difficulty) {
+                    continue;
+                }
+                let mut step = Step::new(Technique::ForcingChain);
+                step.difficulty = difficulty;
+                graph.conclusion(&mut step, l);
+                step.chains = vec![graph.chain(&a), graph.chain(&b)];
+                step.reasoning = Some("both ways");
+                step.digits.push(d);
+                step.cells.push(board.cell(c));
+                keep_best(&mut best, step);
+            }
+        }
+    }
+    // Loops can only beat the best chain when they are shorter; they need a search of
+    // their own (the shortest path to a strong partner is the direct weak link).
+    if allowed(Technique::XCycle)
+        && best
+            .as_ref()
+            .is_none_or(|b| b.difficulty > Technique::XCycle.base())
+    {
+        for c in 0..board.cand.len() {
+            for d in Board::digits(board.cand[c]) {
+                let p_on = graph.lit(c, d, true);
+                for x in strong_predecessors(graph, c, d) {
+                    // X-cycles on the digit's own links; other loops only as long as they
+                    // could still beat the best step.
+                    let bound = best.as_ref().map_or(u16::MAX, |b| b.difficulty.0);
+                    let longest = (4..64)
+                        .take_while(|&len| rated(Technique::Cycle, len).0 < bound)
+                        .last()
+                        .unwrap_or(0);
+                    for limits in [(u16::MAX, true), (longest as u16, false)] {
+                        if limits.0 < 3 {
+                            continue;
+                        }
+                        graph.bfs_avoiding(p_on, x, limits, &mut on, &mut buffer);
+                        if let Some(step) = cycle(graph, &on, p_on, x, allowed)
+                            && best.as_ref().is_none_or(|s| step.difficulty < s.difficulty)
+                        {
+                            best = Some(step);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    best
+}
+
+/// The literals with a strong link into `on(c, d)`: the cell's other candidate when it
+/// is bivalue, the other place of `d` in a house where it has two.
+fn strong_predecessors(graph: &Graph, c: usize, d: u8) -> Vec<usize> {
+    let board = graph.board;
+    let mut out = Vec::new();
+    if board.cand[c].count_ones() == 2
+        && let Some(other) = Board::digits(board.cand[c] & !(1 << (d - 1))).next()
+    {
+        out.push(graph.lit(c, other, false));
+    }
+    for &h in &board.cell_houses[c] {
+        let mask = graph.pos[h * graph.n + usize::from(d) - 1];
+        if mask.count_ones() == 2 {
+            for i in Board::digits(mask) {
+                let o = board.houses[h][usize::from(i) - 1];
+                if o != c {
+                    out.push(graph.lit(o, d, false));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A continuous loop through `start`: weak and strong links alternate, so with as many
+/// "at least one" pairs as "at most one" pairs over the same candidates, every weak link
+/// holds exactly one truth. A digit linked weakly between two cells leaves the cells
+/// seeing both; a cell linked weakly between two digits keeps only those two. Rated as a
+/// bidirectional cycle (7.0; an X-cycle of one digit 6.5) plus the length surcharge.
+fn cycle(
+    graph: &Graph,
+    search: &Search,
+    start: usize,
+    x: usize,
+    allowed: &dyn Fn(Technique) -> bool,
+) -> Option<Step> {
+    let board = graph.board;
+    if !search.reached(x) {
+        return None;
+    }
+    let path = search.path(x);
+    let mut candidates: Vec<usize> = path.iter().map(|&l| l / 2).collect();
+    candidates.sort_unstable();
+    candidates.dedup();
+    if path.len() < 4 || candidates.len() != path.len() {
+        return None;
+    }
+    let digits: Vec<u8> = path.iter().map(|&l| graph.decode(l).1).collect();
+    let technique = if digits.iter().all(|&d| d == digits[0]) {
+        Technique::XCycle
+    } else {
+        Technique::Cycle
+    };
+    if !allowed(technique) {
+        return None;
+    }
+    let mut step = Step::new(technique);
+    step.difficulty = rated(technique, path.len());
+    let in_loop = |c: usize, d: u8| {
+        candidates
+            .binary_search(&(graph.lit(c, d, false) / 2))
+            .is_ok()
+    };
+    // The path alternates on, off, on, off…: each (on, off) pair is a weak link.
+    for pair in path.chunks(2) {
+        let (a, da, _) = graph.decode(pair[0]);
+        let (b, db, _) = graph.decode(pair[1]);
+        if a == b {
+            for d in Board::digits(board.cand[a]) {
+                if d != da && d != db {
+                    step.eliminations.push(board.candidate(a, d));
+                }
+            }
+        } else {
+            for z in 0..board.cand.len() {
+                if board.has(z, da) && !in_loop(z, da) && board.sees(z, a) && board.sees(z, b) {
+                    step.eliminations.push(board.candidate(z, da));
+                }
+            }
+        }
+    }
+    step.eliminations.sort_unstable();
+    step.eliminations.dedup();
+    if step.eliminations.is_empty() {
+        return None;
+    }
+    let mut chain = graph.chain(&path);
+    chain.push(graph.literal(start));
+    step.chains = vec![chain];
+    step.reasoning = Some("loop");
+    Some(step)
+}
+
+/// Region forcing chains (every place of a digit in a house) and cell forcing chains
+/// (every candidate of a cell): a literal every branch reaches holds.
+fn multiple_chains(graph: &Graph, allowed: &dyn Fn(Technique) -> bool) -> Option<Step> {
+    let board = graph.board;
+    let n = board.n;
+    let mut groups: Vec<(Technique, Vec<usize>)> = Vec::new();
+    for h in 0..board.houses.len() {
+        for d in 1..=n as u8 {
+            let mask = graph.pos[h * n + usize::from(d) - 1];
+            if mask.count_ones() >= 2 {
+                let lits = Board::digits(mask)
+                    .map(|i| graph.lit(board.houses[h][usize::from(i) - 1], d, true))
+                    .collect();
+                groups.push((Technique::RegionForcingChain, lits));
+            }
+        }
+    }
+    if allowed(Technique::CellForcingChain) {
+        for c in 0..board.cand.len() {
+            if board.cand[c].count_ones() >= 2 {
+                let lits = Board::digits(board.cand[c])
+                    .map(|d| graph.lit(c, d, true))
+                    .collect();
+                groups.push((Technique::CellForcingChain, lits));
+            }
+        }
+    }
+    let size = graph.size();
+    let mut buffer = Vec::new();
+    let mut best: Option<Step> = None;
+    let mut searches: Vec<Search> = Vec::new();
+    for (technique, starts) in groups {
+        while searches.len() < starts.len() {
+            searches.push(Search::new(size));
+        }
+        for (i, &s) in starts.iter().enumerate() {
+            graph.bfs(s, &mut searches[i], &mut buffer);
+        }
+        let branches = &searches[..starts.len()];
+        let shared = branches[0]
+            .order
+            .iter()
+            .filter(|&&l| {
+                !starts.contains(&l)
+                    && graph.useful(l)
+                    && branches[1..].iter().all(|s| s.reached(l))
+            })
+            .min_by_key(|&&l| {
+                branches
+                    .iter()
+                    .map(|s| usize::from(s.depth[l]))
+                    .sum::<usize>()
+            });
+        let Some(&l) = shared else { continue };
+        let paths: Vec<Vec<usize>> = branches.iter().map(|s| s.path(l)).collect();
+        let refs: Vec<&[usize]> = paths.iter().map(Vec::as_slice).collect();
+        // Each branch's assumption is a start, not a link (calibrated, docs/explain.md).
+        let nodes = Graph::nodes(&refs).saturating_sub(paths.len());
+        let difficulty = rated(technique, nodes);
+        if best.as_ref().is_some_and(|s| s.difficulty <= difficulty) {
+            continue;
+        }
+        let mut step = Step::new(technique);
+        step.difficulty = difficulty;
+        graph.conclusion(&mut step, l);
+        step.chains = paths.iter().map(|p| graph.chain(p)).collect();
+        step.reasoning = Some("every branch");
+        keep_best(&mut best, step);
+    }
+    best
+}
+
+/// Assume a candidate true and propagate singles; a broken grid proves it false.
+fn dynamic(board: &Board) -> Option<Step> {
+    let mut best: Option<(usize, usize, u8)> = None;
+    for c in 0..board.cand.len() {
+        for d in Board::digits(board.cand[c]) {
+            let limit = best.map_or(usize::MAX, |b| b.0);
+            if let Some(count) = propagate_until_broken(board, c, d, limit)
+                && best.is_none_or(|b| count < b.0)
+            {
+                best = Some((count, c, d));
+            }
+        }
+    }
+    let (count, c, d) = best?;
+    let mut step = Step::new(Technique::DynamicForcingChain);
+    step.difficulty = rated(Technique::DynamicForcingChain, count);
+    step.eliminations.push(board.candidate(c, d));
+    step.cells.push(board.cell(c));
+    step.digits.push(d);
+    step.reasoning = Some("contradiction");
+    Some(step)
+}
+
+/// The number of placements after `c = d` until some cell or house is left without a
+/// candidate, or `None` when singles never break the grid (or it takes over `limit`).
+fn propagate_until_broken(board: &Board, c: usize, d: u8, limit: usize) -> Option<usize> {
+    let mut trial = board.clone();
+    trial.place(c, d);
+    let mut count = 1;
+    loop {
+        if trial.dead_end().is_some() {
+            return Some(count);
+        }
+        if count >= limit {
+            return None;
+        }
+        let mut progress = false;
+        for cell in 0..trial.cand.len() {
+            if trial.value[cell] == 0 && trial.cand[cell].count_ones() == 1 {
+                let digit = Board::digits(trial.cand[cell]).next()?;
+                trial.place(cell, digit);
+                count += 1;
+                progress = true;
+                break;
+            }
+        }
+        if !progress {
+            'houses: for h in 0..trial.houses.len() {
+                for digit in 1..=trial.n as u8 {
+                    let mask = trial.positions(h, digit);
+                    if mask.count_ones() == 1 {
+                        let cell = trial.houses[h][mask.trailing_zeros() as usize];
+                        trial.place(cell, digit);
+                        count += 1;
+                        progress = true;
+                        break 'houses;
+                    }
+                }
+            }
+        }
+        if !progress {
+            return None;
+        }
+    }
+}
