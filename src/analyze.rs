@@ -37,7 +37,7 @@ use serde_json::{Map, Value};
 use crate::cnf::Lit;
 use crate::pipeline;
 use crate::puzzle::{Backend, CellStyle, Kind, Purpose, Puzzle, Request, SolveError, Status};
-use crate::render::{Picture, Rgb};
+use crate::render::{Picture, Rgb, Text};
 use crate::sat::{SatVerdict, VarisatSession};
 use crate::stop::Stop;
 
@@ -675,6 +675,7 @@ fn forced_picture<P: Puzzle + ?Sized>(
         let varies = analysis.varying[i];
         match style {
             CellStyle::Shades { background } => {
+                picture.inks[i] = None;
                 picture.fills[i] = if varies {
                     grey
                 } else if first_value.as_str() == Some(background) {
@@ -692,6 +693,7 @@ fn forced_picture<P: Puzzle + ?Sized>(
                     picture.labels[i] = "?".into();
                 } else if let Some(piece) = value.as_u64() {
                     picture.fills[i] = Rgb::palette(piece as usize);
+                    picture.inks[i] = None;
                 }
             }
             CellStyle::Labels | CellStyle::NamedLabels => {
@@ -740,6 +742,31 @@ fn marginal_picture<P: Puzzle + ?Sized>(puzzle: &P, analysis: &Analysis) -> Opti
             picture.fills[i] = grey(n as f64 / total);
             picture.labels[i] = unquote(value);
         }
+        // The kind's ink was chosen for its own fills (a given's black): on these greys
+        // the label takes whichever of black or white contrasts.
+        picture.inks[i] = None;
     }
+    add_scale(&mut picture);
     Some(picture)
+}
+
+/// The legend of the probability greys under the grid: a strip of chips from
+/// probability 0 (white, `0`) to 1 (black, `1`).
+fn add_scale(picture: &mut Picture) {
+    const STEPS: usize = 6;
+    let row = picture.height as i32;
+    for k in 0..STEPS {
+        let p = k as f64 / (STEPS - 1) as f64;
+        let label = match k {
+            0 => "0",
+            k if k == STEPS - 1 => "1",
+            _ => "",
+        };
+        let mut chip = Text::new(row, k as i32, label).on(grey(p));
+        if k == 0 {
+            // White on white: a grey edge would need a stroke; a grey tint reads as 0.
+            chip.chip = Some(Rgb(245, 245, 245));
+        }
+        picture.texts.push(chip);
+    }
 }

@@ -5,6 +5,15 @@
 //!   (a digit, a piece letter), plus thick lines where regions meet (sudoku boxes, piece
 //!   borders). Puzzles describe themselves as a picture; this module only draws.
 //! - **cell size**: pixels per cell side in the output.
+//! - **text**: a label in a cell-sized box placed anywhere on the cell lattice, inside the
+//!   grid or outside it (negative rows and columns: above and left of it; rows past the
+//!   last: below it), optionally on a filled **chip**. Margins follow from the texts: the
+//!   picture grows to hold them.
+//! - **marks**: small labels in a sub-grid of a cell (pencil marks), slot `k` of a cell with
+//!   `s²` slots at sub-row `k / s`, sub-column `k % s`.
+//!
+//! Ink that a picture leaves unset is black or white, whichever contrasts with what lies
+//! under it (by luma).
 //!
 //! PNG output draws labels with a small hand-made bitmap font (5×7 glyphs: digits, `?`,
 //! capital letters, `+ - = * .`), scaled to the cell, so no font file or text-shaping
@@ -51,6 +60,40 @@ impl Rgb {
     }
 }
 
+/// A label outside (or over) the grid, on the cell lattice: clues in a margin, a legend.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Text {
+    /// Row of its cell-sized box (negative: above the grid).
+    pub row: i32,
+    /// Column of its box (negative: left of the grid).
+    pub col: i32,
+    /// What it says (may be empty: a chip alone).
+    pub label: String,
+    /// A square filled behind the label; `None`: the page's white.
+    pub chip: Option<Rgb>,
+    /// The label's colour; `None`: black or white, whichever shows on the chip.
+    pub ink: Option<Rgb>,
+}
+
+impl Text {
+    /// Black text on white at (row, col).
+    pub fn new(row: i32, col: i32, label: impl Into<String>) -> Text {
+        Text {
+            row,
+            col,
+            label: label.into(),
+            chip: None,
+            ink: None,
+        }
+    }
+
+    /// The same text on a chip of `colour` (ink chosen for contrast unless set).
+    pub fn on(mut self, colour: Rgb) -> Text {
+        self.chip = Some(colour);
+        self
+    }
+}
+
 /// A grid to draw. `regions`, when given, assigns each cell a region id; a thick line is
 /// drawn between cells of different regions and around the picture.
 #[derive(Clone, Debug)]
@@ -69,6 +112,11 @@ pub struct Picture {
     pub regions: Option<Vec<usize>>,
     /// Draw thin lines between all cells.
     pub grid_lines: bool,
+    /// Labels on the cell lattice, most often outside the grid (see [`Text`]).
+    pub texts: Vec<Text>,
+    /// Row-major small labels in a sub-grid of each cell: empty (none), or `s²` slots
+    /// (`""` for an empty slot) drawn `s` to a row.
+    pub marks: Vec<Vec<String>>,
 }
 
 impl Picture {
@@ -82,7 +130,36 @@ impl Picture {
             inks: vec![None; width * height],
             regions: None,
             grid_lines: true,
+            texts: Vec::new(),
+            marks: vec![Vec::new(); width * height],
         }
+    }
+
+    /// Cells of margin left of and above the grid that the texts need.
+    pub fn origin(&self) -> (usize, usize) {
+        let left = self.texts.iter().map(|t| -t.col).max().unwrap_or(0).max(0);
+        let top = self.texts.iter().map(|t| -t.row).max().unwrap_or(0).max(0);
+        (left as usize, top as usize)
+    }
+
+    /// Columns and rows of cells the whole drawing spans: the grid and every text.
+    pub fn extent(&self) -> (usize, usize) {
+        let (left, top) = self.origin();
+        let right = self
+            .texts
+            .iter()
+            .map(|t| t.col + 1)
+            .max()
+            .unwrap_or(0)
+            .max(0) as usize;
+        let bottom = self
+            .texts
+            .iter()
+            .map(|t| t.row + 1)
+            .max()
+            .unwrap_or(0)
+            .max(0) as usize;
+        (left + right.max(self.width), top + bottom.max(self.height))
     }
 
     fn region(&self, row: usize, col: usize) -> Option<usize> {
@@ -103,17 +180,53 @@ impl Picture {
 /// The picture as an SVG document.
 pub fn to_svg(picture: &Picture, cell: usize) -> String {
     let (w, h) = (picture.width * cell, picture.height * cell);
+    let (cols, rows) = picture.extent();
+    let (left, top) = picture.origin();
     let margin = 2;
+    let (full_w, full_h) = (cols * cell + 2 * margin, rows * cell + 2 * margin);
     let mut svg = String::new();
     let _ = writeln!(
         svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="-{m} -{m} {} {}">"#,
-        w + 2 * margin,
-        h + 2 * margin,
-        w + 2 * margin,
-        h + 2 * margin,
-        m = margin
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{full_w}" height="{full_h}" viewBox="-{} -{} {full_w} {full_h}">"#,
+        margin + left * cell,
+        margin + top * cell,
     );
+    if left + top > 0 || cols > picture.width || rows > picture.height {
+        let _ = writeln!(
+            svg,
+            r#"<rect x="-{}" y="-{}" width="{full_w}" height="{full_h}" fill="white"/>"#,
+            margin + left * cell,
+            margin + top * cell,
+        );
+    }
+    for text in &picture.texts {
+        let (x, y) = (text.col * cell as i32, text.row * cell as i32);
+        if let Some(chip) = text.chip {
+            let _ = writeln!(
+                svg,
+                r#"<rect x="{}" y="{}" width="{}" height="{}" rx="2" fill="{}"/>"#,
+                x + 1,
+                y + 1,
+                cell.saturating_sub(2),
+                cell.saturating_sub(2),
+                chip.hex()
+            );
+        }
+        if !text.label.is_empty() {
+            let ink = text
+                .ink
+                .unwrap_or_else(|| ink_for(text.chip.unwrap_or(Rgb::WHITE)));
+            svg_text(
+                &mut svg,
+                &text.label,
+                x as f64,
+                y as f64,
+                cell as f64,
+                1.0,
+                ink,
+            );
+        }
+    }
     for row in 0..picture.height {
         for col in 0..picture.width {
             let i = row * picture.width + col;
@@ -129,16 +242,26 @@ pub fn to_svg(picture: &Picture, cell: usize) -> String {
                 picture.fills[i].hex()
             );
             if !picture.labels[i].is_empty() {
-                let _ = writeln!(
-                    svg,
-                    r#"<text x="{}" y="{}" font-family="sans-serif" font-size="{}" text-anchor="middle" dominant-baseline="central"{}>{}</text>"#,
-                    x + cell / 2,
-                    y + cell / 2,
-                    cell * 3 / 5,
-                    picture.inks[i]
-                        .map_or(String::new(), |ink| format!(r#" fill="{}""#, ink.hex())),
-                    escape(&picture.labels[i])
+                let ink = picture.inks[i].unwrap_or_else(|| ink_for(picture.fills[i]));
+                svg_text(
+                    &mut svg,
+                    &picture.labels[i],
+                    x as f64,
+                    y as f64,
+                    cell as f64,
+                    1.0,
+                    ink,
                 );
+            }
+            let marks = &picture.marks[i];
+            let side = marks_side(marks.len());
+            let slot = cell as f64 / side as f64;
+            for (k, mark) in marks.iter().enumerate().filter(|(_, m)| !m.is_empty()) {
+                let (sx, sy) = (
+                    x as f64 + (k % side) as f64 * slot,
+                    y as f64 + (k / side) as f64 * slot,
+                );
+                svg_text(&mut svg, mark, sx, sy, slot, 1.4, MARK_INK);
             }
         }
     }
@@ -170,6 +293,30 @@ pub fn to_svg(picture: &Picture, cell: usize) -> String {
     );
     svg.push_str("</svg>\n");
     svg
+}
+
+/// Ink of pencil marks: dark grey, apart from the digits of the cells.
+const MARK_INK: Rgb = Rgb(70, 70, 70);
+
+/// Slots a row of a cell's marks: the least `s` with `s² ≥ count`.
+fn marks_side(count: usize) -> usize {
+    (1..).find(|s| s * s >= count).unwrap_or(1)
+}
+
+/// An SVG text centred in the box of side `size` at (x, y), sized as the PNG's labels
+/// (about 60% of the box high, at most 80% wide; `boost` scales both for small boxes).
+fn svg_text(svg: &mut String, label: &str, x: f64, y: f64, size: f64, boost: f64, ink: Rgb) {
+    let chars = label.chars().count().max(1) as f64;
+    // A sans-serif digit is about 0.55 em wide and 0.72 em high.
+    let font = (size * 0.6 * boost / 0.72).min(size * 0.8 * boost.min(1.2) / (0.55 * chars));
+    let _ = writeln!(
+        svg,
+        r#"<text x="{:.1}" y="{:.1}" font-family="sans-serif" font-size="{font:.1}" text-anchor="middle" dominant-baseline="central" fill="{}">{}</text>"#,
+        x + size / 2.0,
+        y + size / 2.0,
+        ink.hex(),
+        escape(label)
+    );
 }
 
 fn escape(text: &str) -> String {
@@ -237,15 +384,17 @@ fn ink_for(fill: Rgb) -> Rgb {
     }
 }
 
-/// Draw `label` centred in the cell whose top-left pixel is (x0, y0): glyphs 5×7 plus a
-/// one-unit gap, scaled by a whole factor so the text is at most ~60% of the cell high and
-/// ~80% wide.
+/// Draw `label` centred in the box of side `size` whose top-left pixel is (x0, y0): glyphs
+/// 5×7 plus a one-unit gap, scaled (by any factor, sampled to the nearest glyph unit) so
+/// the text is at most `high` of the box high and `wide` of it wide.
+#[allow(clippy::too_many_arguments)]
 fn draw_label(
     paint: &mut impl FnMut(usize, usize, Rgb),
     label: &str,
     x0: usize,
     y0: usize,
-    cell: usize,
+    size: usize,
+    (high, wide): (f64, f64),
     ink: Rgb,
 ) {
     let chars: Vec<char> = label.chars().collect();
@@ -253,33 +402,46 @@ fn draw_label(
         return;
     }
     let units_wide = chars.len() * 6 - 1;
-    let scale = (cell * 3 / 5 / 7).min(cell * 4 / 5 / units_wide).max(1);
-    let (w, h) = (units_wide * scale, 7 * scale);
-    let left = x0 + cell.saturating_sub(w) / 2;
-    let top = y0 + cell.saturating_sub(h) / 2;
-    for (k, &c) in chars.iter().enumerate() {
-        let rows = glyph(c);
-        for (gy, bits) in rows.iter().enumerate() {
-            for gx in 0..5 {
-                if bits >> (4 - gx) & 1 == 1 {
-                    for dy in 0..scale {
-                        for dx in 0..scale {
-                            paint(left + (k * 6 + gx) * scale + dx, top + gy * scale + dy, ink);
-                        }
-                    }
-                }
+    let scale = (size as f64 * high / 7.0)
+        .min(size as f64 * wide / units_wide as f64)
+        .max(1.0);
+    let (w, h) = (
+        (units_wide as f64 * scale).round() as usize,
+        (7.0 * scale).round() as usize,
+    );
+    let left = x0 + size.saturating_sub(w) / 2;
+    let top = y0 + size.saturating_sub(h) / 2;
+    let glyphs: Vec<[u8; 7]> = chars.iter().map(|&c| glyph(c)).collect();
+    for py in 0..h {
+        let gy = ((py as f64 + 0.5) / scale) as usize;
+        if gy >= 7 {
+            continue;
+        }
+        for px in 0..w {
+            let u = ((px as f64 + 0.5) / scale) as usize;
+            let (k, gx) = (u / 6, u % 6);
+            if gx < 5 && k < glyphs.len() && glyphs[k][gy] >> (4 - gx) & 1 == 1 {
+                paint(left + px, top + py, ink);
             }
         }
     }
 }
 
+/// How much of its box a label takes: 60% high, 80% wide.
+const LABEL_FIT: (f64, f64) = (0.6, 0.8);
+/// How much of its slot a mark takes (slots are small: nearly all of it).
+const MARK_FIT: (f64, f64) = (0.85, 0.9);
+
+/// White pixels around the whole drawing in a PNG.
+pub const PNG_MARGIN: usize = 2;
+
 /// The picture as a PNG file's bytes: fills, lines and labels.
 pub fn to_png(picture: &Picture, cell: usize) -> Result<Vec<u8>, png::EncodingError> {
-    let margin = 2;
-    let (w, h) = (
-        picture.width * cell + 2 * margin,
-        picture.height * cell + 2 * margin,
-    );
+    let (cols, rows) = picture.extent();
+    let (left, top) = picture.origin();
+    let (w, h) = (cols * cell + 2 * PNG_MARGIN, rows * cell + 2 * PNG_MARGIN);
+    // Grid cell (0, 0) starts at pixel (mx, my).
+    let (mx, my) = (PNG_MARGIN + left * cell, PNG_MARGIN + top * cell);
     let mut pixels = vec![255u8; w * h * 3];
     let mut paint = |x: usize, y: usize, colour: Rgb| {
         if x < w && y < h {
@@ -291,7 +453,7 @@ pub fn to_png(picture: &Picture, cell: usize) -> Result<Vec<u8>, png::EncodingEr
     for row in 0..picture.height {
         for col in 0..picture.width {
             let fill = picture.fills[row * picture.width + col];
-            let (x0, y0) = (margin + col * cell, margin + row * cell);
+            let (x0, y0) = (mx + col * cell, my + row * cell);
             for dy in 0..cell {
                 for dx in 0..cell {
                     let thin_line = picture.grid_lines && (dx == 0 || dy == 0);
@@ -303,7 +465,7 @@ pub fn to_png(picture: &Picture, cell: usize) -> Result<Vec<u8>, png::EncodingEr
     }
     for row in 0..picture.height {
         for col in 0..picture.width {
-            let (x0, y0) = (margin + col * cell, margin + row * cell);
+            let (x0, y0) = (mx + col * cell, my + row * cell);
             if picture.thick_right(row, col) {
                 for dy in 0..cell + thick / 2 {
                     for t in 0..thick {
@@ -337,16 +499,44 @@ pub fn to_png(picture: &Picture, cell: usize) -> Result<Vec<u8>, png::EncodingEr
     for row in 0..picture.height {
         for col in 0..picture.width {
             let i = row * picture.width + col;
-            let (x0, y0) = (margin + col * cell, margin + row * cell);
+            let (x0, y0) = (mx + col * cell, my + row * cell);
             draw_label(
                 &mut paint,
                 &picture.labels[i],
                 x0,
                 y0,
                 cell,
+                LABEL_FIT,
                 picture.inks[i].unwrap_or_else(|| ink_for(picture.fills[i])),
             );
+            let marks = &picture.marks[i];
+            let side = marks_side(marks.len());
+            let slot = cell / side;
+            let inset = (cell - slot * side) / 2;
+            for (k, mark) in marks.iter().enumerate() {
+                let (sx, sy) = (
+                    x0 + inset + (k % side) * slot,
+                    y0 + inset + (k / side) * slot,
+                );
+                draw_label(&mut paint, mark, sx, sy, slot, MARK_FIT, MARK_INK);
+            }
         }
+    }
+    for text in &picture.texts {
+        // The text's box: never left of or above the drawing, as the origin holds it.
+        let x0 = (mx as i64 + i64::from(text.col) * cell as i64).max(0) as usize;
+        let y0 = (my as i64 + i64::from(text.row) * cell as i64).max(0) as usize;
+        if let Some(chip) = text.chip {
+            for dy in 1..cell.saturating_sub(1) {
+                for dx in 1..cell.saturating_sub(1) {
+                    paint(x0 + dx, y0 + dy, chip);
+                }
+            }
+        }
+        let ink = text
+            .ink
+            .unwrap_or_else(|| ink_for(text.chip.unwrap_or(Rgb::WHITE)));
+        draw_label(&mut paint, &text.label, x0, y0, cell, LABEL_FIT, ink);
     }
     let mut bytes = Vec::new();
     {

@@ -26,9 +26,17 @@ fn decode(path: &std::path::Path) -> (usize, usize, Vec<u8>) {
     (info.width as usize, info.color_type.samples(), pixels)
 }
 
-/// The red sample (pictures are grey here) at (dx, dy) inside cell (row, col).
-fn sample(png: &(usize, usize, Vec<u8>), row: usize, col: usize, dx: usize, dy: usize) -> u8 {
+/// The red sample (pictures are grey here) at (dx, dy) inside cell (row, col) of a grid
+/// that starts `origin` cells (columns, rows: the clues' margins) into the picture.
+fn sample(
+    png: &(usize, usize, Vec<u8>),
+    origin: (usize, usize),
+    (row, col): (usize, usize),
+    dx: usize,
+    dy: usize,
+) -> u8 {
     let (width, channels, pixels) = png;
+    let (row, col) = (row + origin.1, col + origin.0);
     let (x, y) = (MARGIN + col * CELL + dx, MARGIN + row * CELL + dy);
     pixels[(y * width + x) * channels]
 }
@@ -71,7 +79,8 @@ fn nonogram_greys_are_the_exact_probabilities_of_black() {
             let p = marginals[row][col].as_f64().expect("probability");
             let expected = [0.5, 0.5, 0.0, 1.0][col];
             assert_eq!(p, expected, "r{}c{}", row + 1, col + 1);
-            let level = sample(&picture, row, col, CELL / 2, CELL / 2);
+            // The clues take two columns left of the grid and a row above it.
+            let level = sample(&picture, (2, 1), (row, col), CELL / 2, CELL / 2);
             match col {
                 // Either way: mid-grey.
                 0 | 1 => assert!((120..=136).contains(&level), "r{row}c{col}: {level}"),
@@ -127,7 +136,7 @@ fn sudoku_cells_show_their_most_likely_digit_on_the_grey_of_its_probability() {
                 .filter_map(Value::as_f64)
                 .fold(0.0, f64::max);
             // A corner of the cell, clear of the centred digit and of box lines.
-            let level = f64::from(sample(&picture, row, col, 5, 5));
+            let level = f64::from(sample(&picture, (0, 0), (row, col), 5, 5));
             let expected = 255.0 * (1.0 - best);
             assert!(
                 (level - expected).abs() <= 1.0,

@@ -102,7 +102,8 @@ fn a_png_larger_than_memory_should_allow_is_refused_with_the_cell_size_that_fits
     .unwrap();
     let png = dir.path().join("wide.png");
     let svg = dir.path().join("wide.svg");
-    let refusal = "wide.non: a 10000x2 grid at 200 pixels a cell is a PNG of 2000004x404 pixels, more than 50000000: use --cell 49 or less, or --svg";
+    // The clues take a column left of the grid and a row above it.
+    let refusal = "wide.non: a 10000x2 grid at 200 pixels a cell is a PNG of 2000204x604 pixels, more than 50000000: use --cell 40 or less, or --svg";
     satcover()
         .args([
             "render",
@@ -136,7 +137,7 @@ fn a_png_larger_than_memory_should_allow_is_refused_with_the_cell_size_that_fits
             puzzle.to_str().unwrap(),
             "--unsolved",
             "--cell",
-            "49",
+            "40",
         ])
         .args(["--png", png.to_str().unwrap()])
         .assert()

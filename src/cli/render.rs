@@ -9,6 +9,7 @@ use satcover::analyze::Options;
 use satcover::facade::AnyPuzzle;
 use satcover::input;
 use satcover::puzzle::{Backend, Kind, Request, Status};
+use satcover::puzzles::sudoku;
 use satcover::render::{self, Picture};
 
 use super::EXIT_OK;
@@ -27,6 +28,10 @@ pub struct RenderArgs {
     /// Draw the puzzle as given, without solving it.
     #[arg(long, conflicts_with = "marginals")]
     pub unsolved: bool,
+    /// Sudoku only: draw the puzzle with pencil marks, each empty cell's candidates after
+    /// naked and hidden singles (a larger --cell, such as 60, reads best).
+    #[arg(long, conflicts_with_all = ["marginals", "unsolved", "backend"])]
+    pub candidates: bool,
     /// Draw the exact probability picture (`analyze --marginals`, up to --limit
     /// solutions): nonogram cells in the grey of P(not background), other cells their most
     /// likely value on the grey of its probability.
@@ -57,7 +62,9 @@ pub fn run(args: &RenderArgs) -> Result<u8> {
         bail!("{}: no puzzle found", input::display_name(&args.file));
     };
     let puzzle = entry.puzzle?;
-    let picture = if args.marginals {
+    let picture = if args.candidates {
+        candidates_picture(&entry.label, puzzle.kind(), &text)?
+    } else if args.marginals {
         match marginal_picture(&entry.label, puzzle.as_ref(), args.limit)? {
             Some(picture) => picture,
             None => return Ok(EXIT_UNSOLVABLE),
@@ -96,6 +103,23 @@ pub fn run(args: &RenderArgs) -> Result<u8> {
     Ok(EXIT_OK)
 }
 
+/// The sudoku's picture with pencil marks; refused for other kinds and when the givens
+/// contradict each other.
+fn candidates_picture(label: &str, kind: Kind, text: &str) -> Result<Picture> {
+    if kind != Kind::Sudoku {
+        bail!(
+            "{label}: --candidates draws sudoku pencil marks, and this is a {kind} puzzle; \
+             use --unsolved for the puzzle as given or --marginals for the probabilities"
+        );
+    }
+    let Some(Ok((_, puzzle))) = sudoku::parse(text).into_iter().next() else {
+        bail!("{label}: not a sudoku grid that --candidates can read");
+    };
+    puzzle.candidates_picture().ok_or_else(|| {
+        anyhow!("{label}: the givens contradict each other (singles leave a cell or a digit no place); nothing drawn")
+    })
+}
+
 /// The most pixels a PNG may have: its RGB buffer is built in memory (3 bytes a pixel), so
 /// this bounds the memory `render` takes (about 150 MB) whatever the puzzle's size.
 const MAX_PNG_PIXELS: usize = 50_000_000;
@@ -104,7 +128,8 @@ const MAX_PNG_PIXELS: usize = 50_000_000;
 /// text that grows with the cells only, has no such limit).
 pub(super) fn check_png_size(picture: &Picture, cell: usize) -> Result<()> {
     let side = |cells: usize, cell: usize| cells.saturating_mul(cell).saturating_add(4);
-    let pixels = |cell: usize| side(picture.width, cell).saturating_mul(side(picture.height, cell));
+    let (cols, rows) = picture.extent();
+    let pixels = |cell: usize| side(cols, cell).saturating_mul(side(rows, cell));
     if pixels(cell) <= MAX_PNG_PIXELS {
         return Ok(());
     }
@@ -117,8 +142,8 @@ pub(super) fn check_png_size(picture: &Picture, cell: usize) -> Result<()> {
         "a {}x{} grid at {cell} pixels a cell is a PNG of {}x{} pixels, more than {MAX_PNG_PIXELS}: {hint}",
         picture.width,
         picture.height,
-        side(picture.width, cell),
-        side(picture.height, cell)
+        side(cols, cell),
+        side(rows, cell)
     )
 }
 

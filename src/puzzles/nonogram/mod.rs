@@ -42,7 +42,7 @@ use crate::puzzle::{
     EncodeOptions, Engine, Kind, Limits, NativeAnswer, NativeSolve, Preference, Purpose, Puzzle,
     Sink, SolveError,
 };
-use crate::render::{Picture, Rgb};
+use crate::render::{Picture, Rgb, Text};
 
 pub use formats::{parse, parse_all, parse_g, parse_non, parse_xml};
 
@@ -822,6 +822,40 @@ impl Puzzle for Nonogram {
                 (None, Some(colour)) => rgb(colour),
                 (None, None) => Rgb::WHITE,
             };
+            if self.givens[i].is_some() {
+                picture.labels[i] = "*".into();
+            }
+        }
+        // Clues in the margins: each row's blocks right-aligned to its left, each column's
+        // bottom-aligned above it; an empty line's clue is `0`. Colour blocks sit on a chip
+        // of their colour (the ink contrasts with it).
+        let colour = !self.is_black_and_white();
+        let text = |row: i32, col: i32, block: Option<&Block>| match block {
+            Some(b) if colour => Text::new(row, col, b.len.to_string()).on(rgb(b.colour)),
+            Some(b) => Text::new(row, col, b.len.to_string()),
+            None => Text::new(row, col, "0"),
+        };
+        for (r, clue) in self.rows.iter().enumerate() {
+            let n = clue.len() as i32;
+            if clue.is_empty() {
+                picture.texts.push(text(r as i32, -1, None));
+            }
+            for (k, block) in clue.iter().enumerate() {
+                picture
+                    .texts
+                    .push(text(r as i32, k as i32 - n, Some(block)));
+            }
+        }
+        for (c, clue) in self.columns.iter().enumerate() {
+            let n = clue.len() as i32;
+            if clue.is_empty() {
+                picture.texts.push(text(-1, c as i32, None));
+            }
+            for (k, block) in clue.iter().enumerate() {
+                picture
+                    .texts
+                    .push(text(k as i32 - n, c as i32, Some(block)));
+            }
         }
         picture
     }

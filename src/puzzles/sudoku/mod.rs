@@ -132,6 +132,88 @@ impl Sudoku {
         rows.chain(cols).chain(boxes).collect()
     }
 
+    /// The digits each cell may still hold after naked and hidden singles to a fixpoint
+    /// (bit `d - 1` of a cell's mask: digit `d`); a given holds its digit alone. `None`
+    /// when the singles reach a contradiction (a cell with no digit left, or a digit with
+    /// no place left in a unit).
+    pub fn candidates(&self) -> Option<Vec<u64>> {
+        let n = self.size();
+        let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let units = self.units();
+        let mut peers = vec![Vec::new(); n * n];
+        for unit in &units {
+            for &a in unit {
+                peers[a].extend(unit.iter().copied().filter(|&b| b != a));
+            }
+        }
+        let mut mask: Vec<u64> = self
+            .givens
+            .iter()
+            .map(|&g| if g == 0 { all } else { 1 << (g - 1) })
+            .collect();
+        let mut placed = vec![false; n * n];
+        loop {
+            let mut changed = false;
+            // Naked single: a cell with one digit takes it from its peers.
+            for cell in 0..n * n {
+                if placed[cell] || mask[cell].count_ones() != 1 {
+                    continue;
+                }
+                placed[cell] = true;
+                for &peer in &peers[cell] {
+                    if mask[peer] & mask[cell] != 0 {
+                        mask[peer] &= !mask[cell];
+                        if mask[peer] == 0 {
+                            return None;
+                        }
+                        changed = true;
+                    }
+                }
+            }
+            // Hidden single: a digit with one place in a unit goes there.
+            for unit in &units {
+                for d in 0..n {
+                    let bit = 1u64 << d;
+                    let mut places = unit.iter().filter(|&&c| mask[c] & bit != 0);
+                    match (places.next(), places.next()) {
+                        (None, _) => return None,
+                        (Some(&c), None) if mask[c] != bit => {
+                            mask[c] = bit;
+                            changed = true;
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            if !changed {
+                return Some(mask);
+            }
+        }
+    }
+
+    /// The puzzle's picture with pencil marks: each empty cell shows its
+    /// [`candidates`](Sudoku::candidates) as small digits, digit `d` in slot `d - 1` of a
+    /// box-side × box-side sub-grid. `None` when the singles reach a contradiction.
+    pub fn candidates_picture(&self) -> Option<Picture> {
+        let masks = self.candidates()?;
+        let mut picture = self.picture(None);
+        let n = self.size();
+        for (cell, &mask) in masks.iter().enumerate() {
+            if self.givens[cell] == 0 {
+                picture.marks[cell] = (0..n)
+                    .map(|d| {
+                        if mask >> d & 1 == 1 {
+                            (d + 1).to_string()
+                        } else {
+                            String::new()
+                        }
+                    })
+                    .collect();
+            }
+        }
+        Some(picture)
+    }
+
     /// The puzzle (0 shown as `.`) as text in its own layout.
     pub fn puzzle_text(&self) -> String {
         self.grid_text(&self.givens)
