@@ -10,8 +10,9 @@ use std::time::{Duration, Instant};
 
 use crate::dlx;
 use crate::puzzle::{
-    Backend, CnfEncode, CnfEncoding, CoverEncode, CoverEncoding, EncodeOptions, Engine, Limits,
-    NativeAnswer, Outcome, Purpose, Puzzle, Request, Sink, SolveError, Stats, Status,
+    Backend, CnfEncode, CnfEncoding, CoverEncode, CoverEncoding, DecodeError, EncodeOptions,
+    Engine, Limits, NativeAnswer, Outcome, Purpose, Puzzle, Request, Sink, SolveError, Stats,
+    Status,
 };
 use crate::sat::{self, SatBackend};
 use crate::stop::Stop;
@@ -308,6 +309,53 @@ fn hand_over<S>(solutions: Vec<S>, keep: usize, found: Sink<'_, S>) {
     }
 }
 
+/// Decodes an engine's answers as they come and hands the first `keep` to the sink; the
+/// first decoding error stops the handing (it is an encoder bug, reported by `finish`).
+struct Decoding<'f, S> {
+    keep: usize,
+    handed: usize,
+    found: Sink<'f, S>,
+    error: Option<DecodeError>,
+    time: Duration,
+}
+
+impl<'f, S> Decoding<'f, S> {
+    fn new(keep: usize, found: Sink<'f, S>) -> Decoding<'f, S> {
+        Decoding {
+            keep,
+            handed: 0,
+            found,
+            error: None,
+            time: Duration::ZERO,
+        }
+    }
+
+    fn take(&mut self, decode: impl FnOnce() -> Result<S, DecodeError>) {
+        if self.handed >= self.keep || self.error.is_some() {
+            return;
+        }
+        let start = Instant::now();
+        let decoded = decode();
+        self.time += start.elapsed();
+        match decoded {
+            Ok(solution) => {
+                self.handed += 1;
+                if (self.found)(solution).is_break() {
+                    self.handed = self.keep;
+                }
+            }
+            Err(reason) => self.error = Some(reason),
+        }
+    }
+
+    fn finish(self, backend: Backend) -> Result<(), SolveError> {
+        match self.error {
+            Some(reason) => Err(SolveError::Decode { backend, reason }),
+            None => Ok(()),
+        }
+    }
+}
+
 #[allow(clippy::too_many_arguments)]
 fn run_sat<P: Puzzle + ?Sized>(
     puzzle: &P,
@@ -339,9 +387,7 @@ fn run_sat<P: Puzzle + ?Sized>(
     stats.clauses = Some(encoding.cnf.num_clauses());
     stats.literals = Some(encoding.cnf.num_literals());
 
-    let mut handed = 0usize;
-    let mut decode_error = None;
-    let mut decode_time = Duration::ZERO;
+    let mut decoding = Decoding::new(limits.keep, found);
     let solve_start = Instant::now();
     let enumeration = sat::enumerate_with(
         &encoding.cnf,
@@ -350,32 +396,15 @@ fn run_sat<P: Puzzle + ?Sized>(
         encoding.blocking,
         limits.max_solutions,
         &limits.stop,
-        |model| {
-            if handed < limits.keep && decode_error.is_none() {
-                let decode_start = Instant::now();
-                let decoded = (encoding.decode)(model);
-                decode_time += decode_start.elapsed();
-                match decoded {
-                    Ok(solution) => {
-                        handed += 1;
-                        if found(solution).is_break() {
-                            handed = limits.keep;
-                        }
-                    }
-                    Err(reason) => decode_error = Some(reason),
-                }
-            }
-        },
+        |model| decoding.take(|| (encoding.decode)(model)),
     )?;
-    stats.solve = solve_start.elapsed().saturating_sub(decode_time);
-    stats.decode = decode_time;
+    stats.solve = solve_start.elapsed().saturating_sub(decoding.time);
+    stats.decode = decoding.time;
     stats.solve_calls = Some(enumeration.stats.solve_calls);
     stats.decisions = enumeration.stats.decisions;
     stats.conflicts = enumeration.stats.conflicts;
     stats.propagations = enumeration.stats.propagations;
-    if let Some(reason) = decode_error {
-        return Err(SolveError::Decode { backend, reason });
-    }
+    decoding.finish(backend)?;
     Ok((enumeration.count, enumeration.complete))
 }
 
@@ -406,37 +435,20 @@ fn run_dlx<P: Puzzle + ?Sized>(
     stats.options = Some(encoding.matrix.num_options());
     stats.nonzeros = Some(encoding.matrix.num_nonzeros());
 
-    let mut handed = 0usize;
-    let mut decode_error = None;
-    let mut decode_time = Duration::ZERO;
+    let mut decoding = Decoding::new(limits.keep, found);
     let search = dlx::Search {
         max_solutions: limits.max_solutions,
         stop: limits.stop.clone(),
     };
     let solve_start = Instant::now();
     let outcome = dlx::solve(&encoding.matrix, &search, |options| {
-        if handed < limits.keep && decode_error.is_none() {
-            let decode_start = Instant::now();
-            let decoded = (encoding.decode)(options);
-            decode_time += decode_start.elapsed();
-            match decoded {
-                Ok(solution) => {
-                    handed += 1;
-                    if found(solution).is_break() {
-                        handed = limits.keep;
-                    }
-                }
-                Err(reason) => decode_error = Some(reason),
-            }
-        }
+        decoding.take(|| (encoding.decode)(options))
     });
-    stats.solve = solve_start.elapsed().saturating_sub(decode_time);
-    stats.decode = decode_time;
+    stats.solve = solve_start.elapsed().saturating_sub(decoding.time);
+    stats.decode = decoding.time;
     stats.nodes = Some(outcome.stats.nodes);
     stats.updates = Some(outcome.stats.updates);
-    if let Some(reason) = decode_error {
-        return Err(SolveError::Decode { backend, reason });
-    }
+    decoding.finish(backend)?;
     Ok((outcome.count, outcome.complete))
 }
 
