@@ -12,6 +12,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
+use satcover::dlx::suite::orientations;
 use satcover::dlx::{
     Colour, ItemId, Matrix, MatrixError, OptionId, Prepared, Reduced, Search, XcError, cells,
     count, parse_xc, solve, write_xc,
@@ -579,46 +580,6 @@ const PENTOMINOES: [(&str, &[&str]); 12] = [
 ];
 
 type Shape = Vec<(i32, i32)>;
-
-/// The distinct orientations (rotations and reflections) of a piece, each
-/// normalised to start at (0, 0) and sorted.
-fn orientations(rows: &[&str]) -> Vec<Shape> {
-    let base: Shape = rows
-        .iter()
-        .enumerate()
-        .flat_map(|(r, line)| {
-            line.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'#')
-                .map(move |(c, _)| (r as i32, c as i32))
-        })
-        .collect();
-    let mut out: BTreeSet<Shape> = BTreeSet::new();
-    for t in 0..8 {
-        let mut s: Shape = base
-            .iter()
-            .map(|&(r, c)| {
-                let (r, c) = if t & 4 != 0 { (r, -c) } else { (r, c) };
-                match t & 3 {
-                    0 => (r, c),
-                    1 => (c, -r),
-                    2 => (-r, -c),
-                    _ => (-c, r),
-                }
-            })
-            .collect();
-        let (mr, mc) = (
-            s.iter().map(|p| p.0).min().unwrap_or(0),
-            s.iter().map(|p| p.1).min().unwrap_or(0),
-        );
-        for p in &mut s {
-            *p = (p.0 - mr, p.1 - mc);
-        }
-        s.sort_unstable();
-        out.insert(s);
-    }
-    out.into_iter().collect()
-}
 
 /// Placements of the 12 pentominoes in a `rows`×`cols` box: piece items
 /// (primary, or secondary if `pieces_optional`) then cell items `r{r}c{c}`.

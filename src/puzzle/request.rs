@@ -85,12 +85,7 @@ impl Request {
         Request {
             max_solutions: None,
             keep: 1,
-            timeout: None,
-            external: None,
-            render: Render::Both,
-            threads: Threads::machine(),
-            proof: None,
-            encode: EncodeOptions::default(),
+            ..Request::limit(1)
         }
     }
 
@@ -99,12 +94,7 @@ impl Request {
         Request {
             max_solutions: None,
             keep: usize::MAX,
-            timeout: None,
-            external: None,
-            render: Render::Both,
-            threads: Threads::machine(),
-            proof: None,
-            encode: EncodeOptions::default(),
+            ..Request::limit(1)
         }
     }
 
