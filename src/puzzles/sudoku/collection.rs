@@ -1,5 +1,5 @@
 //! 9×9 collections without a puzzle object per line: the pieces `solve` and `bench`
-//! use to answer a file of 81-character lines the way the pipeline in `src/puzzle.rs`
+//! use to answer a file of 81-character lines the way the pipeline (`src/pipeline.rs`, `src/driver.rs`)
 //! would, but with the grids on the stack and the buffers reused from puzzle to puzzle.
 //!
 //! Glossary:
