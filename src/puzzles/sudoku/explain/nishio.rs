@@ -80,6 +80,7 @@ fn contradiction(board: &Board, c: usize, d: u8) -> Option<Vec<(usize, bool)>> {
         for &h in &board.cell_houses[on_cell] {
             placed[h] = true;
         }
+        let mut touched: Vec<usize> = Vec::new();
         for &p in &board.peers[on_cell] {
             if board.has(p, d) && decided[p].is_none() {
                 decided[p] = Some(nodes.len());
@@ -88,10 +89,13 @@ fn contradiction(board: &Board, c: usize, d: u8) -> Option<Vec<(usize, bool)>> {
                     on: false,
                     parents: (on_index, on_index),
                 });
+                touched.extend(board.cell_houses[p]);
             }
         }
-        // Houses without the digit: one place left places it, none is a contradiction.
-        for h in 0..board.houses.len() {
+        touched.sort_unstable();
+        touched.dedup();
+        // Houses that lost a place: one place left places it, none is a contradiction.
+        for h in touched {
             if placed[h] {
                 continue;
             }
