@@ -119,7 +119,7 @@ fn rated_sample_is_sound_never_stuck_and_mostly_agrees() {
         near += usize::from(diff.abs() <= 3);
     }
     assert_eq!(total, 30);
-    // Measured 16 exact and 21 within 0.3 when written (docs/explain.md); these floors
+    // Measured 17 exact and 21 within 0.3 (docs/explain.md); these floors
     // catch regressions, not the targets.
     assert!(exact >= 13, "{exact} of {total} exact");
     assert!(near >= 18, "{near} of {total} within 0.3");
