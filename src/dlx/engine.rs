@@ -43,10 +43,10 @@
 //!   once without covering it, but counts the one update DLX1's cover makes.
 //! - `cleansings` (DLX2): one per purify, plus one per node it marks.
 //!
-//! Padding ([`Dancer::padded`], used by [`solve`] and [`count`]): options shorter
-//! than the longest get nodes of an extra secondary item that no option commits
-//! and no counter counts, so that every option has the same length; the search,
-//! its answers and its counters are those of the matrix without them.
+//! Padding ([`Dancer::padding`], chosen by [`solve`] and [`count`]): options
+//! shorter than the longest get nodes of an extra secondary item that no option
+//! commits and no counter counts, so that every option has the same length; the
+//! search, its answers and its counters are those of the matrix without them.
 //!
 //! Safety: the search uses unchecked indexing. Every link stored in `nodes`
 //! and every item number in TOP is built in range by [`Dancer::new`] (checked
@@ -119,13 +119,13 @@ pub fn solve(
     search: &Search,
     mut on_solution: impl FnMut(&[OptionId]),
 ) -> DlxOutcome {
-    let mut dancer = Dancer::padded(matrix);
+    let mut dancer = Dancer::for_search(matrix);
     dancer.run::<true>(search, &mut on_solution)
 }
 
 /// Counts the exact covers of `matrix` without building any solution.
 pub fn count(matrix: &Matrix, search: &Search) -> DlxOutcome {
-    let mut dancer = Dancer::padded(matrix);
+    let mut dancer = Dancer::for_search(matrix);
     dancer.run::<false>(search, &mut |_: &[OptionId]| {})
 }
 
@@ -437,8 +437,24 @@ struct Dancer {
     /// With `next`: every option has this many nodes (3 to 6), and COLOR
     /// holds the option's first node instead (see `Dance::hide`); else 0.
     uniform: usize,
-    /// The item of the padding nodes (see [`Dancer::padded`]), or 0 when none.
+    /// The item of the padding nodes (see [`Dancer::padding`]), or 0 when none.
     ghost: u32,
+}
+
+/// Appends a node of item `i` at the end of `nodes` and of the item's list.
+#[inline(always)]
+fn append(nodes: &mut Vec<Node>, len: &mut [u32], i: usize, colour: i32) {
+    let p = nodes.len() as u32;
+    let last = nodes[i].up;
+    nodes[last as usize].down = p;
+    nodes[i].up = p;
+    len[i] += 1;
+    nodes.push(Node {
+        up: last,
+        down: i as u32,
+        top: i as i32,
+        colour,
+    });
 }
 
 /// What forcing options cost before a search (see [`Prepared`]).
@@ -456,29 +472,53 @@ impl Dancer {
         Self::build(matrix, 0)
     }
 
-    /// As [`Dancer::new`], but when a matrix without colours has options of 3 to
-    /// 6 nodes, the longest `K`, and few shorter ones (at most one in eight),
-    /// each shorter option gets padding nodes up to `K` in an extra secondary
-    /// item that no option commits: the options then have equal lengths and
-    /// hide/unhide take the arithmetic path (n-queens, whose four corner
-    /// options lack a diagonal). Padding nodes are unlinked and relinked like
-    /// any other but counted in no update, so the counters stay DLX1's.
-    fn padded(matrix: &Matrix) -> Self {
-        let n = matrix.num_options();
-        let lens = (0..n).map(|k| matrix.option_items(k).len());
-        let k = lens.clone().max().unwrap_or(0);
-        let short = lens.clone().filter(|&l| l < k).count();
-        let coloured = (0..n).any(|o| matrix.option_items(o).iter().any(|&(_, c)| c.is_some()));
-        if !coloured && (3..=6).contains(&k) && short > 0 && 8 * short <= n {
-            let mut padded = Self::build(matrix, k);
-            padded.narrow();
-            // Padding pays only on the arithmetic path, which needs the 16-bit
-            // nodes; and only that path leaves the padding out of the counters.
-            if padded.uniform == k {
-                return padded;
+    /// The structure [`solve`] and [`count`] search: 16-bit when it fits, and
+    /// padded (see [`Dancer::padding`]) when its options are of unequal lengths
+    /// and padding applies. Matrices whose options have one length (sudoku) are
+    /// built once and never scanned for it.
+    fn for_search(matrix: &Matrix) -> Self {
+        let mut dancer = Self::new(matrix);
+        dancer.narrow();
+        if dancer.next && dancer.uniform == 0 {
+            let pad = Self::padding(matrix);
+            if pad > 0 {
+                dancer = Self::build(matrix, pad);
+                dancer.narrow();
             }
         }
-        Self::build(matrix, 0)
+        dancer
+    }
+
+    /// The length to pad options to (0: none). When a matrix without colours has
+    /// options of 3 to 6 nodes, the longest `K`, and few shorter ones (at most one
+    /// in eight), each shorter option gets padding nodes up to `K` in an extra
+    /// secondary item that no option commits: the options then have equal
+    /// lengths and hide/unhide take the arithmetic path (n-queens, whose four
+    /// corner options lack a diagonal). Padding nodes are unlinked and relinked
+    /// like any other but counted in no update, so the counters stay DLX1's;
+    /// that holds on the arithmetic path only, so padding is chosen only when the
+    /// 16-bit nodes it needs are sure to fit.
+    fn padding(matrix: &Matrix) -> usize {
+        let n = matrix.num_options();
+        let (mut k, mut shortest) = (0, usize::MAX);
+        for o in 0..n {
+            let l = matrix.option_items(o).len();
+            (k, shortest) = (k.max(l), shortest.min(l));
+        }
+        // Most matrices have options of one length, or of lengths far apart:
+        // settled without a second look.
+        if shortest >= k || !(3..=6).contains(&k) {
+            return 0;
+        }
+        let short = (0..n).filter(|&o| matrix.option_items(o).len() < k).count();
+        let coloured = (0..n).any(|o| matrix.option_items(o).iter().any(|&(_, c)| c.is_some()));
+        // Every node, spacer and header of the padded structure fits in an i16,
+        // and every LEN (at most the number of options) stays below 2^14.
+        let nodes = matrix.num_items() + 2 + n * (k + 1) + 1;
+        match !coloured && 8 * short <= n && nodes <= i16::MAX as usize && n < 1 << 14 {
+            true => k,
+            false => 0,
+        }
     }
 
     /// The structure, options shorter than `pad` padded to it (0: none).
@@ -500,9 +540,12 @@ impl Dancer {
         }
         let n_options = matrix.num_options();
         let ghost = if pad > 0 { n_items as u32 + 1 } else { 0 };
-        let padding: usize = (0..n_options)
-            .map(|k| pad.saturating_sub(matrix.option_items(k).len()))
-            .sum();
+        let padding: usize = match pad {
+            0 => 0,
+            _ => (0..n_options)
+                .map(|k| pad.saturating_sub(matrix.option_items(k).len()))
+                .sum(),
+        };
         let headers = n_items + 1 + usize::from(pad > 0);
         let total = headers + matrix.num_nonzeros() + padding + n_options + 1;
         let mut nodes = Vec::with_capacity(total);
@@ -522,24 +565,13 @@ impl Dancer {
         for k in 0..n_options {
             let first = nodes.len();
             let items = matrix.option_items(k);
-            let ghosts = pad.saturating_sub(items.len());
-            for (i, colour) in items
-                .iter()
-                .map(|&(item, colour)| (internal[item] as usize, colour))
-                .chain(std::iter::repeat_n((ghost as usize, None), ghosts))
-            {
+            for &(item, colour) in items {
                 has_colours |= colour.is_some();
-                let p = nodes.len() as u32;
-                let last = nodes[i].up;
-                nodes[last as usize].down = p;
-                nodes[i].up = p;
-                len[i] += 1;
-                nodes.push(Node {
-                    up: last,
-                    down: i as u32,
-                    top: i as i32,
-                    colour: colour.map_or(0, |c| c as i32 + 1),
-                });
+                let colour = colour.map_or(0, |c| c as i32 + 1);
+                append(&mut nodes, &mut len, internal[item] as usize, colour);
+            }
+            for _ in items.len()..pad {
+                append(&mut nodes, &mut len, ghost as usize, 0);
             }
             let last = nodes.len() - 1;
             nodes[spacer].down = last as u32;
@@ -662,6 +694,10 @@ impl Dancer {
         on_solution: &mut dyn FnMut(&[OptionId]),
     ) -> DlxOutcome {
         self.narrow();
+        debug_assert!(
+            self.ghost == 0 || self.uniform > 0,
+            "padding needs the arithmetic path"
+        );
         self.run_forced::<REPORT>(&[], search, on_solution).0
     }
 
@@ -735,7 +771,7 @@ struct Dance<'a, N: Link, const COLOURS: bool, const NEXT: bool, const K: usize,
     nodes: &'a mut [N],
     len: &'a mut [N::Len],
     primaries: usize,
-    /// The padding item ([`Dancer::padded`]), or 0.
+    /// The padding item ([`Dancer::padding`]), or 0.
     ghost: u32,
     choice: &'a mut [u32],
     solution: &'a mut Vec<OptionId>,
@@ -1211,7 +1247,7 @@ mod tests {
         for n in [6, 8] {
             let m = crate::dlx::suite::queens(n);
             let mut plain = Dancer::new(&m);
-            let mut padded = Dancer::padded(&m);
+            let mut padded = Dancer::for_search(&m);
             assert!(padded.ghost > 0 && padded.uniform == 4, "queens are padded");
             let before: Vec<_> = padded.small.iter().map(|n| (n.up, n.down)).collect();
             let mut found = [Vec::new(), Vec::new()];
