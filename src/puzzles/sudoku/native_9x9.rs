@@ -259,6 +259,51 @@ fn confined(x: u32) -> u32 {
     x & !others
 }
 
+/// The triad rule's counts over the nine digits, for the 27 places of one kind (triads
+/// or mini-columns, bit `9·b + 3k + i`: place `i` of box `k` in band `b`).
+struct Tally {
+    /// Per digit, the places that still hold it.
+    sets: [u32; 9],
+    /// Per digit, the places it is confined to (the only one of their box left to it).
+    confined: [u32; 9],
+    /// Places held by at least three digits, and by at least four.
+    three: u32,
+    four: u32,
+    /// Places at least three digits are confined to, and at least four.
+    three_confined: u32,
+    four_confined: u32,
+}
+
+impl Tally {
+    /// Bit-sliced counting, saturating at four.
+    #[inline(always)]
+    fn new(sets: [u32; 9]) -> Self {
+        let mut confined_to = [0u32; 9];
+        let (mut p1, mut p2, mut p3, mut p4) = (0u32, 0u32, 0u32, 0u32);
+        let (mut f1, mut f2, mut f3, mut f4) = (0u32, 0u32, 0u32, 0u32);
+        for (d, &x) in sets.iter().enumerate() {
+            let f = confined(x);
+            confined_to[d] = f;
+            p4 |= p3 & x;
+            p3 |= p2 & x;
+            p2 |= p1 & x;
+            p1 |= x;
+            f4 |= f3 & f;
+            f3 |= f2 & f;
+            f2 |= f1 & f;
+            f1 |= f;
+        }
+        Tally {
+            sets,
+            confined: confined_to,
+            three: p3,
+            four: p4,
+            three_confined: f3,
+            four_confined: f4,
+        }
+    }
+}
+
 /// The 9-bit shrink of a digit-band.
 #[inline(always)]
 fn shrink(a: u32) -> usize {
@@ -471,39 +516,20 @@ impl State {
     #[inline(always)]
     fn triads(&mut self) -> bool {
         // Bit 9·b + 3k + r: triad (r, k) of band b.
-        let mut sh = [0u32; 9];
-        let mut forced = [0u32; 9];
-        let (mut p1, mut p2, mut p3, mut p4) = (0u32, 0u32, 0u32, 0u32);
-        let (mut f1, mut f2, mut f3, mut f4) = (0u32, 0u32, 0u32, 0u32);
-        for d in 0..9 {
-            let (s0, s1, s2) = (
-                self.configs[d] as usize & 511,
-                self.configs[9 + d] as usize & 511,
-                self.configs[18 + d] as usize & 511,
-            );
-            let x = s0 as u32 | (s1 as u32) << 9 | (s2 as u32) << 18;
-            let f = confined(x);
-            sh[d] = x;
-            forced[d] = f;
-            p4 |= p3 & x;
-            p3 |= p2 & x;
-            p2 |= p1 & x;
-            p1 |= x;
-            f4 |= f3 & f;
-            f3 |= f2 & f;
-            f2 |= f1 & f;
-            f1 |= f;
-        }
-        if p3 != FULL || f4 != 0 {
+        let t = Tally::new(std::array::from_fn(|d| {
+            let live = |x: usize| u32::from(self.configs[x] & 511);
+            live(d) | live(9 + d) << 9 | live(18 + d) << 18
+        }));
+        if t.three != FULL || t.four_confined != 0 {
             return false;
         }
         // Exactly three digits left: each must be there. Three confined: no other.
-        let must = p3 & !p4;
-        let full = f3;
+        let must = t.three & !t.four;
+        let full = t.three_confined;
         if must | full != 0 {
             for d in 0..9 {
-                let m = sh[d] & must;
-                let out = sh[d] & full & !forced[d];
+                let m = t.sets[d] & must;
+                let out = t.sets[d] & full & !t.confined[d];
                 for b in 0..3 {
                     let x = 9 * b + d;
                     let mb = (m >> (9 * b)) & 511;
@@ -522,40 +548,21 @@ impl State {
     #[inline(always)]
     fn minicols(&mut self) -> bool {
         // Bit 9·b + c: column c within band b.
-        let mut fo = [0u32; 9];
-        let mut forced = [0u32; 9];
-        let (mut p1, mut p2, mut p3, mut p4) = (0u32, 0u32, 0u32, 0u32);
-        let (mut f1, mut f2, mut f3, mut f4) = (0u32, 0u32, 0u32, 0u32);
-        for d in 0..9 {
-            let (c0, c1, c2) = (
-                self.cols[d] as usize,
-                self.cols[9 + d] as usize,
-                self.cols[18 + d] as usize,
-            );
-            let x = c0 as u32 | (c1 as u32) << 9 | (c2 as u32) << 18;
-            let f = confined(x);
-            fo[d] = x;
-            forced[d] = f;
-            p4 |= p3 & x;
-            p3 |= p2 & x;
-            p2 |= p1 & x;
-            p1 |= x;
-            f4 |= f3 & f;
-            f3 |= f2 & f;
-            f2 |= f1 & f;
-            f1 |= f;
-        }
-        if p3 != FULL || f4 != 0 {
+        let t = Tally::new(std::array::from_fn(|d| {
+            let cols = |x: usize| u32::from(self.cols[x]);
+            cols(d) | cols(9 + d) << 9 | cols(18 + d) << 18
+        }));
+        if t.three != FULL || t.four_confined != 0 {
             return false;
         }
-        let must = p3 & !p4;
-        let full = f3;
+        let must = t.three & !t.four;
+        let full = t.three_confined;
         if must | full == 0 {
             return true;
         }
         for d in 0..9 {
-            let m = fo[d] & must;
-            let out = fo[d] & full & !forced[d];
+            let m = t.sets[d] & must;
+            let out = t.sets[d] & full & !t.confined[d];
             if m | out == 0 {
                 continue;
             }
