@@ -106,11 +106,11 @@ pub trait AnyPuzzle: Send + Sync {
     /// The cubes of an iCNF that `cube` wrote for this puzzle and `options`
     /// ([`cube::read_icnf`]); the error says why the file does not fit.
     fn read_cubes(&self, text: &str, options: &EncodeOptions) -> Result<Cubes, SolveError>;
-    /// Solved by `n` cubes on `jobs` threads ([`cube::conquer`]).
+    /// Solved by `n` cubes on `jobs` threads after a plain solve of `easy`, given as
+    /// `(n, jobs, easy)` ([`cube::conquer`]).
     fn conquer(
         &self,
-        n: usize,
-        jobs: usize,
+        spread: (usize, usize, std::time::Duration),
         backend: Backend,
         request: &Request,
     ) -> Result<(Report, Spread), SolveError>;
@@ -328,12 +328,12 @@ impl<P: Puzzle + Send + Sync + 'static> AnyPuzzle for P {
 
     fn conquer(
         &self,
-        n: usize,
-        jobs: usize,
+        (n, jobs, easy): (usize, usize, std::time::Duration),
         backend: Backend,
         request: &Request,
     ) -> Result<(Report, Spread), SolveError> {
-        let (outcome, spread) = cube::conquer(self, splitter(self)?, n, jobs, backend, request)?;
+        let split = splitter(self)?;
+        let (outcome, spread) = cube::conquer(self, split, (n, jobs, easy), backend, request)?;
         let differences = match outcome.solutions.as_slice() {
             [a, b, ..] => Some(self.differences(a, b)),
             _ => None,

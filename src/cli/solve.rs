@@ -518,7 +518,7 @@ fn conquer(
                 .backend
                 .unwrap_or_else(|| puzzle.kind().default_backend());
             puzzle
-                .conquer(n, jobs, backend, request)
+                .conquer((n, jobs, satcover::cube::EASY_BUDGET), backend, request)
                 .map_err(|e| format!("{}: {e}", entry.label))
         })
         .map(|(mut report, spread)| {

@@ -1,5 +1,5 @@
-//! Cubes on one machine (`solve --cubes N --jobs J`): the plain solve first for
-//! [`EASY_BUDGET`] (an easy puzzle is never split), then the split, then J threads that take
+//! Cubes on one machine (`solve --cubes N --jobs J`): the plain solve first for a short
+//! budget (the command line's is [`EASY_BUDGET`]: an easy puzzle is never split), then the split, then J threads that take
 //! the cubes in order, each solved by the chosen backend; one [`Stop`] ends them all as soon
 //! as the answer is known (the first solution, or the second for `--unique`).
 //!
@@ -47,12 +47,12 @@ pub struct Spread {
     pub cubes: usize,
 }
 
-/// Solves `puzzle` by `n` cubes on `jobs` threads (see the module docs).
+/// Solves `puzzle` by `n` cubes on `jobs` threads after a plain solve of `easy` (see the
+/// module docs).
 pub fn conquer<P: Puzzle>(
     puzzle: &P,
     splitter: &dyn Split<P>,
-    n: usize,
-    jobs: usize,
+    (n, jobs, easy): (usize, usize, Duration),
     backend: Backend,
     request: &Request,
 ) -> Result<(Outcome<P::Solution>, Spread), SolveError> {
@@ -62,7 +62,7 @@ pub fn conquer<P: Puzzle>(
         puzzle,
         backend,
         request,
-        &stop.child(start + EASY_BUDGET),
+        &stop.child(start + easy),
     )?;
     if !plain.timed_out || stop.should_stop() {
         return Ok((plain, Spread::default()));

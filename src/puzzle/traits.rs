@@ -199,8 +199,9 @@ pub enum Lookahead {
     /// Propagation decides every cell.
     Decided,
     /// Still open: `size` measures what is left (values beyond one per cell), and the
-    /// lookahead's choice of branching: `cell`, and the values it may still take (at least
-    /// two), each a branch; every solution of the cube takes one of them.
+    /// lookahead's choice of branching: `cell`, and the values it may still take, each a
+    /// branch (usually two or more; one when the lookahead refuted the others); every
+    /// solution of the cube takes one of them.
     Open {
         /// Values still possible beyond one per cell.
         size: u64,

@@ -1,9 +1,9 @@
 //! The sudoku lookahead for cube-and-conquer (`src/cube/`): native's candidate elimination
 //! (singles, and from 16×16 on locked candidates and all-different filtering) run on each
-//! value of the cells with the fewest candidates; the cell whose branches leave the fewest
-//! candidates, by the product of their reductions (march's rule, Heule 2004), is the one to
-//! branch on. A value whose propagation fails is removed and the puzzle propagated again
-//! (a failed literal), so a branch that propagation decides is never offered.
+//! value of the cells with the fewest candidates; the cell whose branches all remove the
+//! most candidates ([`march_score`]) is the one to branch on. A value whose propagation
+//! fails is removed and the puzzle propagated again (a failed literal), so a branch that
+//! propagation decides is never offered.
 //!
 //! A cube is a set of (cell, digit): the puzzle with more givens. Measurements: `docs/cube.md`.
 
@@ -11,6 +11,7 @@ use super::native::Propagator;
 use super::{Sudoku, boxed_text, line_text};
 use crate::puzzle::{Assign, Lookahead, Split};
 use crate::stop::Stop;
+use crate::util::march::march_score;
 
 /// Cells whose values the lookahead propagates, at most, per choice (those with the
 /// fewest candidates, spread over the grid).
@@ -40,7 +41,7 @@ impl Split<Sudoku> for Sudoku {
             let mut best: Option<(f64, usize)> = None;
             let mut branch = cand.clone();
             for &cell in cells.iter().step_by(step) {
-                let mut score = 1.0;
+                let mut reductions = Vec::with_capacity(fewest as usize);
                 let mut values = cand[cell];
                 while values != 0 {
                     let bit = values & values.wrapping_neg();
@@ -53,8 +54,9 @@ impl Split<Sudoku> for Sudoku {
                         }
                         continue 'again;
                     }
-                    score *= (size - open_size(&branch)) as f64 + 1.0;
+                    reductions.push(size - open_size(&branch));
                 }
+                let score = march_score(reductions);
                 if best.is_none_or(|(s, _)| score > s) {
                     best = Some((score, cell));
                 }
