@@ -8,8 +8,8 @@ use crate::cube::{self, Cubes, Spread};
 use crate::driver::{cnf_encoding, cover_capability};
 use crate::pipeline::{solve, solve_into};
 use crate::puzzle::{
-    Assign, Backend, EncodeOptions, Kind, Limits, Outcome, Preference, Purpose, Puzzle, Render, Request,
-    Sink, SolveError, Split, Stats, Status,
+    Assign, Backend, EncodeOptions, Kind, Limits, Outcome, Preference, Purpose, Puzzle, Render,
+    Request, Sink, SolveError, Split, Stats, Status,
 };
 use crate::render::Picture;
 use crate::sat;
@@ -95,8 +95,11 @@ pub trait AnyPuzzle: Send + Sync {
     fn split_cubes(&self, n: usize, stop: &Stop) -> Result<Cubes, SolveError>;
     /// Cube `k` (1-based) of `cubes` as a puzzle of its own (the puzzle with the cube's
     /// cells as givens); `None` for an empty cube.
-    fn cube_puzzle(&self, cubes: &Cubes, k: usize)
-    -> Result<Option<Box<dyn AnyPuzzle>>, SolveError>;
+    fn cube_puzzle(
+        &self,
+        cubes: &Cubes,
+        k: usize,
+    ) -> Result<Option<Box<dyn AnyPuzzle>>, SolveError>;
     /// Cube `k`'s puzzle as a file of the kind's format: (extension, text).
     fn cube_file(&self, cube: &[Assign]) -> Result<(&'static str, String), SolveError>;
     /// The puzzle's fingerprint ([`cube::fingerprint`]).

@@ -93,7 +93,11 @@ fn cubes_on_threads_answer_as_the_plain_solve() {
     assert_eq!(report.outcome.count, 2);
     // An easy puzzle is answered by the plain solve and never split.
     let (report, spread) = blank
-        .conquer((8, 2, Duration::from_secs(60)), Backend::Native, &Request::first())
+        .conquer(
+            (8, 2, Duration::from_secs(60)),
+            Backend::Native,
+            &Request::first(),
+        )
         .unwrap();
     assert_eq!(report.outcome.status, Status::Solved);
     assert!(spread.split.is_none());
@@ -119,10 +123,19 @@ fn icnf_reads_back_and_refuses_what_does_not_fit() {
     let out_of_range: String = text
         .lines()
         .enumerate()
-        .map(|(i, l)| if i == last_a { "a 99999 0".to_string() } else { l.to_string() })
+        .map(|(i, l)| {
+            if i == last_a {
+                "a 99999 0".to_string()
+            } else {
+                l.to_string()
+            }
+        })
         .collect::<Vec<_>>()
         .join("\n");
-    let error = blank.read_cubes(&out_of_range, &options).unwrap_err().to_string();
+    let error = blank
+        .read_cubes(&out_of_range, &options)
+        .unwrap_err()
+        .to_string();
     assert!(error.contains(&format!("line {}", last_a + 1)), "{error}");
     assert!(error.contains("99999 is out of range"), "{error}");
 
@@ -133,7 +146,10 @@ fn icnf_reads_back_and_refuses_what_does_not_fit() {
         encoding: Some("automaton".into()),
         presolve: false,
     };
-    let error = nonogram.read_cubes(&text, &automaton).unwrap_err().to_string();
+    let error = nonogram
+        .read_cubes(&text, &automaton)
+        .unwrap_err()
+        .to_string();
     assert!(error.contains("automaton"), "{error}");
 }
 
@@ -194,7 +210,10 @@ fn cube_files_solve_and_answers_merge() {
 
     let answers = cube_answers(&puzzle, 4);
     let (value, code) = merged(dir.path(), &answers);
-    assert_eq!((value["count"].as_u64(), value["complete"].as_bool()), (Some(288), Some(true)));
+    assert_eq!(
+        (value["count"].as_u64(), value["complete"].as_bool()),
+        (Some(288), Some(true))
+    );
     assert_eq!(code, 0);
 
     // From the iCNF instead of a new split: the same answers.
@@ -211,7 +230,10 @@ fn cube_files_solve_and_answers_merge() {
             String::from_utf8(out.stdout).unwrap()
         })
         .collect();
-    assert_eq!(merged(dir.path(), &from_file).0["count"].as_u64(), Some(288));
+    assert_eq!(
+        merged(dir.path(), &from_file).0["count"].as_u64(),
+        Some(288)
+    );
 }
 
 #[test]
@@ -235,10 +257,20 @@ fn merge_refuses_gaps_repeats_and_other_puzzles() {
     refusal(lines[..2].join("\n"), "missing 3 (of 3)");
     refusal(format!("{answers}{}\n", lines[0]), "1/3 appears twice");
     let foreign = cube_answers(&other, 3);
-    let mixed = format!("{}\n{}\n{}\n", lines[0], lines[1], foreign.lines().nth(2).unwrap());
+    let mixed = format!(
+        "{}\n{}\n{}\n",
+        lines[0],
+        lines[1],
+        foreign.lines().nth(2).unwrap()
+    );
     refusal(mixed, "answers of different puzzles: ");
     refusal(
-        format!("{}\n{}\n{}\n", lines[0], lines[1], foreign.lines().nth(2).unwrap()),
+        format!(
+            "{}\n{}\n{}\n",
+            lines[0],
+            lines[1],
+            foreign.lines().nth(2).unwrap()
+        ),
         "other.sudoku",
     );
 }
@@ -294,5 +326,10 @@ fn gnu_parallel_runs_the_cubes_and_merge_combines_them() {
     assert_eq!(code, 0);
     assert_eq!(value["count"].as_u64(), Some(2));
     assert_eq!(value["unique"].as_bool(), Some(false));
-    assert!(value["differences"].as_str().unwrap().starts_with("4 cells differ"));
+    assert!(
+        value["differences"]
+            .as_str()
+            .unwrap()
+            .starts_with("4 cells differ")
+    );
 }

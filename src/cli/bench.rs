@@ -180,9 +180,8 @@ pub fn run(args: &BenchArgs) -> Result<u8> {
         entries = super::cube::cube_entries(entries, part, None, &args.encode.options())?
             .into_iter()
             .filter_map(|cube| match cube {
-                super::cube::CubeEntry::Cube(entry, _) | super::cube::CubeEntry::Unreadable(entry) => {
-                    Some(entry)
-                }
+                super::cube::CubeEntry::Cube(entry, _)
+                | super::cube::CubeEntry::Unreadable(entry) => Some(entry),
                 super::cube::CubeEntry::Empty { .. } => {
                     empty += 1;
                     None

@@ -190,7 +190,11 @@ pub fn run(args: &MergeArgs) -> Result<u8> {
             if args.proof {
                 object["proofs"] = answers
                     .iter()
-                    .filter_map(|a| a.proof.as_ref().map(|p| json!({"cube": a.part.to_string(), "proof": p})))
+                    .filter_map(|a| {
+                        a.proof
+                            .as_ref()
+                            .map(|p| json!({"cube": a.part.to_string(), "proof": p}))
+                    })
                     .collect();
             }
             writeln!(out, "{object}")?;
@@ -202,7 +206,11 @@ pub fn run(args: &MergeArgs) -> Result<u8> {
                 writeln!(out, "{}", solution_text(solution))?;
             }
             let at_least = if complete { "" } else { "at least " };
-            writeln!(out, "{label}: {at_least}{count} solution{}", if count == 1 { "" } else { "s" })?;
+            writeln!(
+                out,
+                "{label}: {at_least}{count} solution{}",
+                if count == 1 { "" } else { "s" }
+            )?;
             if asked_unique {
                 let verdict = match unique {
                     Some(true) => "unique",
@@ -216,7 +224,11 @@ pub fn run(args: &MergeArgs) -> Result<u8> {
                 }
             }
             if args.proof {
-                writeln!(out, "{label}: one proof per cube ({} proofs)", answers.iter().filter(|a| a.proof.is_some()).count())?;
+                writeln!(
+                    out,
+                    "{label}: one proof per cube ({} proofs)",
+                    answers.iter().filter(|a| a.proof.is_some()).count()
+                )?;
             }
         }
     }
@@ -269,5 +281,9 @@ fn grid_differences(a: &Value, b: &Value) -> Option<String> {
             }
         }
     }
-    Some(format!("{} cells differ: {}", differ.len(), differ.join(", ")))
+    Some(format!(
+        "{} cells differ: {}",
+        differ.len(),
+        differ.join(", ")
+    ))
 }

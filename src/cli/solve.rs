@@ -280,11 +280,21 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
             }
             match (args.cube, args.cubes) {
                 (Some(part), _) => {
-                    answer_cube(entry, part, args, &request, parse_each, &mut out, &mut tally)?;
+                    answer_cube(
+                        entry, part, args, &request, parse_each, &mut out, &mut tally,
+                    )?;
                 }
                 (None, Some(n)) => conquer(&entry, n, args, &request, &mut out, &mut tally)?,
                 (None, None) => {
-                    answer(&entry, args, &request, parse_each, &mut out, &mut tally, &[])?;
+                    answer(
+                        &entry,
+                        args,
+                        &request,
+                        parse_each,
+                        &mut out,
+                        &mut tally,
+                        &[],
+                    )?;
                 }
             }
         }
@@ -379,7 +389,15 @@ impl<'a> Collection9<'a> {
                         .map(|p| Box::new(p) as Box<dyn AnyPuzzle>)
                         .map_err(|e| InputError::parse(&self.name, e)),
                 };
-                answer(&entry, self.args, self.request, Duration::ZERO, out, tally, &[])?;
+                answer(
+                    &entry,
+                    self.args,
+                    self.request,
+                    Duration::ZERO,
+                    out,
+                    tally,
+                    &[],
+                )?;
             }
         }
         Ok(())
@@ -553,7 +571,15 @@ fn conquer(
         Ok((report, note)) => (Ok(report), note),
         Err(e) => (Err(e), None),
     };
-    settle(&entry.label, result, args, false, out, tally, note.as_deref())
+    settle(
+        &entry.label,
+        result,
+        args,
+        false,
+        out,
+        tally,
+        note.as_deref(),
+    )
 }
 
 #[allow(clippy::too_many_arguments)]

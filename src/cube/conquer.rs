@@ -58,12 +58,7 @@ pub fn conquer<P: Puzzle>(
 ) -> Result<(Outcome<P::Solution>, Spread), SolveError> {
     let start = Instant::now();
     let stop = Stop::cancellable(request.timeout.map(|t| start + t));
-    let plain = pipeline::solve_until(
-        puzzle,
-        backend,
-        request,
-        &stop.child(start + easy),
-    )?;
+    let plain = pipeline::solve_until(puzzle, backend, request, &stop.child(start + easy))?;
     if !plain.timed_out || stop.should_stop() {
         return Ok((plain, Spread::default()));
     }
@@ -87,19 +82,22 @@ pub fn conquer<P: Puzzle>(
             }
             let cpu_start = thread_cpu();
             let wall_start = Instant::now();
-            let answer = pipeline::solve_into(&puzzles[i], backend, &cube_request, &stop, &mut |s| {
-                if let Ok(mut kept) = kept.lock()
-                    && kept.len() < request.keep
-                {
-                    kept.push(s);
-                }
-                if found.fetch_add(1, Ordering::AcqRel) + 1 >= max {
-                    stop.cancel();
-                    return ControlFlow::Break(());
-                }
-                ControlFlow::Continue(())
-            });
-            let cpu = thread_cpu().zip(cpu_start).map(|(b, a)| b.saturating_sub(a));
+            let answer =
+                pipeline::solve_into(&puzzles[i], backend, &cube_request, &stop, &mut |s| {
+                    if let Ok(mut kept) = kept.lock()
+                        && kept.len() < request.keep
+                    {
+                        kept.push(s);
+                    }
+                    if found.fetch_add(1, Ordering::AcqRel) + 1 >= max {
+                        stop.cancel();
+                        return ControlFlow::Break(());
+                    }
+                    ControlFlow::Continue(())
+                });
+            let cpu = thread_cpu()
+                .zip(cpu_start)
+                .map(|(b, a)| b.saturating_sub(a));
             match answer {
                 Ok(outcome) => {
                     if let Ok(mut runs) = runs.lock() {

@@ -94,7 +94,10 @@ impl Split<Sudoku> for Sudoku {
 
     fn literal_name(&self, (cell, digit): Assign) -> (String, bool) {
         let n = self.size();
-        (format!("x[r{},c{}]={digit}", cell / n + 1, cell % n + 1), true)
+        (
+            format!("x[r{},c{}]={digit}", cell / n + 1, cell % n + 1),
+            true,
+        )
     }
 
     fn describe(&self, (cell, digit): Assign) -> String {
@@ -124,9 +127,6 @@ mod tests {
             other => panic!("expected an open grid, got {other:?}"),
         }
         let clash = puzzle.restrict(&[(0, 1), (1, 1)]);
-        assert_eq!(
-            clash.look_ahead(&[], &Stop::never()),
-            Lookahead::Refuted
-        );
+        assert_eq!(clash.look_ahead(&[], &Stop::never()), Lookahead::Refuted);
     }
 }
