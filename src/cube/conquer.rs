@@ -3,9 +3,12 @@
 //! the cubes in order, each solved by the chosen backend; one [`Stop`] ends them all as soon
 //! as the answer is known (the first solution, or the second for `--unique`).
 //!
-//! Counts add up exactly because cubes are disjoint. Per-cube CPU time comes from the
-//! thread's own clock (`/proc/thread-self/schedstat`, Linux), so it is what the cube would
-//! cost on a machine of its own, whatever the load; elsewhere it is `None`.
+//! The easy budget is CPU time of the process (the sum over its threads of
+//! `/proc/self/task/*/schedstat`, Linux; wall time elsewhere), so a loaded machine does
+//! not split a puzzle the plain solve would have decided within it. Counts add up exactly
+//! because cubes are disjoint. Per-cube CPU time comes from the thread's own clock
+//! (`/proc/thread-self/schedstat`), so it is what the cube would cost on a machine of its
+//! own, whatever the load; elsewhere it is `None`.
 
 use std::ops::ControlFlow;
 use std::sync::Mutex;
@@ -16,8 +19,8 @@ use crate::pipeline;
 use crate::puzzle::{Backend, Outcome, Puzzle, Request, SolveError, Split, Stats, Status};
 use crate::stop::Stop;
 
-/// How long the plain solve runs before the puzzle is split: what it decides in that time
-/// costs nothing more than a plain `solve` (`docs/cube.md`).
+/// How much CPU time the plain solve has before the puzzle is split: what it decides in
+/// that time costs nothing more than a plain `solve` (`docs/cube.md`).
 pub const EASY_BUDGET: Duration = Duration::from_millis(1500);
 
 /// What one cube's solve did.
@@ -58,8 +61,18 @@ pub fn conquer<P: Puzzle>(
 ) -> Result<(Outcome<P::Solution>, Spread), SolveError> {
     let start = Instant::now();
     let stop = Stop::cancellable(request.timeout.map(|t| start + t));
-    let plain = pipeline::solve_until(puzzle, backend, request, &stop.child(start + easy))?;
+    let plain_stop = stop.linked();
+    let plain = std::thread::scope(|scope| {
+        let done = Stop::cancellable(None);
+        let watch = done.clone();
+        let cut = plain_stop.clone();
+        scope.spawn(move || cut_after_cpu(easy, &cut, &watch));
+        let plain = pipeline::solve_until(puzzle, backend, request, &plain_stop);
+        done.cancel();
+        plain
+    })?;
     if !plain.timed_out || stop.should_stop() {
+        // Decided, or the caller's own deadline passed: no split.
         return Ok((plain, Spread::default()));
     }
     let cubes = super::split(splitter, n, &stop);
@@ -164,6 +177,37 @@ pub fn conquer<P: Puzzle>(
             cubes: cubes.cubes.len(),
         },
     ))
+}
+
+/// Cancels `cut` once the process has used `budget` of CPU time beyond what it had used
+/// at the call (wall time where the platform does not tell), unless `done` fires first.
+fn cut_after_cpu(budget: Duration, cut: &Stop, done: &Stop) {
+    let start = Instant::now();
+    let base = process_cpu();
+    while !done.should_stop() {
+        let used = match (process_cpu(), base) {
+            (Some(now), Some(base)) => now.saturating_sub(base),
+            _ => start.elapsed(),
+        };
+        if used >= budget {
+            cut.cancel();
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// CPU time of the whole process: the sum over its threads of `/proc/self/task/*/schedstat`.
+fn process_cpu() -> Option<Duration> {
+    let mut nanos = 0u64;
+    for task in std::fs::read_dir("/proc/self/task").ok()? {
+        let path = task.ok()?.path().join("schedstat");
+        // A thread that ended since the listing counts for nothing.
+        if let Ok(text) = std::fs::read_to_string(path) {
+            nanos += text.split_whitespace().next()?.parse::<u64>().ok()?;
+        }
+    }
+    Some(Duration::from_nanos(nanos))
 }
 
 /// CPU time of the calling thread, where Linux tells it (first field of
