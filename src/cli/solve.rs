@@ -247,7 +247,7 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
         let text = input::read_source(file);
         if let Ok(text) = &text
             && fast
-            && args.kind.unwrap_or_else(|| input::detect_kind(file, text)) == Kind::Sudoku
+            && args.kind.unwrap_or_else(|| input::detect_kind(file, text)) == Kind::SUDOKU
             && sudoku::is_collection(text)
         {
             let mut run = Collection9::new(file, args, &request);
@@ -667,7 +667,7 @@ fn settle(
                 Status::Unsolvable => tally.unsolvable += 1,
                 Status::Unknown => tally.unknown += 1,
             }
-            if report.kind == Kind::Cnf {
+            if report.kind == Kind::CNF {
                 tally.raw_cnf += 1;
             }
             let mut printing = Printing::of(args);
@@ -690,7 +690,7 @@ fn settle(
 
 fn print_text(label: &str, report: &Report, args: &Printing, out: &mut impl Write) -> Result<()> {
     let outcome = &report.outcome;
-    if report.kind == Kind::Cnf {
+    if report.kind == Kind::CNF {
         return print_sat_competition(label, report, args, out);
     }
     let counted = match (outcome.complete, outcome.timed_out, args.interrupted) {
@@ -967,7 +967,7 @@ impl<'a> Listing<'a> {
                     json!({"puzzle": self.label, "index": self.printed, "solution": solution.json});
                 writeln!(out, "{line}")?;
             }
-            Format::Text if kind == Kind::Cnf => {
+            Format::Text if kind == Kind::CNF => {
                 // SAT-competition output: the `s` line before the first model.
                 self.printed += 1;
                 if self.printed == 1 {
