@@ -34,6 +34,7 @@ pub mod learn;
 pub mod line;
 pub mod native;
 pub mod presolve;
+mod split;
 
 use std::fmt::Write as _;
 
@@ -768,6 +769,10 @@ impl Puzzle for Nonogram {
     }
 
     fn as_cover(&self) -> Option<&dyn CoverEncode<Grid>> {
+        Some(self)
+    }
+
+    fn as_split(&self) -> Option<&dyn crate::puzzle::Split<Nonogram>> {
         Some(self)
     }
 
