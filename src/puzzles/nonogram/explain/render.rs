@@ -138,7 +138,11 @@ pub fn describe(puzzle: &Nonogram, step: &Step, level: HintLevel) -> String {
     let line = step.line;
     let place = match (probe, line) {
         (Some(p), _) => format!("at {}", p.cell),
-        (None, Some(l)) => format!("in {} (clue {})", line_words(puzzle, l), clue_words(puzzle, l)),
+        (None, Some(l)) => format!(
+            "in {} (clue {})",
+            line_words(puzzle, l),
+            clue_words(puzzle, l)
+        ),
         (None, None) => String::new(),
     };
     match level {
@@ -161,10 +165,8 @@ pub fn describe(puzzle: &Nonogram, step: &Step, level: HintLevel) -> String {
                 .iter()
                 .find(|c| c.cell == p.cell)
                 .map(|c| c.before);
-            let tried = before.map_or_else(
-                || "each colour".to_string(),
-                |d| domain_words(puzzle, d),
-            );
+            let tried =
+                before.map_or_else(|| "each colour".to_string(), |d| domain_words(puzzle, d));
             format!(
                 "[probe] {} {tried}: every branch {}",
                 p.cell,
@@ -197,7 +199,7 @@ pub fn text(puzzle: &Nonogram, label: &str, explanation: &Explanation) -> String
         e.passes.len(),
         e.probes,
         e.guesses
-            .filter(|_| e.unknown.1 > 0)
+            .filter(|_| e.status == super::Status::Stuck)
             .map_or(String::new(), |g| format!(", {g} guesses"))
     );
     let mut unknown = e.unknown.0;
@@ -210,7 +212,12 @@ pub fn text(puzzle: &Nonogram, label: &str, explanation: &Explanation) -> String
             pass = 0;
             let _ = writeln!(out, "probing: {unknown} unknown");
         }
-        let _ = writeln!(out, "{}. {}", i + 1, describe(puzzle, step, HintLevel::Full));
+        let _ = writeln!(
+            out,
+            "{}. {}",
+            i + 1,
+            describe(puzzle, step, HintLevel::Full)
+        );
         unknown -= step
             .changes
             .iter()

@@ -258,8 +258,7 @@ impl Ranges {
                     let b = clue[*j];
                     self.lo[*j] <= p && p < self.hi[*j] + b.len && d >> b.colour & 1 == 1
                 };
-                let (Some(first), Some(last)) =
-                    ((0..k).find(reaches), (0..k).rev().find(reaches))
+                let (Some(first), Some(last)) = ((0..k).find(reaches), (0..k).rev().find(reaches))
                 else {
                     return false;
                 };
@@ -367,7 +366,9 @@ mod tests {
             })
             .collect();
         let exact = exact(clue, &domains, 2).expect("fits");
-        name_step(clue, &domains, &exact, Rule::Line).expect("a step").0
+        name_step(clue, &domains, &exact, Rule::Line)
+            .expect("a step")
+            .0
     }
 
     #[test]
@@ -418,13 +419,7 @@ mod tests {
             let all = (1u64 << palette) - 1;
             let domains: Vec<u64> = cells
                 .iter()
-                .map(|&c| {
-                    if rng.next_u64() % 4 == 0 {
-                        1 << c
-                    } else {
-                        all
-                    }
-                })
+                .map(|&c| if rng.next_u64() % 4 == 0 { 1 << c } else { all })
                 .collect();
             let exact = exact(&clue, &domains, palette).expect("the picture fits");
             let sound = |got: &[u64]| got.iter().zip(&exact).all(|(g, e)| e & !g == 0);
@@ -433,7 +428,10 @@ mod tests {
             assert!(sound(&ranges.deduce(&clue, &domains, true)));
             let mut tight = ranges.clone();
             assert!(tight.tighten(&clue, &domains), "{clue:?} {domains:?}");
-            assert!(sound(&tight.deduce(&clue, &domains, true)), "{clue:?} {domains:?}");
+            assert!(
+                sound(&tight.deduce(&clue, &domains, true)),
+                "{clue:?} {domains:?}"
+            );
             if exact != domains {
                 let (rule, got) = name_step(&clue, &domains, &exact, Rule::Line).expect("step");
                 assert_eq!(got, exact);

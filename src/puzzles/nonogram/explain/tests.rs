@@ -6,7 +6,10 @@ use crate::puzzles::nonogram::{Palette, parse_all};
 use crate::rng::SplitMix64;
 
 fn fixture(name: &str) -> Nonogram {
-    let path = format!("{}/tests/fixtures/nonogram/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/tests/fixtures/nonogram/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let text = std::fs::read_to_string(&path).expect("fixture");
     parse_all(name, &text).expect("parses").remove(0)
 }
@@ -51,11 +54,24 @@ fn assert_sound(puzzle: &Nonogram, explanation: &Explanation, solution: &Grid) {
     }
 }
 
+/// Default options, with time enough for the search on a loaded machine.
+fn patient() -> Options {
+    Options {
+        search_time: std::time::Duration::from_secs(60),
+        ..Options::default()
+    }
+}
+
 #[test]
 fn gchq_with_its_givens_is_line() {
     let puzzle = fixture("gchq-2015.non");
-    let explanation = explain(&puzzle, &Options::default());
-    assert_eq!(explanation.status, Status::Solved, "{:?}", explanation.reason);
+    let explanation = explain(&puzzle, &patient());
+    assert_eq!(
+        explanation.status,
+        Status::Solved,
+        "{:?}",
+        explanation.reason
+    );
     assert_eq!(explanation.class, Class::Line);
     assert!(explanation.checked);
     assert_eq!(explanation.unknown, (625 - 22, 0));
@@ -70,15 +86,24 @@ fn gchq_with_its_givens_is_line() {
 #[test]
 fn stalled_line_logic_is_lookahead() {
     let puzzle = fixture("probing.non");
-    let explanation = explain(&puzzle, &Options::default());
-    assert_eq!(explanation.status, Status::Solved, "{:?}", explanation.reason);
+    let explanation = explain(&puzzle, &patient());
+    assert_eq!(
+        explanation.status,
+        Status::Solved,
+        "{:?}",
+        explanation.reason
+    );
     assert_eq!(explanation.class, Class::Lookahead);
     assert!(explanation.probes > 0);
-    assert_sound(&puzzle, &explanation, &unique_solution(&puzzle).expect("unique"));
+    assert_sound(
+        &puzzle,
+        &explanation,
+        &unique_solution(&puzzle).expect("unique"),
+    );
     // Without probing, line logic stops with cells unknown.
     let lines_only = Options {
         max_rule: Rule::Line,
-        ..Options::default()
+        ..patient()
     };
     let stalled = explain(&puzzle, &lines_only);
     assert_eq!(stalled.status, Status::Stuck);
@@ -87,18 +112,33 @@ fn stalled_line_logic_is_lookahead() {
 
 #[test]
 fn two_solutions_are_multiple_and_contradictions_invalid() {
-    let multiple = explain(&fixture("two-solutions.non"), &Options::default());
-    assert_eq!((multiple.status, multiple.class), (Status::Multiple, Class::Multiple));
+    let multiple = explain(&fixture("two-solutions.non"), &patient());
+    assert_eq!(
+        (multiple.status, multiple.class),
+        (Status::Multiple, Class::Multiple)
+    );
     assert!(!multiple.differing.is_empty() && multiple.steps.is_empty());
-    let clash = Nonogram::new(vec![vec![1], vec![]], vec![vec![1], vec![]])
-        .with_givens(vec![Some(false), None, None, None]);
-    let invalid = explain(&clash, &Options::default());
-    assert_eq!((invalid.status, invalid.class), (Status::Invalid, Class::Contradiction));
+    let clash = Nonogram::new(vec![vec![1], vec![]], vec![vec![1], vec![]]).with_givens(vec![
+        Some(false),
+        None,
+        None,
+        None,
+    ]);
+    let invalid = explain(&clash, &patient());
+    assert_eq!(
+        (invalid.status, invalid.class),
+        (Status::Invalid, Class::Contradiction)
+    );
     let reason = invalid.reason.unwrap_or_default();
     assert!(reason.contains("no arrangement"), "{reason}");
     let totals = Nonogram::new(vec![vec![1], vec![1]], vec![vec![1], vec![]]);
-    let invalid = explain(&totals, &Options::default());
-    assert!(invalid.reason.as_deref().is_some_and(|r| r.contains("total")));
+    let invalid = explain(&totals, &patient());
+    assert!(
+        invalid
+            .reason
+            .as_deref()
+            .is_some_and(|r| r.contains("total"))
+    );
 }
 
 /// Random pictures, black-and-white and in two or three colours, some with givens: every
@@ -135,13 +175,19 @@ fn random_pictures_are_explained_soundly() {
                 .collect();
             puzzle = puzzle.with_colour_givens(givens);
         }
-        let explanation = explain(&puzzle, &Options::default());
+        let explanation = explain(&puzzle, &patient());
         classes[explanation.class as usize] += 1;
         let Some(solution) = unique_solution(&puzzle) else {
             assert_eq!(explanation.class, Class::Multiple);
             continue;
         };
-        assert!(explanation.checked && explanation.reason.as_deref().is_none_or(|r| !r.contains("internal")));
+        assert!(
+            explanation.checked
+                && explanation
+                    .reason
+                    .as_deref()
+                    .is_none_or(|r| !r.contains("internal"))
+        );
         assert_sound(&puzzle, &explanation, &solution);
         match explanation.class {
             Class::Search => assert!(explanation.unknown.1 > 0),
@@ -154,13 +200,20 @@ fn random_pictures_are_explained_soundly() {
             &puzzle,
             &Options {
                 max_steps: Some(1),
-                ..Options::default()
+                ..patient()
             },
         );
         assert_eq!(hint.steps.first(), explanation.steps.first());
     }
     // Small pictures reach every class but search (tested on the command line, knotty).
-    let reached = [Class::Trivial, Class::Line, Class::Lookahead, Class::Multiple];
-    assert!(reached.iter().all(|&c| classes[c as usize] > 0), "{classes:?}");
+    let reached = [
+        Class::Trivial,
+        Class::Line,
+        Class::Lookahead,
+        Class::Multiple,
+    ];
+    assert!(
+        reached.iter().all(|&c| classes[c as usize] > 0),
+        "{classes:?}"
+    );
 }
-
