@@ -398,7 +398,7 @@ mod tests {
             // A random line picture, its clue, then some of its cells known.
             let cells: Vec<u8> = (0..n)
                 .map(|_| {
-                    if rng.next_u64() % 2 == 0 {
+                    if rng.next_u64().is_multiple_of(2) {
                         0
                     } else {
                         1 + (rng.next_u64() % (palette as u64 - 1)) as u8
@@ -419,7 +419,13 @@ mod tests {
             let all = (1u64 << palette) - 1;
             let domains: Vec<u64> = cells
                 .iter()
-                .map(|&c| if rng.next_u64() % 4 == 0 { 1 << c } else { all })
+                .map(|&c| {
+                    if rng.next_u64().is_multiple_of(4) {
+                        1 << c
+                    } else {
+                        all
+                    }
+                })
                 .collect();
             let exact = exact(&clue, &domains, palette).expect("the picture fits");
             let sound = |got: &[u64]| got.iter().zip(&exact).all(|(g, e)| e & !g == 0);

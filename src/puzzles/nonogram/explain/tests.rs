@@ -171,7 +171,7 @@ fn random_pictures_are_explained_soundly() {
             let givens = grid
                 .cells
                 .iter()
-                .map(|&c| (rng.next_u64() % 8 == 0).then_some(c))
+                .map(|&c| rng.next_u64().is_multiple_of(8).then_some(c))
                 .collect();
             puzzle = puzzle.with_colour_givens(givens);
         }
