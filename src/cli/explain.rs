@@ -150,13 +150,8 @@ pub fn run(args: &ExplainArgs) -> Result<u8> {
                     writeln!(out)?;
                 }
             }
-            let code = match explanation.status {
-                Status::Solved => EXIT_OK,
-                Status::Stuck if level.is_some() && !explanation.steps.is_empty() => EXIT_OK,
-                Status::Stuck | Status::Multiple => EXIT_UNKNOWN,
-                Status::Invalid => EXIT_UNSOLVABLE,
-            };
-            worst = worst_code(worst, code);
+            let hinted = level.is_some() && !explanation.steps.is_empty();
+            worst = worst_code(worst, exit_code(explanation.status, hinted));
         }
     }
     out.flush()?;
@@ -228,15 +223,21 @@ fn explain_nonograms(
                 (None, _) => write!(out, "{}", nexplain::text(puzzle, &label, &explanation))?,
             },
         }
-        let code = match explanation.status {
-            Status::Solved => EXIT_OK,
-            Status::Stuck if level.is_some() && !explanation.steps.is_empty() => EXIT_OK,
-            Status::Stuck | Status::Multiple => EXIT_UNKNOWN,
-            Status::Invalid => EXIT_UNSOLVABLE,
-        };
-        worst = worst_code(worst, code);
+        let hinted = level.is_some() && !explanation.steps.is_empty();
+        worst = worst_code(worst, exit_code(explanation.status, hinted));
     }
     Ok(worst)
+}
+
+/// The exit code of one explanation: 0 explained (or a hint given), 30 stuck or multiple,
+/// 20 invalid.
+fn exit_code(status: Status, hinted: bool) -> u8 {
+    match status {
+        Status::Solved => EXIT_OK,
+        Status::Stuck if hinted => EXIT_OK,
+        Status::Stuck | Status::Multiple => EXIT_UNKNOWN,
+        Status::Invalid => EXIT_UNSOLVABLE,
+    }
 }
 
 /// Errors first, then invalid, then not explained.

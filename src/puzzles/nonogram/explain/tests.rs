@@ -1,18 +1,10 @@
-//! Every step sound and each class where it belongs, on the shipped fixtures and on
-//! random pictures (black-and-white and colour, with givens).
+//! Every step sound on random pictures (black-and-white and colour, with givens), and
+//! the classes of puzzles with two solutions or none (`tests/explain_nonogram.rs` runs
+//! the shipped puzzles and the command line).
 
 use super::*;
-use crate::puzzles::nonogram::{Palette, parse_all};
+use crate::puzzles::nonogram::Palette;
 use crate::rng::SplitMix64;
-
-fn fixture(name: &str) -> Nonogram {
-    let path = format!(
-        "{}/tests/fixtures/nonogram/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).expect("fixture");
-    parse_all(name, &text).expect("parses").remove(0)
-}
 
 /// The solution, by the native engine (unique).
 fn unique_solution(puzzle: &Nonogram) -> Option<Grid> {
@@ -63,56 +55,11 @@ fn patient() -> Options {
 }
 
 #[test]
-fn gchq_with_its_givens_is_line() {
-    let puzzle = fixture("gchq-2015.non");
-    let explanation = explain(&puzzle, &patient());
-    assert_eq!(
-        explanation.status,
-        Status::Solved,
-        "{:?}",
-        explanation.reason
-    );
-    assert_eq!(explanation.class, Class::Line);
-    assert!(explanation.checked);
-    assert_eq!(explanation.unknown, (625 - 22, 0));
-    assert_eq!(explanation.passes[0].unknown, 603);
-    let solution = unique_solution(&puzzle).expect("unique");
-    assert_sound(&puzzle, &explanation, &solution);
-    let text = text(&puzzle, "gchq", &explanation);
-    assert!(text.contains("pass 1: 603 unknown"), "{text}");
-    assert!(text.contains("[overlap] row "), "{text}");
-}
-
-#[test]
-fn stalled_line_logic_is_lookahead() {
-    let puzzle = fixture("probing.non");
-    let explanation = explain(&puzzle, &patient());
-    assert_eq!(
-        explanation.status,
-        Status::Solved,
-        "{:?}",
-        explanation.reason
-    );
-    assert_eq!(explanation.class, Class::Lookahead);
-    assert!(explanation.probes > 0);
-    assert_sound(
-        &puzzle,
-        &explanation,
-        &unique_solution(&puzzle).expect("unique"),
-    );
-    // Without probing, line logic stops with cells unknown.
-    let lines_only = Options {
-        max_rule: Rule::Line,
-        ..patient()
-    };
-    let stalled = explain(&puzzle, &lines_only);
-    assert_eq!(stalled.status, Status::Stuck);
-    assert!(stalled.unknown.1 > 0 && stalled.steps.iter().all(|s| s.rule <= Rule::Line));
-}
-
-#[test]
 fn two_solutions_are_multiple_and_contradictions_invalid() {
-    let multiple = explain(&fixture("two-solutions.non"), &patient());
+    let multiple = explain(
+        &Nonogram::new(vec![vec![1], vec![1]], vec![vec![1], vec![1]]),
+        &patient(),
+    );
     assert_eq!(
         (multiple.status, multiple.class),
         (Status::Multiple, Class::Multiple)
