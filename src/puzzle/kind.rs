@@ -57,7 +57,8 @@ impl fmt::Display for Kind {
 pub enum Engine {
     /// The puzzle's own propagation solver.
     Native,
-    /// CNF solved in-process (varisat; sudoku collections by a batsat session).
+    /// CNF solved in-process (varisat; sudoku collections by a batsat session through
+    /// `sat::theory`).
     Sat,
     /// Exact cover solved by our Dancing Links engine (Knuth's Algorithm C).
     Dlx,
