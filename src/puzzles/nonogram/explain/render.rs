@@ -72,7 +72,8 @@ fn runs(cells: &[Cell], along_row: Option<bool>) -> String {
     parts.join(", ")
 }
 
-/// What the changes fill, empty and rule out: `fills c4-c6; empties c1`.
+/// What the changes fill, empty and rule out: `fills c4-c6; empties c1` (colour:
+/// `fills c4, c9 with red; fills c5 with blue; rules out red at c1-c2`).
 fn effect(puzzle: &Nonogram, changes: &[Change], along_row: Option<bool>) -> String {
     let decided = |ch: &&Change| ch.after.count_ones() == 1;
     let mut parts = Vec::new();
@@ -85,17 +86,15 @@ fn effect(puzzle: &Nonogram, changes: &[Change], along_row: Option<bool>) -> Str
             .map(|ch| ch.cell)
             .collect();
         if !cells.is_empty() {
-            let name = if puzzle.is_black_and_white() {
+            let with = if puzzle.is_black_and_white() {
                 String::new()
             } else {
-                format!(" {}", colour_name(puzzle, colour))
+                format!(" with {}", colour_name(puzzle, colour))
             };
-            fills.push(format!("{}{name}", runs(&cells, along_row)));
+            fills.push(format!("fills {}{with}", runs(&cells, along_row)));
         }
     }
-    if !fills.is_empty() {
-        parts.push(format!("fills {}", fills.join(", ")));
-    }
+    parts.extend(fills);
     let empties: Vec<Cell> = changes
         .iter()
         .filter(decided)
