@@ -519,6 +519,3 @@ fn run(
     explanation.domains = board.domains;
     result
 }
-
-#[cfg(test)]
-mod tests;
