@@ -24,7 +24,7 @@ pub mod rules;
 
 use std::time::Duration;
 
-pub use crate::explain::{HintLevel, Status};
+pub use crate::explain::{Cell, HintLevel, Status};
 pub use render::{describe, text, to_json};
 pub use rules::{RULES, Rule};
 
@@ -63,21 +63,6 @@ impl Class {
             Class::Multiple => "multiple",
             Class::Contradiction => "contradiction",
         }
-    }
-}
-
-/// A cell, 0-based inside, shown 1-based as `r3c4`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Cell {
-    /// Row, 0-based.
-    pub row: usize,
-    /// Column, 0-based.
-    pub col: usize,
-}
-
-impl std::fmt::Display for Cell {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "r{}c{}", self.row + 1, self.col + 1)
     }
 }
 
