@@ -182,8 +182,9 @@ pub fn refusal(puzzle: &Nonogram) -> Option<String> {
     })
 }
 
-/// Explains `puzzle` (see the module notes; lines of at most [`bitline::MAX_LEN`] cells,
-/// [`refusal`]).
+/// Explains `puzzle` (see the module notes). Lines are at most [`bitline::MAX_LEN`]
+/// cells: callers check [`refusal`] first (a refused puzzle comes back `invalid` with the
+/// refusal as its reason).
 pub fn explain(puzzle: &Nonogram, options: &Options) -> Explanation {
     let board = Board::new(puzzle);
     let mut explanation = Explanation {
