@@ -95,7 +95,7 @@ pub fn run(args: &ExplainArgs) -> Result<u8> {
                 _ => t.nonogram.is_none(),
             })
         };
-        if kind == Kind::Nonogram {
+        if kind == Kind::NONOGRAM {
             if unknown_for("nonogram") {
                 eprintln!(
                     "satcover: error: --max-technique: a sudoku technique; nonograms take complete, overlap, spaces, edge, line or probe"
@@ -107,7 +107,7 @@ pub fn run(args: &ExplainArgs) -> Result<u8> {
             worst = worst_code(worst, code);
             continue;
         }
-        if kind != Kind::Sudoku {
+        if kind != Kind::SUDOKU {
             eprintln!(
                 "satcover: error: {name}: explain knows sudoku and nonograms, not {}",
                 kind_name(kind)
@@ -252,7 +252,7 @@ fn worst_code(a: u8, b: u8) -> u8 {
 }
 
 fn kind_name(kind: Kind) -> String {
-    format!("{kind:?}").to_lowercase()
+    kind.name().to_string()
 }
 
 fn print_text(
