@@ -29,6 +29,7 @@
 pub mod cnf;
 pub mod cover;
 mod dfs;
+pub mod explain;
 pub mod formats;
 pub mod learn;
 pub mod line;
