@@ -275,15 +275,28 @@ fn print_text(
         return Ok(());
     }
     match status {
+        Status::Solved => writeln!(
+            out,
+            "{label}: solved, {} ({}), {} steps",
+            explanation.rating,
+            explanation.level,
+            explanation.steps.len()
+        )?,
+        // No rating: the puzzle needs a technique the explainer does not have, so the
+        // hardest step so far says only what it needs at least.
+        Status::Stuck if explanation.steps.is_empty() => {
+            writeln!(out, "{label}: stuck, unrated, 0 steps")?
+        }
+        Status::Stuck => writeln!(
+            out,
+            "{label}: stuck, unrated (the steps so far reach {}), {} steps",
+            explanation.rating,
+            explanation.steps.len()
+        )?,
+        Status::Multiple | Status::Invalid => {}
+    }
+    match status {
         Status::Solved | Status::Stuck => {
-            writeln!(
-                out,
-                "{label}: {}, {} ({}), {} steps",
-                status.name(),
-                explanation.rating,
-                explanation.level,
-                explanation.steps.len()
-            )?;
             for (i, step) in explanation.steps.iter().enumerate() {
                 writeln!(out, "{}. {}", i + 1, step.describe(HintLevel::Full))?;
             }

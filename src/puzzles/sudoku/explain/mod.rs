@@ -26,32 +26,11 @@ mod wings;
 
 use std::fmt;
 
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 
-pub use crate::explain::{Difficulty, HintLevel, Rating, Status};
+pub use crate::explain::{Cell, Difficulty, HintLevel, Rating, Status};
 use crate::puzzles::sudoku::Sudoku;
 use crate::puzzles::sudoku::native::{self, NativeSearch};
-
-/// A cell, 0-based inside, shown 1-based as `r3c4`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Cell {
-    /// Row, 0-based.
-    pub row: usize,
-    /// Column, 0-based.
-    pub col: usize,
-}
-
-impl fmt::Display for Cell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "r{}c{}", self.row + 1, self.col + 1)
-    }
-}
-
-impl Serialize for Cell {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
 
 /// A digit in a cell: a placement or an eliminated candidate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -436,7 +415,8 @@ pub struct Explanation {
     pub steps: Vec<Step>,
     /// ER/EP/ED over the steps taken.
     pub rating: Rating,
-    /// A word for the rating: easy, medium, hard, fiendish, diabolical, extreme.
+    /// A word for the rating: easy, medium, hard, fiendish, diabolical, extreme; `unrated`
+    /// when the explanation is stuck (the puzzle needs more than its hardest step so far).
     pub level: &'static str,
     /// Why the puzzle is invalid or the explanation stopped.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -784,7 +764,12 @@ pub fn explain(puzzle: &Sudoku, options: &Options) -> Explanation {
         ));
     }
     explanation.rating = Rating::of(explanation.steps.iter().map(|s| (s.difficulty, s.places())));
-    explanation.level = level_word(explanation.rating.er);
+    // A stuck puzzle needs more than its hardest step so far: no level word.
+    explanation.level = if explanation.status == Status::Solved {
+        level_word(explanation.rating.er)
+    } else {
+        "unrated"
+    };
     explanation
 }
 
