@@ -8,6 +8,7 @@ mod explain;
 mod export;
 mod generate;
 mod render;
+mod serve;
 mod solve;
 
 use std::process::ExitCode;
@@ -70,6 +71,8 @@ enum Command {
     Generate(generate::GenerateArgs),
     /// The steps a person can follow (sudoku), each rated on the Sudoku Explainer scale.
     Explain(explain::ExplainArgs),
+    /// The local web page: paste a puzzle, race the backends live, pictures, share link.
+    Serve(serve::ServeArgs),
 }
 
 pub fn run() -> ExitCode {
@@ -91,6 +94,7 @@ pub fn run() -> ExitCode {
         Command::Analyze(args) => analyze::run(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Explain(args) => explain::run(&args),
+        Command::Serve(args) => serve::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
