@@ -8,8 +8,8 @@ use crate::driver::{cnf_encoding, cover_capability};
 use crate::pipeline::{solve, solve_into};
 use crate::portfolio::{self, Observer};
 use crate::puzzle::{
-    Backend, EncodeOptions, Engine, Kind, Limits, Outcome, Preference, Purpose, Puzzle, Render, Request,
-    Sink, SolveError, Stats, Status,
+    Backend, EncodeOptions, Engine, Kind, Limits, Outcome, Preference, Purpose, Puzzle, Render,
+    Request, Sink, SolveError, Stats, Status,
 };
 use crate::render::Picture;
 use crate::sat;
@@ -113,7 +113,11 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
     }
 
     fn solve_any(&self, backend: Backend, request: &Request) -> Result<Report, SolveError> {
-        Ok(kept_report(self, solve(self, backend, request)?, request.render))
+        Ok(kept_report(
+            self,
+            solve(self, backend, request)?,
+            request.render,
+        ))
     }
 
     fn solve_stream(

@@ -27,7 +27,10 @@ pub struct ServeArgs {
 }
 
 pub fn run(args: &ServeArgs) -> Result<u8> {
+    // Idle blocking threads (reading puzzles, analyses) end after a second, so a server at
+    // rest runs its workers only: growth would show (docs/serve.md).
     let runtime = tokio::runtime::Builder::new_multi_thread()
+        .thread_keep_alive(Duration::from_secs(1))
         .enable_all()
         .build()
         .context("cannot start the server's runtime")?;

@@ -51,9 +51,14 @@ const EXAMPLES: &[(&str, &str, &str)] = &[
         include_str!("../../tests/fixtures/nonogram/gchq-2015.non"),
     ),
     (
-        "Nonogram in colour (Olšák .g)",
-        "colour.g",
-        include_str!("../../tests/fixtures/nonogram/colour.g"),
+        "Nonogram in colour: many onions (Olšák .g)",
+        "onions-220.g",
+        include_str!("../../tests/fixtures/nonogram/onions-220.g"),
+    ),
+    (
+        "Nonogram with two solutions",
+        "two-solutions.non",
+        include_str!("../../tests/fixtures/nonogram/two-solutions.non"),
     ),
     (
         "Packing: Golomb's 11×11 square",

@@ -40,9 +40,7 @@ pub(super) struct Hosts {
 impl Hosts {
     /// The loopback names, and the address it listens on.
     pub fn new(addr: SocketAddr) -> Hosts {
-        let mut names: Vec<String> = ["127.0.0.1", "localhost", "[::1]"]
-            .map(String::from)
-            .into();
+        let mut names: Vec<String> = ["127.0.0.1", "localhost", "[::1]"].map(String::from).into();
         let own = match addr.ip() {
             IpAddr::V4(ip) => ip.to_string(),
             IpAddr::V6(ip) => format!("[{ip}]"),
@@ -141,13 +139,19 @@ mod tests {
         let hosts = Hosts::new("127.0.0.1:8080".parse().unwrap());
         let ok = headers(&[("host", "127.0.0.1:8080")]);
         assert!(hosts.refuse(&Method::POST, &ok).is_none());
-        let local = headers(&[("host", "localhost:8080"), ("origin", "http://localhost:8080")]);
+        let local = headers(&[
+            ("host", "localhost:8080"),
+            ("origin", "http://localhost:8080"),
+        ]);
         assert!(hosts.refuse(&Method::POST, &local).is_none());
         let v6 = headers(&[("host", "[::1]:8080")]);
         assert!(hosts.refuse(&Method::GET, &v6).is_none());
         let rebound = headers(&[("host", "evil.example:8080")]);
         assert!(hosts.refuse(&Method::GET, &rebound).is_some());
-        let cross = headers(&[("host", "127.0.0.1:8080"), ("origin", "http://evil.example")]);
+        let cross = headers(&[
+            ("host", "127.0.0.1:8080"),
+            ("origin", "http://evil.example"),
+        ]);
         assert!(hosts.refuse(&Method::POST, &cross).is_some());
         assert!(hosts.refuse(&Method::GET, &cross).is_none());
         let site = headers(&[("host", "127.0.0.1:8080"), ("sec-fetch-site", "cross-site")]);

@@ -205,7 +205,11 @@ pub(super) async fn export(
         let loaded = body.puzzle.load()?;
         let puzzle = loaded.puzzle.as_ref();
         let exported = if body.to == "dimacs" {
-            let comments = vec![format!("satcover serve: {} {}", puzzle.kind(), loaded.label)];
+            let comments = vec![format!(
+                "satcover serve: {} {}",
+                puzzle.kind(),
+                loaded.label
+            )];
             puzzle.export_dimacs(&comments, &EncodeOptions::default())
         } else {
             puzzle.export_xc()
@@ -213,10 +217,17 @@ pub(super) async fn export(
         exported.map_err(|e| ApiError::bad(format!("{}: {e}", loaded.label)))
     })
     .await?;
-    let file = if to == "dimacs" { "puzzle.cnf" } else { "puzzle.xc" };
+    let file = if to == "dimacs" {
+        "puzzle.cnf"
+    } else {
+        "puzzle.xc"
+    };
     Ok((
         [
-            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
+            (
+                header::CONTENT_TYPE,
+                "text/plain; charset=utf-8".to_string(),
+            ),
             (
                 header::CONTENT_DISPOSITION,
                 format!("attachment; filename=\"{file}\""),

@@ -88,7 +88,11 @@ fn engines(names: &[String]) -> Result<Vec<Engine>, ApiError> {
             return Err(ApiError::bad(format!(
                 "unknown backend '{name}': `auto` alone, or some of {} (external solvers \
                  run from the command line, `satcover solve --solver`)",
-                offered.iter().map(|e| e.name()).collect::<Vec<_>>().join(", ")
+                offered
+                    .iter()
+                    .map(|e| e.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )));
         };
         if !engines.contains(&engine) {
@@ -230,7 +234,10 @@ struct Watch {
 
 /// The solve's events as they come, a `progress` event every tick in between, until the
 /// last one.
-fn watch(rx: UnboundedReceiver<Message>, stop: Stop) -> impl Stream<Item = Result<Event, Infallible>> {
+fn watch(
+    rx: UnboundedReceiver<Message>,
+    stop: Stop,
+) -> impl Stream<Item = Result<Event, Infallible>> {
     let start = Instant::now();
     let mut ticker = tokio::time::interval_at(tokio::time::Instant::now() + TICK, TICK);
     ticker.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
