@@ -2,14 +2,14 @@
 //! answer drawn, analyse, explain, share, download.
 //!
 //! Glossary:
-//! - **page**: three embedded files (`page/`: HTML, CSS, JS; [`assets`]), no external
+//! - **page**: three embedded files (`page/`: HTML, CSS, JS; `assets.rs`), no external
 //!   request, no inline script, so the Content-Security-Policy can forbid both.
 //! - **API**: JSON in, JSON out under `/api/`; a solve answers with a stream of
-//!   server-sent events ([`events`]) until its `result`.
-//! - **guard**: what every request passes before a handler ([`guards`]): a `Host` naming
+//!   server-sent events (`events.rs`) until its `result`.
+//! - **guard**: what every request passes before a handler (`guards.rs`): a `Host` naming
 //!   this machine (DNS rebinding), a same-origin `Origin` / `Sec-Fetch-Site` on writes,
-//!   a body of at most [`limits::MAX_BODY`].
-//! - **permit**: one per core ([`limits`]); each solve, analysis, explanation or export
+//!   a body of at most [`MAX_BODY`].
+//! - **permit**: one per core (`limits.rs`); each solve, analysis, explanation or export
 //!   holds one on its thread until it ends, a request that finds none gets 429.
 //!
 //! Invariants: the puzzle code is called through the library ([`crate::facade`]), never a
