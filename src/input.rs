@@ -100,14 +100,23 @@ pub fn detect_kind(source_name: &str, text: &str) -> Kind {
     READERS
         .iter()
         .find(|r| (r.looks_like)(&lines))
-        .map_or(Kind::Sudoku, |r| r.kind)
+        .map_or(Kind::SUDOKU, |r| r.kind)
 }
 
 /// Every puzzle in `text`, read as `kind` (detected when `None`).
 pub fn load(source: &str, text: &str, kind: Option<Kind>) -> Vec<Entry> {
     let name = display_name(source);
     let kind = kind.unwrap_or_else(|| detect_kind(source, text));
-    (puzzles::reader(kind).read)(source, text)
+    let Some(reader) = puzzles::reader(kind) else {
+        return vec![Entry {
+            label: name.clone(),
+            puzzle: Err(InputError::whole_file(
+                &name,
+                format!("no reader for the kind `{kind}`"),
+            )),
+        }];
+    };
+    (reader.read)(source, text)
         .into_iter()
         .map(|(place, puzzle)| Entry {
             label: match place {
@@ -152,19 +161,19 @@ mod tests {
 
     #[test]
     fn kinds_from_extension_and_content() {
-        assert_eq!(detect_kind("a.non", ""), Kind::Nonogram);
-        assert_eq!(detect_kind("a.pack", ""), Kind::Packing);
-        assert_eq!(detect_kind("x", "c hi\np cnf 3 2\n1 2 0\n"), Kind::Cnf);
-        assert_eq!(detect_kind("x", "SEND + MORE = MONEY\n"), Kind::Alphametic);
+        assert_eq!(detect_kind("a.non", ""), Kind::NONOGRAM);
+        assert_eq!(detect_kind("a.pack", ""), Kind::PACKING);
+        assert_eq!(detect_kind("x", "c hi\np cnf 3 2\n1 2 0\n"), Kind::CNF);
+        assert_eq!(detect_kind("x", "SEND + MORE = MONEY\n"), Kind::ALPHAMETIC);
         assert_eq!(
             detect_kind("x", "width 5\nheight 5\nrows\n"),
-            Kind::Nonogram
+            Kind::NONOGRAM
         );
         assert_eq!(
             detect_kind("x", "region 6x10\npentominoes\n"),
-            Kind::Packing
+            Kind::PACKING
         );
-        assert_eq!(detect_kind("x.txt", "..3.2.6..9..3.5..1\n"), Kind::Sudoku);
+        assert_eq!(detect_kind("x.txt", "..3.2.6..9..3.5..1\n"), Kind::SUDOKU);
     }
 
     #[test]
@@ -175,5 +184,12 @@ mod tests {
         assert!(entries[0].puzzle.is_ok());
         let error = entries[1].puzzle.as_ref().err().unwrap();
         assert_eq!(error.to_string().split(": ").next(), Some("f.txt:2:15"));
+    }
+
+    #[test]
+    fn a_kind_without_a_reader_is_an_error_not_a_panic() {
+        let entries = load("f.txt", "1234", Some(Kind::named("kakuro")));
+        let error = entries[0].puzzle.as_ref().err().unwrap();
+        assert_eq!(error.to_string(), "f.txt: no reader for the kind `kakuro`");
     }
 }

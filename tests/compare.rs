@@ -20,7 +20,7 @@ impl Puzzle for BrokenDecoder {
     type Solution = Vec<u8>;
 
     fn kind(&self) -> Kind {
-        Kind::Sudoku
+        Kind::SUDOKU
     }
 
     fn check(&self, solution: &Vec<u8>) -> Result<(), CheckError> {

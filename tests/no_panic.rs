@@ -14,31 +14,32 @@ use satcover::puzzle::{Backend, Kind, Request, SolveError};
 /// Fixtures per kind (small ones: the mutations must reach every part of the file).
 fn fixtures(kind: Kind) -> Vec<(String, String)> {
     let names: &[&str] = match kind {
-        Kind::Cnf => &[
+        Kind::CNF => &[
             "cnf/quirks.cnf",
             "cnf/named.cnf",
             "cnf/satlib_end.cnf",
             "cnf/no_final_zero.cnf",
         ],
-        Kind::Xc => &["xc/knuth_5.xc", "xc/knuth_49.xc"],
-        Kind::Sudoku => &[
+        Kind::XC => &["xc/knuth_5.xc", "xc/knuth_49.xc"],
+        Kind::SUDOKU => &[
             "sudoku/4x4.txt",
             "sudoku/easy.txt",
             "sudoku/norvig-grid.txt",
             "sudoku/16x16.txt",
         ],
-        Kind::Nonogram => &[
+        Kind::NONOGRAM => &[
             "nonogram/dancer.non",
             "nonogram/tiny.xml",
             "nonogram/colour.g",
             "nonogram/two-solutions.non",
         ],
-        Kind::Packing => &[
+        Kind::PACKING => &[
             "packing/issue-example.pack",
             "packing/golomb-11-a.pack",
             "packing/pentominoes-3x20.pack",
         ],
-        Kind::Alphametic => &["alphametic/classics.txt", "alphametic/mixed.txt"],
+        Kind::ALPHAMETIC => &["alphametic/classics.txt", "alphametic/mixed.txt"],
+        other => panic!("no fixtures for the kind {other}: add some here"),
     };
     names
         .iter()
@@ -112,12 +113,13 @@ fn apply(text: &str, mutations: &[Mutation]) -> String {
 /// File names that steer format detection inside a kind (nonogram: `.non`, `.g`, `.xml`).
 fn names(kind: Kind) -> &'static [&'static str] {
     match kind {
-        Kind::Nonogram => &["f.non", "f.g", "f.xml"],
-        Kind::Cnf => &["f.cnf"],
-        Kind::Xc => &["f.xc"],
-        Kind::Packing => &["f.pack"],
-        Kind::Alphametic => &["f.alpha"],
-        Kind::Sudoku => &["f.txt"],
+        Kind::NONOGRAM => &["f.non", "f.g", "f.xml"],
+        Kind::CNF => &["f.cnf"],
+        Kind::XC => &["f.xc"],
+        Kind::PACKING => &["f.pack"],
+        Kind::ALPHAMETIC => &["f.alpha"],
+        Kind::SUDOKU => &["f.txt"],
+        other => panic!("no file names for the kind {other}: add them here"),
     }
 }
 
@@ -134,17 +136,9 @@ fn read(kind: Kind, name: &str, text: &str) {
     }
 }
 
-const KINDS: [Kind; 6] = [
-    Kind::Cnf,
-    Kind::Xc,
-    Kind::Sudoku,
-    Kind::Nonogram,
-    Kind::Packing,
-    Kind::Alphametic,
-];
-
+/// Every kind registered (a new one needs fixtures above).
 fn kind() -> impl Strategy<Value = Kind> {
-    proptest::sample::select(KINDS.to_vec())
+    proptest::sample::select(satcover::puzzles::KINDS.to_vec())
 }
 
 proptest! {
@@ -176,26 +170,26 @@ proptest! {
 /// Small puzzles whose mutations still read, through every backend with a short budget.
 fn small_fixtures() -> Vec<(Kind, &'static str, &'static str)> {
     vec![
-        (Kind::Sudoku, "f.txt", "1.3.\n..1.\n.1..\n..4.\n"),
-        (Kind::Sudoku, "f.txt", "12..34......2..1"),
+        (Kind::SUDOKU, "f.txt", "1.3.\n..1.\n.1..\n..4.\n"),
+        (Kind::SUDOKU, "f.txt", "12..34......2..1"),
         (
-            Kind::Nonogram,
+            Kind::NONOGRAM,
             "f.non",
             "width 3\nheight 3\nrows\n1\n3\n1\ncolumns\n1\n3\n1\n",
         ),
-        (Kind::Packing, "f.pack", "region 3x2\npiece 1x2 x3\n"),
+        (Kind::PACKING, "f.pack", "region 3x2\npiece 1x2 x3\n"),
         (
-            Kind::Packing,
+            Kind::PACKING,
             "f.pack",
             "region 4x4\npiece L\n#.\n##\npiece 2x2 x3\n",
         ),
-        (Kind::Alphametic, "f.alpha", "AB + C = DE\nAB * C = DE\n"),
+        (Kind::ALPHAMETIC, "f.alpha", "AB + C = DE\nAB * C = DE\n"),
         (
-            Kind::Cnf,
+            Kind::CNF,
             "f.cnf",
             "p cnf 4 4\n1 2 0\n-1 3 0\n-3 -2 4 0\n-4 0\n",
         ),
-        (Kind::Xc, "f.xc", "a b c | x\na b\nc x:1\nb c\na\nc x:2\n"),
+        (Kind::XC, "f.xc", "a b c | x\na b\nc x:1\nb c\na\nc x:2\n"),
     ]
 }
 

@@ -227,7 +227,7 @@ fn pigeonhole_dimacs(holes: usize) -> String {
 /// kept in the stats and sat's answer stands.
 #[test]
 fn a_failing_contender_reports_its_error_when_the_race_is_long() {
-    let entries = input::load("php-9-8.cnf", &pigeonhole_dimacs(8), Some(Kind::Cnf));
+    let entries = input::load("php-9-8.cnf", &pigeonhole_dimacs(8), Some(Kind::CNF));
     let puzzle = entries[0].puzzle.as_ref().unwrap();
     let mut request = with_threads(Request::first(), 2);
     request.external = Some(SatBackend::External {

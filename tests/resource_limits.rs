@@ -121,14 +121,14 @@ fn dimacs_header_claiming_two_billion_vars() {
         "p cnf 2000000000 1\n1 -2 0\n",
         "p cnf 2000000000 1\n1 -2000000000 0\n",
     ] {
-        assert_refused(text, Kind::Cnf, 2 * MB, "variables");
+        assert_refused(text, Kind::CNF, 2 * MB, "variables");
     }
 }
 
 #[test]
 fn dimacs_header_claiming_billions_of_clauses() {
     // Accepted (fewer clauses than declared is tolerated), but the reservation follows the text.
-    assert_accepted_within("p cnf 3 4000000000\n1 -2 0\n", Kind::Cnf, MB);
+    assert_accepted_within("p cnf 3 4000000000\n1 -2 0\n", Kind::CNF, MB);
 }
 
 #[test]
@@ -152,7 +152,7 @@ fn dimacs_var_claims_up_to_the_limit_are_solved_in_proportion() {
             ..request
         };
         let (peak, outcome) = peak_of(|| {
-            let entries = load("f.cnf", text, Some(Kind::Cnf));
+            let entries = load("f.cnf", text, Some(Kind::CNF));
             let puzzle = entries.into_iter().next().unwrap().puzzle.unwrap();
             puzzle
                 .solve_any(Backend::Sat, &request)
@@ -177,26 +177,26 @@ fn exact_cover_memory_follows_the_items_written() {
     }
     text.push_str("\ni0 i1\n");
     let len = text.len();
-    assert_accepted_within(&text, Kind::Xc, 64 * len);
+    assert_accepted_within(&text, Kind::XC, 64 * len);
 }
 
 #[test]
 fn packing_piece_copies_beyond_the_limit_are_refused() {
     assert_refused(
         "region 1000x1000\npiece 1000x1000 x10000\n",
-        Kind::Packing,
+        Kind::PACKING,
         4 * MB,
         "cells",
     );
     assert_refused(
         "region 10x10\npiece 1000x1000 x2\npiece 1x1\n",
-        Kind::Packing,
+        Kind::PACKING,
         4 * MB,
         "cells",
     );
     assert_refused(
         "region 100000x100000\npiece 1x1\n",
-        Kind::Packing,
+        Kind::PACKING,
         MB,
         "cells",
     );
@@ -207,12 +207,12 @@ fn alphametic_lengths_are_bounded() {
     let long = "A".repeat(100_000);
     assert_refused(
         &format!("{long} + B = C\n"),
-        Kind::Alphametic,
+        Kind::ALPHAMETIC,
         4 * MB,
         "letters",
     );
     let many = vec!["AB"; 10_000].join(" + ");
-    assert_refused(&format!("{many} = CD\n"), Kind::Alphametic, 4 * MB, "terms");
+    assert_refused(&format!("{many} = CD\n"), Kind::ALPHAMETIC, 4 * MB, "terms");
 }
 
 #[test]
@@ -220,7 +220,7 @@ fn sudoku_sizes_are_bounded() {
     // 49 rows of 49 numbers: a 49×49 grid is beyond the supported 36×36.
     let row = vec!["0"; 49].join(" ");
     let grid = vec![row.as_str(); 49].join("\n");
-    assert_refused(&grid, Kind::Sudoku, 4 * MB, "36");
+    assert_refused(&grid, Kind::SUDOKU, 4 * MB, "36");
     // A million-character line is not a collection line.
-    assert_refused(&"1".repeat(1_000_000), Kind::Sudoku, 8 * MB, "81");
+    assert_refused(&"1".repeat(1_000_000), Kind::SUDOKU, 8 * MB, "81");
 }

@@ -68,7 +68,7 @@ pub fn run(args: &ExplainArgs) -> Result<u8> {
             }
         };
         let kind = args.kind.unwrap_or_else(|| input::detect_kind(file, &text));
-        if kind != Kind::Sudoku {
+        if kind != Kind::SUDOKU {
             eprintln!(
                 "satcover: error: {name}: explain knows sudoku only so far, not {}",
                 kind_name(kind)

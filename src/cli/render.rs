@@ -106,7 +106,7 @@ pub fn run(args: &RenderArgs) -> Result<u8> {
 /// The sudoku's picture with pencil marks; refused for other kinds and when the givens
 /// contradict each other.
 fn candidates_picture(label: &str, kind: Kind, text: &str) -> Result<Picture> {
-    if kind != Kind::Sudoku {
+    if kind != Kind::SUDOKU {
         bail!(
             "{label}: --candidates draws sudoku pencil marks, and this is a {kind} puzzle; \
              use --unsolved for the puzzle as given or --marginals for the probabilities"

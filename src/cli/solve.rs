@@ -229,7 +229,7 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
         let text = input::read_source(file);
         if let Ok(text) = &text
             && fast
-            && args.kind.unwrap_or_else(|| input::detect_kind(file, text)) == Kind::Sudoku
+            && args.kind.unwrap_or_else(|| input::detect_kind(file, text)) == Kind::SUDOKU
             && sudoku::is_collection(text)
         {
             let mut run = Collection9::new(file, args, &request);
@@ -480,7 +480,7 @@ fn answer(
                 Status::Unsolvable => tally.unsolvable += 1,
                 Status::Unknown => tally.unknown += 1,
             }
-            if report.kind == Kind::Cnf {
+            if report.kind == Kind::CNF {
                 tally.raw_cnf += 1;
             }
             let mut printing = Printing::of(args);
@@ -500,7 +500,7 @@ fn answer(
 
 fn print_text(label: &str, report: &Report, args: &Printing, out: &mut impl Write) -> Result<()> {
     let outcome = &report.outcome;
-    if report.kind == Kind::Cnf {
+    if report.kind == Kind::CNF {
         return print_sat_competition(label, report, args, out);
     }
     let counted = match (outcome.complete, outcome.timed_out, args.interrupted) {
@@ -777,7 +777,7 @@ impl<'a> Listing<'a> {
                     json!({"puzzle": self.label, "index": self.printed, "solution": solution.json});
                 writeln!(out, "{line}")?;
             }
-            Format::Text if kind == Kind::Cnf => {
+            Format::Text if kind == Kind::CNF => {
                 // SAT-competition output: the `s` line before the first model.
                 self.printed += 1;
                 if self.printed == 1 {

@@ -4,36 +4,22 @@ use std::fmt;
 
 use serde::Serialize;
 
-/// The kinds of input satcover reads.
+/// A kind of input satcover reads, by its lower-case name (what `--kind` and the JSON
+/// output use). Each kind declares its own in its module (`Kind::SUDOKU` in
+/// `puzzles::sudoku`), and registers its reader in `puzzles::READERS`; the names there are
+/// distinct (tested), so two kinds are equal exactly when their names are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
-#[serde(rename_all = "lowercase")]
-pub enum Kind {
-    /// A Latin-square sudoku, 4×4 to 36×36, one puzzle per line or one grid per file.
-    Sudoku,
-    /// A nonogram (black and white or coloured) in the `.non`, `.g` or XML format.
-    Nonogram,
-    /// Rectangles or polyominoes to place in a region (`.pack`).
-    Packing,
-    /// A cryptarithm: letters for distinct digits (`SEND + MORE = MONEY`).
-    Alphametic,
-    /// A raw DIMACS CNF formula.
-    Cnf,
-    /// A raw exact-cover problem in Knuth's format.
-    Xc,
-}
+pub struct Kind(&'static str);
 
 impl Kind {
+    /// The kind named `name`, for a kind's module to declare its constant.
+    pub const fn named(name: &'static str) -> Kind {
+        Kind(name)
+    }
+
     /// The lower-case name `--kind` and the JSON output use.
     pub fn name(self) -> &'static str {
-        match self {
-            Kind::Sudoku => "sudoku",
-            Kind::Nonogram => "nonogram",
-            Kind::Packing => "packing",
-            Kind::Alphametic => "alphametic",
-            Kind::Cnf => "cnf",
-            Kind::Xc => "xc",
-        }
+        self.0
     }
 }
 
@@ -57,7 +43,8 @@ impl fmt::Display for Kind {
 pub enum Engine {
     /// The puzzle's own propagation solver.
     Native,
-    /// CNF solved in-process (varisat; sudoku collections by a batsat session).
+    /// CNF solved in-process (varisat; sudoku collections by a batsat session through
+    /// `sat::theory`).
     Sat,
     /// Exact cover solved by our Dancing Links engine (Knuth's Algorithm C).
     Dlx,

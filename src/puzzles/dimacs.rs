@@ -160,7 +160,7 @@ impl Puzzle for Formula {
     type Solution = Assignment;
 
     fn kind(&self) -> Kind {
-        Kind::Cnf
+        Kind::CNF
     }
 
     fn warnings(&self) -> Vec<String> {
@@ -258,9 +258,15 @@ impl CnfEncode<Assignment> for Formula {
     }
 }
 
+impl Kind {
+    /// This kind; what it is: [`READER`]'s `about`.
+    pub const CNF: Kind = Kind::named("cnf");
+}
+
 /// DIMACS CNF files.
 pub const READER: super::Reader = super::Reader {
-    kind: Kind::Cnf,
+    kind: Kind::CNF,
+    about: "A raw DIMACS CNF formula",
     extensions: &["cnf", "dimacs"],
     looks_like: |lines| {
         lines

@@ -72,7 +72,7 @@ impl Puzzle for ExactCover {
     type Solution = Chosen;
 
     fn kind(&self) -> Kind {
-        Kind::Xc
+        Kind::XC
     }
 
     /// Knuth's definition, counted item by item (no engine code).
@@ -258,9 +258,15 @@ impl CoverEncode<Chosen> for ExactCover {
     }
 }
 
+impl Kind {
+    /// This kind; what it is: [`READER`]'s `about`.
+    pub const XC: Kind = Kind::named("xc");
+}
+
 /// Exact-cover files in Knuth's format (as his DLX programs read them).
 pub const READER: super::Reader = super::Reader {
-    kind: Kind::Xc,
+    kind: Kind::XC,
+    about: "A raw exact-cover problem in Knuth's format",
     extensions: &["dlx", "xc"],
     looks_like: |_| false,
     read: |_, text| {

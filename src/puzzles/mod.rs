@@ -1,13 +1,6 @@
 //! The puzzle kinds, and what they share: parse errors with positions, and the table of
 //! readers ([`READERS`]) through which the command line recognises and reads each kind.
-//! A new kind registers here with one line (see `docs/adding-a-kind.md`).
-
-pub mod alphametic;
-pub mod dimacs;
-pub mod exact_cover;
-pub mod nonogram;
-pub mod packing;
-pub mod sudoku;
+//! A new kind registers here with one line in `kinds!` (see `docs/adding-a-kind.md`).
 
 use std::fmt;
 
@@ -18,6 +11,8 @@ use crate::puzzle::Kind;
 pub struct Reader {
     /// The kind this reads.
     pub kind: Kind,
+    /// What the kind is, in one line (`--kind`'s help).
+    pub about: &'static str,
     /// File extensions (lower case, no dot) that name the kind.
     pub extensions: &'static [&'static str],
     /// Whether a file's content looks like this kind: asked in [`READERS`] order with the
@@ -42,23 +37,48 @@ pub enum Place {
 /// One puzzle read, or why it could not be.
 pub type Read = (Place, Result<Box<dyn AnyPuzzle>, ParseError>);
 
-/// Every kind's reader. Content is matched in this order, so the most particular come
-/// first; sudoku, which takes any digits and dots, is the fallback and comes last.
-pub const READERS: [Reader; 6] = [
-    dimacs::READER,
-    nonogram::READER,
-    packing::READER,
-    alphametic::READER,
-    exact_cover::READER,
-    sudoku::READER,
-];
+/// Declares each kind's module (which defines its `Kind` constant and its `READER`) and
+/// lists the readers, in the order given, in [`READERS`] and their kinds in [`KINDS`].
+macro_rules! kinds {
+    ($($module:ident),* $(,)?) => {
+        $(pub mod $module;)*
 
-/// The reader of `kind`.
-pub fn reader(kind: Kind) -> &'static Reader {
-    READERS
-        .iter()
-        .find(|r| r.kind == kind)
-        .expect("every kind has a reader in READERS")
+        /// Every kind's reader. Content is matched in this order, so the most particular
+        /// come first; sudoku, which takes any digits and dots, is the fallback and comes
+        /// last.
+        pub const READERS: &[Reader] = &[$($module::READER),*];
+
+        /// Every kind, in the order of [`READERS`].
+        pub const KINDS: &[Kind] = &[$($module::READER.kind),*];
+    };
+}
+
+// The registration: one line per kind.
+kinds! {
+    dimacs,
+    nonogram,
+    packing,
+    alphametic,
+    exact_cover,
+    sudoku,
+}
+
+/// The reader of `kind`, if it is one of [`KINDS`].
+pub fn reader(kind: Kind) -> Option<&'static Reader> {
+    READERS.iter().find(|r| r.kind == kind)
+}
+
+/// `--kind NAME`: the names of [`KINDS`].
+#[cfg(feature = "cli")]
+impl clap::ValueEnum for Kind {
+    fn value_variants<'a>() -> &'a [Kind] {
+        KINDS
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let about = reader(*self).map_or("", |r| r.about);
+        Some(clap::builder::PossibleValue::new(self.name()).help(about))
+    }
 }
 
 /// Whether some line starts with `word` followed by a blank or the line's end (`lines`
@@ -130,5 +150,32 @@ impl fmt::Display for ParseError {
             Some(column) => write!(f, "line {}, column {}: {}", self.line, column, self.message),
             None => write!(f, "line {}: {}", self.line, self.message),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_have_distinct_names_and_one_reader_each() {
+        let names: std::collections::HashSet<&str> = KINDS.iter().map(|k| k.name()).collect();
+        assert_eq!(names.len(), KINDS.len());
+        for &kind in KINDS {
+            assert_eq!(reader(kind).unwrap().kind, kind);
+            assert!(!reader(kind).unwrap().about.is_empty());
+        }
+        assert_eq!(
+            KINDS,
+            [
+                Kind::CNF,
+                Kind::NONOGRAM,
+                Kind::PACKING,
+                Kind::ALPHAMETIC,
+                Kind::XC,
+                Kind::SUDOKU
+            ]
+        );
+        assert!(reader(Kind::named("unknown")).is_none());
     }
 }

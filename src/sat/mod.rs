@@ -13,12 +13,15 @@
 //!
 //! Backends: [`SatBackend::Varisat`] (embedded, see [`VarisatSession`]) and
 //! [`SatBackend::External`] (DIMACS file in, SAT-competition or MiniSat output back, see the
-//! `external` module doc for arguments and placeholders).
+//! `external` module doc for arguments and placeholders). Searches that call back into a
+//! puzzle's own reasoning (CDCL with a theory: batsat) go through [`theory`], the only
+//! module that names batsat.
 
 mod embedded;
 mod external;
 mod output;
 mod proof;
+pub mod theory;
 
 pub(crate) use embedded::StopWriter;
 pub use embedded::VarisatSession;

@@ -427,7 +427,7 @@ impl Puzzle for Alphametic {
     type Solution = Assignment;
 
     fn kind(&self) -> Kind {
-        Kind::Alphametic
+        Kind::ALPHAMETIC
     }
 
     fn check(&self, solution: &Assignment) -> Result<(), CheckError> {
@@ -557,9 +557,15 @@ impl CnfEncode<Assignment> for Alphametic {
     }
 }
 
+impl Kind {
+    /// This kind; what it is: [`READER`]'s `about`.
+    pub const ALPHAMETIC: Kind = Kind::named("alphametic");
+}
+
 /// Alphametic files: one equation per line (`#` comments).
 pub const READER: super::Reader = super::Reader {
-    kind: Kind::Alphametic,
+    kind: Kind::ALPHAMETIC,
+    about: "A cryptarithm: letters for distinct digits (`SEND + MORE = MONEY`)",
     extensions: &["alpha", "alphametic"],
     looks_like: |lines| {
         let equation = |l: &&str| {

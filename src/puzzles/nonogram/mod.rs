@@ -748,7 +748,7 @@ impl Puzzle for Nonogram {
     type Solution = Grid;
 
     fn kind(&self) -> Kind {
-        Kind::Nonogram
+        Kind::NONOGRAM
     }
 
     fn check(&self, solution: &Grid) -> Result<(), CheckError> {
@@ -911,9 +911,15 @@ impl CoverEncode<Grid> for Nonogram {
     }
 }
 
+impl Kind {
+    /// This kind; what it is: [`READER`]'s `about`.
+    pub const NONOGRAM: Kind = Kind::named("nonogram");
+}
+
 /// Nonogram files: `.non`, Olšák's `.g`, the XML formats; a file may hold several.
 pub const READER: crate::puzzles::Reader = crate::puzzles::Reader {
-    kind: Kind::Nonogram,
+    kind: Kind::NONOGRAM,
+    about: "A nonogram (black and white or coloured) in the `.non`, `.g` or XML format",
     extensions: &["non", "nonpack", "g", "xml", "pbn"],
     looks_like: |lines| {
         let word = |w| crate::puzzles::some_line_starts_with_word(lines, w);

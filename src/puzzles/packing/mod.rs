@@ -349,7 +349,7 @@ impl Puzzle for Packing {
     type Solution = Tiling;
 
     fn kind(&self) -> Kind {
-        Kind::Packing
+        Kind::PACKING
     }
 
     fn check(&self, solution: &Tiling) -> Result<(), CheckError> {
@@ -487,9 +487,15 @@ impl CoverEncode<Tiling> for Packing {
     }
 }
 
+impl Kind {
+    /// This kind; what it is: [`READER`]'s `about`.
+    pub const PACKING: Kind = Kind::named("packing");
+}
+
 /// Packing files (`.pack`): a region and pieces.
 pub const READER: crate::puzzles::Reader = crate::puzzles::Reader {
-    kind: Kind::Packing,
+    kind: Kind::PACKING,
+    about: "Rectangles or polyominoes to place in a region (`.pack`)",
     extensions: &["pack"],
     looks_like: |lines| {
         ["region", "piece", "pentominoes"]

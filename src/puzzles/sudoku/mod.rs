@@ -596,7 +596,7 @@ impl Puzzle for Sudoku {
     type Solution = Filled;
 
     fn kind(&self) -> Kind {
-        Kind::Sudoku
+        Kind::SUDOKU
     }
 
     fn check(&self, solution: &Filled) -> Result<(), CheckError> {
@@ -770,10 +770,16 @@ impl CoverEncode<Filled> for Sudoku {
     }
 }
 
+impl Kind {
+    /// This kind; what it is: [`READER`]'s `about`.
+    pub const SUDOKU: Kind = Kind::named("sudoku");
+}
+
 /// Sudoku files: one puzzle per line (16, 81, 256… characters) or drawn grids; the
 /// fallback of content detection, since it takes any digits and dots.
 pub const READER: super::Reader = super::Reader {
-    kind: Kind::Sudoku,
+    kind: Kind::SUDOKU,
+    about: "A Latin-square sudoku, 4×4 to 36×36, one puzzle per line or one grid per file",
     extensions: &["sudoku", "sdk"],
     looks_like: |_| true,
     read: |_, text| super::by_line(parse(text)),

@@ -2,7 +2,7 @@
 //! thread, instead of a fresh solver per puzzle.
 //!
 //! Glossary:
-//! - **session**: a batsat solver (a MiniSat port) loaded once with the
+//! - **session**: a CDCL solver ([`crate::sat::theory`], batsat) loaded once with the
 //!   puzzle-independent clauses, families 1–8 of `encodings/sudoku.md` (the formula of
 //!   the empty grid, all n³ variables x(cell, digit)).
 //! - **givens as assumptions**: a puzzle is solved under the assumptions x(cell, given),
@@ -13,8 +13,8 @@
 //!   `a = false` satisfies the clause, so it never excludes a solution of another
 //!   puzzle.
 //! - **one call per puzzle**: the solutions are counted inside a single solver call
-//!   (see [`Enumerate`]): each total assignment is recorded and, below the limit, turned
-//!   back as a conflict with its blocking clause, so the search for the next solution
+//!   (see [`Enumerate`]): each total assignment is recorded and, below the limit, blocked
+//!   (the enumeration of [`crate::sat::theory`]), so the search for the next solution
 //!   (for `--unique`, the proof that there is none) goes on from the backjump level
 //!   instead of a second call that would restart from level 0, assign the givens again
 //!   and refill the variable order.
@@ -35,7 +35,7 @@
 //!
 //! Why batsat and not varisat (the engine of the other `sat` paths): varisat can neither
 //! keep a variable out of its decision order nor hand a model back inside the search;
-//! batsat's theory hook ([`Theory::final_check`]) does the latter (measured:
+//! batsat's theory hook ([`Theory::complete`]) does the latter (measured:
 //! `docs/sudoku.md`).
 //!
 //! Used only when nothing can interrupt the search: with a deadline or a cancel flag
@@ -46,12 +46,10 @@
 use std::cell::RefCell;
 use std::collections::HashSet;
 
-use batsat::theory::{Theory, TheoryArg};
-use batsat::{BasicSolver, SolverInterface, lbool};
-
 use super::{Filled, Sudoku, cnf};
 use crate::puzzle::SessionAnswer;
 use crate::sat::SatError;
+use crate::sat::theory::{Context, Lit, Solutions, Solver, Theory, Var, Verdict};
 
 /// Puzzles solved by one solver before it is rebuilt.
 pub const RENEW_EVERY: usize = 256;
@@ -125,21 +123,17 @@ impl Formula {
     }
 
     /// A fresh solver holding the formula, and its variables x(cell, digit) by index.
-    fn solver(&self) -> (BasicSolver, Vec<batsat::Var>) {
-        let mut solver = BasicSolver::default();
-        let vars: Vec<batsat::Var> = self
-            .decision
-            .iter()
-            .map(|&d| solver.new_var(lbool::UNDEF, d))
-            .collect();
+    fn solver(&self) -> (Solver, Vec<Var>) {
+        let mut solver = Solver::new();
+        let vars: Vec<Var> = self.decision.iter().map(|&d| solver.new_var(d)).collect();
         let mut clause = Vec::new();
         for lits in self.clauses() {
             clause.clear();
             clause.extend(
                 lits.iter()
-                    .map(|l| batsat::Lit::new(vars[l.var().index()], l.is_positive())),
+                    .map(|l| Lit::new(vars[l.var().index()], l.is_positive())),
             );
-            solver.add_clause_reuse(&mut clause);
+            solver.add_clause(&mut clause);
         }
         (solver, vars)
     }
@@ -209,20 +203,20 @@ fn constraints(box_side: usize) -> [Vec<Vec<usize>>; 4] {
 }
 
 /// The solver's variable x(cell, digit) in `vars` (the variables of [`Formula::solver`]).
-fn solver_var(vars: &[batsat::Var], n: usize, cell: usize, digit: u8) -> batsat::Var {
+fn solver_var(vars: &[Var], n: usize, cell: usize, digit: u8) -> Var {
     vars[cnf::empty_grid_var(n, cell, usize::from(digit)).index()]
 }
 
 struct Session {
     box_side: usize,
     formula: Formula,
-    solver: BasicSolver,
+    solver: Solver,
     /// The solver's variable x(cell, digit), at index cell·n + digit − 1.
-    vars: Vec<batsat::Var>,
+    vars: Vec<Var>,
     puzzles: usize,
     /// Buffers reused from puzzle to puzzle.
-    assumptions: Vec<batsat::Lit>,
-    blocking: Vec<batsat::Lit>,
+    assumptions: Vec<Lit>,
+    blocking: Vec<Lit>,
     grid: Filled,
 }
 
@@ -269,7 +263,7 @@ pub fn solve(
                 sessions.last_mut().expect("just pushed")
             }
         };
-        if session.puzzles == RENEW_EVERY || session.solver.num_conflicts() >= RENEW_CONFLICTS {
+        if session.puzzles == RENEW_EVERY || session.solver.conflicts() >= RENEW_CONFLICTS {
             session.renew();
         }
         session.puzzles += 1;
@@ -306,115 +300,83 @@ fn solve_in(
     assumptions.extend(
         (0..n * n)
             .filter(|&cell| givens[cell] != 0)
-            .map(|cell| batsat::Lit::new(solver_var(vars, n, cell, givens[cell]), true)),
+            .map(|cell| Lit::new(solver_var(vars, n, cell, givens[cell]), true)),
     );
     // Last, after the givens: their propagation comes first.
-    let activation = batsat::Lit::new(solver.new_var(lbool::UNDEF, false), true);
+    let activation = Lit::new(solver.new_var(false), true);
     assumptions.push(activation);
     let mut enumerate = Enumerate {
         n,
         givens,
         vars,
         activation,
-        max_solutions,
-        keep,
-        count: 0,
-        solutions: Vec::new(),
-        seen: HashSet::new(),
+        found: Solutions::new(max_solutions, keep),
         grid,
         blocking,
-        levels: 0,
     };
-    let verdict = solver.solve_limited_th(&mut enumerate, assumptions);
-    // UNSAT under the assumptions: no solution beyond those counted. TRUE: the
+    let verdict = solver.solve(&mut enumerate, assumptions);
+    // Unsat under the assumptions: no solution beyond those counted. Sat: the
     // `max_solutions`-th one was accepted. Anything else is no answer.
-    let complete = if verdict == lbool::FALSE && solver.is_ok() {
-        true
-    } else if verdict == lbool::TRUE && enumerate.count == max_solutions {
-        false
-    } else {
-        return Err(SatError::Session("the solver gave no verdict".into()));
+    let count = enumerate.found.count();
+    let complete = match verdict {
+        Verdict::Unsat if solver.is_ok() => true,
+        Verdict::Sat if count == max_solutions => false,
+        _ => return Err(SatError::Session("the solver gave no verdict".into())),
     };
-    Ok(formula.answer(enumerate.solutions, enumerate.count, complete, 1))
+    Ok(formula.answer(enumerate.found.take_kept(), count, complete, 1))
 }
 
 /// The puzzle's solutions, counted inside one solver call.
 ///
-/// The solver hands every total assignment it reaches to [`Theory::final_check`].
-/// Below `max_solutions`, the grid is recorded and rejected with its blocking clause
-/// `¬a ∨ ¬x(cell, digit)…` over the open cells as a conflict: the solver learns from it,
-/// backjumps and searches on for the next solution from where it stands, keeping the
-/// givens' propagation and the assignments below the backjump level, instead of a
-/// second call that would restart from level 0. Every literal of the blocking clause is
-/// false when it is raised (`a` is assumed, the grid's digits are true), as a conflict
-/// must be.
-///
-/// Passed as costly, the blocking clause is kept as an original clause only when the
-/// clause the solver learns from it differs; when they are equal, batsat keeps only the
-/// learned copy, which clause-database reduction may delete, and the same grid can be
-/// reached again. So grids already counted are remembered (`seen`): one reached again is
-/// blocked again and not counted.
+/// The solver hands every total assignment it reaches to [`Theory::complete`]. Below
+/// `max_solutions`, the grid is recorded and blocked with `¬a ∨ ¬x(cell, digit)…` over
+/// the open cells: the solver learns from it, backjumps and searches on for the next
+/// solution from where it stands, keeping the givens' propagation and the assignments
+/// below the backjump level. Every literal of the blocking clause is false when it is
+/// raised (`a` is assumed, the grid's digits are true), as a conflict must be.
 struct Enumerate<'a> {
     n: usize,
     givens: &'a [u8],
     /// The solver's variable x(cell, digit), at index cell·n + digit − 1.
-    vars: &'a [batsat::Var],
-    activation: batsat::Lit,
-    max_solutions: u64,
-    keep: usize,
-    count: u64,
-    solutions: Vec<Filled>,
-    seen: HashSet<Filled>,
+    vars: &'a [Var],
+    activation: Lit,
+    found: Solutions<Filled>,
     grid: &'a mut Filled,
-    blocking: &'a mut Vec<batsat::Lit>,
-    /// Decision levels, as the solver's `Theory` contract asks a theory to track.
-    levels: usize,
+    blocking: &'a mut Vec<Lit>,
 }
 
 impl Theory for Enumerate<'_> {
-    fn final_check(&mut self, acts: &mut TheoryArg) {
+    /// Nothing to undo: the enumeration keeps no state along the trail.
+    type Mark = ();
+
+    fn mark(&self) {}
+
+    fn backtrack(&mut self, _: ()) {}
+
+    fn complete(&mut self, ctx: &mut Context<'_, '_>) {
         let (n, vars) = (self.n, self.vars);
         // A cell with no true digit stays 0 and the checker rejects the grid; of two
         // true digits the smaller is kept (the clauses allow neither).
         self.grid.clear();
         self.grid.extend((0..n * n).map(|cell| {
             (1..=n as u8)
-                .find(|&d| acts.value(solver_var(vars, n, cell, d)) == lbool::TRUE)
+                .find(|&d| ctx.value(Lit::new(solver_var(vars, n, cell, d), true)) == Some(true))
                 .unwrap_or(0)
         }));
-        if !self.seen.contains(&*self.grid) {
-            self.seen.insert(self.grid.clone());
-            self.count += 1;
-            if self.solutions.len() < self.keep {
-                self.solutions.push(self.grid.clone());
-            }
-            if self.count >= self.max_solutions {
-                return;
-            }
+        if !self.found.record(self.grid) {
+            return;
         }
         self.blocking.clear();
         self.blocking.push(!self.activation);
         self.blocking.extend(
             (0..n * n)
                 .filter(|&cell| self.givens[cell] == 0 && self.grid[cell] != 0)
-                .map(|cell| batsat::Lit::new(solver_var(vars, n, cell, self.grid[cell]), false)),
+                .map(|cell| Lit::new(solver_var(vars, n, cell, self.grid[cell]), false)),
         );
-        acts.raise_conflict(self.blocking, true);
+        ctx.block(self.blocking);
     }
 
-    fn create_level(&mut self) {
-        self.levels += 1;
-    }
-
-    fn pop_levels(&mut self, n: usize) {
-        self.levels -= n;
-    }
-
-    fn n_levels(&self) -> usize {
-        self.levels
-    }
-
-    fn explain_propagation(&mut self, _: batsat::Lit) -> &[batsat::Lit] {
+    fn explain(&mut self, _: Lit) -> &[Lit] {
         unreachable!("the enumeration propagates nothing")
     }
 }

@@ -1,4 +1,4 @@
-//! Search with learning: a CDCL SAT solver (batsat) whose only constraints beyond "one
+//! Search with learning: a CDCL SAT solver (`crate::sat::theory`) whose only constraints beyond "one
 //! colour per cell" are the lines, each checked by the bit-parallel line solver
 //! ([`super::line::bitline`]). This is lazy clause generation (Ohrimenko, Stuckey &
 //! Codish, "Propagation via lazy clause generation", Constraints 14(3), 2009) with the
@@ -16,7 +16,7 @@
 //! - **domain**: per cell, the colours its literals on the trail still allow (a bit set);
 //!   the theory keeps them, and per line one `u128` mask per colour as the line solver
 //!   reads them (lines up to [`bitline::MAX_LEN`] cells).
-//! - **propagation** ([`Theory::partial_check`], after each unit-propagation fixpoint):
+//! - **propagation** ([`Theory::propagate`], after each unit-propagation fixpoint):
 //!   the new trail literals narrow domains; each line they touched is solved; a cell it
 //!   narrows becomes a theory propagation (its one colour, or "not c" for each colour
 //!   lost); a line with no fit is a conflict.
@@ -36,25 +36,17 @@
 //!   permanent; an explanation leaves them out (the solver drops them from learnt
 //!   clauses anyway) and treats them as the line's base.
 //! - **counting**: a total assignment that every line accepts is a solution; below the
-//!   limit, [`Theory::final_check`] rejects it with its blocking clause (the negation of
-//!   its cells above level 0), passed as a costly lemma, and the same search goes on.
-//!   batsat keeps such a lemma as an original clause only when the clause it learns
-//!   from it differs; otherwise only the learnt copy exists, which clause-database
-//!   reduction may delete, so the same grid can be reached again. Grids already counted
-//!   are therefore remembered: one reached again is blocked again and not counted.
+//!   limit, [`Theory::complete`] blocks it (the negation of its cells above level 0) and
+//!   the same search goes on (the enumeration of `crate::sat::theory`).
 //! - **go literal**: the search runs under one assumption `go`. Stopping (deadline or
 //!   cancel, polled at every propagation call above level 0) raises the conflict `¬go`:
 //!   the solver learns it at level 0 and returns at once.
-
-use std::collections::HashSet;
-
-use batsat::theory::{Theory, TheoryArg};
-use batsat::{BasicSolver, Lit, SolverInterface, Var, lbool};
 
 use super::line::bitline::{self, Tables};
 use super::native::Answer;
 use super::{Grid, MAX_COLOURS, Nonogram};
 use crate::puzzle::Limits;
+use crate::sat::theory::{Context, Lit, Solutions, Solver, Theory, Var, Verdict};
 use crate::stop::Stop;
 use automaton::{Automaton, Reach};
 
@@ -151,31 +143,26 @@ fn solve_with<T>(
         return (answer, None);
     }
 
-    let mut solver = BasicSolver::default();
+    let mut solver = Solver::new();
     let num_vars = if p == 2 { cells } else { cells * p };
-    let vars: Vec<Var> = (0..num_vars)
-        .map(|_| solver.new_var(lbool::UNDEF, true))
-        .collect();
+    let vars: Vec<Var> = (0..num_vars).map(|_| solver.new_var(true)).collect();
     let mut theory = LineTheory::new(puzzle, limits, vars.len());
     setup(&mut theory);
-    theory.count = answer.count;
-    theory
-        .seen
-        .extend(known.iter().map(|grid| grid.cells.clone()));
+    theory.found.known(known);
     let mut clause = Vec::new();
     let mut ok = true;
     for anchor in &mut theory.anchors {
-        *anchor = Lit::new(solver.new_var(lbool::TRUE, false), true);
+        *anchor = Lit::new(solver.new_var(false), true);
         clause.clear();
         clause.push(*anchor);
-        ok &= solver.add_clause_reuse(&mut clause);
+        ok &= solver.add_clause(&mut clause);
     }
     for (cell, &dom) in domains.iter().enumerate() {
         if p == 2 {
             if dom.count_ones() == 1 {
                 clause.clear();
                 clause.push(theory.lit_is(cell, dom.trailing_zeros() as usize));
-                ok &= solver.add_clause_reuse(&mut clause);
+                ok &= solver.add_clause(&mut clause);
             } else if dom == 0 {
                 ok = false;
             }
@@ -183,17 +170,17 @@ fn solve_with<T>(
         }
         clause.clear();
         clause.extend(colours(dom).map(|c| theory.lit_is(cell, c)));
-        ok &= solver.add_clause_reuse(&mut clause);
+        ok &= solver.add_clause(&mut clause);
         for c in colours(full & !dom) {
             clause.clear();
             clause.push(!theory.lit_is(cell, c));
-            ok &= solver.add_clause_reuse(&mut clause);
+            ok &= solver.add_clause(&mut clause);
         }
         for a in colours(dom) {
             for b in colours(dom).filter(|&b| b > a) {
                 clause.clear();
                 clause.extend([!theory.lit_is(cell, a), !theory.lit_is(cell, b)]);
-                ok &= solver.add_clause_reuse(&mut clause);
+                ok &= solver.add_clause(&mut clause);
             }
         }
     }
@@ -203,30 +190,30 @@ fn solve_with<T>(
             !theory.lit_is(a, usize::from(u)),
             theory.lit_is(b, usize::from(v)),
         ]);
-        ok &= solver.add_clause_reuse(&mut clause);
+        ok &= solver.add_clause(&mut clause);
     }
     for grid in known {
         clause.clear();
         clause.extend((0..cells).map(|cell| !theory.lit_is(cell, usize::from(grid.cells[cell]))));
-        ok &= solver.add_clause_reuse(&mut clause);
+        ok &= solver.add_clause(&mut clause);
     }
     if !ok {
         answer.complete = true;
         return (answer, None);
     }
-    let go = Lit::new(solver.new_var(lbool::TRUE, false), true);
+    let go = Lit::new(solver.new_var(false), true);
     theory.go = Some(go);
-    let verdict = solver.solve_limited_th(&mut theory, &[go]);
-    theory.stats.decisions = solver.num_decisions();
-    theory.stats.conflicts = solver.num_conflicts();
-    // FALSE: no solution beyond those counted, unless the search was stopped. TRUE: the
+    let verdict = solver.solve(&mut theory, &[go]);
+    theory.stats.decisions = solver.decisions();
+    theory.stats.conflicts = solver.conflicts();
+    // Unsat: no solution beyond those counted, unless the search was stopped. Sat: the
     // limit was reached.
-    answer.complete = verdict == lbool::FALSE && !theory.stopped;
-    answer.count = theory.count;
+    answer.complete = verdict == Verdict::Unsat && !theory.stopped;
+    answer.count = theory.found.count();
     let room = limits.keep.saturating_sub(answer.solutions.len());
     answer
         .solutions
-        .extend(theory.solutions.drain(..).take(room));
+        .extend(theory.found.take_kept().into_iter().take(room));
     answer.nodes = Some(theory.stats.decisions);
     answer.guesses = Some(theory.stats.decisions);
     answer.conflicts = Some(theory.stats.conflicts);
@@ -288,8 +275,6 @@ struct LineTheory<'p> {
     generation: u32,
     /// Processed trail literals, in trail order (their count is the trail prefix done).
     undo: Vec<Undo>,
-    /// `undo.len()` at each level's start.
-    marks: Vec<usize>,
     /// Lines to solve.
     dirty: Vec<bool>,
     queue: Vec<u32>,
@@ -320,12 +305,7 @@ struct LineTheory<'p> {
     /// Two literals true at level 0 (they head the trail): a conflict clause of their
     /// negations says "no grid fits" (a one-literal clause would be taken as a unit).
     anchors: [Lit; 2],
-    max: u64,
-    keep: usize,
-    count: u64,
-    solutions: Vec<Grid>,
-    /// The cells of every grid counted so far (see "counting" in the module doc).
-    seen: HashSet<Vec<u8>>,
+    found: Solutions<Grid>,
     stats: LearnStats,
 }
 
@@ -362,7 +342,6 @@ impl<'p> LineTheory<'p> {
             arena: Vec::new(),
             generation: 1,
             undo: Vec::new(),
-            marks: Vec::new(),
             dirty: vec![true; num_lines],
             queue: (0..num_lines as u32).rev().collect(),
             work: [0; MAX_COLOURS + 1],
@@ -383,11 +362,7 @@ impl<'p> LineTheory<'p> {
             stopped: false,
             go: None,
             anchors: [Lit::UNDEF; 2],
-            max: limits.max_or_all(),
-            keep: limits.keep,
-            count: 0,
-            solutions: Vec::new(),
-            seen: HashSet::new(),
+            found: Solutions::new(limits.max_or_all(), limits.keep),
             stats: LearnStats::default(),
         }
     }
@@ -446,8 +421,9 @@ impl<'p> LineTheory<'p> {
         self.domain[cell] = new;
     }
 
-    /// Applies the trail literal `lit` (at index `self.undo.len()`).
-    fn process(&mut self, lit: Lit) {
+    /// Applies the trail literal `lit` (at index `self.undo.len()`), made true at decision
+    /// level `level`.
+    fn process(&mut self, lit: Lit, level: usize) {
         let v = lit.var().idx() as usize;
         if v >= self.value.len() {
             // `go` or an anchor: no cell.
@@ -467,8 +443,7 @@ impl<'p> LineTheory<'p> {
         });
         self.value[v] = if lit.sign() { 1 } else { -1 };
         self.at[v] = (self.undo.len() - 1) as u32;
-        let level = self.marks.len() as u32;
-        self.level[v] = level;
+        self.level[v] = level as u32;
         if level == 0 {
             self.base[cell] &= allow;
             self.reach_of = None;
@@ -769,12 +744,13 @@ impl<'p> LineTheory<'p> {
     }
 
     /// Solves the dirty lines to a fixpoint, propagating what they force.
-    fn propagate(&mut self, acts: &mut TheoryArg) {
+    fn propagate_lines(&mut self, ctx: &mut Context<'_, '_>) {
+        let level = ctx.level();
         loop {
-            let trail = acts.model();
+            let trail = ctx.trail();
             while self.undo.len() < trail.len() {
                 let lit = trail[self.undo.len()];
-                self.process(lit);
+                self.process(lit, level);
             }
             let Some(l) = self.queue.pop() else {
                 return;
@@ -792,7 +768,7 @@ impl<'p> LineTheory<'p> {
                 for x in self.lits.iter_mut() {
                     *x = !*x;
                 }
-                acts.raise_conflict(&self.lits, false);
+                ctx.conflict(&self.lits);
                 self.clear_queue();
                 return;
             }
@@ -809,14 +785,14 @@ impl<'p> LineTheory<'p> {
                 let now = (0..p).fold(0u64, |d, c| d | (((self.may[c] >> i & 1) as u64) << c));
                 if now.count_ones() == 1 {
                     let lit = self.lit_is(cell, now.trailing_zeros() as usize);
-                    if !self.propagate_lit(acts, lit, l, pos) {
+                    if !self.propagate_lit(ctx, lit, l, pos) {
                         self.clear_queue();
                         return;
                     }
                 } else {
                     for c in colours(self.domain[cell] & !now) {
                         let lit = !self.lit_is(cell, c);
-                        if !self.propagate_lit(acts, lit, l, pos) {
+                        if !self.propagate_lit(ctx, lit, l, pos) {
                             self.clear_queue();
                             return;
                         }
@@ -826,7 +802,7 @@ impl<'p> LineTheory<'p> {
         }
     }
 
-    fn propagate_lit(&mut self, acts: &mut TheoryArg, lit: Lit, l: usize, pos: u32) -> bool {
+    fn propagate_lit(&mut self, ctx: &mut Context<'_, '_>, lit: Lit, l: usize, pos: u32) -> bool {
         let v = lit.var().idx() as usize;
         if self.value[v] != 0 {
             // Already on the trail (and processed): true, or the line solver would have
@@ -839,7 +815,7 @@ impl<'p> LineTheory<'p> {
         };
         self.cached[v].generation = 0;
         self.stats.propagations += 1;
-        acts.propagate(lit)
+        ctx.propagate(lit)
     }
 
     fn clear_queue(&mut self) {
@@ -848,8 +824,9 @@ impl<'p> LineTheory<'p> {
         }
     }
 
-    /// Count the grid of the current total assignment, unless it was counted before.
-    fn record(&mut self) {
+    /// Counts the grid of the current total assignment (see [`Solutions::record`]):
+    /// whether the enumeration goes on.
+    fn record(&mut self) -> bool {
         let mut grid = Grid::new(self.width, self.height);
         grid.cells = self
             .domain
@@ -857,22 +834,37 @@ impl<'p> LineTheory<'p> {
             .map(|&d| d.trailing_zeros() as u8)
             .collect();
         debug_assert_eq!(self.puzzle.verify(&grid), Ok(()));
-        if !self.seen.insert(grid.cells.clone()) {
-            return;
-        }
-        self.count += 1;
-        if self.solutions.len() < self.keep {
-            self.solutions.push(grid);
-        }
+        self.found.record(&grid)
     }
 }
 
 impl Theory for LineTheory<'_> {
-    fn partial_check(&mut self, acts: &mut TheoryArg) {
-        if !self.marks.is_empty() && self.stop.should_stop() {
+    /// `undo.len()`.
+    type Mark = usize;
+
+    fn mark(&self) -> usize {
+        self.undo.len()
+    }
+
+    fn backtrack(&mut self, mark: usize) {
+        self.reach_of = None;
+        while self.undo.len() > mark {
+            let u = self.undo.pop().expect("above the mark");
+            if u.cell == u32::MAX {
+                continue;
+            }
+            self.value[u.var as usize] = 0;
+            self.set_domain(u.cell as usize, u.old);
+        }
+        // The state at a level's start was a fixpoint of every line.
+        self.clear_queue();
+    }
+
+    fn propagate(&mut self, ctx: &mut Context<'_, '_>) {
+        if ctx.level() > 0 && self.stop.should_stop() {
             self.stopped = true;
             if let Some(go) = self.go {
-                acts.raise_conflict(&[!go], false);
+                ctx.conflict(&[!go]);
             }
             return;
         }
@@ -880,15 +872,14 @@ impl Theory for LineTheory<'_> {
             self.arena.clear();
             self.generation += 1;
         }
-        self.propagate(acts);
+        self.propagate_lines(ctx);
     }
 
-    fn final_check(&mut self, acts: &mut TheoryArg) {
-        // `partial_check` has just run to its fixpoint on this trail: every line has a
-        // fit on its cells, all known, so the grid is a solution.
-        debug_assert!(self.queue.is_empty() && self.undo.len() == acts.model().len());
-        self.record();
-        if self.count >= self.max {
+    fn complete(&mut self, ctx: &mut Context<'_, '_>) {
+        // `propagate` has just run to its fixpoint on this trail: every line has a fit on
+        // its cells, all known, so the grid is a solution.
+        debug_assert!(self.queue.is_empty() && self.undo.len() == ctx.trail().len());
+        if !self.record() {
             return;
         }
         self.lits.clear();
@@ -905,34 +896,10 @@ impl Theory for LineTheory<'_> {
                 self.lits.push(!go);
             }
         }
-        acts.raise_conflict(&self.lits, true);
+        ctx.block(&self.lits);
     }
 
-    fn create_level(&mut self) {
-        self.marks.push(self.undo.len());
-    }
-
-    fn pop_levels(&mut self, n: usize) {
-        let mark = self.marks[self.marks.len() - n];
-        self.reach_of = None;
-        self.marks.truncate(self.marks.len() - n);
-        while self.undo.len() > mark {
-            let u = self.undo.pop().expect("above the mark");
-            if u.cell == u32::MAX {
-                continue;
-            }
-            self.value[u.var as usize] = 0;
-            self.set_domain(u.cell as usize, u.old);
-        }
-        // The state at a level's start was a fixpoint of every line.
-        self.clear_queue();
-    }
-
-    fn n_levels(&self) -> usize {
-        self.marks.len()
-    }
-
-    fn explain_propagation(&mut self, p: Lit) -> &[Lit] {
+    fn explain(&mut self, p: Lit) -> &[Lit] {
         let v = p.var().idx() as usize;
         let c = self.cached[v];
         if c.generation != self.generation {

@@ -11,7 +11,7 @@
 //!   pairwise clauses ¬x(a, d) ∨ ¬x(b, d) of a unit's cells a, b, which are not added
 //!   (about 3n⁴/2 of them: 3n units, n digits, n(n − 1)/2 pairs).
 //! - **filter**: Régin's all-different on every unit touched since the last call (a
-//!   [`Theory`] of batsat, called at each propagation fixpoint): a candidate that no perfect
+//!   [`Theory`] of the CDCL search, called at each propagation fixpoint): a candidate that no perfect
 //!   matching of the unit's cells to its digits uses is made false.
 //! - **explanation** (Downing, Feydy & Stuckey, "Explaining alldifferent", ACSC 2012): a
 //!   candidate (x, v) is pruned because a Hall set H of cells, |H| digits V, with v ∈ V and
@@ -28,17 +28,11 @@
 //! candidate (x, v), x given u by M, is in some perfect matching iff v reaches u (the edge
 //! u → v then lies on an alternating cycle); otherwise R(v) is the Hall set that prunes it.
 //!
-//! Solutions are counted as in `sat_session.rs`: each total assignment is recorded in
-//! [`Theory::final_check`] and, below the limit, rejected with its blocking clause. A
-//! grid reached again (its blocking clause can be deleted, see `sat_session.rs`) is
-//! blocked again but not counted again.
-
-use std::collections::HashSet;
-
-use batsat::theory::{Theory, TheoryArg};
-use batsat::{BasicSolver, Lit, SolverInterface, Var, lbool};
+//! Solutions are counted by the enumeration of `crate::sat::theory`: each total
+//! assignment is recorded in [`Theory::complete`] and, below the limit, blocked.
 
 use super::{Geometry, NativeResult, augment, full};
+use crate::sat::theory::{Context, Lit, Solutions, Solver, Theory, Var, Verdict};
 use crate::stop::Stop;
 use crate::util::scc::{components, reach};
 
@@ -72,7 +66,7 @@ pub(super) fn solve(
         result.complete = true;
         return result;
     }
-    let mut solver = BasicSolver::default();
+    let mut solver = Solver::new();
 
     let mut var_of = vec![NO_VAR; n * n * n];
     let (mut cell_of, mut digit_of) = (Vec::new(), Vec::new());
@@ -80,7 +74,7 @@ pub(super) fn solve(
         let m = root[cell];
         if m & (m - 1) != 0 {
             for d in digits(m) {
-                var_of[cell * n + d] = solver.new_var(lbool::UNDEF, true).idx();
+                var_of[cell * n + d] = solver.new_var(true).idx();
                 cell_of.push(cell as u32);
                 digit_of.push(d as u8);
             }
@@ -102,10 +96,10 @@ pub(super) fn solve(
     };
     let mut clause = Vec::with_capacity(n);
     // One of `group` is true; at most one too if `pairs` (clauses for a cell's digits only).
-    let mut one_of = |solver: &mut BasicSolver, group: &[(usize, usize)], pairs: bool| {
+    let mut one_of = |solver: &mut Solver, group: &[(usize, usize)], pairs: bool| {
         clause.clear();
         clause.extend(group.iter().map(|&(c, d)| lit(c, d, true)));
-        solver.add_clause_reuse(&mut clause);
+        solver.add_clause(&mut clause);
         if !pairs {
             return;
         }
@@ -113,7 +107,7 @@ pub(super) fn solve(
             for &(b, db) in &group[i + 1..] {
                 clause.clear();
                 clause.extend([lit(a, da, false), lit(b, db, false)]);
-                solver.add_clause_reuse(&mut clause);
+                solver.add_clause(&mut clause);
             }
         }
     };
@@ -157,10 +151,7 @@ pub(super) fn solve(
             one_of(&mut solver, &group, false);
         }
     }
-    if stop.can_stop() {
-        let stop = stop.clone();
-        solver.cb_mut().set_stop(move || stop.should_stop());
-    }
+    solver.stop_on(stop);
     let mut theory = AllDifferent {
         geo,
         root,
@@ -172,25 +163,20 @@ pub(super) fn solve(
         dirty: vec![true; 3 * n],
         todo: (0..3 * n as u32).collect(),
         processed: 0,
-        marks: Vec::new(),
         reasons: vec![Vec::new(); cell_of.len()],
         matchings: vec![Matching::EMPTY; 3 * n],
         placed: Vec::new(),
-        max_solutions,
-        keep,
-        count: 0,
-        solutions: Vec::new(),
-        seen: HashSet::new(),
+        found: Solutions::new(max_solutions, keep),
         blocking: Vec::new(),
     };
-    let verdict = solver.solve_limited_th(&mut theory, &[]);
-    result.count = theory.count;
-    result.solutions = std::mem::take(&mut theory.solutions);
-    result.complete = verdict == lbool::FALSE;
-    result.timed_out = verdict == lbool::UNDEF;
-    result.guesses = solver.num_decisions();
-    result.nodes = 1 + solver.num_conflicts();
-    result.conflicts = Some(solver.num_conflicts());
+    let verdict = solver.solve(&mut theory, &[]);
+    result.count = theory.found.count();
+    result.solutions = theory.found.take_kept();
+    result.complete = verdict == Verdict::Unsat;
+    result.timed_out = verdict == Verdict::Unknown;
+    result.guesses = solver.decisions();
+    result.nodes = 1 + solver.conflicts();
+    result.conflicts = Some(solver.conflicts());
     result
 }
 
@@ -289,7 +275,8 @@ impl Matching {
     }
 }
 
-/// The filter and the solution counter, as a batsat theory. See the module docs.
+/// The filter and the solution counter, as a theory of the CDCL search. See the module
+/// docs.
 struct AllDifferent<'a> {
     geo: &'a Geometry,
     root: &'a [u64],
@@ -308,8 +295,6 @@ struct AllDifferent<'a> {
     todo: Vec<u32>,
     /// Trail literals whose units are marked dirty already.
     processed: usize,
-    /// `processed` and the length of `undo` when each decision level began.
-    marks: Vec<(usize, usize)>,
     /// Per variable: why the theory (the filter or a placement) made it false (true
     /// literals), for conflict analysis.
     reasons: Vec<Vec<Lit>>,
@@ -317,12 +302,8 @@ struct AllDifferent<'a> {
     placed: Vec<u32>,
     /// Per unit: its last matching (see [`Matching`]).
     matchings: Vec<Matching>,
-    max_solutions: u64,
-    keep: usize,
-    count: u64,
-    solutions: Vec<Vec<u8>>,
-    /// Every grid counted so far.
-    seen: HashSet<Vec<u8>>,
+    found: Solutions<Vec<u8>>,
+    /// A buffer for blocking and conflict clauses.
     blocking: Vec<Lit>,
 }
 
@@ -339,7 +320,7 @@ impl AllDifferent<'_> {
     }
 
     /// Régin's filter on unit `u` with explained prunings; false on a conflict (raised).
-    fn filter(&mut self, acts: &mut TheoryArg, u: usize) -> bool {
+    fn filter(&mut self, ctx: &mut Context<'_, '_>, u: usize) -> bool {
         let n = self.geo.n;
         let mut dom = [0u64; 36];
         for (i, m) in dom[..n].iter_mut().enumerate() {
@@ -350,7 +331,7 @@ impl AllDifferent<'_> {
         self.matchings[u] = m;
         let mate = m.mate;
         if let Err(start) = repaired {
-            return self.hall_conflict(acts, u, &dom, &mate, start);
+            return self.hall_conflict(ctx, u, &dom, &mate, start);
         }
         // Fixed cells are isolated at a propagation fixpoint (their digit is gone from
         // their peers): only the open cells' digits take part.
@@ -387,7 +368,7 @@ impl AllDifferent<'_> {
                 #[cfg(test)]
                 self.assert_implied(u, &reason, Some((i, v)));
                 self.reasons[var] = reason;
-                if !acts.propagate(self.lit(cell, v, false)) {
+                if !ctx.propagate(self.lit(cell, v, false)) {
                     return false;
                 }
             }
@@ -399,7 +380,7 @@ impl AllDifferent<'_> {
     /// by that literal alone: the reasons are those of the pairwise clauses
     /// ¬x(a, d) ∨ ¬x(b, d), which are not added (about 3n⁴/2 of them). Some(whether
     /// anything was propagated); None on a conflict (raised): a peer holds the digit too.
-    fn place(&mut self, acts: &mut TheoryArg, var: usize) -> Option<bool> {
+    fn place(&mut self, ctx: &mut Context<'_, '_>, var: usize) -> Option<bool> {
         let n = self.geo.n;
         let cell = self.cell_of[var] as usize;
         let d = self.digit_of[var] as usize;
@@ -412,18 +393,21 @@ impl AllDifferent<'_> {
                     continue;
                 }
                 let gone = self.lit(other, d, false);
-                let value = acts.value(gone.var());
-                if value == lbool::UNDEF {
-                    let reason = &mut self.reasons[gone.var().idx() as usize];
-                    reason.clear();
-                    reason.push(placed);
-                    // Unassigned, so it cannot conflict.
-                    let ok = acts.propagate(gone);
-                    debug_assert!(ok);
-                    propagated = true;
-                } else if value == lbool::TRUE {
-                    acts.raise_conflict(&[!placed, gone], false);
-                    return None;
+                match ctx.value(gone) {
+                    None => {
+                        let reason = &mut self.reasons[gone.var().idx() as usize];
+                        reason.clear();
+                        reason.push(placed);
+                        // Unassigned, so it cannot conflict.
+                        let ok = ctx.propagate(gone);
+                        debug_assert!(ok);
+                        propagated = true;
+                    }
+                    Some(false) => {
+                        ctx.conflict(&[!placed, gone]);
+                        return None;
+                    }
+                    Some(true) => {}
                 }
             }
         }
@@ -434,7 +418,7 @@ impl AllDifferent<'_> {
     /// partial matching `mate`.
     fn hall_conflict(
         &mut self,
-        acts: &mut TheoryArg,
+        ctx: &mut Context<'_, '_>,
         u: usize,
         dom: &[u64; 36],
         mate: &[u8; 36],
@@ -465,7 +449,7 @@ impl AllDifferent<'_> {
             let reason: Vec<Lit> = clause.iter().map(|&l| !l).collect();
             self.assert_implied(u, &reason, None);
         }
-        acts.raise_conflict(&clause, false);
+        ctx.conflict(&clause);
         self.blocking = clause;
         false
     }
@@ -499,8 +483,25 @@ impl AllDifferent<'_> {
 }
 
 impl Theory for AllDifferent<'_> {
-    fn partial_check(&mut self, acts: &mut TheoryArg) {
-        let trail = acts.model();
+    /// `processed` and the length of `undo`.
+    type Mark = (usize, usize);
+
+    fn mark(&self) -> (usize, usize) {
+        (self.processed, self.undo.len())
+    }
+
+    fn backtrack(&mut self, (processed, undo): (usize, usize)) {
+        self.processed = processed;
+        for (cell, bit) in self.undo.drain(undo..) {
+            self.dom[cell as usize] |= bit;
+        }
+        for u in self.todo.drain(..) {
+            self.dirty[u as usize] = false;
+        }
+    }
+
+    fn propagate(&mut self, ctx: &mut Context<'_, '_>) {
+        let trail = ctx.trail();
         self.placed.clear();
         for &lit in &trail[self.processed..] {
             let var = lit.var().idx() as usize;
@@ -526,7 +527,7 @@ impl Theory for AllDifferent<'_> {
         let mut placed = std::mem::take(&mut self.placed);
         let mut propagated = false;
         for &var in &placed {
-            match self.place(acts, var as usize) {
+            match self.place(ctx, var as usize) {
                 None => {
                     self.placed = placed;
                     for u in self.todo.drain(..) {
@@ -546,7 +547,7 @@ impl Theory for AllDifferent<'_> {
         }
         while let Some(u) = self.todo.pop() {
             self.dirty[u as usize] = false;
-            if !self.filter(acts, u as usize) {
+            if !self.filter(ctx, u as usize) {
                 for u in self.todo.drain(..) {
                     self.dirty[u as usize] = false;
                 }
@@ -555,7 +556,7 @@ impl Theory for AllDifferent<'_> {
         }
     }
 
-    fn final_check(&mut self, acts: &mut TheoryArg) {
+    fn complete(&mut self, ctx: &mut Context<'_, '_>) {
         let n = self.geo.n;
         let grid: Vec<u8> = (0..n * n)
             .map(|cell| {
@@ -565,7 +566,7 @@ impl Theory for AllDifferent<'_> {
                 }
                 // A cell with no true digit stays 0 and the checker rejects the grid.
                 digits(m)
-                    .find(|&d| acts.value(self.lit(cell, d, true).var()) == lbool::TRUE)
+                    .find(|&d| ctx.value(self.lit(cell, d, true)) == Some(true))
                     .map_or(0, |d| d as u8 + 1)
             })
             .collect();
@@ -591,40 +592,12 @@ impl Theory for AllDifferent<'_> {
                     .push(self.lit(cell, usize::from(g) - 1, false));
             }
         }
-        if self.seen.insert(grid.clone()) {
-            if self.solutions.len() < self.keep {
-                self.solutions.push(grid);
-            }
-            self.count += 1;
-            if self.count >= self.max_solutions {
-                return;
-            }
-        }
-        acts.raise_conflict(&self.blocking, true);
-    }
-
-    fn create_level(&mut self) {
-        self.marks.push((self.processed, self.undo.len()));
-    }
-
-    fn pop_levels(&mut self, levels: usize) {
-        let keep = self.marks.len() - levels;
-        let (processed, undo) = self.marks[keep];
-        self.processed = processed;
-        for (cell, bit) in self.undo.drain(undo..) {
-            self.dom[cell as usize] |= bit;
-        }
-        self.marks.truncate(keep);
-        for u in self.todo.drain(..) {
-            self.dirty[u as usize] = false;
+        if self.found.record(&grid) {
+            ctx.block(&self.blocking);
         }
     }
 
-    fn n_levels(&self) -> usize {
-        self.marks.len()
-    }
-
-    fn explain_propagation(&mut self, p: Lit) -> &[Lit] {
+    fn explain(&mut self, p: Lit) -> &[Lit] {
         &self.reasons[p.var().idx() as usize]
     }
 }
