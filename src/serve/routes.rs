@@ -44,7 +44,7 @@ pub(super) async fn puzzle(body: Bytes) -> Result<Json<Value>, ApiError> {
             "puzzles": loaded.puzzles,
             "warnings": puzzle.warnings(),
             "svg": pictures::svg(&puzzle.picture_unsolved(), &[]),
-            "explains": puzzle.kind() == Kind::Sudoku,
+            "explains": puzzle.kind() == Kind::SUDOKU,
         })))
     })
     .await
@@ -120,7 +120,7 @@ pub(super) async fn explain(
     let text: PuzzleText = from_json(&body)?;
     limits::on_a_core(&state.permits, move || {
         let loaded = text.load()?;
-        if loaded.puzzle.kind() != Kind::Sudoku {
+        if loaded.puzzle.kind() != Kind::SUDOKU {
             return Err(ApiError::bad(format!(
                 "explain knows sudoku only so far, not {}",
                 loaded.puzzle.kind()
