@@ -358,6 +358,64 @@ pub fn parse_shard_results(text: &str) -> Result<Vec<ShardResult>, MergeError> {
     Ok(results)
 }
 
+/// Why parts K/N (shards of a collection, cubes of a puzzle) do not cover 1..=N once each.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum PartsError {
+    /// Two parts disagree on N.
+    #[error("parts {a} and {b} split differently")]
+    MixedCounts {
+        /// One part.
+        a: Shard,
+        /// A part with another N.
+        b: Shard,
+    },
+    /// A part given twice.
+    #[error("{part} appears twice")]
+    Repeated {
+        /// The repeated part.
+        part: Shard,
+    },
+    /// Some of the N parts are absent.
+    #[error("missing {missing} (of {count})")]
+    Missing {
+        /// The missing K values, comma-separated.
+        missing: String,
+        /// N.
+        count: usize,
+    },
+}
+
+/// Checks that `parts` are K/N for one N and every K in 1..=N exactly once (`bench
+/// --merge` for shards, `satcover merge` for cubes).
+pub fn check_parts(parts: &[Shard]) -> Result<(), PartsError> {
+    let Some(first) = parts.first() else {
+        return Ok(());
+    };
+    let count = first.count;
+    let mut seen = vec![false; count];
+    for &part in parts {
+        if part.count != count {
+            return Err(PartsError::MixedCounts { a: *first, b: part });
+        }
+        let slot = &mut seen[part.index - 1];
+        if *slot {
+            return Err(PartsError::Repeated { part });
+        }
+        *slot = true;
+    }
+    let missing: Vec<String> = (1..=count)
+        .filter(|k| !seen[k - 1])
+        .map(|k| k.to_string())
+        .collect();
+    if !missing.is_empty() {
+        return Err(PartsError::Missing {
+            missing: missing.join(", "),
+            count,
+        });
+    }
+    Ok(())
+}
+
 /// One summary per backend (in order of first appearance) from the results of all N
 /// shards: counts add up, percentiles come from every puzzle's time, and the wall time
 /// is the slowest shard's (shards run side by side), so puzzles/s is the throughput of
@@ -379,39 +437,22 @@ pub fn merge(parts: &[ShardResult]) -> Result<Vec<(Summary, bool)>, MergeError> 
             .filter(|p| p.summary.backend == backend)
             .collect();
         let first = group[0];
-        let count = first.shard.count;
-        let mut seen = vec![false; count];
-        for part in &group {
-            if part.shard.count != count {
-                return Err(MergeError::MixedCounts {
-                    backend,
-                    a: first.shard,
-                    b: part.shard,
-                });
-            }
-            if part.unique != first.unique {
-                return Err(MergeError::MixedUnique { backend });
-            }
-            let slot = &mut seen[part.shard.index - 1];
-            if *slot {
-                return Err(MergeError::Repeated {
-                    backend,
-                    shard: part.shard,
-                });
-            }
-            *slot = true;
+        if group.iter().any(|part| part.unique != first.unique) {
+            return Err(MergeError::MixedUnique { backend });
         }
-        let missing: Vec<String> = (1..=count)
-            .filter(|k| !seen[k - 1])
-            .map(|k| k.to_string())
-            .collect();
-        if !missing.is_empty() {
-            return Err(MergeError::Missing {
+        let shards: Vec<Shard> = group.iter().map(|part| part.shard).collect();
+        check_parts(&shards).map_err(|gap| match gap {
+            PartsError::MixedCounts { a, b } => MergeError::MixedCounts { backend, a, b },
+            PartsError::Repeated { part } => MergeError::Repeated {
                 backend,
-                missing: missing.join(", "),
+                shard: part,
+            },
+            PartsError::Missing { missing, count } => MergeError::Missing {
+                backend,
+                missing,
                 count,
-            });
-        }
+            },
+        })?;
         let mut sum = Summary::empty(backend);
         for part in &group {
             let s = &part.summary;

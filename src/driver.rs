@@ -146,7 +146,6 @@ pub fn run_into<P: Puzzle + ?Sized>(
             puzzle,
             &SatBackend::Varisat,
             sessions,
-            backend,
             &limits,
             &request.encode,
             &mut stats,
@@ -161,7 +160,6 @@ pub fn run_into<P: Puzzle + ?Sized>(
                 puzzle,
                 solver,
                 false,
-                backend,
                 &limits,
                 &request.encode,
                 &mut stats,
@@ -356,17 +354,21 @@ impl<'f, S> Decoding<'f, S> {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The sat engine (`solver` varisat, or a session where `session` allows and the kind has
+/// one) or the external one (any other `solver`).
 fn run_sat<P: Puzzle + ?Sized>(
     puzzle: &P,
     solver: &SatBackend,
     session: bool,
-    backend: Backend,
     limits: &Limits,
     encode: &EncodeOptions,
     stats: &mut Stats,
     found: Sink<'_, P::Solution>,
 ) -> Result<(u64, bool), SolveError> {
+    let backend = match solver {
+        SatBackend::Varisat => Backend::Sat,
+        SatBackend::External { .. } => Backend::External,
+    };
     let cnf = cnf_capability(puzzle, backend)?;
     if session && matches!(solver, SatBackend::Varisat) {
         let solve_start = Instant::now();

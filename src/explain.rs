@@ -1,11 +1,33 @@
 //! What every explainer shares, whatever the puzzle kind: the outcome of an explanation
 //! ([`Status`]), difficulties on a tenths scale ([`Difficulty`]), the puzzle's rating
-//! ([`Rating`]) and hint levels ([`HintLevel`]).
+//! ([`Rating`]), hint levels ([`HintLevel`]) and grid cells as people name them
+//! ([`Cell`], `r3c4`).
 //!
 //! Invariant: these types know no puzzle; the techniques, steps and their text live with
 //! each kind (`puzzles::sudoku::explain`). Design notes and measurements: `docs/explain.md`.
 
 use serde::{Serialize, Serializer};
+
+/// A cell of a grid, 0-based inside, shown 1-based as `r3c4` (in text and JSON).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Cell {
+    /// Row, 0-based.
+    pub row: usize,
+    /// Column, 0-based.
+    pub col: usize,
+}
+
+impl std::fmt::Display for Cell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "r{}c{}", self.row + 1, self.col + 1)
+    }
+}
+
+impl Serialize for Cell {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
 
 /// How an explanation ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

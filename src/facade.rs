@@ -4,12 +4,13 @@
 
 use std::time::Instant;
 
+use crate::cube::{self, Cubes, Spread};
 use crate::driver::{cnf_encoding, cover_capability};
 use crate::pipeline::{solve, solve_into};
 use crate::portfolio::{self, Observer};
 use crate::puzzle::{
-    Backend, EncodeOptions, Engine, Kind, Limits, Outcome, Preference, Purpose, Puzzle, Render,
-    Request, Sink, SolveError, Stats, Status,
+    Assign, Backend, EncodeOptions, Engine, Kind, Limits, Outcome, Preference, Purpose, Puzzle,
+    Render, Request, Sink, SolveError, Split, Stats, Status,
 };
 use crate::render::Picture;
 use crate::sat;
@@ -101,9 +102,45 @@ pub trait AnyPuzzle: Send + Sync {
         backend: Backend,
         request: &Request,
     ) -> Result<Option<Picture>, SolveError>;
+    /// The puzzle split into at most `n` cubes by its kind's lookahead ([`cube::split`]).
+    fn split_cubes(&self, n: usize, stop: &Stop) -> Result<Cubes, SolveError>;
+    /// Cube `k` (1-based) of `cubes` as a puzzle of its own (the puzzle with the cube's
+    /// cells as givens); `None` for an empty cube.
+    fn cube_puzzle(
+        &self,
+        cubes: &Cubes,
+        k: usize,
+    ) -> Result<Option<Box<dyn AnyPuzzle>>, SolveError>;
+    /// Cube `k`'s puzzle as a file of the kind's format: (extension, text).
+    fn cube_file(&self, cube: &[Assign]) -> Result<(&'static str, String), SolveError>;
+    /// The puzzle's fingerprint ([`cube::fingerprint`]).
+    fn fingerprint(&self) -> Result<String, SolveError>;
+    /// `cubes` as iCNF over the CNF `export` writes with `options` ([`cube::write_icnf`]).
+    fn cube_icnf(&self, cubes: &Cubes, options: &EncodeOptions) -> Result<String, SolveError>;
+    /// The cubes of an iCNF that `cube` wrote for this puzzle and `options`
+    /// ([`cube::read_icnf`]); the error says why the file does not fit.
+    fn read_cubes(&self, text: &str, options: &EncodeOptions) -> Result<Cubes, SolveError>;
+    /// Solved by `n` cubes on `jobs` threads after a plain solve of `easy`, given as
+    /// `(n, jobs, easy)` ([`cube::conquer`]).
+    fn conquer(
+        &self,
+        spread: (usize, usize, std::time::Duration),
+        backend: Backend,
+        request: &Request,
+    ) -> Result<(Report, Spread), SolveError>;
 }
 
-impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
+/// The kind's lookahead, or the error naming the kinds that have one.
+fn splitter<P: Puzzle>(puzzle: &P) -> Result<&dyn Split<P>, SolveError> {
+    puzzle.as_split().ok_or_else(|| {
+        SolveError::BadOption(format!(
+            "{} puzzles cannot be split into cubes: sudoku and nonogram puzzles can",
+            puzzle.kind()
+        ))
+    })
+}
+
+impl<P: Puzzle + Send + Sync + 'static> AnyPuzzle for P {
     fn kind(&self) -> Kind {
         Puzzle::kind(self)
     }
@@ -279,6 +316,62 @@ impl<P: Puzzle + Send + Sync> AnyPuzzle for P {
     ) -> Result<Option<Picture>, SolveError> {
         let outcome = solve(self, backend, request)?;
         Ok(outcome.solutions.first().map(|s| self.picture(Some(s))))
+    }
+
+    fn split_cubes(&self, n: usize, stop: &Stop) -> Result<Cubes, SolveError> {
+        Ok(cube::split(splitter(self)?, n, stop))
+    }
+
+    fn cube_puzzle(
+        &self,
+        cubes: &Cubes,
+        k: usize,
+    ) -> Result<Option<Box<dyn AnyPuzzle>>, SolveError> {
+        let split = splitter(self)?;
+        Ok(cubes
+            .cube(k)
+            .map(|cube| Box::new(split.restrict(cube)) as Box<dyn AnyPuzzle>))
+    }
+
+    fn cube_file(&self, cube: &[Assign]) -> Result<(&'static str, String), SolveError> {
+        Ok(splitter(self)?.cube_file(cube))
+    }
+
+    fn fingerprint(&self) -> Result<String, SolveError> {
+        Ok(cube::fingerprint(splitter(self)?))
+    }
+
+    fn cube_icnf(&self, cubes: &Cubes, options: &EncodeOptions) -> Result<String, SolveError> {
+        let split = splitter(self)?;
+        let encoding = cnf_encoding(self, options, Purpose::Export)?;
+        cube::write_icnf(split, &encoding.cnf, &cube::encoding_label(options), cubes)
+    }
+
+    fn read_cubes(&self, text: &str, options: &EncodeOptions) -> Result<Cubes, SolveError> {
+        let split = splitter(self)?;
+        let encoding = cnf_encoding(self, options, Purpose::Export)?;
+        cube::read_icnf(split, &encoding.cnf, &cube::encoding_label(options), text)
+            .map_err(|why| SolveError::BadOption(format!("the cube file does not fit: {why}")))
+    }
+
+    fn conquer(
+        &self,
+        (n, jobs, easy): (usize, usize, std::time::Duration),
+        backend: Backend,
+        request: &Request,
+    ) -> Result<(Report, Spread), SolveError> {
+        let split = splitter(self)?;
+        let (outcome, spread) = cube::conquer(self, split, (n, jobs, easy), backend, request)?;
+        let differences = match outcome.solutions.as_slice() {
+            [a, b, ..] => Some(self.differences(a, b)),
+            _ => None,
+        };
+        let solutions = outcome
+            .solutions
+            .iter()
+            .map(|s| rendered(self, s, request.render))
+            .collect();
+        Ok((report(self, outcome, solutions, differences), spread))
     }
 }
 

@@ -148,6 +148,23 @@ pub enum RaceEvent {
 /// Hears a race's [`RaceEvent`]s, from the racers' own threads: it must return quickly.
 pub type Observer<'a> = &'a (dyn Fn(RaceEvent) + Sync);
 
+/// Refuses a request naming an external solver when the kind's plan never races one.
+fn check_external<P: Puzzle + ?Sized>(puzzle: &P, request: &Request) -> Result<(), SolveError> {
+    let preference = puzzle.preference();
+    let races = |engines: &[Engine]| engines.contains(&Engine::External);
+    if request.external.is_some() && !races(&preference.few) && !races(&preference.many) {
+        let kind = puzzle.kind();
+        return Err(SolveError::BadOption(if puzzle.as_cnf().is_some() {
+            format!(
+                "auto does not race an external solver on {kind} puzzles; --solver applies to --backend external here"
+            )
+        } else {
+            format!("--solver applies to kinds with a CNF encoding; {kind} puzzles have none")
+        }));
+    }
+    Ok(())
+}
+
 /// Solve `puzzle` by the plan for its kind and `request`, within `stop`.
 pub fn solve<P: Puzzle + ?Sized>(
     puzzle: &P,
@@ -164,6 +181,7 @@ pub fn solve_observed<P: Puzzle + ?Sized>(
     stop: &Stop,
     observe: Observer<'_>,
 ) -> Result<Outcome<P::Solution>, SolveError> {
+    check_external(puzzle, request)?;
     let start = Instant::now();
     let plan = Plan::new(&puzzle.preference(), request);
     let presolved = contender_request(&plan, request);
@@ -261,6 +279,7 @@ pub fn solve_into<P: Puzzle + ?Sized>(
     stop: &Stop,
     sink: Sink<'_, P::Solution>,
 ) -> Result<Outcome<P::Solution>, SolveError> {
+    check_external(puzzle, request)?;
     let plan = Plan::new(&puzzle.preference(), request);
     let Some(&engine) = plan.race.first().filter(|_| Plan::lists(request)) else {
         let mut outcome = solve(puzzle, request, stop)?;

@@ -132,5 +132,7 @@ fn unknown_techniques_and_kinds_are_refused() {
         .args(["explain", "tests/fixtures/cnf/named.cnf"])
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("explain knows sudoku only"));
+        .stderr(predicate::str::contains(
+            "explain knows sudoku and nonograms, not cnf",
+        ));
 }

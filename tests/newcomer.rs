@@ -13,6 +13,7 @@ fn satcover() -> Command {
 
 const GRID: &str = "tests/fixtures/sudoku/norvig-grid.txt";
 const DANCER: &str = "tests/fixtures/nonogram/dancer.non";
+const XC: &str = "tests/fixtures/xc/knuth_5.xc";
 
 /// One error line on standard error that holds every one of `parts`, nothing on standard
 /// output, exit 1.
@@ -54,6 +55,14 @@ fn solver_is_refused_where_no_backend_runs_it() {
             .args(["compare", GRID, "--backends", "native,sat"])
             .args(["--solver", "cadical"]),
         &["--solver applies to", "native,sat"],
+    );
+    // auto races an external solver only where the kind's plan has one.
+    refused(
+        satcover().args(["solve", XC, "--solver", "cadical"]),
+        &[
+            "auto does not race an external solver on xc puzzles",
+            "--backend external",
+        ],
     );
 }
 

@@ -51,10 +51,14 @@ pub struct BenchArgs {
     /// --first. JSON results of all N shards merge with --merge.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<Shard>,
+    /// Run cube K of N of every puzzle instead of the puzzle (1 <= K <= N; see `satcover
+    /// cube`); a puzzle whose split made fewer than K cubes is left out (said on stderr).
+    #[arg(long, value_name = "K/N", value_parser = super::cube::parse_cube)]
+    pub cube: Option<Shard>,
     /// Read the paths as JSON results of `bench --shard K/N --format json` and print
     /// them merged into one report, one row per backend.
     #[arg(long, conflicts_with_all = [
-        "shard", "first", "backend", "solver", "jobs", "unique", "timeout", "kind",
+        "shard", "cube", "first", "backend", "solver", "jobs", "unique", "timeout", "kind",
         "encoding", "presolve",
     ])]
     pub merge: bool,
@@ -170,6 +174,26 @@ pub fn run(args: &BenchArgs) -> Result<u8> {
             .filter(|(position, _)| shard.takes(*position))
             .map(|(_, entry)| entry)
             .collect();
+    }
+    if let Some(part) = args.cube {
+        let mut empty = 0;
+        entries = super::cube::cube_entries(entries, part, None, &args.encode.options())?
+            .into_iter()
+            .filter_map(|cube| match cube {
+                super::cube::CubeEntry::Cube(entry, _)
+                | super::cube::CubeEntry::Unreadable(entry) => Some(entry),
+                super::cube::CubeEntry::Empty { .. } => {
+                    empty += 1;
+                    None
+                }
+            })
+            .collect();
+        if empty > 0 {
+            eprintln!(
+                "satcover: note: cube {part} is empty for {empty} puzzles (their split made fewer \
+                 cubes); they are left out"
+            );
+        }
     }
     let mut request = if args.unique {
         Request::unique()

@@ -1,4 +1,5 @@
-//! `satcover explain`: the steps a person can follow, rated on the Sudoku Explainer scale.
+//! `satcover explain`: the steps a person can follow: sudoku rated on the Sudoku Explainer
+//! scale, nonograms line by line with their class.
 
 use std::io::{BufWriter, Write};
 
@@ -9,6 +10,7 @@ use serde_json::{Value, json};
 use satcover::explain::{HintLevel, Status};
 use satcover::input::{self, InputError};
 use satcover::puzzle::Kind;
+use satcover::puzzles::nonogram::{self, explain as nexplain};
 use satcover::puzzles::sudoku::{self, explain};
 
 use super::{EXIT_ERROR, EXIT_OK, EXIT_UNKNOWN, EXIT_UNSOLVABLE};
@@ -30,10 +32,18 @@ pub struct ExplainArgs {
     /// Text for people, JSON Lines for programs.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
-    /// The hardest technique to use (e.g. `hidden-pair`, `xy-wing`, `forcing-chain`);
-    /// techniques of higher base difficulty are not tried.
+    /// The hardest technique to use. Sudoku: e.g. `hidden-pair`, `xy-wing`,
+    /// `forcing-chain` (techniques of higher base difficulty are not tried). Nonograms:
+    /// `complete`, `overlap`, `spaces`, `edge`, `line` (no probing), `probe`.
     #[arg(long, value_name = "T", value_parser = parse_technique)]
-    pub max_technique: Option<explain::Technique>,
+    pub max_technique: Option<MaxTechnique>,
+}
+
+/// A `--max-technique` value: a sudoku technique, a nonogram rule, or a name both share.
+#[derive(Clone, Copy, Debug)]
+pub struct MaxTechnique {
+    sudoku: Option<explain::Technique>,
+    nonogram: Option<nexplain::Rule>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -42,11 +52,22 @@ pub enum Format {
     Json,
 }
 
-fn parse_technique(text: &str) -> Result<explain::Technique, String> {
-    explain::Technique::from_key(text).ok_or_else(|| {
-        let names: Vec<String> = explain::TECHNIQUES.iter().map(|t| t.key()).collect();
-        format!("unknown technique '{text}'; one of: {}", names.join(", "))
-    })
+fn parse_technique(text: &str) -> Result<MaxTechnique, String> {
+    let found = MaxTechnique {
+        sudoku: explain::Technique::from_key(text),
+        // `contradiction` is a probing step, not a level of its own: `probe` allows both.
+        nonogram: nexplain::Rule::from_key(text).filter(|&r| r != nexplain::Rule::Contradiction),
+    };
+    if found.sudoku.is_some() || found.nonogram.is_some() {
+        return Ok(found);
+    }
+    let names: Vec<String> = explain::TECHNIQUES.iter().map(|t| t.key()).collect();
+    let rules: Vec<&str> = nexplain::RULES[..6].iter().map(|r| r.key()).collect();
+    Err(format!(
+        "unknown technique '{text}'; sudoku: one of {}; nonograms: one of {}",
+        names.join(", "),
+        rules.join(", ")
+    ))
 }
 
 pub fn run(args: &ExplainArgs) -> Result<u8> {
@@ -54,7 +75,7 @@ pub fn run(args: &ExplainArgs) -> Result<u8> {
     let mut out = BufWriter::new(stdout.lock());
     let mut worst = EXIT_OK;
     let options = explain::Options {
-        max_technique: args.max_technique,
+        max_technique: args.max_technique.and_then(|t| t.sudoku),
         max_steps: args.hint.map(|_| 1),
     };
     for file in &args.files {
@@ -68,12 +89,37 @@ pub fn run(args: &ExplainArgs) -> Result<u8> {
             }
         };
         let kind = args.kind.unwrap_or_else(|| input::detect_kind(file, &text));
+        let unknown_for = |kind: &str| {
+            args.max_technique.is_some_and(|t| match kind {
+                "sudoku" => t.sudoku.is_none(),
+                _ => t.nonogram.is_none(),
+            })
+        };
+        if kind == Kind::NONOGRAM {
+            if unknown_for("nonogram") {
+                eprintln!(
+                    "satcover: error: --max-technique: a sudoku technique; nonograms take complete, overlap, spaces, edge, line or probe"
+                );
+                worst = worst_code(worst, EXIT_ERROR);
+                continue;
+            }
+            let code = explain_nonograms(file, &name, &text, args, &mut out)?;
+            worst = worst_code(worst, code);
+            continue;
+        }
         if kind != Kind::SUDOKU {
             eprintln!(
-                "satcover: error: {name}: explain knows sudoku only so far, not {}",
+                "satcover: error: {name}: explain knows sudoku and nonograms, not {}",
                 kind_name(kind)
             );
             worst = worst.max(EXIT_ERROR);
+            continue;
+        }
+        if unknown_for("sudoku") {
+            eprintln!(
+                "satcover: error: --max-technique: a nonogram rule; see --help for the sudoku techniques"
+            );
+            worst = worst_code(worst, EXIT_ERROR);
             continue;
         }
         // The same reader and messages as `solve` (input::load reads sudoku this way).
@@ -104,17 +150,94 @@ pub fn run(args: &ExplainArgs) -> Result<u8> {
                     writeln!(out)?;
                 }
             }
-            let code = match explanation.status {
-                Status::Solved => EXIT_OK,
-                Status::Stuck if level.is_some() && !explanation.steps.is_empty() => EXIT_OK,
-                Status::Stuck | Status::Multiple => EXIT_UNKNOWN,
-                Status::Invalid => EXIT_UNSOLVABLE,
-            };
-            worst = worst_code(worst, code);
+            let hinted = level.is_some() && !explanation.steps.is_empty();
+            worst = worst_code(worst, exit_code(explanation.status, hinted));
         }
     }
     out.flush()?;
     Ok(worst)
+}
+
+/// Every nonogram of one file, read as `solve` reads it (the same messages).
+fn explain_nonograms(
+    file: &str,
+    name: &str,
+    text: &str,
+    args: &ExplainArgs,
+    out: &mut impl Write,
+) -> Result<u8> {
+    let puzzles = match nonogram::parse_all(file, text) {
+        Ok(puzzles) => puzzles,
+        Err(error) => {
+            eprintln!("satcover: error: {}", InputError::parse(name, error));
+            return Ok(EXIT_ERROR);
+        }
+    };
+    let several = puzzles.len() > 1;
+    let level = args.hint.and_then(HintLevel::from_number);
+    let options = nexplain::Options {
+        max_rule: args.max_technique.and_then(|t| t.nonogram).map_or(
+            nexplain::Rule::Contradiction,
+            |r| {
+                if r == nexplain::Rule::Probe {
+                    nexplain::Rule::Contradiction
+                } else {
+                    r
+                }
+            },
+        ),
+        max_steps: args.hint.map(|_| 1),
+        ..nexplain::Options::default()
+    };
+    let mut worst = EXIT_OK;
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        let label = if several {
+            format!("{name}#{}", i + 1)
+        } else {
+            name.to_string()
+        };
+        if let Some(reason) = nexplain::refusal(puzzle) {
+            eprintln!("satcover: error: {label}: {reason}");
+            worst = worst_code(worst, EXIT_ERROR);
+            continue;
+        }
+        let explanation = nexplain::explain(puzzle, &options);
+        match args.format {
+            Format::Json => {
+                let value = nexplain::to_json(puzzle, &label, &explanation, level);
+                serde_json::to_writer(&mut *out, &value)?;
+                writeln!(out)?;
+            }
+            Format::Text => match (level, explanation.steps.first()) {
+                (Some(level), Some(step)) => writeln!(
+                    out,
+                    "{label}: hint: {}",
+                    nexplain::describe(puzzle, step, level)
+                )?,
+                (Some(_), None) => writeln!(
+                    out,
+                    "{label}: {}: {}",
+                    explanation.status.name(),
+                    explanation.reason.as_deref().unwrap_or("no step")
+                )?,
+                (None, _) => write!(out, "{}", nexplain::text(puzzle, &label, &explanation))?,
+            },
+        }
+        let hinted = level.is_some() && !explanation.steps.is_empty();
+        worst = worst_code(worst, exit_code(explanation.status, hinted));
+    }
+    Ok(worst)
+}
+
+/// The exit code of one explanation: 0 explained (or a hint given), 30 stuck or multiple,
+/// 20 invalid.
+fn exit_code(status: Status, hinted: bool) -> u8 {
+    match status {
+        Status::Solved => EXIT_OK,
+        Status::Stuck if hinted => EXIT_OK,
+        Status::Stuck | Status::Multiple => EXIT_UNKNOWN,
+        Status::Invalid => EXIT_UNSOLVABLE,
+    }
 }
 
 /// Errors first, then invalid, then not explained.
@@ -129,7 +252,7 @@ fn worst_code(a: u8, b: u8) -> u8 {
 }
 
 fn kind_name(kind: Kind) -> String {
-    format!("{kind:?}").to_lowercase()
+    kind.name().to_string()
 }
 
 fn print_text(

@@ -3,10 +3,12 @@
 mod analyze;
 mod bench;
 mod compare;
+mod cube;
 mod decode;
 mod explain;
 mod export;
 mod generate;
+mod merge;
 mod render;
 mod serve;
 mod solve;
@@ -69,6 +71,10 @@ enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// Make puzzles with exactly one solution.
     Generate(generate::GenerateArgs),
+    /// Split one puzzle into N cubes (iCNF, and one puzzle file per cube) for many machines.
+    Cube(cube::CubeArgs),
+    /// Combine the JSON answers of `solve --cube K/N` into the puzzle's answer.
+    Merge(merge::MergeArgs),
     /// The steps a person can follow (sudoku), each rated on the Sudoku Explainer scale.
     Explain(explain::ExplainArgs),
     /// The local web page: paste a puzzle, race the backends live, pictures, share link.
@@ -94,6 +100,8 @@ pub fn run() -> ExitCode {
         Command::Analyze(args) => analyze::run(&args),
         Command::Generate(args) => generate::run(&args),
         Command::Explain(args) => explain::run(&args),
+        Command::Cube(args) => cube::run(&args),
+        Command::Merge(args) => merge::run(&args),
         Command::Serve(args) => serve::run(&args),
     };
     match result {

@@ -55,6 +55,24 @@ pub struct SolveArgs {
     /// over all the files in order (as `bench --shard`).
     #[arg(long, value_name = "K/N")]
     pub shard: Option<satcover::bench::Shard>,
+    /// Answer only cube K of N of each puzzle (1 <= K <= N): the puzzle with that cube's
+    /// cells as givens (see `satcover cube`); `satcover merge` combines the N JSON answers.
+    #[arg(long, value_name = "K/N", value_parser = super::cube::parse_cube,
+          conflicts_with_all = ["cubes", "shard", "all", "limit"])]
+    pub cube: Option<satcover::bench::Shard>,
+    /// With --cube: take the cubes from the iCNF `satcover cube` wrote instead of
+    /// splitting again (checked against the puzzle and the encoding).
+    #[arg(long, value_name = "FILE", requires = "cube")]
+    pub cube_file: Option<String>,
+    /// Split each puzzle into N cubes and solve them on --jobs threads, all stopped once
+    /// the answer is known; a puzzle the plain solve decides within 1.5 s is not split.
+    #[arg(long, value_name = "N", value_parser = super::cube::parse_count,
+          conflicts_with_all = ["all", "limit", "proof", "shard"])]
+    pub cubes: Option<usize>,
+    /// Threads for --cubes [default: the machine's cores].
+    #[arg(long, value_name = "J", requires = "cubes",
+          value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub jobs: Option<u32>,
     /// Give up on a puzzle after S seconds (it is then "unknown").
     #[arg(long, value_name = "S", value_parser = super::parse_timeout)]
     pub timeout: Option<Duration>,
@@ -260,7 +278,25 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
             if args.shard.is_some_and(|shard| !shard.takes(position - 1)) {
                 continue;
             }
-            answer(&entry, args, &request, parse_each, &mut out, &mut tally)?;
+            match (args.cube, args.cubes) {
+                (Some(part), _) => {
+                    answer_cube(
+                        entry, part, args, &request, parse_each, &mut out, &mut tally,
+                    )?;
+                }
+                (None, Some(n)) => conquer(&entry, n, args, &request, &mut out, &mut tally)?,
+                (None, None) => {
+                    answer(
+                        &entry,
+                        args,
+                        &request,
+                        parse_each,
+                        &mut out,
+                        &mut tally,
+                        &[],
+                    )?;
+                }
+            }
         }
     }
     out.flush()?;
@@ -277,6 +313,8 @@ fn fast_path_applies(args: &SolveArgs) -> bool {
         && args.timeout.is_none()
         && args.proof.is_none()
         && args.solver.is_none()
+        && args.cube.is_none()
+        && args.cubes.is_none()
         && matches!(args.backend, None | Some(Backend::Native | Backend::Auto))
 }
 
@@ -351,7 +389,15 @@ impl<'a> Collection9<'a> {
                         .map(|p| Box::new(p) as Box<dyn AnyPuzzle>)
                         .map_err(|e| InputError::parse(&self.name, e)),
                 };
-                answer(&entry, self.args, self.request, Duration::ZERO, out, tally)?;
+                answer(
+                    &entry,
+                    self.args,
+                    self.request,
+                    Duration::ZERO,
+                    out,
+                    tally,
+                    &[],
+                )?;
             }
         }
         Ok(())
@@ -415,6 +461,128 @@ impl<'a> Collection9<'a> {
     }
 }
 
+/// Cube `part` of `entry` answered as a puzzle of its own, its JSON answer marked for
+/// `merge`; an empty cube is unsolvable without search.
+fn answer_cube(
+    entry: Entry,
+    part: satcover::bench::Shard,
+    args: &SolveArgs,
+    request: &Request,
+    parse_time: Duration,
+    out: &mut impl Write,
+    tally: &mut Tally,
+) -> Result<()> {
+    use super::cube::CubeEntry;
+    let options = args.encode.options();
+    let cubes = super::cube::cube_entries(vec![entry], part, args.cube_file.as_deref(), &options)?;
+    for cube in cubes {
+        match cube {
+            CubeEntry::Cube(mut entry, fields) => {
+                entry.label = format!("{} cube {part}", entry.label);
+                answer(&entry, args, request, parse_time, out, tally, &fields)?;
+            }
+            CubeEntry::Unreadable(entry) => {
+                answer(&entry, args, request, parse_time, out, tally, &[])?;
+            }
+            CubeEntry::Empty {
+                label,
+                kind,
+                fields,
+                reason,
+            } => {
+                let report = Report {
+                    kind,
+                    outcome: satcover::puzzle::Outcome {
+                        status: Status::Unsolvable,
+                        solutions: Vec::new(),
+                        count: 0,
+                        complete: true,
+                        timed_out: false,
+                        reason: Some(reason),
+                        proof: None,
+                        stats: Stats::default(),
+                    },
+                    differences: None,
+                    json_fields: fields,
+                };
+                let label = format!("{label} cube {part}");
+                settle(&label, Ok(report), args, false, out, tally, None)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `entry` solved by `n` cubes on `--jobs` threads (`src/cube/conquer.rs`); the JSON
+/// answer says how, and `--stats` adds a line on the split and the cubes.
+fn conquer(
+    entry: &Entry,
+    n: usize,
+    args: &SolveArgs,
+    request: &Request,
+    out: &mut impl Write,
+    tally: &mut Tally,
+) -> Result<()> {
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |j| j.get()),
+        |j| j as usize,
+    );
+    let result = entry
+        .puzzle
+        .as_ref()
+        .map_err(|e| e.to_string())
+        .and_then(|puzzle| {
+            let backend = args
+                .backend
+                .unwrap_or_else(|| puzzle.kind().default_backend());
+            puzzle
+                .conquer((n, jobs, satcover::cube::EASY_BUDGET), backend, request)
+                .map_err(|e| format!("{}: {e}", entry.label))
+        })
+        .map(|(mut report, spread)| {
+            let seconds = |d: Duration| d.as_secs_f64();
+            let cpu: Vec<f64> = spread.runs.iter().filter_map(|r| r.cpu).map(seconds).collect();
+            report.json_fields.push((
+                "cubes",
+                json!({
+                    "asked": n,
+                    "made": spread.cubes,
+                    "split": spread.split.map(seconds),
+                    "solved": spread.runs.len(),
+                    "cpu_max": cpu.iter().copied().reduce(f64::max),
+                    "cpu_sum": cpu.iter().sum::<f64>(),
+                    "jobs": jobs,
+                }),
+            ));
+            let note = args.stats.then(|| match spread.split {
+                    None => "the plain solve answered; not split".to_string(),
+                    Some(split) => format!(
+                        "split into {} cubes (of {n} asked) in {:.3} s; {} solved on {jobs}                          threads; cube CPU: max {:.3} s, sum {:.3} s",
+                        spread.cubes,
+                        split.as_secs_f64(),
+                        spread.runs.len(),
+                        cpu.iter().copied().fold(0.0, f64::max),
+                        cpu.iter().sum::<f64>()
+                    ),
+            });
+            (report, note)
+        });
+    let (result, note) = match result {
+        Ok((report, note)) => (Ok(report), note),
+        Err(e) => (Err(e), None),
+    };
+    settle(
+        &entry.label,
+        result,
+        args,
+        false,
+        out,
+        tally,
+        note.as_deref(),
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
 fn answer(
     entry: &Entry,
     args: &SolveArgs,
@@ -422,6 +590,7 @@ fn answer(
     parse_time: Duration,
     out: &mut impl Write,
     tally: &mut Tally,
+    fields: &[(&'static str, serde_json::Value)],
 ) -> Result<()> {
     let streaming = Plan::lists(request);
     let mut listing = Listing::new(&entry.label, args);
@@ -462,18 +631,36 @@ fn answer(
     if streaming && report.is_ok() {
         listing.finish(out)?;
     }
+    let report = report.map(|mut report| {
+        report.outcome.stats.parse = parse_time;
+        report.json_fields.extend_from_slice(fields);
+        report
+    });
+    settle(&entry.label, report, args, streaming, out, tally, None)
+}
+
+/// Prints one answer (or its error) and counts it for the exit code; `note` is a line of
+/// text output before the answer (how `--cubes` reached it, with `--stats`).
+fn settle(
+    label: &str,
+    report: std::result::Result<Report, String>,
+    args: &SolveArgs,
+    streaming: bool,
+    out: &mut impl Write,
+    tally: &mut Tally,
+    note: Option<&str>,
+) -> Result<()> {
     match report {
         Err(message) => {
             tally.errors += 1;
             out.flush()?;
             eprintln!("satcover: error: {message}");
             if args.format == Format::Json {
-                let line = json!({"puzzle": entry.label, "status": "error", "error": message});
+                let line = json!({"puzzle": label, "status": "error", "error": message});
                 writeln!(out, "{line}")?;
             }
         }
         Ok(mut report) => {
-            report.outcome.stats.parse = parse_time;
             match report.outcome.status {
                 Status::Solved if report.outcome.timed_out => tally.unknown += 1,
                 Status::Solved => tally.solved += 1,
@@ -489,9 +676,12 @@ fn answer(
                 report.outcome.timed_out = false;
                 printing.interrupted = true;
             }
+            if let Some(note) = note.filter(|_| args.format == Format::Text) {
+                writeln!(out, "{label}: {note}")?;
+            }
             match args.format {
-                Format::Text => print_text(&entry.label, &report, &printing, out)?,
-                Format::Json => print_json(&entry.label, &report, &printing, out)?,
+                Format::Text => print_text(label, &report, &printing, out)?,
+                Format::Json => print_json(label, &report, &printing, out)?,
             }
         }
     }

@@ -43,6 +43,11 @@
 //!   once without covering it, but counts the one update DLX1's cover makes.
 //! - `cleansings` (DLX2): one per purify, plus one per node it marks.
 //!
+//! Padding ([`Dancer::padding`], chosen by [`solve`] and [`count`]): options
+//! shorter than the longest get nodes of an extra secondary item that no option
+//! commits and no counter counts, so that every option has the same length; the
+//! search, its answers and its counters are those of the matrix without them.
+//!
 //! Safety: the search uses unchecked indexing. Every link stored in `nodes`
 //! and every item number in TOP is built in range by [`Dancer::new`] (checked
 //! by `debug_assert!`s there), `len` has a slot for every item, and the dance
@@ -54,7 +59,8 @@
 //! the option's first node when all options have 3 to 6 nodes (their other
 //! nodes are then `first + (offset + j) mod K`, computed rather than chased:
 //! 23% less time on pentominoes, `docs/dlx.md`), are node numbers too, made
-//! in range and never written during the search.
+//! in range and never written during the search. Padding nodes are ordinary
+//! nodes of the extra item `N + 1`, built in range like the others.
 //! A LEN stays between 0 and its initial value, plus [`COVERED`] while
 //! covered, so it never overflows (in 16 bits: initial values below `2¹⁴`,
 //! checked, plus `2¹⁴`). [`Prepared`] forces only options it has
@@ -113,13 +119,13 @@ pub fn solve(
     search: &Search,
     mut on_solution: impl FnMut(&[OptionId]),
 ) -> DlxOutcome {
-    let mut dancer = Dancer::new(matrix);
+    let mut dancer = Dancer::for_search(matrix);
     dancer.run::<true>(search, &mut on_solution)
 }
 
 /// Counts the exact covers of `matrix` without building any solution.
 pub fn count(matrix: &Matrix, search: &Search) -> DlxOutcome {
-    let mut dancer = Dancer::new(matrix);
+    let mut dancer = Dancer::for_search(matrix);
     dancer.run::<false>(search, &mut |_: &[OptionId]| {})
 }
 
@@ -431,6 +437,24 @@ struct Dancer {
     /// With `next`: every option has this many nodes (3 to 6), and COLOR
     /// holds the option's first node instead (see `Dance::hide`); else 0.
     uniform: usize,
+    /// The item of the padding nodes (see [`Dancer::padding`]), or 0 when none.
+    ghost: u32,
+}
+
+/// Appends a node of item `i` at the end of `nodes` and of the item's list.
+#[inline(always)]
+fn append(nodes: &mut Vec<Node>, len: &mut [u32], i: usize, colour: i32) {
+    let p = nodes.len() as u32;
+    let last = nodes[i].up;
+    nodes[last as usize].down = p;
+    nodes[i].up = p;
+    len[i] += 1;
+    nodes.push(Node {
+        up: last,
+        down: i as u32,
+        top: i as i32,
+        colour,
+    });
 }
 
 /// What forcing options cost before a search (see [`Prepared`]).
@@ -445,6 +469,60 @@ struct Forcing {
 }
 impl Dancer {
     fn new(matrix: &Matrix) -> Self {
+        Self::build(matrix, 0)
+    }
+
+    /// The structure [`solve`] and [`count`] search: 16-bit when it fits, and
+    /// padded (see [`Dancer::padding`]) when its options are of unequal lengths
+    /// and padding applies. Matrices whose options have one length (sudoku) are
+    /// built once and never scanned for it.
+    fn for_search(matrix: &Matrix) -> Self {
+        let mut dancer = Self::new(matrix);
+        dancer.narrow();
+        if dancer.next && dancer.uniform == 0 {
+            let pad = Self::padding(matrix);
+            if pad > 0 {
+                dancer = Self::build(matrix, pad);
+                dancer.narrow();
+            }
+        }
+        dancer
+    }
+
+    /// The length to pad options to (0: none). When a matrix without colours has
+    /// options of 3 to 6 nodes, the longest `K`, and few shorter ones (at most one
+    /// in eight), each shorter option gets padding nodes up to `K` in an extra
+    /// secondary item that no option commits: the options then have equal
+    /// lengths and hide/unhide take the arithmetic path (n-queens, whose four
+    /// corner options lack a diagonal). Padding nodes are unlinked and relinked
+    /// like any other but counted in no update, so the counters stay DLX1's;
+    /// that holds on the arithmetic path only, so padding is chosen only when the
+    /// 16-bit nodes it needs are sure to fit.
+    fn padding(matrix: &Matrix) -> usize {
+        let n = matrix.num_options();
+        let (mut k, mut shortest) = (0, usize::MAX);
+        for o in 0..n {
+            let l = matrix.option_items(o).len();
+            (k, shortest) = (k.max(l), shortest.min(l));
+        }
+        // Most matrices have options of one length, or of lengths far apart:
+        // settled without a second look.
+        if shortest >= k || !(3..=6).contains(&k) {
+            return 0;
+        }
+        let short = (0..n).filter(|&o| matrix.option_items(o).len() < k).count();
+        let coloured = (0..n).any(|o| matrix.option_items(o).iter().any(|&(_, c)| c.is_some()));
+        // Every node, spacer and header of the padded structure fits in an i16,
+        // and every LEN (at most the number of options) stays below 2^14.
+        let nodes = matrix.num_items() + 2 + n * (k + 1) + 1;
+        match !coloured && 8 * short <= n && nodes <= i16::MAX as usize && n < 1 << 14 {
+            true => k,
+            false => 0,
+        }
+    }
+
+    /// The structure, options shorter than `pad` padded to it (0: none).
+    fn build(matrix: &Matrix, pad: usize) -> Self {
         let n_items = matrix.num_items();
         let n_primary = matrix.num_primary();
         // Internal item numbers: primaries 1..=P, then secondaries P+1..=N,
@@ -461,9 +539,17 @@ impl Dancer {
             }
         }
         let n_options = matrix.num_options();
-        let total = n_items + 1 + matrix.num_nonzeros() + n_options + 1;
+        let ghost = if pad > 0 { n_items as u32 + 1 } else { 0 };
+        let padding: usize = match pad {
+            0 => 0,
+            _ => (0..n_options)
+                .map(|k| pad.saturating_sub(matrix.option_items(k).len()))
+                .sum(),
+        };
+        let headers = n_items + 1 + usize::from(pad > 0);
+        let total = headers + matrix.num_nonzeros() + padding + n_options + 1;
         let mut nodes = Vec::with_capacity(total);
-        for i in 0..=n_items as u32 {
+        for i in 0..headers as u32 {
             nodes.push(Node {
                 up: i,
                 down: i,
@@ -471,27 +557,21 @@ impl Dancer {
                 colour: 0,
             });
         }
-        let mut len = vec![0u32; n_items + 1];
+        let mut len = vec![0u32; headers];
         let mut has_colours = false;
         // First spacer.
         let mut spacer = nodes.len();
         nodes.push(Node::default());
         for k in 0..n_options {
             let first = nodes.len();
-            for &(item, colour) in matrix.option_items(k) {
-                let i = internal[item] as usize;
+            let items = matrix.option_items(k);
+            for &(item, colour) in items {
                 has_colours |= colour.is_some();
-                let p = nodes.len() as u32;
-                let last = nodes[i].up;
-                nodes[last as usize].down = p;
-                nodes[i].up = p;
-                len[i] += 1;
-                nodes.push(Node {
-                    up: last,
-                    down: i as u32,
-                    top: i as i32,
-                    colour: colour.map_or(0, |c| c as i32 + 1),
-                });
+                let colour = colour.map_or(0, |c| c as i32 + 1);
+                append(&mut nodes, &mut len, internal[item] as usize, colour);
+            }
+            for _ in items.len()..pad {
+                append(&mut nodes, &mut len, ghost as usize, 0);
             }
             let last = nodes.len() - 1;
             nodes[spacer].down = last as u32;
@@ -519,6 +599,7 @@ impl Dancer {
             small: Vec::new(),
             next: false,
             uniform: 0,
+            ghost,
         }
     }
 
@@ -544,6 +625,9 @@ impl Dancer {
     /// field then holds the next node of the option, cyclically, so that hide
     /// and unhide walk an option without testing for spacers (see `Dance::hide`).
     fn narrow(&mut self) {
+        if !self.small.is_empty() {
+            return;
+        }
         let Some(mut small) = self
             .nodes
             .iter()
@@ -610,6 +694,10 @@ impl Dancer {
         on_solution: &mut dyn FnMut(&[OptionId]),
     ) -> DlxOutcome {
         self.narrow();
+        debug_assert!(
+            self.ghost == 0 || self.uniform > 0,
+            "padding needs the arithmetic path"
+        );
         self.run_forced::<REPORT>(&[], search, on_solution).0
     }
 
@@ -625,13 +713,14 @@ impl Dancer {
     ) -> (DlxOutcome, Forcing) {
         macro_rules! dance {
             ($nodes:expr, $len:expr, $colours:literal, $next:literal) => {
-                dance!($nodes, $len, $colours, $next, 0)
+                dance!($nodes, $len, $colours, $next, 0, false)
             };
-            ($nodes:expr, $len:expr, $colours:literal, $next:literal, $k:literal) => {{
-                let mut dance = Dance::<_, $colours, $next, $k> {
+            ($nodes:expr, $len:expr, $colours:literal, $next:literal, $k:literal, $pad:literal) => {{
+                let mut dance = Dance::<_, $colours, $next, $k, $pad> {
                     nodes: $nodes,
                     len: $len,
                     primaries: self.primaries,
+                    ghost: self.ghost,
                     choice: &mut self.choice,
                     solution: &mut self.solution,
                     updates: 0,
@@ -653,11 +742,15 @@ impl Dancer {
         }
         if self.next {
             let (nodes, len) = (&mut self.small, &mut self.small_len);
-            match self.uniform {
-                3 => dance!(nodes, len, false, true, 3),
-                4 => dance!(nodes, len, false, true, 4),
-                5 => dance!(nodes, len, false, true, 5),
-                6 => dance!(nodes, len, false, true, 6),
+            match (self.uniform, self.ghost > 0) {
+                (3, false) => dance!(nodes, len, false, true, 3, false),
+                (4, false) => dance!(nodes, len, false, true, 4, false),
+                (5, false) => dance!(nodes, len, false, true, 5, false),
+                (6, false) => dance!(nodes, len, false, true, 6, false),
+                (3, true) => dance!(nodes, len, false, true, 3, true),
+                (4, true) => dance!(nodes, len, false, true, 4, true),
+                (5, true) => dance!(nodes, len, false, true, 5, true),
+                (6, true) => dance!(nodes, len, false, true, 6, true),
                 _ => dance!(nodes, len, false, true),
             }
         } else if !self.small.is_empty() {
@@ -674,18 +767,20 @@ impl Dancer {
 /// the next node of its option (cyclically), so `COLOURS` is `false` too.
 /// `K > 0` (with `NEXT`): every option has `K` nodes and COLOR holds its first
 /// node instead.
-struct Dance<'a, N: Link, const COLOURS: bool, const NEXT: bool, const K: usize> {
+struct Dance<'a, N: Link, const COLOURS: bool, const NEXT: bool, const K: usize, const PAD: bool> {
     nodes: &'a mut [N],
     len: &'a mut [N::Len],
     primaries: usize,
+    /// The padding item ([`Dancer::padding`]), or 0.
+    ghost: u32,
     choice: &'a mut [u32],
     solution: &'a mut Vec<OptionId>,
     updates: u64,
     cleansings: u64,
 }
 
-impl<N: Link, const COLOURS: bool, const NEXT: bool, const K: usize>
-    Dance<'_, N, COLOURS, NEXT, K>
+impl<N: Link, const COLOURS: bool, const NEXT: bool, const K: usize, const PAD: bool>
+    Dance<'_, N, COLOURS, NEXT, K, PAD>
 {
     #[inline(always)]
     fn node(&self, p: u32) -> &N {
@@ -717,6 +812,7 @@ impl<N: Link, const COLOURS: bool, const NEXT: bool, const K: usize>
             // their loads start at once instead of one load latency apart.
             let first = self.node(p).colour() as u32;
             let (at, k) = (p - first, K as u32);
+            let mut unlinked = 0;
             for j in 1..k {
                 let o = at + j;
                 let q = first + if o >= k { o - k } else { o };
@@ -725,8 +821,9 @@ impl<N: Link, const COLOURS: bool, const NEXT: bool, const K: usize>
                 self.node_mut(d).set_up(u);
                 let l = self.len_mut(top as u32);
                 *l = l.minus(N::Len::ONE);
+                unlinked += u64::from(!PAD || top as u32 != self.ghost);
             }
-            self.updates += u64::from(k) - 1;
+            self.updates += unlinked;
             return;
         }
         if NEXT {
@@ -744,25 +841,49 @@ impl<N: Link, const COLOURS: bool, const NEXT: bool, const K: usize>
             }
             return;
         }
-        // Fields are read one by one: copying the 16-byte node out costs
-        // extra instructions to split it again.
+        // Two loops, each with one test a node: up to the spacer after the
+        // option, then from its first node (the spacer's ULINK) up to p.
         let mut q = p + 1;
-        while q != p {
+        loop {
             let top = self.node(q).top();
             if top <= 0 {
-                // Spacer: wrap to the first node of the option.
-                q = self.node(q).up();
-            } else {
-                if !COLOURS || self.node(q).colour() >= 0 {
-                    let (u, d) = (self.node(q).up(), self.node(q).down());
-                    self.node_mut(u).set_down(d);
-                    self.node_mut(d).set_up(u);
-                    let l = self.len_mut(top as u32);
-                    *l = l.minus(N::Len::ONE);
-                    self.updates += 1;
-                }
-                q += 1;
+                break;
             }
+            self.unlink(q, top as u32);
+            q += 1;
+        }
+        q = self.node(q).up();
+        while q != p {
+            self.unlink(q, self.node(q).top() as u32);
+            q += 1;
+        }
+    }
+
+    /// Unlinks option node `q` of item `top` from its item's list, unless it was
+    /// marked by a purify.
+    #[inline(always)]
+    fn unlink(&mut self, q: u32, top: u32) {
+        // Fields are read one by one: copying the 16-byte node out costs
+        // extra instructions to split it again.
+        if !COLOURS || self.node(q).colour() >= 0 {
+            let (u, d) = (self.node(q).up(), self.node(q).down());
+            self.node_mut(u).set_down(d);
+            self.node_mut(d).set_up(u);
+            let l = self.len_mut(top);
+            *l = l.minus(N::Len::ONE);
+            self.updates += 1;
+        }
+    }
+
+    /// Relinks what [`Dance::unlink`] unlinked.
+    #[inline(always)]
+    fn relink(&mut self, q: u32, top: u32) {
+        if !COLOURS || self.node(q).colour() >= 0 {
+            let (u, d) = (self.node(q).up(), self.node(q).down());
+            self.node_mut(u).set_down(q);
+            self.node_mut(d).set_up(q);
+            let l = self.len_mut(top);
+            *l = l.plus(N::Len::ONE);
         }
     }
 
@@ -798,21 +919,21 @@ impl<N: Link, const COLOURS: bool, const NEXT: bool, const K: usize>
             }
             return;
         }
+        // Back to the spacer before the option, then from its last node (the
+        // spacer's DLINK) down to p.
         let mut q = p - 1;
-        while q != p {
+        loop {
             let top = self.node(q).top();
             if top <= 0 {
-                q = self.node(q).down();
-            } else {
-                if !COLOURS || self.node(q).colour() >= 0 {
-                    let (u, d) = (self.node(q).up(), self.node(q).down());
-                    self.node_mut(u).set_down(q);
-                    self.node_mut(d).set_up(q);
-                    let l = self.len_mut(top as u32);
-                    *l = l.plus(N::Len::ONE);
-                }
-                q -= 1;
+                break;
             }
+            self.relink(q, top as u32);
+            q -= 1;
+        }
+        q = self.node(q).down();
+        while q != p {
+            self.relink(q, self.node(q).top() as u32);
+            q -= 1;
         }
     }
 
@@ -820,8 +941,11 @@ impl<N: Link, const COLOURS: bool, const NEXT: bool, const K: usize>
     fn cover(&mut self, i: u32) {
         let mut p = self.node(i).down();
         while p != i {
+            // The next link is read before hiding: hide writes only other items'
+            // lists, and the chase then runs ahead of the stores.
+            let next = self.node(p).down();
             self.hide(p);
-            p = self.node(p).down();
+            p = next;
         }
         let l = self.len_mut(i);
         *l = l.plus(N::Len::COVERED);
@@ -834,8 +958,9 @@ impl<N: Link, const COLOURS: bool, const NEXT: bool, const K: usize>
         *l = l.minus(N::Len::COVERED);
         let mut p = self.node(i).up();
         while p != i {
+            let next = self.node(p).up();
             self.unhide(p);
-            p = self.node(p).up();
+            p = next;
         }
     }
 
@@ -847,13 +972,14 @@ impl<N: Link, const COLOURS: bool, const NEXT: bool, const K: usize>
         self.cleansings += 1;
         let mut q = self.node(i).down();
         while q != i {
+            let next = self.node(q).down();
             if self.node(q).colour() == c {
                 self.node_mut(q).set_colour(-1);
                 self.cleansings += 1;
             } else {
                 self.hide(q);
             }
-            q = self.node(q).down();
+            q = next;
         }
     }
 
@@ -864,18 +990,31 @@ impl<N: Link, const COLOURS: bool, const NEXT: bool, const K: usize>
         debug_assert!(c > 0);
         let mut q = self.node(i).up();
         while q != i {
+            let next = self.node(q).up();
             if self.node(q).colour() < 0 {
                 self.node_mut(q).set_colour(c);
             } else {
                 self.unhide(q);
             }
-            q = self.node(q).up();
+            q = next;
         }
     }
 
     /// Covers or purifies the items of `x`'s option other than `TOP(x)` (step C5).
     #[inline(always)]
     fn commit_others(&mut self, x: u32) {
+        if PAD {
+            let first = self.node(x).colour() as u32;
+            let (at, k) = (x - first, K as u32);
+            for j in 1..k {
+                let o = at + j;
+                let top = self.node(first + if o >= k { o - k } else { o }).top() as u32;
+                if top != self.ghost {
+                    self.cover(top);
+                }
+            }
+            return;
+        }
         let mut p = x + 1;
         while p != x {
             let n = *self.node(p);
@@ -895,6 +1034,18 @@ impl<N: Link, const COLOURS: bool, const NEXT: bool, const K: usize>
     /// Undoes [`Dancer::commit_others`], right to left (step C6).
     #[inline(always)]
     fn uncommit_others(&mut self, x: u32) {
+        if PAD {
+            let first = self.node(x).colour() as u32;
+            let (at, k) = (x - first, K as u32);
+            for j in (1..k).rev() {
+                let o = at + j;
+                let top = self.node(first + if o >= k { o - k } else { o }).top() as u32;
+                if top != self.ghost {
+                    self.uncover(top);
+                }
+            }
+            return;
+        }
         let mut p = x - 1;
         while p != x {
             let n = *self.node(p);
@@ -1086,6 +1237,34 @@ mod tests {
     fn knuth_example_and_structure_restored() {
         for narrow in [true, false] {
             knuth_example(narrow);
+        }
+    }
+
+    /// Padding (n-queens: the four corner options lack a diagonal) changes neither
+    /// the solutions, nor the counters, nor the structure a search leaves behind.
+    #[test]
+    fn padding_is_invisible() {
+        for n in [6, 8] {
+            let m = crate::dlx::suite::queens(n);
+            let mut plain = Dancer::new(&m);
+            let mut padded = Dancer::for_search(&m);
+            assert!(padded.ghost > 0 && padded.uniform == 4, "queens are padded");
+            let before: Vec<_> = padded.small.iter().map(|n| (n.up, n.down)).collect();
+            let mut found = [Vec::new(), Vec::new()];
+            let mut outs = Vec::new();
+            for (d, f) in [&mut plain, &mut padded].into_iter().zip(&mut found) {
+                let out = d.run::<true>(&Search::default(), &mut |s: &[OptionId]| {
+                    let mut s = s.to_vec();
+                    s.sort();
+                    f.push(s);
+                });
+                outs.push(out);
+            }
+            assert_eq!(found[0], found[1]);
+            assert_eq!(found[0].len(), [4, 92][n / 8]);
+            assert_eq!(outs[0].stats, outs[1].stats);
+            let after: Vec<_> = padded.small.iter().map(|n| (n.up, n.down)).collect();
+            assert_eq!(before, after, "a complete search restores every link");
         }
     }
 

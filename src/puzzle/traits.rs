@@ -13,6 +13,7 @@ use super::error::{CheckError, SolveError};
 use super::kind::{Engine, Kind};
 use super::request::{EncodeOptions, Limits};
 use crate::render::Picture;
+use crate::stop::Stop;
 
 /// Where an engine hands each solution it keeps, as soon as it has it; `Break` ends the
 /// search (enough solutions, or nobody is listening any more).
@@ -72,6 +73,15 @@ pub trait Puzzle: Sync {
     /// The kind's exact-cover encoding, if it has one (`Some(self)`): the `dlx` engine and
     /// `export --to xc` use it.
     fn as_cover(&self) -> Option<&dyn CoverEncode<Self::Solution>> {
+        None
+    }
+
+    /// The kind's lookahead for cube-and-conquer, if it has one (`Some(self)`): `cube`,
+    /// `solve --cube K/N` and `solve --cubes N` use it (`src/cube/`).
+    fn as_split(&self) -> Option<&dyn Split<Self>>
+    where
+        Self: Sized,
+    {
         None
     }
 
@@ -175,6 +185,55 @@ pub trait CoverEncode<S> {
     fn cover_session(&self, _limits: &Limits) -> Option<Result<CoverAnswer<S>, SolveError>> {
         None
     }
+}
+
+/// One cell fixed to one value, in the kind's own terms: `(cell, value)` with the cell
+/// row-major and the value the kind's (a sudoku digit 1..=n, a nonogram palette index).
+pub type Assign = (usize, u32);
+
+/// What the kind's propagation says about the puzzle with some cells fixed (a cube).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Lookahead {
+    /// Propagation refutes it: no solution has these cells.
+    Refuted,
+    /// Propagation decides every cell.
+    Decided,
+    /// Still open: `size` measures what is left (values beyond one per cell), and the
+    /// lookahead's choice of branching: `cell`, and the values it may still take, each a
+    /// branch (usually two or more; one when the lookahead refuted the others); every
+    /// solution of the cube takes one of them.
+    Open {
+        /// Values still possible beyond one per cell.
+        size: u64,
+        /// The cell to branch on.
+        cell: usize,
+        /// Its values still possible.
+        values: Vec<u32>,
+    },
+}
+
+/// A kind's lookahead for cube-and-conquer (Heule, Kullmann, Wieringa, Biere 2011): the
+/// generic splitter in `src/cube/` asks it where to branch and what a cube becomes.
+/// Cubes are sets of [`Assign`]s, so a cube is always the puzzle with more givens.
+pub trait Split<P> {
+    /// Propagates the puzzle with the cells of `cube` fixed and picks the branching cell
+    /// whose branches shrink the puzzle most; `stop` may cut the choice short (any
+    /// branching is still sound).
+    fn look_ahead(&self, cube: &[Assign], stop: &Stop) -> Lookahead;
+
+    /// The puzzle with the cells of `cube` as givens: a puzzle of the same kind whose
+    /// solutions are exactly those of this one that agree with `cube`.
+    fn restrict(&self, cube: &[Assign]) -> P;
+
+    /// [`Split::restrict`] as a file of the kind's own format: (extension, text).
+    fn cube_file(&self, cube: &[Assign]) -> (&'static str, String);
+
+    /// The variable of the kind's exported CNF (`export --to dimacs`, by its name) whose
+    /// literal says `assign`, and that literal's sign (false: the negation).
+    fn literal_name(&self, assign: Assign) -> (String, bool);
+
+    /// `assign` as people read it (`r3c5=7`).
+    fn describe(&self, assign: Assign) -> String;
 }
 
 /// What `auto` runs for a kind, in order of preference: for a few solutions (the first,

@@ -3,6 +3,7 @@
 //! tests. The contract (`src/puzzle/`) does not use them.
 
 pub mod luby;
+pub mod march;
 pub mod scc;
 
 pub use luby::luby;

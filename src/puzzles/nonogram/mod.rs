@@ -29,11 +29,13 @@
 pub mod cnf;
 pub mod cover;
 mod dfs;
+pub mod explain;
 pub mod formats;
 pub mod learn;
 pub mod line;
 pub mod native;
 pub mod presolve;
+mod split;
 
 use std::fmt::Write as _;
 
@@ -768,6 +770,10 @@ impl Puzzle for Nonogram {
     }
 
     fn as_cover(&self) -> Option<&dyn CoverEncode<Grid>> {
+        Some(self)
+    }
+
+    fn as_split(&self) -> Option<&dyn crate::puzzle::Split<Nonogram>> {
         Some(self)
     }
 

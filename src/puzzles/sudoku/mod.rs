@@ -21,6 +21,7 @@ pub mod explain;
 pub mod native;
 mod native_9x9;
 mod sat_session;
+mod split;
 
 use std::fmt::Write as _;
 
@@ -616,6 +617,10 @@ impl Puzzle for Sudoku {
     }
 
     fn as_cover(&self) -> Option<&dyn CoverEncode<Filled>> {
+        Some(self)
+    }
+
+    fn as_split(&self) -> Option<&dyn crate::puzzle::Split<Sudoku>> {
         Some(self)
     }
 

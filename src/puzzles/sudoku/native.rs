@@ -165,6 +165,44 @@ fn solve_learning(box_side: usize, givens: &[u8], search: &NativeSearch) -> Nati
     }
 }
 
+/// Native's candidate elimination on its own, for the lookahead of cube-and-conquer
+/// (`split.rs`): the same propagation every node of the search runs.
+pub(crate) struct Propagator {
+    geo: Geometry,
+    work: Work,
+}
+
+impl Propagator {
+    /// A propagator for grids of box side `box_side` (2..=6).
+    pub(crate) fn new(box_side: usize) -> Propagator {
+        let n = box_side * box_side;
+        Propagator {
+            geo: Geometry::new(box_side),
+            work: Work::new(n * n),
+        }
+    }
+
+    /// The candidates of `givens` after propagation; `None` on a contradiction.
+    pub(crate) fn root(&mut self, givens: &[u8]) -> Option<Vec<u64>> {
+        root(&self.geo, givens).map(|(cand, _)| cand)
+    }
+
+    /// `cand` with `cell` reduced to the candidates `keep`, propagated; false on a
+    /// contradiction (then `cand` is in no known state).
+    pub(crate) fn restrict(&mut self, cand: &mut [u64], cell: usize, keep: u64) -> bool {
+        self.work.queue.clear();
+        let left = cand[cell] & keep;
+        if left == 0 {
+            return false;
+        }
+        cand[cell] = left;
+        if left.count_ones() == 1 {
+            self.work.queue.push(cell as u32);
+        }
+        propagate(&self.geo, cand, &mut self.work)
+    }
+}
+
 /// The givens' candidates after propagation, and the scratch space it used; None on a
 /// contradiction.
 fn root(geo: &Geometry, givens: &[u8]) -> Option<(Vec<u64>, Work)> {

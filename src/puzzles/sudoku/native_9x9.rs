@@ -8,7 +8,7 @@
 //! - **digit-band** (`b`, `d`): the 27-bit mask `cand[9·b + d]` of the cells
 //!   of band `b` where digit `d` (0-based) may still go. The whole state is
 //!   these 27 masks, their values at the last update, one "placed" mask per
-//!   band and the live triads of each digit-band — 292 bytes, copied on every
+//!   band and the live triads and columns of each digit-band — 348 bytes, copied on every
 //!   guess instead of being undone.
 //! - **triad**: three cells of one row inside one box (bits `9r+3k..9r+3k+3`).
 //! - **shrink**: the 9-bit summary of a digit-band, bit `3k + r` set when the
@@ -82,23 +82,6 @@ const CONFIGS: [u32; 6] = {
     t
 };
 
-/// For a shrink, how many of the six configurations it still holds.
-static CONFIG_COUNT: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut s = 0;
-    while s < 512 {
-        let mut p = 0;
-        while p < 6 {
-            if s as u32 & CONFIGS[p] == CONFIGS[p] {
-                t[s] += 1;
-            }
-            p += 1;
-        }
-        s += 1;
-    }
-    t
-};
-
 /// The six permutations as 3×3 matrices (bit 3i + j).
 const PERM9_MASKS: [u32; 6] = {
     let mut t = [0u32; 6];
@@ -127,7 +110,8 @@ static PC9: [u8; 512] = {
     t
 };
 
-/// For a shrink, the triads on some configuration inside it.
+/// For a shrink, the triads on some configuration inside it (bits 0–8) and how many
+/// configurations it holds (bits 12–14).
 static LIVE_TRIADS: [u16; 512] = {
     let mut t = [0u16; 512];
     let mut s = 0;
@@ -136,26 +120,9 @@ static LIVE_TRIADS: [u16; 512] = {
         while p < 6 {
             if s as u32 & CONFIGS[p] == CONFIGS[p] {
                 t[s] |= CONFIGS[p] as u16;
+                t[s] += 1 << 12;
             }
             p += 1;
-        }
-        s += 1;
-    }
-    t
-};
-
-/// For a shrink, the triads that are the only one left in their box (bit 3k + r).
-static CONFINED: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut s = 0;
-    while s < 512 {
-        let mut k = 0;
-        while k < 3 {
-            let part = (s >> (3 * k)) & 7;
-            if part != 0 && part & (part - 1) == 0 {
-                t[s] |= (part << (3 * k)) as u16;
-            }
-            k += 1;
         }
         s += 1;
     }
@@ -282,6 +249,61 @@ const fn build_lone_cols() -> [u32; 512] {
     t
 }
 
+/// For nine groups of three bits (bits 3g..3g+3), the bits alone in their group.
+#[inline(always)]
+fn confined(x: u32) -> u32 {
+    let others = ((x >> 1) & 0o333_333_333)
+        | ((x >> 2) & 0o111_111_111)
+        | ((x << 1) & 0o666_666_666)
+        | ((x << 2) & 0o444_444_444);
+    x & !others
+}
+
+/// The triad rule's counts over the nine digits, for the 27 places of one kind (triads
+/// or mini-columns, bit `9·b + 3k + i`: place `i` of box `k` in band `b`).
+struct Tally {
+    /// Per digit, the places that still hold it.
+    sets: [u32; 9],
+    /// Per digit, the places it is confined to (the only one of their box left to it).
+    confined: [u32; 9],
+    /// Places held by at least three digits, and by at least four.
+    three: u32,
+    four: u32,
+    /// Places at least three digits are confined to, and at least four.
+    three_confined: u32,
+    four_confined: u32,
+}
+
+impl Tally {
+    /// Bit-sliced counting, saturating at four.
+    #[inline(always)]
+    fn new(sets: [u32; 9]) -> Self {
+        let mut confined_to = [0u32; 9];
+        let (mut p1, mut p2, mut p3, mut p4) = (0u32, 0u32, 0u32, 0u32);
+        let (mut f1, mut f2, mut f3, mut f4) = (0u32, 0u32, 0u32, 0u32);
+        for (d, &x) in sets.iter().enumerate() {
+            let f = confined(x);
+            confined_to[d] = f;
+            p4 |= p3 & x;
+            p3 |= p2 & x;
+            p2 |= p1 & x;
+            p1 |= x;
+            f4 |= f3 & f;
+            f3 |= f2 & f;
+            f2 |= f1 & f;
+            f1 |= f;
+        }
+        Tally {
+            sets,
+            confined: confined_to,
+            three: p3,
+            four: p4,
+            three_confined: f3,
+            four_confined: f4,
+        }
+    }
+}
+
 /// The 9-bit shrink of a digit-band.
 #[inline(always)]
 fn shrink(a: u32) -> usize {
@@ -329,11 +351,16 @@ struct State {
     seen: [u32; 28],
     /// Placed cells per band.
     placed: [u32; 3],
-    /// Triads on some configuration, per digit-band, as of its last update
-    /// (shrink layout; valid for all 27 at a fixpoint, where every digit-band has
-    /// been updated since it last changed): what the triad rule and the branching
-    /// read.
+    /// Triads on some configuration and the number of configurations, per
+    /// digit-band, as of its last update (`LIVE_TRIADS`; valid for all 27 at a
+    /// fixpoint, where every digit-band has been updated since it last changed):
+    /// what the triad rule and the branching read.
     configs: [u16; 28],
+    /// Columns holding a candidate, per digit-band, as of its last update (the
+    /// same validity as `configs`). Between a change and the next update it may
+    /// still hold columns since lost: the mini-column rule reads it anyway, as
+    /// deductions from a superset of the candidates stay sound.
+    cols: [u16; 28],
 }
 
 impl State {
@@ -350,7 +377,8 @@ impl State {
             cand: Self::START,
             seen: [0; 28],
             placed: [0; 3],
-            configs: [511; 28],
+            configs: [511 | 6 << 12; 28],
+            cols: [511; 28],
         }
     }
 
@@ -400,7 +428,9 @@ impl State {
         self.configs[x] = LIVE_TRIADS[sh];
         // Box -> column pointing: a box of this band whose digit is confined
         // to one column clears that column in the two other bands.
-        let lone = LONE_COLS[fold_cols(a) as usize];
+        let folded = fold_cols(a);
+        self.cols[x] = folded as u16;
+        let lone = LONE_COLS[folded as usize];
         let (x1, x2) = same_digit_other_bands(x);
         self.cand[x1] &= lone;
         self.cand[x2] &= lone;
@@ -486,41 +516,20 @@ impl State {
     #[inline(always)]
     fn triads(&mut self) -> bool {
         // Bit 9·b + 3k + r: triad (r, k) of band b.
-        let mut sh = [0u32; 9];
-        let mut forced = [0u32; 9];
-        let (mut p1, mut p2, mut p3, mut p4) = (0u32, 0u32, 0u32, 0u32);
-        let (mut f1, mut f2, mut f3, mut f4) = (0u32, 0u32, 0u32, 0u32);
-        for d in 0..9 {
-            let (s0, s1, s2) = (
-                self.configs[d] as usize,
-                self.configs[9 + d] as usize,
-                self.configs[18 + d] as usize,
-            );
-            let x = s0 as u32 | (s1 as u32) << 9 | (s2 as u32) << 18;
-            let f = u32::from(CONFINED[s0])
-                | u32::from(CONFINED[s1]) << 9
-                | u32::from(CONFINED[s2]) << 18;
-            sh[d] = x;
-            forced[d] = f;
-            p4 |= p3 & x;
-            p3 |= p2 & x;
-            p2 |= p1 & x;
-            p1 |= x;
-            f4 |= f3 & f;
-            f3 |= f2 & f;
-            f2 |= f1 & f;
-            f1 |= f;
-        }
-        if p3 != FULL || f4 != 0 {
+        let t = Tally::new(std::array::from_fn(|d| {
+            let live = |x: usize| u32::from(self.configs[x] & 511);
+            live(d) | live(9 + d) << 9 | live(18 + d) << 18
+        }));
+        if t.three != FULL || t.four_confined != 0 {
             return false;
         }
         // Exactly three digits left: each must be there. Three confined: no other.
-        let must = p3 & !p4;
-        let full = f3;
+        let must = t.three & !t.four;
+        let full = t.three_confined;
         if must | full != 0 {
             for d in 0..9 {
-                let m = sh[d] & must;
-                let out = sh[d] & full & !forced[d];
+                let m = t.sets[d] & must;
+                let out = t.sets[d] & full & !t.confined[d];
                 for b in 0..3 {
                     let x = 9 * b + d;
                     let mb = (m >> (9 * b)) & 511;
@@ -539,42 +548,21 @@ impl State {
     #[inline(always)]
     fn minicols(&mut self) -> bool {
         // Bit 9·b + c: column c within band b.
-        let mut fo = [0u32; 9];
-        let mut forced = [0u32; 9];
-        let (mut p1, mut p2, mut p3, mut p4) = (0u32, 0u32, 0u32, 0u32);
-        let (mut f1, mut f2, mut f3, mut f4) = (0u32, 0u32, 0u32, 0u32);
-        for d in 0..9 {
-            let (c0, c1, c2) = (
-                fold_cols(self.cand[d]) as usize,
-                fold_cols(self.cand[9 + d]) as usize,
-                fold_cols(self.cand[18 + d]) as usize,
-            );
-            let x = c0 as u32 | (c1 as u32) << 9 | (c2 as u32) << 18;
-            let f = u32::from(CONFINED[c0])
-                | u32::from(CONFINED[c1]) << 9
-                | u32::from(CONFINED[c2]) << 18;
-            fo[d] = x;
-            forced[d] = f;
-            p4 |= p3 & x;
-            p3 |= p2 & x;
-            p2 |= p1 & x;
-            p1 |= x;
-            f4 |= f3 & f;
-            f3 |= f2 & f;
-            f2 |= f1 & f;
-            f1 |= f;
-        }
-        if p3 != FULL || f4 != 0 {
+        let t = Tally::new(std::array::from_fn(|d| {
+            let cols = |x: usize| u32::from(self.cols[x]);
+            cols(d) | cols(9 + d) << 9 | cols(18 + d) << 18
+        }));
+        if t.three != FULL || t.four_confined != 0 {
             return false;
         }
-        let must = p3 & !p4;
-        let full = f3;
+        let must = t.three & !t.four;
+        let full = t.three_confined;
         if must | full == 0 {
             return true;
         }
         for d in 0..9 {
-            let m = fo[d] & must;
-            let out = fo[d] & full & !forced[d];
+            let m = t.sets[d] & must;
+            let out = t.sets[d] & full & !t.confined[d];
             if m | out == 0 {
                 continue;
             }
@@ -704,7 +692,7 @@ impl State {
         for b in 0..3 {
             let total: u32 = self.configs[9 * b..9 * b + 9]
                 .iter()
-                .map(|&t| u32::from(CONFIG_COUNT[t as usize]))
+                .map(|&t| u32::from(t >> 12))
                 .sum();
             if total > 9 && total < best.0 {
                 best = (total, b);
@@ -713,9 +701,9 @@ impl State {
         // Stacks: per digit and stack, the 3×3 (band, column) matrix of mini-columns.
         let mut sidx = [[0usize; 9]; 3];
         for d in 0..9 {
-            let f0 = fold_cols(self.cand[d]);
-            let f1 = fold_cols(self.cand[9 + d]);
-            let f2 = fold_cols(self.cand[18 + d]);
+            let f0 = u32::from(self.cols[d]);
+            let f1 = u32::from(self.cols[9 + d]);
+            let f2 = u32::from(self.cols[18 + d]);
             for (s, row) in sidx.iter_mut().enumerate() {
                 let sh = 3 * s;
                 row[d] =
@@ -745,7 +733,7 @@ impl State {
         let b = best.1;
         let mut pick = (u8::MAX, 0);
         for x in 9 * b..9 * b + 9 {
-            let n = CONFIG_COUNT[self.configs[x] as usize];
+            let n = (self.configs[x] >> 12) as u8;
             if n >= 2 && n < pick.0 {
                 pick = (n, x);
             }
@@ -1258,6 +1246,6 @@ mod tests {
         let out = solve9(&[0; 81], 2000, 0, &Stop::never(), &mut |_| {});
         assert_eq!(out.count, 2000);
         assert!(out.nodes < 10_000, "{} nodes", out.nodes);
-        assert_eq!(std::mem::size_of::<State>(), 292);
+        assert_eq!(std::mem::size_of::<State>(), 348);
     }
 }

@@ -13,7 +13,7 @@
 
 use super::{RawClue, check_size, grid_string, lone_key, palette_from, parse_rgb, resolve};
 use crate::puzzles::ParseError;
-use crate::puzzles::nonogram::{Colour, Grid, Metadata, Nonogram, Palette};
+use crate::puzzles::nonogram::{Block, Colour, Grid, Metadata, Nonogram, Palette};
 use crate::render::Rgb;
 
 /// Parses one `.non` puzzle.
@@ -409,6 +409,76 @@ fn unescape(text: &str) -> String {
         }
     }
     out.push_str(rest);
+    out
+}
+
+/// The puzzle in nonogram-db's `.non` format, with `goal` and, when any, `givens`.
+/// Colours are written as letters `a`, `b`, ... with `color` lines (black and white
+/// puzzles as plain numbers and `1`/`0`).
+pub fn to_non(puzzle: &Nonogram, title: &str) -> String {
+    let bw = puzzle.is_black_and_white();
+    let letter = |colour: u8| -> char {
+        if bw {
+            '1'
+        } else {
+            char::from(b'a' + colour - 1)
+        }
+    };
+    let clue_line = |clue: &[Block]| {
+        if clue.is_empty() {
+            "0".to_string()
+        } else {
+            clue.iter()
+                .map(|b| {
+                    if bw {
+                        b.len.to_string()
+                    } else {
+                        format!("{}{}", b.len, letter(b.colour))
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(",")
+        }
+    };
+    let cell = |colour: u8| if colour == 0 { '0' } else { letter(colour) };
+    let mut out = String::new();
+    out.push_str(&format!("title \"{}\"\n", title.replace('"', "'")));
+    out.push_str("by \"satcover generate nonogram\"\n");
+    out.push_str(&format!(
+        "width {}\nheight {}\n",
+        puzzle.width(),
+        puzzle.height()
+    ));
+    if !bw {
+        for (k, c) in puzzle.palette().colours().iter().enumerate().skip(1) {
+            out.push_str(&format!("color {} {}\n", letter(k as u8), c.rgb.hex()));
+        }
+    }
+    out.push_str("\nrows\n");
+    for clue in puzzle.row_clues() {
+        out.push_str(&clue_line(clue));
+        out.push('\n');
+    }
+    out.push_str("\ncolumns\n");
+    for clue in puzzle.column_clues() {
+        out.push_str(&clue_line(clue));
+        out.push('\n');
+    }
+    if let Some(goal) = puzzle.goal() {
+        let cells: String = goal.cells.iter().map(|&c| cell(c)).collect();
+        out.push_str(&format!("\ngoal \"{cells}\"\n"));
+    }
+    if puzzle.num_givens() > 0 {
+        let givens: String = puzzle
+            .givens()
+            .iter()
+            .map(|g| g.map_or('.', cell))
+            .collect();
+        out.push_str(&format!(
+            "\n# {} given cells (a colour, 0 background, . not given) make the solution unique.\ngivens \"{givens}\"\n",
+            puzzle.num_givens()
+        ));
+    }
     out
 }
 

@@ -11,8 +11,9 @@
 //! Chains of one digit whose conclusion is about the start are X-chains (SE 6.6 base);
 //! everything else, XY-chains included, is a forcing chain (7.0). A path from `p` true
 //! back to a strong partner of `p` (not by the direct link) closes a loop: an X-cycle (6.5)
-//! or a bidirectional cycle (7.0), whose weak links all become strong. Region and cell forcing chains (8.2, 8.3) take every place of a
-//! digit in a house, or every candidate of a cell, as the branches. Dynamic forcing
+//! or a bidirectional cycle (7.0), whose weak links all become strong. Region and cell
+//! forcing chains (8.0) take every place of a digit in a house, or every candidate of a
+//! cell, as the branches; their length is the sum of the branches' lengths. Dynamic forcing
 //! chains (8.5) propagate singles from the assumption until the grid breaks. Every kind
 //! adds the SE length surcharge: 0.1 for each of the ceilings 4, 6, 8, 12, 16, 24, 32…
 //! (alternately ×3/2 and ×4/3) that the chain's node count exceeds.
@@ -259,25 +260,31 @@ fn rated(technique: Technique, nodes: usize) -> Difficulty {
     Difficulty(technique.base().0 + length_surcharge(nodes))
 }
 
-/// The easiest chain step, trying static chains first, then region and cell forcing
-/// chains, then dynamic ones.
+/// The easiest chain step: static chains, then Nishio, region and cell forcing chains
+/// while they could still be easier, then dynamic ones.
 pub(super) fn best_chain(board: &Board, allowed: &dyn Fn(Technique) -> bool) -> Option<Step> {
     if !allowed(Technique::XCycle) {
         return None;
     }
     let graph = Graph::new(board);
-    if let Some(step) = static_chains(&graph, allowed) {
-        return Some(step);
+    let mut best = static_chains(&graph, allowed);
+    let beaten = |best: &Option<Step>, t: Technique| {
+        allowed(t) && best.as_ref().is_none_or(|b| b.difficulty > t.base())
+    };
+    if beaten(&best, Technique::Nishio)
+        && let Some(step) = super::nishio::nishio(board, best.as_ref().map(|b| b.difficulty))
+    {
+        keep_best(&mut best, step);
     }
-    if allowed(Technique::RegionForcingChain)
+    if beaten(&best, Technique::RegionForcingChain)
         && let Some(step) = multiple_chains(&graph, allowed)
     {
-        return Some(step);
+        keep_best(&mut best, step);
     }
-    if allowed(Technique::DynamicForcingChain) {
+    if best.is_none() && allowed(Technique::DynamicForcingChain) {
         return dynamic(board);
     }
-    None
+    best
 }
 
 fn keep_best(best: &mut Option<Step>, step: Step) {
@@ -548,10 +555,9 @@ fn multiple_chains(graph: &Graph, allowed: &dyn Fn(Technique) -> bool) -> Option
             });
         let Some(&l) = shared else { continue };
         let paths: Vec<Vec<usize>> = branches.iter().map(|s| s.path(l)).collect();
-        let refs: Vec<&[usize]> = paths.iter().map(Vec::as_slice).collect();
-        // Each branch's assumption is a start, not a link (calibrated, docs/explain.md).
-        let nodes = Graph::nodes(&refs).saturating_sub(paths.len());
-        let difficulty = rated(technique, nodes);
+        // SE counts a multiple chain's length over all its branches, each in full.
+        let total: usize = paths.iter().map(Vec::len).sum();
+        let difficulty = rated(technique, total);
         if best.as_ref().is_some_and(|s| s.difficulty <= difficulty) {
             continue;
         }

@@ -18,6 +18,7 @@
 mod chains;
 mod fish;
 mod locked;
+mod nishio;
 mod singles;
 mod subsets;
 mod uniqueness;
@@ -170,16 +171,18 @@ pub enum Technique {
     Cycle,
     /// A static forcing chain of any links: contradiction or double implication (7.0 +).
     ForcingChain,
-    /// Every candidate of one house for a digit leads to the same conclusion (8.2 +).
+    /// One digit followed dynamically from an assumption to a house without it (7.5 +).
+    Nishio,
+    /// Every candidate of one house for a digit leads to the same conclusion (8.0 +).
     RegionForcingChain,
-    /// Every candidate of one cell leads to the same conclusion (8.3 +).
+    /// Every candidate of one cell leads to the same conclusion (8.0 +).
     CellForcingChain,
     /// An assumption whose consequences, singles included, end in a contradiction (8.5 +).
     DynamicForcingChain,
 }
 
 /// Every technique, easiest first (for `--max-technique` and documentation).
-pub const TECHNIQUES: [Technique; 30] = [
+pub const TECHNIQUES: [Technique; 31] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -207,6 +210,7 @@ pub const TECHNIQUES: [Technique; 30] = [
     Technique::XChain,
     Technique::Cycle,
     Technique::ForcingChain,
+    Technique::Nishio,
     Technique::RegionForcingChain,
     Technique::CellForcingChain,
     Technique::DynamicForcingChain,
@@ -244,8 +248,9 @@ impl Technique {
             XChain => 66,
             Cycle => 70,
             ForcingChain => 70,
-            RegionForcingChain => 82,
-            CellForcingChain => 83,
+            Nishio => 75,
+            RegionForcingChain => 80,
+            CellForcingChain => 80,
             DynamicForcingChain => 85,
         })
     }
@@ -280,6 +285,7 @@ impl Technique {
             XChain => "x-chain",
             Cycle => "bidirectional cycle",
             ForcingChain => "forcing chain",
+            Nishio => "nishio forcing chain",
             RegionForcingChain => "region forcing chain",
             CellForcingChain => "cell forcing chain",
             DynamicForcingChain => "dynamic forcing chain",

@@ -1,0 +1,289 @@
+//! `satcover merge`: the JSON answers of `solve --cube K/N` (one per cube, from any
+//! machines) combined into the puzzle's answer. Cubes are disjoint and cover every
+//! solution, so a solution of any cube is the puzzle's, counts add exactly, and the puzzle
+//! is unsolvable when every cube is. Every cube 1..=N must be there once (the check `bench
+//! --merge` makes of shards), and all of one puzzle (by fingerprint).
+
+use std::io::{BufWriter, Write};
+
+use anyhow::{Result, bail};
+use clap::Args;
+use serde_json::{Value, json};
+
+use satcover::bench::{Shard, check_parts};
+use satcover::input;
+
+use super::solve::Format;
+use super::{EXIT_OK, EXIT_UNKNOWN, EXIT_UNSOLVABLE};
+
+#[derive(Args, Debug)]
+pub struct MergeArgs {
+    /// Files of JSON answers of `solve --cube K/N --format json` (`-` for standard input).
+    #[arg(required = true)]
+    pub files: Vec<String>,
+    /// Require a proof behind every cube's answer (`solve --cube K/N --proof FILE`): the
+    /// merged "unsolvable" or "unique" then stands on one proof per cube.
+    #[arg(long)]
+    pub proof: bool,
+    /// Text for people, one JSON line for programs.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    pub format: Format,
+}
+
+/// One cube's answer, as read.
+struct Answer {
+    /// `FILE:LINE`.
+    place: String,
+    /// The puzzle's label, without ` cube K/N`.
+    label: String,
+    part: Shard,
+    fingerprint: String,
+    kind: Value,
+    status: String,
+    count: u64,
+    complete: bool,
+    solutions: Vec<Value>,
+    asked_unique: bool,
+    differences: Option<String>,
+    proof: Option<String>,
+}
+
+fn read_answer(place: String, line: &str) -> Result<Answer> {
+    let bad = |why: &str| {
+        anyhow::anyhow!(
+            "{place}: {why}: merge reads what `solve --cube K/N --format json` writes, one line a cube"
+        )
+    };
+    let value: Value = serde_json::from_str(line).map_err(|_| bad("not JSON"))?;
+    if value.get("status").and_then(Value::as_str) == Some("error") {
+        let error = value.get("error").and_then(Value::as_str).unwrap_or("?");
+        bail!("{place}: the cube's solve failed: {error}");
+    }
+    let text = |key: &str| value.get(key).and_then(Value::as_str).map(str::to_string);
+    let part: Shard = text("cube")
+        .ok_or_else(|| bad("no `cube`"))?
+        .parse()
+        .map_err(|_| bad("`cube` is not K/N"))?;
+    let label = text("puzzle").unwrap_or_default();
+    let suffix = format!(" cube {part}");
+    Ok(Answer {
+        label: label.strip_suffix(&suffix).unwrap_or(&label).to_string(),
+        fingerprint: text("fingerprint").ok_or_else(|| bad("no `fingerprint`"))?,
+        kind: value.get("kind").cloned().unwrap_or(Value::Null),
+        status: text("status").ok_or_else(|| bad("no `status`"))?,
+        count: value
+            .get("count")
+            .and_then(Value::as_u64)
+            .ok_or_else(|| bad("no `count`"))?,
+        complete: value
+            .get("complete")
+            .and_then(Value::as_bool)
+            .ok_or_else(|| bad("no `complete`"))?,
+        solutions: value
+            .get("solutions")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default(),
+        asked_unique: value.get("unique").is_some(),
+        differences: text("differences"),
+        proof: text("proof"),
+        part,
+        place,
+    })
+}
+
+pub fn run(args: &MergeArgs) -> Result<u8> {
+    let mut answers = Vec::new();
+    for file in &args.files {
+        let text = input::read_source(file)?;
+        let name = input::display_name(file);
+        for (i, line) in text.lines().enumerate() {
+            if !line.trim().is_empty() {
+                answers.push(read_answer(format!("{name}:{}", i + 1), line)?);
+            }
+        }
+    }
+    let Some(first) = answers.first() else {
+        bail!("nothing to merge");
+    };
+    if let Some(other) = answers.iter().find(|a| a.fingerprint != first.fingerprint) {
+        bail!(
+            "answers of different puzzles: {} ({}, cube {}, fingerprint {}) and {} ({}, cube {}, \
+             fingerprint {})",
+            first.label,
+            first.place,
+            first.part,
+            first.fingerprint,
+            other.label,
+            other.place,
+            other.part,
+            other.fingerprint
+        );
+    }
+    let parts: Vec<Shard> = answers.iter().map(|a| a.part).collect();
+    check_parts(&parts).map_err(|e| anyhow::anyhow!("cubes of {}: {e}", first.label))?;
+    if args.proof {
+        let missing: Vec<String> = answers
+            .iter()
+            .filter(|a| a.proof.is_none() && a.status != "solved")
+            .map(|a| a.part.to_string())
+            .collect();
+        if !missing.is_empty() {
+            bail!(
+                "--proof: no proof behind cube {} (run them with --proof FILE)",
+                missing.join(", ")
+            );
+        }
+    }
+    let count: u64 = answers.iter().map(|a| a.count).sum();
+    let complete = answers.iter().all(|a| a.complete);
+    let status = if answers.iter().any(|a| a.status == "solved") {
+        "solved"
+    } else if answers.iter().all(|a| a.status == "unsolvable") {
+        "unsolvable"
+    } else {
+        "unknown"
+    };
+    let solutions: Vec<(Shard, &Value)> = answers
+        .iter()
+        .flat_map(|a| a.solutions.iter().map(move |s| (a.part, s)))
+        .take(2)
+        .collect();
+    let asked_unique = answers.iter().any(|a| a.asked_unique);
+    let unique = match (count, complete) {
+        (1, true) => Some(true),
+        (0, true) => Some(false),
+        (c, _) if c >= 2 => Some(false),
+        _ => None,
+    };
+    let differences = match solutions.as_slice() {
+        [(a, x), (b, y)] if a == b => answers
+            .iter()
+            .find(|ans| ans.part == *a)
+            .and_then(|ans| ans.differences.clone()),
+        [(_, x), (_, y)] => grid_differences(x, y),
+        _ => None,
+    };
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let label = &first.label;
+    let n = first.part.count;
+    match args.format {
+        Format::Json => {
+            let mut object = json!({
+                "puzzle": label,
+                "kind": first.kind,
+                "status": status,
+                "solutions": solutions.iter().map(|(_, s)| *s).collect::<Vec<_>>(),
+                "count": count,
+                "complete": complete,
+                "cubes": n,
+                "fingerprint": first.fingerprint,
+                "solved_in": solutions.iter().map(|(p, _)| p.to_string()).collect::<Vec<_>>(),
+            });
+            if asked_unique {
+                object["unique"] = json!(unique);
+                if let Some(d) = &differences {
+                    object["differences"] = json!(d);
+                }
+            }
+            if args.proof {
+                object["proofs"] = answers
+                    .iter()
+                    .filter_map(|a| {
+                        a.proof
+                            .as_ref()
+                            .map(|p| json!({"cube": a.part.to_string(), "proof": p}))
+                    })
+                    .collect();
+            }
+            writeln!(out, "{object}")?;
+        }
+        Format::Text => {
+            writeln!(out, "{label}: {status} ({n} cubes merged)")?;
+            for (part, solution) in &solutions {
+                writeln!(out, "{label}: solution from cube {part}")?;
+                writeln!(out, "{}", solution_text(solution))?;
+            }
+            let at_least = if complete { "" } else { "at least " };
+            writeln!(
+                out,
+                "{label}: {at_least}{count} solution{}",
+                if count == 1 { "" } else { "s" }
+            )?;
+            if asked_unique {
+                let verdict = match unique {
+                    Some(true) => "unique",
+                    Some(false) if count == 0 => "unsolvable, so not unique",
+                    Some(false) => "not unique",
+                    None => "uniqueness unknown (some cube timed out)",
+                };
+                writeln!(out, "{label}: {verdict}")?;
+                if let Some(d) = &differences {
+                    writeln!(out, "{label}: {d}")?;
+                }
+            }
+            if args.proof {
+                writeln!(
+                    out,
+                    "{label}: one proof per cube ({} proofs)",
+                    answers.iter().filter(|a| a.proof.is_some()).count()
+                )?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(match status {
+        "solved" => EXIT_OK,
+        "unsolvable" => EXIT_UNSOLVABLE,
+        _ => EXIT_UNKNOWN,
+    })
+}
+
+/// A solution's JSON as text: rows of strings one per line (nonograms), rows of numbers
+/// space-separated (grids), anything else as compact JSON.
+fn solution_text(solution: &Value) -> String {
+    let Some(rows) = solution.as_array() else {
+        return solution.to_string();
+    };
+    rows.iter()
+        .map(|row| match row {
+            Value::String(s) => s.clone(),
+            Value::Array(cells) => cells
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+            other => other.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Where two grid-shaped solutions (rows of strings or of values) differ, 1-based.
+fn grid_differences(a: &Value, b: &Value) -> Option<String> {
+    let cells = |v: &Value| -> Option<Vec<Vec<String>>> {
+        v.as_array()?
+            .iter()
+            .map(|row| match row {
+                Value::String(s) => Some(s.chars().map(String::from).collect()),
+                Value::Array(cells) => Some(cells.iter().map(Value::to_string).collect()),
+                _ => None,
+            })
+            .collect()
+    };
+    let (a, b) = (cells(a)?, cells(b)?);
+    let mut differ = Vec::new();
+    for (r, (x, y)) in a.iter().zip(&b).enumerate() {
+        for (c, (u, v)) in x.iter().zip(y).enumerate() {
+            if u != v {
+                differ.push(format!("r{}c{} {u}/{v}", r + 1, c + 1));
+            }
+        }
+    }
+    Some(format!(
+        "{} cells differ: {}",
+        differ.len(),
+        differ.join(", ")
+    ))
+}

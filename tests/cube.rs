@@ -1,0 +1,335 @@
+//! Cube-and-conquer (`src/cube/`, `satcover cube`, `solve --cube K/N`, `solve --cubes N`,
+//! `merge`): cubes are disjoint and hold every solution, so their counts add up to the
+//! puzzle's on every backend; the iCNF names its puzzle and encoding and is refused for
+//! another; `merge` refuses gaps, repeats and answers of other puzzles; GNU parallel runs
+//! the cubes as separate processes.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use assert_cmd::Command;
+use satcover::facade::AnyPuzzle;
+use satcover::puzzle::{Backend, EncodeOptions, Request, Status};
+use satcover::stop::Stop;
+use serde_json::Value;
+
+/// A blank 4×4 sudoku: 288 solutions.
+const BLANK4: &str = "................\n";
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
+
+fn load(name: &str, text: &str) -> Box<dyn AnyPuzzle> {
+    let mut entries = satcover::input::load(name, text, None);
+    assert_eq!(entries.len(), 1);
+    entries.remove(0).puzzle.expect("the fixture reads")
+}
+
+fn two_solutions() -> Box<dyn AnyPuzzle> {
+    let path = fixture("nonogram/two-solutions.non");
+    load("two.non", &std::fs::read_to_string(path).unwrap())
+}
+
+fn satcover() -> Command {
+    Command::cargo_bin("satcover").expect("binary built")
+}
+
+#[test]
+fn cube_counts_add_up_to_the_puzzle_count() {
+    let cases: [(Box<dyn AnyPuzzle>, &[Backend]); 2] = [
+        (
+            load("blank.sudoku", BLANK4),
+            &[Backend::Native, Backend::Sat, Backend::Dlx],
+        ),
+        (two_solutions(), &[Backend::Native, Backend::Sat]),
+    ];
+    for (puzzle, backends) in cases {
+        let whole = puzzle
+            .solve_any(Backend::Native, &Request::count())
+            .unwrap()
+            .outcome;
+        assert!(whole.complete);
+        for n in [1, 2, 3, 8, 32] {
+            let cubes = puzzle.split_cubes(n, &Stop::never()).unwrap();
+            assert!(!cubes.cubes.is_empty() && cubes.cubes.len() <= n);
+            let again = puzzle.split_cubes(n, &Stop::never()).unwrap();
+            assert_eq!(cubes.cubes, again.cubes, "the split is deterministic");
+            for &backend in backends {
+                let mut sum = 0;
+                for k in 1..=n {
+                    if let Some(cube) = puzzle.cube_puzzle(&cubes, k).unwrap() {
+                        let outcome = cube.solve_any(backend, &Request::count()).unwrap().outcome;
+                        assert!(outcome.complete);
+                        sum += outcome.count;
+                    }
+                }
+                assert_eq!(sum, whole.count, "{backend} on {n} cubes");
+            }
+        }
+    }
+}
+
+#[test]
+fn cubes_on_threads_answer_as_the_plain_solve() {
+    let blank = load("blank.sudoku", BLANK4);
+    let split_at_once = (8, 2, Duration::ZERO);
+    let (report, spread) = blank
+        .conquer(split_at_once, Backend::Native, &Request::count())
+        .unwrap();
+    assert_eq!((report.outcome.count, report.outcome.complete), (288, true));
+    assert_eq!(spread.runs.len(), spread.cubes);
+    let (report, _) = blank
+        .conquer(split_at_once, Backend::Sat, &Request::unique())
+        .unwrap();
+    assert_eq!(report.outcome.unique(), Some(false));
+    assert_eq!(report.outcome.solutions.len(), 2);
+    assert!(report.differences.is_some());
+    let (report, _) = two_solutions()
+        .conquer(split_at_once, Backend::Native, &Request::unique())
+        .unwrap();
+    assert_eq!(report.outcome.count, 2);
+    // An easy puzzle is answered by the plain solve and never split.
+    let (report, spread) = blank
+        .conquer(
+            (8, 2, Duration::from_secs(60)),
+            Backend::Native,
+            &Request::first(),
+        )
+        .unwrap();
+    assert_eq!(report.outcome.status, Status::Solved);
+    assert!(spread.split.is_none());
+}
+
+#[test]
+fn icnf_reads_back_and_refuses_what_does_not_fit() {
+    let blank = load("blank.sudoku", BLANK4);
+    let cubes = blank.split_cubes(6, &Stop::never()).unwrap();
+    let options = EncodeOptions::default();
+    let text = blank.cube_icnf(&cubes, &options).unwrap();
+    assert!(text.lines().any(|l| l == "p inccnf"));
+    assert_eq!(text.lines().filter(|l| l.starts_with("a ")).count(), 6);
+    let read = blank.read_cubes(&text, &options).unwrap();
+    assert_eq!((read.requested, &read.cubes), (6, &cubes.cubes));
+
+    let other = load("other.sudoku", "1...............\n");
+    let error = other.read_cubes(&text, &options).unwrap_err().to_string();
+    assert!(error.contains("another puzzle"), "{error}");
+
+    let lines: Vec<&str> = text.lines().collect();
+    let last_a = lines.iter().rposition(|l| l.starts_with("a ")).unwrap();
+    let out_of_range: String = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == last_a {
+                "a 99999 0".to_string()
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let error = blank
+        .read_cubes(&out_of_range, &options)
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains(&format!("line {}", last_a + 1)), "{error}");
+    assert!(error.contains("99999 is out of range"), "{error}");
+
+    let nonogram = two_solutions();
+    let cubes = nonogram.split_cubes(4, &Stop::never()).unwrap();
+    let text = nonogram.cube_icnf(&cubes, &options).unwrap();
+    let automaton = EncodeOptions {
+        encoding: Some("automaton".into()),
+        presolve: false,
+    };
+    let error = nonogram
+        .read_cubes(&text, &automaton)
+        .unwrap_err()
+        .to_string();
+    assert!(error.contains("automaton"), "{error}");
+}
+
+/// `solve --cube K/N --count --format json` for every K, as separate processes.
+fn cube_answers(puzzle: &Path, n: usize) -> String {
+    (1..=n)
+        .map(|k| {
+            let out = satcover()
+                .args(["solve", "--count", "--format", "json", "--cube"])
+                .arg(format!("{k}/{n}"))
+                .arg(puzzle)
+                .output()
+                .unwrap();
+            String::from_utf8(out.stdout).unwrap()
+        })
+        .collect()
+}
+
+fn merged(dir: &Path, answers: &str) -> (Value, i32) {
+    let path = dir.join("answers.jsonl");
+    std::fs::write(&path, answers).unwrap();
+    let out = satcover()
+        .args(["merge", "--format", "json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let value = serde_json::from_str(text.trim()).unwrap_or(Value::Null);
+    (value, out.status.code().unwrap_or(-1))
+}
+
+#[test]
+fn cube_files_solve_and_answers_merge() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = dir.path().join("blank.sudoku");
+    std::fs::write(&puzzle, BLANK4).unwrap();
+    let out = dir.path().join("cubes");
+    satcover()
+        .args(["cube", "--cubes", "4", "-o"])
+        .arg(&out)
+        .arg(&puzzle)
+        .assert()
+        .success();
+    let icnf = std::fs::read_to_string(out.join("cubes.icnf")).unwrap();
+    assert!(icnf.starts_with("c satcover cubes puzzle "));
+    let mut total = 0;
+    for k in 1..=4 {
+        let file = out.join(format!("cube-{k}.sudoku"));
+        let answer = satcover()
+            .args(["solve", "--count", "--format", "json"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        let value: Value = serde_json::from_slice(&answer.stdout).unwrap();
+        total += value["count"].as_u64().unwrap();
+    }
+    assert_eq!(total, 288);
+
+    let answers = cube_answers(&puzzle, 4);
+    let (value, code) = merged(dir.path(), &answers);
+    assert_eq!(
+        (value["count"].as_u64(), value["complete"].as_bool()),
+        (Some(288), Some(true))
+    );
+    assert_eq!(code, 0);
+
+    // From the iCNF instead of a new split: the same answers.
+    let from_file: String = (1..=4)
+        .map(|k| {
+            let out = satcover()
+                .args(["solve", "--count", "--format", "json", "--cube-file"])
+                .arg(out.join("cubes.icnf"))
+                .arg("--cube")
+                .arg(format!("{k}/4"))
+                .arg(&puzzle)
+                .output()
+                .unwrap();
+            String::from_utf8(out.stdout).unwrap()
+        })
+        .collect();
+    assert_eq!(
+        merged(dir.path(), &from_file).0["count"].as_u64(),
+        Some(288)
+    );
+}
+
+#[test]
+fn merge_refuses_gaps_repeats_and_other_puzzles() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = dir.path().join("blank.sudoku");
+    std::fs::write(&puzzle, BLANK4).unwrap();
+    let other = dir.path().join("other.sudoku");
+    std::fs::write(&other, "1...............\n").unwrap();
+    let answers = cube_answers(&puzzle, 3);
+    let lines: Vec<&str> = answers.lines().collect();
+    let refusal = |text: String, expected: &str| {
+        let path = dir.path().join("bad.jsonl");
+        std::fs::write(&path, text).unwrap();
+        let out = satcover().arg("merge").arg(&path).output().unwrap();
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{stderr}");
+        assert!(stderr.contains(expected), "{stderr}");
+        assert!(out.stdout.is_empty());
+    };
+    refusal(lines[..2].join("\n"), "missing 3 (of 3)");
+    refusal(format!("{answers}{}\n", lines[0]), "1/3 appears twice");
+    let foreign = cube_answers(&other, 3);
+    let mixed = format!(
+        "{}\n{}\n{}\n",
+        lines[0],
+        lines[1],
+        foreign.lines().nth(2).unwrap()
+    );
+    refusal(mixed, "answers of different puzzles: ");
+    refusal(
+        format!(
+            "{}\n{}\n{}\n",
+            lines[0],
+            lines[1],
+            foreign.lines().nth(2).unwrap()
+        ),
+        "other.sudoku",
+    );
+}
+
+#[test]
+fn cube_values_out_of_range_are_errors() {
+    for bad in ["5/4", "0/4", "1/0", "x/4"] {
+        satcover()
+            .args(["solve", "--cube", bad])
+            .arg(fixture("sudoku/4x4.txt"))
+            .assert()
+            .code(1)
+            .stderr(predicates::str::contains("is not a cube"));
+    }
+    satcover()
+        .args(["cube", "--cubes", "0"])
+        .arg(fixture("sudoku/4x4.txt"))
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("at least 1"));
+    let dir = tempfile::tempdir().unwrap();
+    let alphametic = dir.path().join("money.alpha");
+    std::fs::write(&alphametic, "SEND + MORE = MONEY\n").unwrap();
+    satcover()
+        .args(["cube", "--cubes", "4"])
+        .arg(&alphametic)
+        .assert()
+        .code(1)
+        .stderr(predicates::str::contains("sudoku and nonogram puzzles can"));
+}
+
+/// The README's recipe on localhost: GNU parallel runs the N cubes as N processes, merge
+/// combines them. `.ci/run` installs `parallel`.
+#[test]
+fn gnu_parallel_runs_the_cubes_and_merge_combines_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = fixture("nonogram/two-solutions.non");
+    let binary = assert_cmd::cargo::cargo_bin("satcover");
+    let out = std::process::Command::new("parallel")
+        .args(["--will-cite", "-j", "2"])
+        .arg(format!(
+            "{} solve {} --unique --format json --cube {{}}/4",
+            binary.display(),
+            puzzle.display()
+        ))
+        .args([":::", "1", "2", "3", "4"])
+        .output()
+        .expect("GNU parallel is installed (.ci/run installs it)");
+    // Cubes without a solution exit 20, and parallel counts them as failed jobs.
+    let answers = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(answers.lines().count(), 4);
+    let (value, code) = merged(dir.path(), &answers);
+    assert_eq!(code, 0);
+    assert_eq!(value["count"].as_u64(), Some(2));
+    assert_eq!(value["unique"].as_bool(), Some(false));
+    assert!(
+        value["differences"]
+            .as_str()
+            .unwrap()
+            .starts_with("4 cells differ")
+    );
+}
