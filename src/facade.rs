@@ -7,9 +7,10 @@ use std::time::Instant;
 use crate::cube::{self, Cubes, Spread};
 use crate::driver::{cnf_encoding, cover_capability};
 use crate::pipeline::{solve, solve_into};
+use crate::portfolio::{self, Observer};
 use crate::puzzle::{
-    Assign, Backend, EncodeOptions, Kind, Limits, Outcome, Preference, Purpose, Puzzle, Render,
-    Request, Sink, SolveError, Split, Stats, Status,
+    Assign, Backend, EncodeOptions, Engine, Kind, Limits, Outcome, Preference, Purpose, Puzzle,
+    Render, Request, Sink, SolveError, Split, Stats, Status,
 };
 use crate::render::Picture;
 use crate::sat;
@@ -57,6 +58,16 @@ pub trait AnyPuzzle: Send + Sync {
         stop: &Stop,
         sink: Sink<'_, Rendered>,
     ) -> Result<Report, SolveError>;
+    /// The web page's solve, within `stop`: `engines` race at once ([`portfolio::race`];
+    /// none: `auto`'s plan), `observe` hears each contender start and end, and the
+    /// solutions kept come back rendered and drawn (pictures in the same order).
+    fn solve_observed(
+        &self,
+        engines: &[Engine],
+        request: &Request,
+        stop: &Stop,
+        observe: Observer<'_>,
+    ) -> Result<(Report, Vec<Picture>), SolveError>;
     /// See [`Puzzle::preference`].
     fn preference(&self) -> Preference;
     /// The CNF encodings `--encoding` may name (the default first), and whether
@@ -139,17 +150,11 @@ impl<P: Puzzle + Send + Sync + 'static> AnyPuzzle for P {
     }
 
     fn solve_any(&self, backend: Backend, request: &Request) -> Result<Report, SolveError> {
-        let outcome = solve(self, backend, request)?;
-        let differences = match outcome.solutions.as_slice() {
-            [a, b, ..] => Some(self.differences(a, b)),
-            _ => None,
-        };
-        let solutions = outcome
-            .solutions
-            .iter()
-            .map(|s| rendered(self, s, request.render))
-            .collect();
-        Ok(report(self, outcome, solutions, differences))
+        Ok(kept_report(
+            self,
+            solve(self, backend, request)?,
+            request.render,
+        ))
     }
 
     fn solve_stream(
@@ -173,6 +178,26 @@ impl<P: Puzzle + Send + Sync + 'static> AnyPuzzle for P {
             _ => None,
         };
         Ok(report(self, outcome, Vec::new(), differences))
+    }
+
+    fn solve_observed(
+        &self,
+        engines: &[Engine],
+        request: &Request,
+        stop: &Stop,
+        observe: Observer<'_>,
+    ) -> Result<(Report, Vec<Picture>), SolveError> {
+        let outcome = if engines.is_empty() {
+            portfolio::solve_observed(self, request, stop, observe)?
+        } else {
+            portfolio::race(self, engines, request, stop, observe)?
+        };
+        let pictures = outcome
+            .solutions
+            .iter()
+            .map(|s| self.picture(Some(s)))
+            .collect();
+        Ok((kept_report(self, outcome, request.render), pictures))
     }
 
     fn preference(&self) -> Preference {
@@ -370,6 +395,25 @@ fn rendered<P: Puzzle + ?Sized>(puzzle: &P, solution: &P::Solution, render: Rend
             serde_json::Value::Null
         },
     }
+}
+
+/// `outcome` as a report, its kept solutions rendered as `render` asks and the
+/// differences of the first two said.
+fn kept_report<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    outcome: Outcome<P::Solution>,
+    render: Render,
+) -> Report {
+    let differences = match outcome.solutions.as_slice() {
+        [a, b, ..] => Some(puzzle.differences(a, b)),
+        _ => None,
+    };
+    let solutions = outcome
+        .solutions
+        .iter()
+        .map(|s| rendered(puzzle, s, render))
+        .collect();
+    report(puzzle, outcome, solutions, differences)
 }
 
 /// `outcome` as a report, with its solutions already rendered.

@@ -57,5 +57,7 @@ pub mod puzzles;
 pub mod render;
 pub mod rng;
 pub mod sat;
+#[cfg(feature = "serve")]
+pub mod serve;
 pub mod stop;
 pub mod util;

@@ -135,6 +135,19 @@ fn contender_request(plan: &Plan, request: &Request) -> Option<Request> {
     })
 }
 
+/// What a race tells its observer as it goes (the web page's live progress, `src/serve/`):
+/// each contender when it starts and, with what became of it, when it ends.
+#[derive(Clone, Debug)]
+pub enum RaceEvent {
+    /// The engine started searching.
+    Started(Engine),
+    /// The engine's run ended: its result, time and effort.
+    Ended(Contender),
+}
+
+/// Hears a race's [`RaceEvent`]s, from the racers' own threads: it must return quickly.
+pub type Observer<'a> = &'a (dyn Fn(RaceEvent) + Sync);
+
 /// Refuses a request naming an external solver when the kind's plan never races one.
 fn check_external<P: Puzzle + ?Sized>(puzzle: &P, request: &Request) -> Result<(), SolveError> {
     let preference = puzzle.preference();
@@ -158,6 +171,16 @@ pub fn solve<P: Puzzle + ?Sized>(
     request: &Request,
     stop: &Stop,
 ) -> Result<Outcome<P::Solution>, SolveError> {
+    solve_observed(puzzle, request, stop, &|_| {})
+}
+
+/// [`solve`], telling `observe` when each contender starts and ends.
+pub fn solve_observed<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    request: &Request,
+    stop: &Stop,
+    observe: Observer<'_>,
+) -> Result<Outcome<P::Solution>, SolveError> {
     check_external(puzzle, request)?;
     let start = Instant::now();
     let plan = Plan::new(&puzzle.preference(), request);
@@ -166,27 +189,23 @@ pub fn solve<P: Puzzle + ?Sized>(
     let mut runs: Vec<(Run<P::Solution>, ContenderResult)> = Vec::new();
 
     if let Some((engine, budget)) = plan.alone {
+        observe(RaceEvent::Started(engine));
         let run = Run::of(engine, || {
             driver::run(puzzle, engine, request, &stop.child(start + budget))
         });
         if run.decided() {
+            observe(RaceEvent::Ended(run.contender(ContenderResult::Won)));
             return Ok(finish(start, run, runs));
         }
         let fate = run.fate(ContenderResult::GaveUp);
+        observe(RaceEvent::Ended(run.contender(fate)));
         runs.push((run, fate));
     }
 
     if !stop.should_stop() {
         let loan = request.threads.borrow(plan.race.len().saturating_sub(1));
         let racers = &plan.race[..(1 + loan.n).min(plan.race.len())];
-        let race = stop.linked();
-        let mut raced = if let [only] = racers {
-            let run = Run::of(*only, || driver::run(puzzle, *only, request, &race));
-            let fate = run.fate(ContenderResult::GaveUp);
-            vec![(run, fate)]
-        } else {
-            race_on_threads(puzzle, racers, request, &race)
-        };
+        let mut raced = race_phase(puzzle, racers, request, stop, observe);
         drop(loan);
         if let Some(at) = raced.iter().position(|(run, _)| run.decided()) {
             let (winner, _) = raced.remove(at);
@@ -196,6 +215,59 @@ pub fn solve<P: Puzzle + ?Sized>(
         runs.extend(raced);
     }
     undecided(start, runs)
+}
+
+/// `engines` racing at once on threads of their own, without `auto`'s plan (no engine
+/// alone first, no thread loan: the caller decides how many run), within `stop`, telling
+/// `observe` when each starts and ends. The outcome is the winner's, as in [`solve`], its
+/// stats' backend the racers' names joined by `+`.
+pub fn race<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    engines: &[Engine],
+    request: &Request,
+    stop: &Stop,
+    observe: Observer<'_>,
+) -> Result<Outcome<P::Solution>, SolveError> {
+    let start = Instant::now();
+    let mut raced = race_phase(puzzle, engines, request, stop, observe);
+    let mut outcome = match raced.iter().position(|(run, _)| run.decided()) {
+        Some(at) => {
+            let (winner, _) = raced.remove(at);
+            finish(start, winner, raced)
+        }
+        None => undecided(start, raced)?,
+    };
+    outcome.stats.backend = engines
+        .iter()
+        .map(|e| e.name())
+        .collect::<Vec<_>>()
+        .join("+");
+    Ok(outcome)
+}
+
+/// The racers on a stop linked to `stop`: one runs on the caller's thread, several on
+/// threads of their own ([`race_on_threads`]).
+fn race_phase<P: Puzzle + ?Sized>(
+    puzzle: &P,
+    racers: &[Engine],
+    request: &Request,
+    stop: &Stop,
+    observe: Observer<'_>,
+) -> Vec<(Run<P::Solution>, ContenderResult)> {
+    let race = stop.linked();
+    if let [only] = racers {
+        observe(RaceEvent::Started(*only));
+        let run = Run::of(*only, || driver::run(puzzle, *only, request, &race));
+        let fate = if run.decided() {
+            ContenderResult::Won
+        } else {
+            run.fate(ContenderResult::GaveUp)
+        };
+        observe(RaceEvent::Ended(run.contender(fate)));
+        vec![(run, fate)]
+    } else {
+        race_on_threads(puzzle, racers, request, &race, observe)
+    }
 }
 
 /// [`solve`], handing each solution to `sink` as it is found. When the request lists
@@ -244,12 +316,14 @@ fn race_on_threads<P: Puzzle + ?Sized>(
     racers: &[Engine],
     request: &Request,
     race: &Stop,
+    observe: Observer<'_>,
 ) -> Vec<(Run<P::Solution>, ContenderResult)> {
     let (tx, rx) = mpsc::channel();
     thread::scope(|scope| {
         for &backend in racers {
             let tx = tx.clone();
             scope.spawn(move || {
+                observe(RaceEvent::Started(backend));
                 let run = Run::of(backend, || driver::run(puzzle, backend, request, race));
                 // The receiver lives until every sender is gone.
                 let _ = tx.send(run);
@@ -268,6 +342,7 @@ fn race_on_threads<P: Puzzle + ?Sized>(
             } else {
                 run.fate(ContenderResult::GaveUp)
             };
+            observe(RaceEvent::Ended(run.contender(fate)));
             runs.push((run, fate));
         }
         runs

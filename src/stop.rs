@@ -22,9 +22,10 @@ use std::time::{Duration, Instant};
 pub struct Stop {
     deadline: Option<Instant>,
     flag: Option<Arc<AtomicBool>>,
-    /// The flag of the `Stop` this one was made from by [`Stop::linked`]: cancelling that one
-    /// stops this one too, not the other way round.
-    outer: Option<Arc<AtomicBool>>,
+    /// The flags of the stops this one was made from by [`Stop::linked`], at every level (a
+    /// driver's stop linked to a race's, linked to a web page's): cancelling any of them stops
+    /// this one too, not the other way round.
+    outer: Arc<[Arc<AtomicBool>]>,
 }
 
 impl Stop {
@@ -51,7 +52,7 @@ impl Stop {
         Stop {
             deadline,
             flag: Some(Arc::new(AtomicBool::new(false))),
-            outer: None,
+            outer: Arc::default(),
         }
     }
 
@@ -62,7 +63,7 @@ impl Stop {
         Stop {
             deadline: self.deadline,
             flag: Some(Arc::new(AtomicBool::new(false))),
-            outer: self.flag.clone(),
+            outer: self.flag.iter().chain(self.outer.iter()).cloned().collect(),
         }
     }
 
@@ -86,9 +87,8 @@ impl Stop {
 
     /// Whether some clone (or the stop this one is linked to) was cancelled; no clock read.
     pub fn is_cancelled(&self) -> bool {
-        let set =
-            |f: &Option<Arc<AtomicBool>>| f.as_ref().is_some_and(|f| f.load(Ordering::Relaxed));
-        set(&self.flag) || set(&self.outer)
+        let set = |f: &AtomicBool| f.load(Ordering::Relaxed);
+        self.flag.as_deref().is_some_and(set) || self.outer.iter().any(|f| set(f))
     }
 
     /// Whether the search should stop now: cancelled, or past the deadline. Reads the clock
@@ -157,6 +157,11 @@ mod tests {
         let race = outer.linked();
         outer.cancel();
         assert!(race.should_stop());
+        // Two links down (a driver's stop inside a race inside a cancellable solve).
+        let top = Stop::cancellable(None);
+        let driver = top.linked().linked();
+        top.cancel();
+        assert!(driver.should_stop());
     }
 
     #[test]

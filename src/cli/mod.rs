@@ -10,6 +10,7 @@ mod export;
 mod generate;
 mod merge;
 mod render;
+mod serve;
 mod solve;
 
 use std::process::ExitCode;
@@ -76,6 +77,8 @@ enum Command {
     Merge(merge::MergeArgs),
     /// The steps a person can follow (sudoku), each rated on the Sudoku Explainer scale.
     Explain(explain::ExplainArgs),
+    /// The local web page: paste a puzzle, race the backends live, pictures, share link.
+    Serve(serve::ServeArgs),
 }
 
 pub fn run() -> ExitCode {
@@ -99,6 +102,7 @@ pub fn run() -> ExitCode {
         Command::Explain(args) => explain::run(&args),
         Command::Cube(args) => cube::run(&args),
         Command::Merge(args) => merge::run(&args),
+        Command::Serve(args) => serve::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -1,0 +1,62 @@
+//! `satcover serve`: the local web page (`src/serve/`), on 127.0.0.1 unless told otherwise.
+
+use std::io::Write;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use clap::Args;
+
+use satcover::serve::{self, Config};
+
+#[derive(Args, Debug)]
+pub struct ServeArgs {
+    /// The port to listen on; 0 picks a free one (the first line printed names it).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// The address to listen on. Anything but a loopback address lets other machines run
+    /// solves here (a warning says so).
+    #[arg(long, value_name = "ADDR", default_value_t = IpAddr::V4(Ipv4Addr::LOCALHOST))]
+    pub bind: IpAddr,
+    /// The longest one solve or analysis may run, in seconds.
+    #[arg(long, value_name = "S", default_value = "60", value_parser = super::parse_timeout)]
+    pub time_limit: Duration,
+    /// How many solves may run at once [default: one per core].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub max_solves: Option<u16>,
+}
+
+pub fn run(args: &ServeArgs) -> Result<u8> {
+    // Idle blocking threads (reading puzzles, analyses) end after a second, so a server at
+    // rest runs its workers only: growth would show (docs/serve.md).
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .thread_keep_alive(Duration::from_secs(1))
+        .enable_all()
+        .build()
+        .context("cannot start the server's runtime")?;
+    runtime.block_on(async {
+        let wanted = SocketAddr::new(args.bind, args.port);
+        let listener = tokio::net::TcpListener::bind(wanted).await.with_context(|| {
+            format!("cannot listen on {wanted} (is the port taken? --port 0 picks a free one)")
+        })?;
+        let addr = listener.local_addr()?;
+        println!("listening on http://{addr}");
+        std::io::stdout().flush()?;
+        if !addr.ip().is_loopback() {
+            eprintln!(
+                "satcover: warning: listening on {addr}: any machine that reaches this address \
+                 can run solves here (the default, --bind 127.0.0.1, keeps the page on this machine)"
+            );
+        }
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let config = Config {
+            addr,
+            time_limit: args.time_limit,
+            max_solves: args.max_solves.map_or(cores, usize::from),
+        };
+        serve::serve(listener, config)
+            .await
+            .context("the server stopped")?;
+        Ok(super::EXIT_OK)
+    })
+}

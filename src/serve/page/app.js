@@ -1,0 +1,460 @@
+// satcover serve: the page's script. Every string that comes from a puzzle or the server
+// is put in the page with textContent (never as HTML); pictures are shown through blob URLs
+// in <img>, where no script of theirs can run.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+
+const page = {
+  solving: null,      // the AbortController of the running solve
+  lastSvg: null,      // blob URL of the first solution's picture
+  urls: new Map(),    // img id -> blob URL, revoked when replaced
+  explanation: null,
+  step: 0,
+};
+
+function setText(id, text) { $(id).textContent = text == null ? '' : String(text); }
+
+function showSvg(id, svg) {
+  const img = $(id);
+  const old = page.urls.get(id);
+  if (old) URL.revokeObjectURL(old);
+  if (!svg) {
+    page.urls.delete(id);
+    img.removeAttribute('src');
+    img.hidden = true;
+    return null;
+  }
+  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+  page.urls.set(id, url);
+  img.src = url;
+  img.hidden = false;
+  return url;
+}
+
+function puzzleBody(extra) {
+  const body = { text: $('puzzle').value, kind: $('kind').value };
+  if (page.fileName) body.name = page.fileName;
+  return Object.assign(body, extra || {});
+}
+
+async function postJson(path, body) {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const type = response.headers.get('Content-Type') || '';
+  const data = type.includes('application/json') ? await response.json() : await response.text();
+  return { ok: response.ok, status: response.status, data };
+}
+
+// An error answer: its message, and the cursor put where the puzzle text is wrong.
+function showError(id, answer) {
+  const data = answer.data || {};
+  const message = typeof data === 'string' ? data : (data.error || ('error ' + answer.status));
+  setText(id, message);
+  if (id === 'puzzle-error' && data.line) selectPosition(data.line, data.column || 1);
+}
+
+function selectPosition(line, column) {
+  const area = $('puzzle');
+  const lines = area.value.split('\n');
+  let offset = 0;
+  for (let i = 0; i < line - 1 && i < lines.length; i += 1) offset += lines[i].length + 1;
+  offset += Math.max(0, column - 1);
+  area.setSelectionRange(offset, Math.min(area.value.length, offset + 1));
+}
+
+// ---- reading the puzzle -------------------------------------------------------------
+
+async function readPuzzle() {
+  setText('puzzle-error', '');
+  setText('puzzle-info', '');
+  $('warnings').replaceChildren();
+  showSvg('unsolved', null);
+  const answer = await postJson('/api/puzzle', puzzleBody());
+  if (!answer.ok) {
+    showError('puzzle-error', answer);
+    return false;
+  }
+  const data = answer.data;
+  let info = data.kind + ' — ' + data.label;
+  if (data.puzzles > 1) info += ' (the first of ' + data.puzzles + ' puzzles in the text)';
+  setText('puzzle-info', info);
+  for (const warning of data.warnings) {
+    const item = document.createElement('li');
+    item.textContent = warning;
+    $('warnings').append(item);
+  }
+  showSvg('unsolved', data.svg);
+  $('explain').disabled = !data.explains;
+  return true;
+}
+
+async function loadExamples() {
+  const response = await fetch('/api/examples');
+  const examples = await response.json();
+  page.examples = examples;
+  examples.forEach((example, i) => {
+    const option = document.createElement('option');
+    option.value = String(i);
+    option.textContent = example.title;
+    $('examples').append(option);
+  });
+}
+
+function pickExample() {
+  const example = page.examples[Number($('examples').value)];
+  if (!example) return;
+  $('puzzle').value = example.text;
+  page.fileName = example.name;
+  $('kind').value = '';
+  readPuzzle();
+}
+
+function upload() {
+  const file = $('upload').files[0];
+  if (!file) return;
+  const reader = new FileReader();
+  reader.onload = () => {
+    $('puzzle').value = String(reader.result);
+    page.fileName = file.name;
+    readPuzzle();
+  };
+  reader.readAsText(file);
+}
+
+// ---- share links: the puzzle's text in the fragment, base64url of its UTF-8 -------------
+
+function toBase64Url(text) {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text) {
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return new TextDecoder().decode(bytes);
+}
+
+function share() {
+  const params = new URLSearchParams();
+  params.set('p', toBase64Url($('puzzle').value));
+  if ($('kind').value) params.set('k', $('kind').value);
+  if (page.fileName) params.set('n', page.fileName);
+  const link = location.origin + location.pathname + '#' + params.toString();
+  $('share-link').value = link;
+  history.replaceState(null, '', link);
+}
+
+function openShared() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const packed = params.get('p');
+  if (packed == null) return;
+  try {
+    $('puzzle').value = fromBase64Url(packed);
+  } catch (error) {
+    setText('puzzle-error', 'this share link does not hold a puzzle: ' + error.message);
+    return;
+  }
+  $('kind').value = params.get('k') || '';
+  page.fileName = params.get('n') || null;
+  readPuzzle();
+}
+
+// ---- solving: the answer comes as server-sent events over one POST ----------------------
+
+function setState(state, text) {
+  $('state').dataset.state = state;
+  setText('state', text || state);
+}
+
+function cellsOf(row, values) {
+  values.forEach((value, i) => {
+    const cell = row.insertCell();
+    cell.textContent = value == null ? '' : String(value);
+    if (i === 1 && value) cell.className = String(value).replace(' ', '_');
+  });
+}
+
+const ms = (seconds) => (seconds == null ? '' : (seconds * 1000).toFixed(1));
+
+function contenderRow(backend) {
+  const body = $('contenders').tBodies[0];
+  for (const row of body.rows) {
+    if (row.dataset.backend === backend && row.dataset.state === 'running') return row;
+  }
+  const row = body.insertRow();
+  row.dataset.backend = backend;
+  return row;
+}
+
+function onContender(data) {
+  const row = contenderRow(data.backend);
+  row.dataset.state = data.state;
+  row.replaceChildren();
+  cellsOf(row, [data.backend, data.state.replace('_', ' '), ms(data.time), data.nodes,
+    data.guesses, data.updates, data.solve_calls, data.conflicts]);
+}
+
+function onProgress(data) {
+  setState('running', 'running… ' + data.elapsed.toFixed(1) + ' s');
+  for (const running of data.running) {
+    const row = contenderRow(running.backend);
+    if (row.cells.length > 2) row.cells[2].textContent = ms(running.time);
+  }
+}
+
+function onResult(data) {
+  $('result-section').hidden = false;
+  let verdict = data.status;
+  if (data.status === 'solved') {
+    if (data.unique === true) verdict += ': exactly one solution';
+    else if (data.unique === false) verdict += ': more than one solution';
+    else if (data.complete) verdict += ': ' + data.count + ' solution' + (data.count === 1 ? '' : 's');
+    else verdict += ': at least ' + data.count + ' solution' + (data.count === 1 ? '' : 's');
+  }
+  if (data.reason) verdict += ' (' + data.reason + ')';
+  setText('verdict', verdict);
+  setText('summary', data.summary);
+  setText('differences', data.differences ? 'Where they differ: ' + data.differences : '');
+  const [first, second] = data.solutions;
+  page.lastSvg = showSvg('solution-1', first && first.svg);
+  $('download-svg').hidden = !page.lastSvg;
+  if (page.lastSvg) $('download-svg').href = page.lastSvg;
+  $('second').hidden = !second;
+  showSvg('solution-2', second && second.svg);
+  setText('solution-text', data.solutions.map((s) => s.text).join('\n\n'));
+  const stats = $('stats').tBodies[0];
+  stats.replaceChildren();
+  for (const [key, value] of Object.entries(data.stats)) {
+    if (key === 'contenders' || value == null) continue;
+    cellsOf(stats.insertRow(), [key, typeof value === 'number' && !Number.isInteger(value)
+      ? value.toFixed(6) + ' s' : value]);
+  }
+  const contenders = data.stats.contenders || [];
+  $('compare-block').hidden = contenders.length < 2;
+  const compare = $('compare').tBodies[0];
+  compare.replaceChildren();
+  for (const c of contenders) {
+    cellsOf(compare.insertRow(), [c.backend, c.result.replace('_', ' '), ms(c.time), c.nodes,
+      c.guesses, c.updates, c.solve_calls, c.decisions, c.conflicts]);
+  }
+  setState(data.status, data.status + (data.timed_out ? ' (time limit)' : ''));
+}
+
+function onEvent(name, data) {
+  if (name === 'contender') onContender(data);
+  else if (name === 'progress') onProgress(data);
+  else if (name === 'timeout') setState('timeout', data.message);
+  else if (name === 'result') onResult(data);
+  else if (name === 'error') setState('error', data.error);
+}
+
+async function solve() {
+  if (page.solving) return;
+  const how = document.querySelector('input[name="how"]:checked').value;
+  const engines = Array.from(document.querySelectorAll('.engine:checked'), (box) => box.value);
+  const backends = how === 'auto' ? ['auto'] : engines;
+  if (backends.length === 0) {
+    setState('error', 'choose at least one engine to race');
+    return;
+  }
+  const timeout = Number($('timeout').value);
+  const body = puzzleBody({ backends, mode: $('mode').value });
+  if (timeout > 0) body.timeout = timeout;
+  $('contenders').tBodies[0].replaceChildren();
+  $('result-section').hidden = true;
+  setText('puzzle-error', '');
+  const controller = new AbortController();
+  page.solving = controller;
+  $('solve').disabled = true;
+  $('cancel').disabled = false;
+  setState('running', 'starting…');
+  try {
+    const response = await fetch('/api/solve', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: controller.signal,
+    });
+    if (!response.ok) {
+      const data = await response.json();
+      showError('puzzle-error', { status: response.status, data });
+      setState('error', data.error);
+      return;
+    }
+    await readEvents(response.body, onEvent);
+  } catch (error) {
+    if (error.name === 'AbortError') setState('cancelled');
+    else setState('error', String(error.message || error));
+  } finally {
+    page.solving = null;
+    $('solve').disabled = false;
+    $('cancel').disabled = true;
+  }
+}
+
+// The `event:` / `data:` frames of a server-sent event stream, each to `handle`.
+async function readEvents(stream, handle) {
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let end = buffer.indexOf('\n\n');
+    while (end >= 0) {
+      const frame = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      let name = 'message';
+      const data = [];
+      for (const line of frame.split('\n')) {
+        if (line.startsWith('event:')) name = line.slice(6).trim();
+        else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+      }
+      if (data.length) handle(name, JSON.parse(data.join('\n')));
+      end = buffer.indexOf('\n\n');
+    }
+  }
+}
+
+function cancel() {
+  if (page.solving) page.solving.abort();
+}
+
+// ---- downloads --------------------------------------------------------------------------
+
+async function exportAs(to) {
+  setText('export-error', '');
+  const answer = await postJson('/api/export', puzzleBody({ to }));
+  if (!answer.ok) {
+    showError('export-error', answer);
+    return;
+  }
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(new Blob([answer.data], { type: 'text/plain' }));
+  link.download = to === 'dimacs' ? 'puzzle.cnf' : 'puzzle.xc';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+}
+
+// ---- analysis -----------------------------------------------------------------------------
+
+async function analyze(marginals) {
+  setText('analysis-error', '');
+  setText('analysis-info', 'analysing…');
+  const answer = await postJson('/api/analyze', puzzleBody({ marginals }));
+  if (!answer.ok) {
+    setText('analysis-info', '');
+    showError('analysis-error', answer);
+    return;
+  }
+  const data = answer.data;
+  let info = data.status + ' — ' + data.method + ': ' + (data.cells - data.varying) + ' of ' +
+    data.cells + ' cells forced';
+  if (!data.forced_exact) info += ' (not proved: stopped early)';
+  if (marginals) {
+    info += '; ' + data.solutions_counted + (data.complete ? '' : '+') + ' solutions counted';
+  }
+  setText('analysis-info', info);
+  showSvg('forced', data.picture);
+  showSvg('heat', marginals ? data.marginals : null);
+  setText('forced-text', data.forced_text);
+}
+
+// ---- explain --------------------------------------------------------------------------------
+
+async function explain() {
+  setText('explain-error', '');
+  setText('explain-info', 'explaining…');
+  const answer = await postJson('/api/explain', puzzleBody());
+  if (!answer.ok) {
+    setText('explain-info', '');
+    showError('explain-error', answer);
+    return;
+  }
+  const data = answer.data;
+  page.explanation = data;
+  page.step = 0;
+  let info = data.status + ', ' + data.rating + ' (' + data.level + '), ' + data.steps.length + ' steps';
+  if (data.reason) info += ': ' + data.reason;
+  setText('explain-info', info);
+  showStep();
+}
+
+function showStep() {
+  const data = page.explanation;
+  if (!data) return;
+  const n = data.size;
+  const total = data.steps.length;
+  const step = data.steps[page.step];
+  const values = data.givens.slice();
+  for (let i = 0; i < page.step; i += 1) {
+    for (const [r, c, d] of data.steps[i].placed) values[r * n + c] = d;
+  }
+  const mark = new Map();
+  if (step) {
+    for (const [r, c] of step.cells) mark.set(r * n + c, 'focus');
+    for (const [r, c] of step.removed) mark.set(r * n + c, 'removed');
+    for (const [r, c, d] of step.placed) { mark.set(r * n + c, 'placed'); values[r * n + c] = d; }
+  }
+  const grid = $('explain-grid');
+  grid.style.gridTemplateColumns = 'repeat(' + n + ', auto)';
+  const cells = [];
+  for (let i = 0; i < n * n; i += 1) {
+    const cell = document.createElement('div');
+    const [r, c] = [Math.floor(i / n), i % n];
+    const classes = [data.givens[i] ? 'given' : 'found'];
+    if ((c + 1) % data.box === 0 && c + 1 < n) classes.push('box-right');
+    if ((r + 1) % data.box === 0 && r + 1 < n) classes.push('box-below');
+    if (mark.has(i)) classes.push(mark.get(i));
+    cell.className = classes.join(' ');
+    cell.textContent = values[i] ? String(values[i]) : '';
+    cells.push(cell);
+  }
+  grid.replaceChildren(...cells);
+  setText('step-number', total ? 'step ' + (page.step + 1) + ' of ' + total : 'no step');
+  setText('step-text', step ? step.number + '. ' + step.text : '');
+  $('step-prev').disabled = page.step === 0;
+  $('step-next').disabled = page.step + 1 >= total;
+}
+
+function moveStep(by) {
+  if (!page.explanation) return;
+  page.step = Math.max(0, Math.min(page.explanation.steps.length - 1, page.step + by));
+  showStep();
+}
+
+// ---- wiring ---------------------------------------------------------------------------------
+
+function start() {
+  $('read').addEventListener('click', readPuzzle);
+  $('examples').addEventListener('change', pickExample);
+  $('upload').addEventListener('change', upload);
+  $('puzzle').addEventListener('input', () => { page.fileName = null; });
+  $('share').addEventListener('click', share);
+  $('solve').addEventListener('click', solve);
+  $('cancel').addEventListener('click', cancel);
+  $('export-dimacs').addEventListener('click', () => exportAs('dimacs'));
+  $('export-xc').addEventListener('click', () => exportAs('xc'));
+  $('analyze').addEventListener('click', () => analyze(false));
+  $('marginals').addEventListener('click', () => analyze(true));
+  $('explain').addEventListener('click', explain);
+  $('step-prev').addEventListener('click', () => moveStep(-1));
+  $('step-next').addEventListener('click', () => moveStep(1));
+  window.addEventListener('hashchange', openShared);
+  $('download-svg').hidden = true;
+  loadExamples();
+  openShared();
+}
+
+start();
