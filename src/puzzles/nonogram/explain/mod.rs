@@ -1,7 +1,7 @@
 //! Explaining a nonogram the way a person solves it: line by line, each line solved from
 //! its clue and its known cells and named by the simplest rule that gives what it gives
-//! ([`rules`]), in passes over the rows then the columns as in the GCHQ line-solver seed
-//! (`pass 2: 137 unknown`); when a whole pass changes nothing, probing ([`probe`]); when
+//! (`rules.rs`), in passes over the rows then the columns as in the GCHQ line-solver seed
+//! (`pass 2: 137 unknown`); when a whole pass changes nothing, probing (`probe.rs`); when
 //! probing finds nothing either, the puzzle needs search.
 //!
 //! Glossary (besides the nonogram one): a cell's **domain** is the set of colours it may
