@@ -362,16 +362,7 @@ impl<P: Puzzle + Send + Sync + 'static> AnyPuzzle for P {
     ) -> Result<(Report, Spread), SolveError> {
         let split = splitter(self)?;
         let (outcome, spread) = cube::conquer(self, split, (n, jobs, easy), backend, request)?;
-        let differences = match outcome.solutions.as_slice() {
-            [a, b, ..] => Some(self.differences(a, b)),
-            _ => None,
-        };
-        let solutions = outcome
-            .solutions
-            .iter()
-            .map(|s| rendered(self, s, request.render))
-            .collect();
-        Ok((report(self, outcome, solutions, differences), spread))
+        Ok((kept_report(self, outcome, request.render), spread))
     }
 }
 
