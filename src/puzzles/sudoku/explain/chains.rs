@@ -14,11 +14,12 @@
 //! or a bidirectional cycle (7.0), whose weak links all become strong. Region and cell
 //! forcing chains (8.0) take every place of a digit in a house, or every candidate of a
 //! cell, as the branches; their length is the sum of the branches' lengths. Dynamic forcing
-//! chains (8.5) propagate singles from the assumption until the grid breaks. Every kind
+//! chains (8.5 and the nested levels above) are in `dynamic.rs`. Every kind
 //! adds the SE length surcharge: 0.1 for each of the ceilings 4, 6, 8, 12, 16, 24, 32…
 //! (alternately ×3/2 and ×4/3) that the chain's node count exceeds.
 
 use super::{Board, Difficulty, Literal, Step, Technique};
+use crate::stop::Stop;
 
 /// The surcharge in tenths for a chain of `nodes` literals.
 pub(super) fn length_surcharge(nodes: usize) -> u16 {
@@ -262,7 +263,11 @@ fn rated(technique: Technique, nodes: usize) -> Difficulty {
 
 /// The easiest chain step: static chains, then Nishio, region and cell forcing chains
 /// while they could still be easier, then dynamic ones.
-pub(super) fn best_chain(board: &Board, allowed: &dyn Fn(Technique) -> bool) -> Option<Step> {
+pub(super) fn best_chain(
+    board: &Board,
+    allowed: &dyn Fn(Technique) -> bool,
+    stop: &Stop,
+) -> Option<Step> {
     if !allowed(Technique::XCycle) {
         return None;
     }
@@ -281,8 +286,11 @@ pub(super) fn best_chain(board: &Board, allowed: &dyn Fn(Technique) -> bool) -> 
     {
         keep_best(&mut best, step);
     }
-    if best.is_none() && allowed(Technique::DynamicForcingChain) {
-        return dynamic(board);
+    if beaten(&best, Technique::DynamicForcingChain)
+        && let Some(step) =
+            super::dynamic::dynamic_chain(board, allowed, best.as_ref().map(|b| b.difficulty), stop)
+    {
+        keep_best(&mut best, step);
     }
     best
 }
@@ -569,70 +577,4 @@ fn multiple_chains(graph: &Graph, allowed: &dyn Fn(Technique) -> bool) -> Option
         keep_best(&mut best, step);
     }
     best
-}
-
-/// Assume a candidate true and propagate singles; a broken grid proves it false.
-fn dynamic(board: &Board) -> Option<Step> {
-    let mut best: Option<(usize, usize, u8)> = None;
-    for c in 0..board.cand.len() {
-        for d in Board::digits(board.cand[c]) {
-            let limit = best.map_or(usize::MAX, |b| b.0);
-            if let Some(count) = propagate_until_broken(board, c, d, limit)
-                && best.is_none_or(|b| count < b.0)
-            {
-                best = Some((count, c, d));
-            }
-        }
-    }
-    let (count, c, d) = best?;
-    let mut step = Step::new(Technique::DynamicForcingChain);
-    step.difficulty = rated(Technique::DynamicForcingChain, count);
-    step.eliminations.push(board.candidate(c, d));
-    step.cells.push(board.cell(c));
-    step.digits.push(d);
-    step.reasoning = Some("contradiction");
-    Some(step)
-}
-
-/// The number of placements after `c = d` until some cell or house is left without a
-/// candidate, or `None` when singles never break the grid (or it takes over `limit`).
-fn propagate_until_broken(board: &Board, c: usize, d: u8, limit: usize) -> Option<usize> {
-    let mut trial = board.clone();
-    trial.place(c, d);
-    let mut count = 1;
-    loop {
-        if trial.dead_end().is_some() {
-            return Some(count);
-        }
-        if count >= limit {
-            return None;
-        }
-        let mut progress = false;
-        for cell in 0..trial.cand.len() {
-            if trial.value[cell] == 0 && trial.cand[cell].count_ones() == 1 {
-                let digit = Board::digits(trial.cand[cell]).next()?;
-                trial.place(cell, digit);
-                count += 1;
-                progress = true;
-                break;
-            }
-        }
-        if !progress {
-            'houses: for h in 0..trial.houses.len() {
-                for digit in 1..=trial.n as u8 {
-                    let mask = trial.positions(h, digit);
-                    if mask.count_ones() == 1 {
-                        let cell = trial.houses[h][mask.trailing_zeros() as usize];
-                        trial.place(cell, digit);
-                        count += 1;
-                        progress = true;
-                        break 'houses;
-                    }
-                }
-            }
-        }
-        if !progress {
-            return None;
-        }
-    }
 }

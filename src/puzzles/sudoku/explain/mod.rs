@@ -16,6 +16,7 @@
 //! v1.2.1"). Measurements: `docs/explain.md`.
 
 mod chains;
+mod dynamic;
 mod fish;
 mod locked;
 mod nishio;
@@ -25,6 +26,7 @@ mod uniqueness;
 mod wings;
 
 use std::fmt;
+use std::sync::Arc;
 
 use serde::Serialize;
 
@@ -157,12 +159,18 @@ pub enum Technique {
     RegionForcingChain,
     /// Every candidate of one cell leads to the same conclusion (8.0 +).
     CellForcingChain,
-    /// An assumption whose consequences, singles included, end in a contradiction (8.5 +).
+    /// Assumptions followed with every deduction of their branch, singles only (8.5 +).
     DynamicForcingChain,
+    /// Dynamic forcing chains whose branches also use the basic techniques (9.0 +).
+    DynamicForcingChainPlus,
+    /// Dynamic forcing chains whose branches also use static forcing chains (9.5 +).
+    NestedForcingChain,
+    /// Dynamic forcing chains whose branches also use dynamic forcing chains (10.5 +).
+    NestedDynamicForcingChain,
 }
 
 /// Every technique, easiest first (for `--max-technique` and documentation).
-pub const TECHNIQUES: [Technique; 31] = [
+pub const TECHNIQUES: [Technique; 34] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -194,6 +202,9 @@ pub const TECHNIQUES: [Technique; 31] = [
     Technique::RegionForcingChain,
     Technique::CellForcingChain,
     Technique::DynamicForcingChain,
+    Technique::DynamicForcingChainPlus,
+    Technique::NestedForcingChain,
+    Technique::NestedDynamicForcingChain,
 ];
 
 impl Technique {
@@ -232,6 +243,9 @@ impl Technique {
             RegionForcingChain => 80,
             CellForcingChain => 80,
             DynamicForcingChain => 85,
+            DynamicForcingChainPlus => 90,
+            NestedForcingChain => 95,
+            NestedDynamicForcingChain => 105,
         })
     }
 
@@ -269,6 +283,9 @@ impl Technique {
             RegionForcingChain => "region forcing chain",
             CellForcingChain => "cell forcing chain",
             DynamicForcingChain => "dynamic forcing chain",
+            DynamicForcingChainPlus => "dynamic forcing chain (+)",
+            NestedForcingChain => "dynamic forcing chain (+ forcing chains)",
+            NestedDynamicForcingChain => "dynamic forcing chain (+ dynamic forcing chains)",
         }
     }
 
@@ -464,10 +481,11 @@ pub(crate) struct Board {
     pub(crate) n: usize,
     pub(crate) value: Vec<u8>,
     pub(crate) cand: Vec<u64>,
-    /// Houses 0..n are rows, n..2n columns, 2n..3n boxes (as `Sudoku::units`).
-    pub(crate) houses: Vec<Vec<usize>>,
-    pub(crate) cell_houses: Vec<[usize; 3]>,
-    pub(crate) peers: Vec<Vec<usize>>,
+    /// Houses 0..n are rows, n..2n columns, 2n..3n boxes (as `Sudoku::units`); the
+    /// structure is shared, so a clone (a trial grid) copies only values and candidates.
+    pub(crate) houses: Arc<Vec<Vec<usize>>>,
+    pub(crate) cell_houses: Arc<Vec<[usize; 3]>>,
+    pub(crate) peers: Arc<Vec<Vec<usize>>>,
 }
 
 impl Board {
@@ -483,7 +501,7 @@ impl Board {
                 [r, n + col, 2 * n + (r / b) * b + col / b]
             })
             .collect();
-        let peers = (0..n * n)
+        let peers: Vec<Vec<usize>> = (0..n * n)
             .map(|c| {
                 let mut p: Vec<usize> = cell_houses[c]
                     .iter()
@@ -501,9 +519,9 @@ impl Board {
             n,
             value: vec![0; n * n],
             cand: vec![all; n * n],
-            houses,
-            cell_houses,
-            peers,
+            houses: Arc::new(houses),
+            cell_houses: Arc::new(cell_houses),
+            peers: Arc::new(peers),
         }
     }
 
@@ -591,23 +609,6 @@ impl Board {
     pub(crate) fn solved(&self) -> bool {
         self.value.iter().all(|&v| v != 0)
     }
-
-    /// An empty cell without candidates, or a house where a digit has no place.
-    pub(crate) fn dead_end(&self) -> Option<String> {
-        for (c, &v) in self.value.iter().enumerate() {
-            if v == 0 && self.cand[c] == 0 {
-                return Some(format!("{} has no candidate left", self.cell(c)));
-            }
-        }
-        for h in 0..self.houses.len() {
-            for d in 1..=self.n as u8 {
-                if !self.placed_in(h, d) && self.positions(h, d) == 0 {
-                    return Some(format!("{d} has no place left in {}", self.house(h)));
-                }
-            }
-        }
-        None
-    }
 }
 
 /// A technique's search: the first step it finds.
@@ -667,7 +668,7 @@ pub(crate) fn next_step(board: &Board, options: &Options) -> Option<Step> {
     if best.is_some() {
         return best;
     }
-    chains::best_chain(board, &allowed)
+    chains::best_chain(board, &allowed, &options.stop)
 }
 
 /// Explain `puzzle` from its givens.
@@ -748,6 +749,13 @@ pub fn explain(puzzle: &Sudoku, options: &Options) -> Explanation {
             break;
         }
         let Some(step) = next_step(&board, options) else {
+            if options.stop.should_stop() {
+                explanation.status = Status::Stopped;
+                explanation.reason = Some(format!(
+                    "stopped (cancelled or out of time) after {} steps",
+                    explanation.steps.len()
+                ));
+            }
             break;
         };
         if let Some(wrong) = unsound(&board, &step, solution) {
