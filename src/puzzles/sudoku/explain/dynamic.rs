@@ -138,7 +138,7 @@ impl<'a> Engine<'a> {
 
     fn exhausted(&mut self) -> bool {
         self.polls += 1;
-        if self.polls % 256 == 0 && self.stop.should_stop() {
+        if self.polls & 255 == 0 && self.stop.should_stop() {
             self.stopped = true;
         }
         self.stopped || self.work > BUDGET

@@ -127,8 +127,13 @@ fn rated_sample_is_sound_never_stuck_and_mostly_agrees() {
 
 #[test]
 fn hardest_puzzles_are_stuck_with_candidates_and_guesses() {
+    // Without the dynamic levels the forum's hardest puzzles are stuck.
     let puzzle = &puzzles("hard.txt")[0];
-    let explanation = explain_soundly(puzzle, &Options::default());
+    let options = Options {
+        max_technique: Some(Technique::CellForcingChain),
+        ..Options::default()
+    };
+    let explanation = explain_soundly(puzzle, &options);
     assert_eq!(explanation.status, Status::Stuck);
     assert!(!explanation.candidates.is_empty());
     assert!(explanation.guesses.is_some());
@@ -354,5 +359,41 @@ fn a_fired_stop_ends_the_explanation_stopped() {
     let explanation = explain(puzzle, &options);
     assert_eq!(explanation.status, Status::Stopped);
     assert!(explanation.steps.is_empty());
+    assert!(explanation.reason.as_deref().unwrap().starts_with("stopped"));
+}
+
+/// The second of forum_hardest_1905_11plus (rated 11 or more on SE's scale).
+const HARDEST_11PLUS: &str =
+    "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2";
+
+#[test]
+fn nested_dynamic_chains_explain_an_11plus_puzzle() {
+    let puzzle = parse_collection_line(1, HARDEST_11PLUS).expect("a puzzle");
+    let explanation = explain_soundly(&puzzle, &Options::default());
+    assert_eq!(explanation.status, Status::Solved, "{:?}", explanation.reason);
+    assert!(explanation.rating.er >= Difficulty(100), "{}", explanation.rating);
+    let first = &explanation.steps[0];
+    assert!(first.technique >= Technique::NestedForcingChain);
+    assert!(first.difficulty >= first.technique.base());
+    assert!(!first.chains.is_empty() && first.chains.iter().all(|c| !c.is_empty()));
+    // Every level is used, and each step's difficulty is its base plus a surcharge.
+    for technique in [
+        Technique::DynamicForcingChain,
+        Technique::DynamicForcingChainPlus,
+        Technique::NestedForcingChain,
+    ] {
+        assert!(explanation.steps.iter().any(|s| s.technique == technique));
+    }
+}
+
+#[test]
+fn a_stop_firing_inside_the_chain_search_ends_the_explanation_stopped() {
+    let puzzle = parse_collection_line(1, HARDEST_11PLUS).expect("a puzzle");
+    let options = Options {
+        stop: Stop::after(Some(std::time::Duration::from_millis(300))),
+        ..Options::default()
+    };
+    let explanation = explain(&puzzle, &options);
+    assert_eq!(explanation.status, Status::Stopped);
     assert!(explanation.reason.as_deref().unwrap().starts_with("stopped"));
 }
