@@ -122,7 +122,11 @@ fn hardest_explained_or_stuck() {
         let explanation = explain::explain(&puzzle, &explain::Options::default());
         times.push(start.elapsed().as_secs_f64() * 1000.0);
         let reason = explanation.reason.clone().unwrap_or_default();
-        assert!(!reason.contains("internal error"), "line {}: {reason}", i + 1);
+        assert!(
+            !reason.contains("internal error"),
+            "line {}: {reason}",
+            i + 1
+        );
         match explanation.status {
             Status::Solved => {
                 solved += 1;
