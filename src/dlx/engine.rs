@@ -850,6 +850,10 @@ impl Dancer {
                     len: $len,
                     primaries: self.primaries,
                     ghost: self.ghost,
+                    active: match self.primaries <= SCALAR_MRV {
+                        true => ((1u64 << self.primaries) - 1) as u32,
+                        false => 0,
+                    },
                     choice: &mut self.choice,
                     solution: &mut self.solution,
                     updates: 0,
@@ -920,6 +924,9 @@ struct Dance<
     solution: &'a mut Vec<OptionId>,
     updates: u64,
     cleansings: u64,
+    /// With at most [`SCALAR_MRV`] primary items: bit `i - 1` is set while
+    /// primary item `i` is active (not covered).
+    active: u32,
 }
 
 impl<
@@ -1089,11 +1096,9 @@ impl<
     /// structures, where `at` is the slot of the item being covered): the
     /// other nodes' numbers come from `p` alone, without reading its COLOR.
     #[inline(always)]
-    fn hide_at(&mut self, p: u32, at: u32) {
-        let (first, k) = (p - at, K as u32);
-        for j in 1..k {
-            let o = at + j;
-            let q = first + if o >= k { o - k } else { o };
+    fn hide_at(&mut self, p: u32, offsets: &[u32; K]) {
+        for &off in &offsets[1..] {
+            let q = p.wrapping_add(off);
             let (u, d, top) = (self.node(q).up(), self.node(q).down(), self.node(q).top());
             self.node_mut(u).set_down(d);
             self.node_mut(d).set_up(u);
@@ -1105,11 +1110,9 @@ impl<
 
     /// [`Dance::unhide`] for a node at position `at` (see [`Dance::hide_at`]).
     #[inline(always)]
-    fn unhide_at(&mut self, p: u32, at: u32) {
-        let (first, k) = (p - at, K as u32);
-        for j in 1..k {
-            let o = at + j;
-            let q = first + if o >= k { o - k } else { o };
+    fn unhide_at(&mut self, p: u32, offsets: &[u32; K]) {
+        for &off in &offsets[1..] {
+            let q = p.wrapping_add(off);
             let (u, d, top) = (self.node(q).up(), self.node(q).down(), self.node(q).top());
             self.node_mut(u).set_down(q);
             self.node_mut(d).set_up(q);
@@ -1118,10 +1121,21 @@ impl<
         }
     }
 
+    /// For a node at position `at` of its option, the distances (wrapping) to
+    /// the other nodes, in option order after it; index 0 is unused.
+    #[inline(always)]
+    fn offsets(at: u32) -> [u32; K] {
+        let mut offsets = [0; K];
+        for (j, off) in offsets.iter_mut().enumerate() {
+            *off = ((at + j as u32) % K as u32).wrapping_sub(at);
+        }
+        offsets
+    }
+
     #[inline(always)]
     fn cover(&mut self, i: u32) {
-        // The item's slot, from its header's COLOR (slotted structures).
-        let at = self.node(i).colour() as u32;
+        // The item's slot is its header's COLOR (slotted structures).
+        let offsets = Self::offsets(self.node(i).colour() as u32);
         // Padding nodes are unlinked in no update: with padding, hide counts
         // K - 1 for every option, and the padding nodes unlinked here are as
         // many as the padding item's LEN lost.
@@ -1135,7 +1149,7 @@ impl<
             // lists, and the chase then runs ahead of the stores.
             let next = self.node(p).down();
             match SLOTS {
-                true => self.hide_at(p, at),
+                true => self.hide_at(p, &offsets),
                 false => self.hide(p),
             }
             p = next;
@@ -1146,18 +1160,24 @@ impl<
         let l = self.len_mut(i);
         *l = l.plus(N::Len::COVERED);
         self.updates += 1;
+        if self.primaries <= SCALAR_MRV && i as usize <= self.primaries {
+            self.active &= !(1 << (i - 1));
+        }
     }
 
     #[inline(always)]
     fn uncover(&mut self, i: u32) {
-        let at = self.node(i).colour() as u32;
+        let offsets = Self::offsets(self.node(i).colour() as u32);
+        if self.primaries <= SCALAR_MRV && i as usize <= self.primaries {
+            self.active |= 1 << (i - 1);
+        }
         let l = self.len_mut(i);
         *l = l.minus(N::Len::COVERED);
         let mut p = self.node(i).up();
         while p != i {
             let next = self.node(p).up();
             match SLOTS {
-                true => self.unhide_at(p, at),
+                true => self.unhide_at(p, &offsets),
                 false => self.unhide(p),
             }
             p = next;
@@ -1295,11 +1315,18 @@ impl<
         // SAFETY: `len` has a slot for every item (module docs).
         let lens = unsafe { self.len.get_unchecked(1..=self.primaries) };
         if lens.len() <= SCALAR_MRV {
-            // Few items: one scalar pass. Its narrow loads take the LENs just
+            // Few items: a scalar pass over the active ones, in item order,
+            // from the bit set `active`. Its narrow loads take the LENs just
             // stored by the cover from the store buffer; the 16-byte loads below
             // cannot, and wait for those stores to reach the cache.
             let (mut best, mut at) = (N::Len::COVERED, 0);
-            for (k, &l) in lens.iter().enumerate() {
+            let mut active = self.active;
+            while active != 0 {
+                let k = active.trailing_zeros() as usize;
+                active &= active - 1;
+                debug_assert!(k < lens.len());
+                // SAFETY: `active` has bits below `primaries` only.
+                let l = unsafe { *lens.get_unchecked(k) };
                 if l < best {
                     (best, at) = (l, k);
                 }
@@ -1461,6 +1488,7 @@ mod tests {
             let mut plain = Dancer::new(&m);
             let mut padded = Dancer::for_search(&m);
             assert!(padded.ghost > 0 && padded.uniform == 4, "queens are padded");
+            assert!(padded.slotted, "each item of n-queens has one position");
             let before: Vec<_> = padded.small.iter().map(|n| (n.up, n.down)).collect();
             let mut found = [Vec::new(), Vec::new()];
             let mut outs = Vec::new();
@@ -1478,6 +1506,103 @@ mod tests {
             let after: Vec<_> = padded.small.iter().map(|n| (n.up, n.down)).collect();
             assert_eq!(before, after, "a complete search restores every link");
         }
+    }
+
+    /// The 12-byte nodes (forced here on a matrix small enough for 16 bits)
+    /// give the 32-bit and 16-bit nodes' solutions and counters, colours
+    /// included, and leave every link and LEN as they found them.
+    #[test]
+    fn twelve_byte_nodes_agree() {
+        let text = include_str!("../../tests/fixtures/xc/nonogram_26167.xc");
+        let m = crate::dlx::parse_xc(text).expect("the fixture parses");
+        let run = |d: &mut Dancer| {
+            let mut found = Vec::new();
+            let (out, _) = d.run_forced::<true>(&[], &Search::default(), &mut |s: &[OptionId]| {
+                let mut s = s.to_vec();
+                s.sort();
+                found.push(s);
+            });
+            (found, out.stats)
+        };
+        let wide = run(&mut Dancer::new(&m));
+        let mut narrow = Dancer::new(&m);
+        narrow.narrow();
+        assert!(!narrow.small.is_empty());
+        let mut mid = Dancer::new(&m);
+        mid.mid = mid.nodes.iter().map(|n| MidNode::narrow(n).unwrap()).collect();
+        let before: Vec<_> = mid.mid.iter().map(|n| (n.up, n.down, n.colour)).collect();
+        let (len_before, twelve) = (mid.len.clone(), run(&mut mid));
+        assert!(wide.1.cleansings > 0 && wide.0.len() == 1, "a coloured search");
+        assert_eq!(wide, run(&mut narrow));
+        assert_eq!(wide, twelve);
+        let after: Vec<_> = mid.mid.iter().map(|n| (n.up, n.down, n.colour)).collect();
+        assert_eq!((before, len_before), (after, mid.len), "links, colours, LEN restored");
+    }
+
+    /// Random matrices of 4-node options, one in ten a node short, with and
+    /// without slots (each item at one position, or anywhere): the padded
+    /// search (slotted when it can be) has the plain search's solutions and
+    /// counters.
+    #[test]
+    fn padding_and_slots_are_invisible() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n) as usize
+        };
+        let (mut slotted, mut unslotted) = (0, 0);
+        for round in 0..40 {
+            let by_position = round % 2 == 0;
+            let mut m = Matrix::new();
+            let groups = 4;
+            let per = 3 + next(3);
+            let items: Vec<_> = (0..groups * per)
+                .map(|k| match k % groups < 2 {
+                    true => m.add_primary(format!("p{k}")),
+                    false => m.add_secondary(format!("s{k}")),
+                })
+                .collect();
+            for o in 0..24 + next(16) {
+                let mut option: Vec<usize> = match by_position {
+                    // One item of each group, in group order.
+                    true => (0..groups).map(|g| items[next(per as u64) * groups + g]).collect(),
+                    false => {
+                        let mut pool = items.clone();
+                        (0..groups).map(|_| pool.swap_remove(next(pool.len() as u64))).collect()
+                    }
+                };
+                if o % 10 == 3 {
+                    option.remove(next(groups as u64));
+                }
+                m.add_option(&option).unwrap();
+            }
+            if Dancer::padding(&m) == 0 {
+                continue;
+            }
+            let mut sols = Vec::new();
+            let mut outs = Vec::new();
+            for mut d in [Dancer::new(&m), Dancer::for_search(&m)] {
+                if d.ghost > 0 {
+                    match d.slotted {
+                        true => slotted += 1,
+                        false => unslotted += 1,
+                    }
+                }
+                let mut found = Vec::new();
+                outs.push(d.run::<true>(&Search::default(), &mut |s: &[OptionId]| {
+                    let mut s = s.to_vec();
+                    s.sort();
+                    found.push(s);
+                }));
+                found.sort();
+                sols.push(found);
+            }
+            assert_eq!(sols[0], sols[1], "round {round}");
+            assert_eq!(outs[0].stats, outs[1].stats, "round {round}");
+        }
+        assert!(slotted > 5 && unslotted > 5, "{slotted} slotted, {unslotted} not");
     }
 
     fn knuth_example(narrow: bool) {
