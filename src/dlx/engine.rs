@@ -252,6 +252,9 @@ impl Prepared {
 /// option that meets it is hidden or in its own list.
 const COVERED: u32 = 1 << 31;
 
+/// Up to this many primary items, MRV scans LEN one item at a time (see `Dance::choose`).
+const SCALAR_MRV: usize = 32;
+
 /// A LEN in the width the dance keeps it: `u32`, or `i16` beside the 16-bit
 /// nodes when every LEN is below `2¹⁴` (checked), so that MRV takes the
 /// minimum eight at a time with the baseline x86-64 instruction `pminsw`.
@@ -439,6 +442,9 @@ struct Dancer {
     uniform: usize,
     /// The item of the padding nodes (see [`Dancer::padding`]), or 0 when none.
     ghost: u32,
+    /// With padding: each item's nodes stand at one position of their options,
+    /// its **slot**, kept in its header's COLOR (see [`Dancer::slots`]).
+    slotted: bool,
 }
 
 /// Appends a node of item `i` at the end of `nodes` and of the item's list.
@@ -521,7 +527,42 @@ impl Dancer {
         }
     }
 
-    /// The structure, options shorter than `pad` padded to it (0: none).
+    /// A position in `0..k` for each item such that the items of every option
+    /// have distinct positions, if the options give one: each item takes its
+    /// position in the first option of length `k` that has it (or, if none
+    /// has, the first position left free in its first option). Queens: row,
+    /// column, and the two diagonals, the corner options lacking one.
+    fn slots(matrix: &Matrix, k: usize) -> Option<Vec<u8>> {
+        const NONE: u8 = u8::MAX;
+        let mut slot = vec![NONE; matrix.num_items()];
+        let n = matrix.num_options();
+        let full = (0..n).filter(|&o| matrix.option_items(o).len() == k);
+        for o in full.chain((0..n).filter(|&o| matrix.option_items(o).len() < k)) {
+            let items = matrix.option_items(o);
+            let mut taken = 0u32;
+            for (at, &(item, _)) in items.iter().enumerate() {
+                if slot[item] == NONE && items.len() == k {
+                    slot[item] = at as u8;
+                }
+                if slot[item] != NONE {
+                    if taken & (1 << slot[item]) != 0 {
+                        return None;
+                    }
+                    taken |= 1 << slot[item];
+                }
+            }
+            for &(item, _) in items {
+                if slot[item] == NONE {
+                    slot[item] = (!taken).trailing_zeros() as u8;
+                    taken |= 1 << slot[item];
+                }
+            }
+        }
+        Some(slot)
+    }
+
+    /// The structure, options shorter than `pad` padded to it (0: none), each
+    /// item's nodes in its slot when [`Dancer::slots`] finds slots.
     fn build(matrix: &Matrix, pad: usize) -> Self {
         let n_items = matrix.num_items();
         let n_primary = matrix.num_primary();
@@ -559,19 +600,41 @@ impl Dancer {
         }
         let mut len = vec![0u32; headers];
         let mut has_colours = false;
+        let slots = match pad {
+            0 => None,
+            _ => Self::slots(matrix, pad),
+        };
+        if let Some(slots) = &slots {
+            for (item, &at) in slots.iter().enumerate() {
+                nodes[internal[item] as usize].colour = i32::from(at);
+            }
+        }
         // First spacer.
         let mut spacer = nodes.len();
         nodes.push(Node::default());
+        // With slots: the option's items by slot, the padding item in the gaps.
+        let mut by_slot = vec![(ghost as usize, 0); pad];
         for k in 0..n_options {
             let first = nodes.len();
             let items = matrix.option_items(k);
-            for &(item, colour) in items {
-                has_colours |= colour.is_some();
-                let colour = colour.map_or(0, |c| c as i32 + 1);
-                append(&mut nodes, &mut len, internal[item] as usize, colour);
-            }
-            for _ in items.len()..pad {
-                append(&mut nodes, &mut len, ghost as usize, 0);
+            if let Some(slots) = &slots {
+                by_slot.fill((ghost as usize, 0));
+                for &(item, colour) in items {
+                    let colour = colour.map_or(0, |c| c as i32 + 1);
+                    by_slot[slots[item] as usize] = (internal[item] as usize, colour);
+                }
+                for &(i, colour) in &by_slot {
+                    append(&mut nodes, &mut len, i, colour);
+                }
+            } else {
+                for &(item, colour) in items {
+                    has_colours |= colour.is_some();
+                    let colour = colour.map_or(0, |c| c as i32 + 1);
+                    append(&mut nodes, &mut len, internal[item] as usize, colour);
+                }
+                for _ in items.len()..pad {
+                    append(&mut nodes, &mut len, ghost as usize, 0);
+                }
             }
             let last = nodes.len() - 1;
             nodes[spacer].down = last as u32;
@@ -600,6 +663,7 @@ impl Dancer {
             next: false,
             uniform: 0,
             ghost,
+            slotted: slots.is_some(),
         }
     }
 
@@ -713,14 +777,18 @@ impl Dancer {
     ) -> (DlxOutcome, Forcing) {
         macro_rules! dance {
             ($nodes:expr, $len:expr, $colours:literal, $next:literal) => {
-                dance!($nodes, $len, $colours, $next, 0, false)
+                dance!($nodes, $len, $colours, $next, 0, false, false)
             };
-            ($nodes:expr, $len:expr, $colours:literal, $next:literal, $k:literal, $pad:literal) => {{
-                let mut dance = Dance::<_, $colours, $next, $k, $pad> {
+            ($nodes:expr, $len:expr, $colours:literal, $next:literal, $k:literal, $pad:literal, $slots:literal) => {{
+                let mut dance = Dance::<_, $colours, $next, $k, $pad, $slots> {
                     nodes: $nodes,
                     len: $len,
                     primaries: self.primaries,
                     ghost: self.ghost,
+                    active: match self.primaries <= SCALAR_MRV {
+                        true => ((1u64 << self.primaries) - 1) as u32,
+                        false => 0,
+                    },
                     choice: &mut self.choice,
                     solution: &mut self.solution,
                     updates: 0,
@@ -742,15 +810,19 @@ impl Dancer {
         }
         if self.next {
             let (nodes, len) = (&mut self.small, &mut self.small_len);
-            match (self.uniform, self.ghost > 0) {
-                (3, false) => dance!(nodes, len, false, true, 3, false),
-                (4, false) => dance!(nodes, len, false, true, 4, false),
-                (5, false) => dance!(nodes, len, false, true, 5, false),
-                (6, false) => dance!(nodes, len, false, true, 6, false),
-                (3, true) => dance!(nodes, len, false, true, 3, true),
-                (4, true) => dance!(nodes, len, false, true, 4, true),
-                (5, true) => dance!(nodes, len, false, true, 5, true),
-                (6, true) => dance!(nodes, len, false, true, 6, true),
+            match (self.uniform, self.ghost > 0, self.slotted) {
+                (3, false, _) => dance!(nodes, len, false, true, 3, false, false),
+                (4, false, _) => dance!(nodes, len, false, true, 4, false, false),
+                (5, false, _) => dance!(nodes, len, false, true, 5, false, false),
+                (6, false, _) => dance!(nodes, len, false, true, 6, false, false),
+                (3, true, false) => dance!(nodes, len, false, true, 3, true, false),
+                (4, true, false) => dance!(nodes, len, false, true, 4, true, false),
+                (5, true, false) => dance!(nodes, len, false, true, 5, true, false),
+                (6, true, false) => dance!(nodes, len, false, true, 6, true, false),
+                (3, true, true) => dance!(nodes, len, false, true, 3, true, true),
+                (4, true, true) => dance!(nodes, len, false, true, 4, true, true),
+                (5, true, true) => dance!(nodes, len, false, true, 5, true, true),
+                (6, true, true) => dance!(nodes, len, false, true, 6, true, true),
                 _ => dance!(nodes, len, false, true),
             }
         } else if !self.small.is_empty() {
@@ -767,7 +839,15 @@ impl Dancer {
 /// the next node of its option (cyclically), so `COLOURS` is `false` too.
 /// `K > 0` (with `NEXT`): every option has `K` nodes and COLOR holds its first
 /// node instead.
-struct Dance<'a, N: Link, const COLOURS: bool, const NEXT: bool, const K: usize, const PAD: bool> {
+struct Dance<
+    'a,
+    N: Link,
+    const COLOURS: bool,
+    const NEXT: bool,
+    const K: usize,
+    const PAD: bool,
+    const SLOTS: bool,
+> {
     nodes: &'a mut [N],
     len: &'a mut [N::Len],
     primaries: usize,
@@ -777,10 +857,19 @@ struct Dance<'a, N: Link, const COLOURS: bool, const NEXT: bool, const K: usize,
     solution: &'a mut Vec<OptionId>,
     updates: u64,
     cleansings: u64,
+    /// With at most [`SCALAR_MRV`] primary items: bit `i - 1` is set while
+    /// primary item `i` is active (not covered).
+    active: u32,
 }
 
-impl<N: Link, const COLOURS: bool, const NEXT: bool, const K: usize, const PAD: bool>
-    Dance<'_, N, COLOURS, NEXT, K, PAD>
+impl<
+    N: Link,
+    const COLOURS: bool,
+    const NEXT: bool,
+    const K: usize,
+    const PAD: bool,
+    const SLOTS: bool,
+> Dance<'_, N, COLOURS, NEXT, K, PAD, SLOTS>
 {
     #[inline(always)]
     fn node(&self, p: u32) -> &N {
@@ -812,7 +901,6 @@ impl<N: Link, const COLOURS: bool, const NEXT: bool, const K: usize, const PAD: 
             // their loads start at once instead of one load latency apart.
             let first = self.node(p).colour() as u32;
             let (at, k) = (p - first, K as u32);
-            let mut unlinked = 0;
             for j in 1..k {
                 let o = at + j;
                 let q = first + if o >= k { o - k } else { o };
@@ -821,9 +909,9 @@ impl<N: Link, const COLOURS: bool, const NEXT: bool, const K: usize, const PAD: 
                 self.node_mut(d).set_up(u);
                 let l = self.len_mut(top as u32);
                 *l = l.minus(N::Len::ONE);
-                unlinked += u64::from(!PAD || top as u32 != self.ghost);
             }
-            self.updates += unlinked;
+            // Padding nodes among them are taken back out by `cover`.
+            self.updates += K as u64 - 1;
             return;
         }
         if NEXT {
@@ -937,29 +1025,94 @@ impl<N: Link, const COLOURS: bool, const NEXT: bool, const K: usize, const PAD: 
         }
     }
 
+    /// [`Dance::hide`] for a node at position `at` of its option (slotted
+    /// structures, where `at` is the slot of the item being covered): the
+    /// other nodes' numbers come from `p` alone, without reading its COLOR.
+    #[inline(always)]
+    fn hide_at(&mut self, p: u32, offsets: &[u32; K]) {
+        for &off in &offsets[1..] {
+            let q = p.wrapping_add(off);
+            let (u, d, top) = (self.node(q).up(), self.node(q).down(), self.node(q).top());
+            self.node_mut(u).set_down(d);
+            self.node_mut(d).set_up(u);
+            let l = self.len_mut(top as u32);
+            *l = l.minus(N::Len::ONE);
+        }
+        self.updates += K as u64 - 1;
+    }
+
+    /// [`Dance::unhide`] for a node at position `at` (see [`Dance::hide_at`]).
+    #[inline(always)]
+    fn unhide_at(&mut self, p: u32, offsets: &[u32; K]) {
+        for &off in &offsets[1..] {
+            let q = p.wrapping_add(off);
+            let (u, d, top) = (self.node(q).up(), self.node(q).down(), self.node(q).top());
+            self.node_mut(u).set_down(q);
+            self.node_mut(d).set_up(q);
+            let l = self.len_mut(top as u32);
+            *l = l.plus(N::Len::ONE);
+        }
+    }
+
+    /// For a node at position `at` of its option, the distances (wrapping) to
+    /// the other nodes, in option order after it; index 0 is unused.
+    #[inline(always)]
+    fn offsets(at: u32) -> [u32; K] {
+        let mut offsets = [0; K];
+        for (j, off) in offsets.iter_mut().enumerate() {
+            *off = ((at + j as u32) % K as u32).wrapping_sub(at);
+        }
+        offsets
+    }
+
     #[inline(always)]
     fn cover(&mut self, i: u32) {
+        // The item's slot is its header's COLOR (slotted structures).
+        let offsets = Self::offsets(self.node(i).colour() as u32);
+        // Padding nodes are unlinked in no update: with padding, hide counts
+        // K - 1 for every option, and the padding nodes unlinked here are as
+        // many as the padding item's LEN lost.
+        let ghost_len = match PAD {
+            true => self.len_mut(self.ghost).get(),
+            false => 0,
+        };
         let mut p = self.node(i).down();
         while p != i {
             // The next link is read before hiding: hide writes only other items'
             // lists, and the chase then runs ahead of the stores.
             let next = self.node(p).down();
-            self.hide(p);
+            match SLOTS {
+                true => self.hide_at(p, &offsets),
+                false => self.hide(p),
+            }
             p = next;
+        }
+        if PAD {
+            self.updates -= u64::from(ghost_len - self.len_mut(self.ghost).get());
         }
         let l = self.len_mut(i);
         *l = l.plus(N::Len::COVERED);
         self.updates += 1;
+        if self.primaries <= SCALAR_MRV && i as usize <= self.primaries {
+            self.active &= !(1 << (i - 1));
+        }
     }
 
     #[inline(always)]
     fn uncover(&mut self, i: u32) {
+        let offsets = Self::offsets(self.node(i).colour() as u32);
+        if self.primaries <= SCALAR_MRV && i as usize <= self.primaries {
+            self.active |= 1 << (i - 1);
+        }
         let l = self.len_mut(i);
         *l = l.minus(N::Len::COVERED);
         let mut p = self.node(i).up();
         while p != i {
             let next = self.node(p).up();
-            self.unhide(p);
+            match SLOTS {
+                true => self.unhide_at(p, &offsets),
+                false => self.unhide(p),
+            }
             p = next;
         }
     }
@@ -1094,6 +1247,25 @@ impl<N: Link, const COLOURS: bool, const NEXT: bool, const K: usize, const PAD: 
         debug_assert!(self.primaries < self.len.len());
         // SAFETY: `len` has a slot for every item (module docs).
         let lens = unsafe { self.len.get_unchecked(1..=self.primaries) };
+        if lens.len() <= SCALAR_MRV {
+            // Few items: a scalar pass over the active ones, in item order,
+            // from the bit set `active`. Its narrow loads take the LENs just
+            // stored by the cover from the store buffer; the 16-byte loads below
+            // cannot, and wait for those stores to reach the cache.
+            let (mut best, mut at) = (N::Len::COVERED, 0);
+            let mut active = self.active;
+            while active != 0 {
+                let k = active.trailing_zeros() as usize;
+                active &= active - 1;
+                debug_assert!(k < lens.len());
+                // SAFETY: `active` has bits below `primaries` only.
+                let l = unsafe { *lens.get_unchecked(k) };
+                if l < best {
+                    (best, at) = (l, k);
+                }
+            }
+            return (best < N::Len::COVERED).then(|| ((at + 1) as u32, best.get()));
+        }
         let min = lens
             .iter()
             .copied()
@@ -1249,6 +1421,7 @@ mod tests {
             let mut plain = Dancer::new(&m);
             let mut padded = Dancer::for_search(&m);
             assert!(padded.ghost > 0 && padded.uniform == 4, "queens are padded");
+            assert!(padded.slotted, "each item of n-queens has one position");
             let before: Vec<_> = padded.small.iter().map(|n| (n.up, n.down)).collect();
             let mut found = [Vec::new(), Vec::new()];
             let mut outs = Vec::new();
@@ -1266,6 +1439,74 @@ mod tests {
             let after: Vec<_> = padded.small.iter().map(|n| (n.up, n.down)).collect();
             assert_eq!(before, after, "a complete search restores every link");
         }
+    }
+
+    /// Random matrices of 4-node options, one in ten a node short, with and
+    /// without slots (each item at one position, or anywhere): the padded
+    /// search (slotted when it can be) has the plain search's solutions and
+    /// counters.
+    #[test]
+    fn padding_and_slots_are_invisible() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n) as usize
+        };
+        let (mut slotted, mut unslotted) = (0, 0);
+        for round in 0..40 {
+            let by_position = round % 2 == 0;
+            let mut m = Matrix::new();
+            let groups = 4;
+            let per = 3 + next(3);
+            let items: Vec<_> = (0..groups * per)
+                .map(|k| match k % groups < 2 {
+                    true => m.add_primary(format!("p{k}")),
+                    false => m.add_secondary(format!("s{k}")),
+                })
+                .collect();
+            for o in 0..24 + next(16) {
+                let mut option: Vec<usize> = match by_position {
+                    // One item of each group, in group order.
+                    true => (0..groups).map(|g| items[next(per as u64) * groups + g]).collect(),
+                    false => {
+                        let mut pool = items.clone();
+                        (0..groups).map(|_| pool.swap_remove(next(pool.len() as u64))).collect()
+                    }
+                };
+                if o % 10 == 3 {
+                    option.remove(next(groups as u64));
+                }
+                if option.iter().any(|&i| m.is_primary(i)) {
+                    m.add_option(&option).unwrap();
+                }
+            }
+            if Dancer::padding(&m) == 0 {
+                continue;
+            }
+            let mut sols = Vec::new();
+            let mut outs = Vec::new();
+            for mut d in [Dancer::new(&m), Dancer::for_search(&m)] {
+                if d.ghost > 0 {
+                    match d.slotted {
+                        true => slotted += 1,
+                        false => unslotted += 1,
+                    }
+                }
+                let mut found = Vec::new();
+                outs.push(d.run::<true>(&Search::default(), &mut |s: &[OptionId]| {
+                    let mut s = s.to_vec();
+                    s.sort();
+                    found.push(s);
+                }));
+                found.sort();
+                sols.push(found);
+            }
+            assert_eq!(sols[0], sols[1], "round {round}");
+            assert_eq!(outs[0].stats, outs[1].stats, "round {round}");
+        }
+        assert!(slotted > 5 && unslotted > 5, "{slotted} slotted, {unslotted} not");
     }
 
     fn knuth_example(narrow: bool) {
