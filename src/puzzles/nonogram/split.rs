@@ -156,3 +156,44 @@ impl Split<Nonogram> for Nonogram {
         format!("r{}c{}={ch}", cell / w + 1, cell % w + 1)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzles::nonogram::Grid;
+    use crate::rng::SplitMix64;
+
+    /// A branch probed from the root's probes ([`dfs::probe_lookahead`]) leaves open what
+    /// probing the puzzle with the branch's cell as a given leaves from scratch (probing's
+    /// fixpoint does not depend on the order of the probes), refuted branches included.
+    #[test]
+    fn branches_probed_from_the_root_match_probing_from_scratch() {
+        let mut random = SplitMix64::new(25);
+        let stop = Stop::never();
+        let mut compared = 0;
+        for _ in 0..60 {
+            let (width, height) = (9, 11);
+            let cells = (0..width * height)
+                .map(|_| u8::from(random.next_u64() % 2 == 0))
+                .collect();
+            let puzzle = Nonogram::from_grid(&Grid {
+                width,
+                height,
+                cells,
+            });
+            let (_, branches) = dfs::probe_lookahead(&puzzle, &stop, 1000, &mut |residue| {
+                first_rating(residue, 2)
+            })
+            .expect("a picture's puzzle has a solution");
+            for (cell, outcomes) in branches {
+                for (colour, left) in outcomes {
+                    let given = puzzle.restrict(&[(cell, colour)]);
+                    let scratch = native::probe_residue(&given, &stop, 0);
+                    assert_eq!(left, scratch.map(|s| open_size(&s.colours)), "{cell}={colour}");
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared >= 40, "only {compared} branches compared");
+    }
+}
