@@ -97,16 +97,7 @@ pub fn run_into<P: Puzzle + ?Sized>(
 
     if let Some(reason) = puzzle.contradiction() {
         stats.solve = start.elapsed();
-        return Ok(Outcome {
-            status: Status::Unsolvable,
-            solutions: Vec::new(),
-            count: 0,
-            complete: true,
-            timed_out: false,
-            reason: Some(reason),
-            proof: None,
-            stats,
-        });
+        return Ok(Outcome::contradiction(reason, stats));
     }
 
     // A sink that breaks stops the engine through a stop of its own; a kind's kept session

@@ -41,6 +41,9 @@ pub enum Status {
     Multiple,
     /// The puzzle has no solution (clashing givens, or a dead end found by search).
     Invalid,
+    /// The caller's [`Stop`](crate::stop::Stop) fired (cancelled, or out of time) before
+    /// the end: the steps so far are sound, the rest was not looked at.
+    Stopped,
 }
 
 impl Status {
@@ -51,6 +54,7 @@ impl Status {
             Status::Stuck => "stuck",
             Status::Multiple => "multiple",
             Status::Invalid => "invalid",
+            Status::Stopped => "stopped",
         }
     }
 }

@@ -481,3 +481,21 @@ fn bad_input_as_solve_says_it() {
         assert_eq!(err, solve_err, "{name}");
     }
 }
+
+/// A stop fired by the caller (a web page whose client left) ends the explanation as
+/// `stopped`, with no step and no claim about the puzzle.
+#[test]
+fn a_fired_stop_ends_the_explanation_stopped() {
+    let puzzle = &load("gchq-2015.non")[0];
+    let stop = Stop::cancellable(None);
+    stop.cancel();
+    let explanation = explain(puzzle, &Options { stop, ..patient() });
+    assert_eq!(explanation.status, Status::Stopped);
+    assert!(explanation.steps.is_empty());
+    assert!(
+        explanation
+            .reason
+            .as_deref()
+            .is_some_and(|r| r.starts_with("stopped"))
+    );
+}

@@ -12,6 +12,7 @@ use satcover::input::{self, InputError};
 use satcover::puzzle::Kind;
 use satcover::puzzles::nonogram::{self, explain as nexplain};
 use satcover::puzzles::sudoku::{self, explain};
+use satcover::stop::Stop;
 
 use super::{EXIT_ERROR, EXIT_OK, EXIT_UNKNOWN, EXIT_UNSOLVABLE};
 
@@ -77,6 +78,7 @@ pub fn run(args: &ExplainArgs) -> Result<u8> {
     let options = explain::Options {
         max_technique: args.max_technique.and_then(|t| t.sudoku),
         max_steps: args.hint.map(|_| 1),
+        stop: Stop::never(),
     };
     for file in &args.files {
         let name = input::display_name(file);
@@ -235,7 +237,7 @@ fn exit_code(status: Status, hinted: bool) -> u8 {
     match status {
         Status::Solved => EXIT_OK,
         Status::Stuck if hinted => EXIT_OK,
-        Status::Stuck | Status::Multiple => EXIT_UNKNOWN,
+        Status::Stuck | Status::Multiple | Status::Stopped => EXIT_UNKNOWN,
         Status::Invalid => EXIT_UNSOLVABLE,
     }
 }
@@ -293,12 +295,22 @@ fn print_text(
             explanation.rating,
             explanation.steps.len()
         )?,
+        Status::Stopped => writeln!(
+            out,
+            "{label}: stopped, unrated, {} steps",
+            explanation.steps.len()
+        )?,
         Status::Multiple | Status::Invalid => {}
     }
     match status {
-        Status::Solved | Status::Stuck => {
+        Status::Solved | Status::Stuck | Status::Stopped => {
             for (i, step) in explanation.steps.iter().enumerate() {
                 writeln!(out, "{}. {}", i + 1, step.describe(HintLevel::Full))?;
+            }
+            if status == Status::Stopped
+                && let Some(reason) = &explanation.reason
+            {
+                writeln!(out, "stopped: {reason}")?;
             }
             if status == Status::Stuck {
                 if let Some(reason) = &explanation.reason {

@@ -492,16 +492,7 @@ fn answer_cube(
             } => {
                 let report = Report {
                     kind,
-                    outcome: satcover::puzzle::Outcome {
-                        status: Status::Unsolvable,
-                        solutions: Vec::new(),
-                        count: 0,
-                        complete: true,
-                        timed_out: false,
-                        reason: Some(reason),
-                        proof: None,
-                        stats: Stats::default(),
-                    },
+                    outcome: satcover::puzzle::Outcome::contradiction(reason, Stats::default()),
                     differences: None,
                     json_fields: fields,
                 };

@@ -123,6 +123,21 @@ pub struct Outcome<S> {
 }
 
 impl<S> Outcome<S> {
+    /// Unsolvable for `reason`, known without search (clashing givens, clue totals that
+    /// differ): complete, no solution, no proof.
+    pub fn contradiction(reason: String, stats: Stats) -> Outcome<S> {
+        Outcome {
+            status: Status::Unsolvable,
+            solutions: Vec::new(),
+            count: 0,
+            complete: true,
+            timed_out: false,
+            reason: Some(reason),
+            proof: None,
+            stats,
+        }
+    }
+
     /// `Some(true)` when exactly one solution exists, `Some(false)` when not, `None` when
     /// the search stopped too early to tell.
     pub fn unique(&self) -> Option<bool> {

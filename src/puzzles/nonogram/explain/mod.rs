@@ -22,7 +22,7 @@ mod probe;
 mod render;
 pub mod rules;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 pub use crate::explain::{Cell, HintLevel, Status};
 pub use render::{describe, text, to_json};
@@ -155,6 +155,9 @@ pub struct Options {
     pub search_time: Duration,
     /// Line solves probing may spend in all.
     pub probe_budget: u64,
+    /// Polled before each step and by the search: when it fires the explanation ends
+    /// [`Status::Stopped`].
+    pub stop: Stop,
 }
 
 impl Default for Options {
@@ -164,6 +167,7 @@ impl Default for Options {
             max_steps: None,
             search_time: Duration::from_millis(400),
             probe_budget: 2_000_000,
+            stop: Stop::never(),
         }
     }
 }
@@ -211,9 +215,15 @@ pub fn explain(puzzle: &Nonogram, options: &Options) -> Explanation {
     let limits = Limits {
         max_solutions: Some(2),
         keep: 2,
-        stop: Stop::after(Some(options.search_time)),
+        stop: options.stop.child(Instant::now() + options.search_time),
     };
     let answer = native::solve(puzzle, &limits);
+    if options.stop.should_stop() {
+        explanation.status = Status::Stopped;
+        explanation.reason =
+            Some("stopped (cancelled or out of time) while searching for the solution".into());
+        return explanation;
+    }
     explanation.guesses = answer.guesses;
     explanation.search_complete = answer.complete || answer.count >= 2;
     match (answer.count, answer.complete) {
@@ -281,6 +291,8 @@ pub fn explain(puzzle: &Nonogram, options: &Options) -> Explanation {
     let stopped = explanation.reason.is_some() || options.max_steps.is_some();
     explanation.status = if left == 0 {
         Status::Solved
+    } else if options.stop.should_stop() {
+        Status::Stopped
     } else {
         Status::Stuck
     };
@@ -394,6 +406,13 @@ fn run(
             }
         }
         if full(explanation) {
+            break Ok(());
+        }
+        if options.stop.should_stop() {
+            explanation.reason = Some(format!(
+                "stopped (cancelled or out of time) after {} steps",
+                explanation.steps.len()
+            ));
             break Ok(());
         }
         pass += 1;

@@ -31,6 +31,7 @@ use serde::Serialize;
 pub use crate::explain::{Cell, Difficulty, HintLevel, Rating, Status};
 use crate::puzzles::sudoku::Sudoku;
 use crate::puzzles::sudoku::native::{self, NativeSearch};
+use crate::stop::Stop;
 
 /// A digit in a cell: a placement or an eliminated candidate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -396,12 +397,14 @@ impl Step {
 }
 
 /// What to use when explaining.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Options {
     /// The hardest technique allowed (by base difficulty); `None`: all of them.
     pub max_technique: Option<Technique>,
     /// Stop after this many steps (`Some(1)` for a hint); `None`: to the end.
     pub max_steps: Option<usize>,
+    /// Polled before each step: when it fires the explanation ends [`Status::Stopped`].
+    pub stop: Stop,
 }
 
 /// A whole explanation: the steps, the rating and how it ended.
@@ -686,7 +689,17 @@ pub fn explain(puzzle: &Sudoku, options: &Options) -> Explanation {
         explanation.reason = Some(reason);
         return explanation;
     }
-    let outcome = native::solve(b, puzzle.givens(), &NativeSearch::unique());
+    let search = NativeSearch {
+        stop: options.stop.clone(),
+        ..NativeSearch::unique()
+    };
+    let outcome = native::solve(b, puzzle.givens(), &search);
+    if outcome.timed_out && outcome.count < 2 {
+        explanation.status = Status::Stopped;
+        explanation.reason =
+            Some("stopped (cancelled or out of time) while proving the solution unique".into());
+        return explanation;
+    }
     match outcome.count {
         0 => {
             explanation.reason = Some("the puzzle has no solution".to_string());
@@ -726,6 +739,14 @@ pub fn explain(puzzle: &Sudoku, options: &Options) -> Explanation {
         {
             break;
         }
+        if options.stop.should_stop() {
+            explanation.status = Status::Stopped;
+            explanation.reason = Some(format!(
+                "stopped (cancelled or out of time) after {} steps",
+                explanation.steps.len()
+            ));
+            break;
+        }
         let Some(step) = next_step(&board, options) else {
             break;
         };
@@ -741,7 +762,8 @@ pub fn explain(puzzle: &Sudoku, options: &Options) -> Explanation {
     }
     if board.solved() {
         explanation.status = Status::Solved;
-    } else if explanation.reason.is_none()
+    } else if explanation.status != Status::Stopped
+        && explanation.reason.is_none()
         && options
             .max_steps
             .is_none_or(|m| explanation.steps.len() < m)

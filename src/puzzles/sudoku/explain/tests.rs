@@ -153,7 +153,7 @@ fn max_technique_limits_the_ladder() {
     let puzzle = &puzzles("norvig-grid.txt")[0];
     let options = Options {
         max_technique: Some(Technique::HiddenSingleLine),
-        max_steps: None,
+        ..Options::default()
     };
     let explanation = explain_soundly(puzzle, &options);
     assert_eq!(explanation.status, Status::Stuck);
@@ -173,8 +173,8 @@ fn a_hint_is_the_first_step() {
     let hint = explain(
         puzzle,
         &Options {
-            max_technique: None,
             max_steps: Some(1),
+            ..Options::default()
         },
     );
     assert_eq!(hint.steps.len(), 1);
@@ -340,4 +340,19 @@ fn multiple_chains_on_base_8_0_with_every_branch_counted() {
         let total: usize = hardest.chains.iter().map(Vec::len).sum();
         assert_eq!(chains::length_surcharge(total), 3);
     }
+}
+
+#[test]
+fn a_fired_stop_ends_the_explanation_stopped() {
+    let puzzle = &puzzles("norvig-grid.txt")[0];
+    let stop = Stop::cancellable(None);
+    stop.cancel();
+    let options = Options {
+        stop,
+        ..Options::default()
+    };
+    let explanation = explain(puzzle, &options);
+    assert_eq!(explanation.status, Status::Stopped);
+    assert!(explanation.steps.is_empty());
+    assert!(explanation.reason.as_deref().unwrap().starts_with("stopped"));
 }
