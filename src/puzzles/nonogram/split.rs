@@ -174,7 +174,7 @@ mod tests {
         for _ in 0..60 {
             let (width, height) = (9, 11);
             let cells = (0..width * height)
-                .map(|_| u8::from(random.next_u64() % 2 == 0))
+                .map(|_| u8::from(random.next_u64() & 1 == 0))
                 .collect();
             let puzzle = Nonogram::from_grid(&Grid {
                 width,
