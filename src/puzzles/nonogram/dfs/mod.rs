@@ -964,22 +964,42 @@ pub fn probe_residue(
     stop: &Stop,
     max_implications: usize,
 ) -> Option<super::native::ProbeResidue> {
-    let longest = puzzle.width().max(puzzle.height());
-    by_width!(
-        longest,
-        probe_residue_with::<u128>,
-        probe_residue_with,
-        puzzle,
-        stop,
-        max_implications
-    )
+    probe_lookahead(puzzle, stop, max_implications, &mut |_| Vec::new()).map(|(r, _)| r)
 }
 
-fn probe_residue_with<M: Mask>(
+/// Each branch of a cell the lookahead probed: (colour, what probing to a fixpoint left
+/// open in that branch, as colours beyond one per cell), `None` when probing refuted it.
+pub type ProbedBranches = Vec<(usize, Vec<(u32, Option<u64>)>)>;
+
+/// [`probe_residue`], then every colour of each cell `pick` chooses from the residue,
+/// probed to a fixpoint the way the search probes a child: from the root's state and its
+/// probes, of which those that read no line the branch changed stay valid and are not
+/// made again (the lookahead of `split.rs`; a branch costs a fraction of probing the
+/// puzzle with the cell as a given from scratch).
+pub fn probe_lookahead(
     puzzle: &Nonogram,
     stop: &Stop,
     max_implications: usize,
-) -> Option<super::native::ProbeResidue> {
+    pick: &mut dyn FnMut(&super::native::ProbeResidue) -> Vec<usize>,
+) -> Option<(super::native::ProbeResidue, ProbedBranches)> {
+    let longest = puzzle.width().max(puzzle.height());
+    by_width!(
+        longest,
+        probe_lookahead_with::<u128>,
+        probe_lookahead_with,
+        puzzle,
+        stop,
+        max_implications,
+        pick
+    )
+}
+
+fn probe_lookahead_with<M: Mask>(
+    puzzle: &Nonogram,
+    stop: &Stop,
+    max_implications: usize,
+    pick: &mut dyn FnMut(&super::native::ProbeResidue) -> Vec<usize>,
+) -> Option<(super::native::ProbeResidue, ProbedBranches)> {
     let limits = Limits {
         max_solutions: Some(1),
         keep: 0,
@@ -1037,8 +1057,41 @@ fn probe_residue_with<M: Mask>(
             }
         }
     }
-    Some(super::native::ProbeResidue {
+    let residue = super::native::ProbeResidue {
         colours,
         implications,
-    })
+    };
+    let cells = pick(&residue);
+    let mut probed = Vec::with_capacity(cells.len());
+    for cell in cells {
+        let (row, col) = (cell / width, cell % width);
+        let mut outcomes = Vec::new();
+        for colour in (0..64).filter(|k| residue.colours[cell] >> k & 1 == 1) {
+            branch.copy_from_slice(&state);
+            engine.set(&mut branch, row, col, colour);
+            engine.enqueue(row);
+            engine.enqueue(height + col);
+            engine.changed.clear();
+            engine.changed.insert(row);
+            engine.changed.insert(height + col);
+            let ok = engine.propagate(&mut branch);
+            engine.invalidate_changed();
+            // A timeout leaves a sound, less narrowed state, as at the root.
+            let left = (ok && !matches!(engine.probe_to_fixpoint(&mut branch), Probed::Dead))
+                .then(|| {
+                    (0..height)
+                        .flat_map(|r| &branch[p * r..p * (r + 1)])
+                        .map(|m| u64::from(m.count_ones()))
+                        .sum::<u64>()
+                        .saturating_sub((width * height) as u64)
+                });
+            // Back at the root: probes the branch made that read a line it changed no
+            // longer describe the root's state.
+            engine.mark_differences(&state, &branch);
+            engine.invalidate_changed();
+            outcomes.push((colour as u32, left));
+        }
+        probed.push((cell, outcomes));
+    }
+    Some((residue, probed))
 }
