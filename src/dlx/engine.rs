@@ -1146,7 +1146,7 @@ impl<N: Link, const COLOURS: bool, const NEXT: bool, const K: usize, const PAD: 
             if updates >= next_update_check {
                 next_update_check = updates + UPDATES_PER_CHECK;
             }
-            due && search.stop.should_stop()
+            due && search.stop.poll(crate::stop::Effort::Nodes, nodes)
         };
         let (complete, out_of_time) = 'search: {
             if max == 0 {
