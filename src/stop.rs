@@ -141,9 +141,12 @@ impl Stop {
         deadline.map_or_else(|| self.clone(), |d| self.child(d))
     }
 
-    /// This stop, whose engine reports its effort to `meter` ([`Stop::poll`]).
+    /// This stop, whose engine reports its effort to `meter` ([`Stop::poll`]). A metered stop
+    /// always has a cancel flag (a new one nobody else holds, if this stop had none), so that
+    /// polls of stops without one test nothing more than [`Stop::should_stop`] does.
     pub fn metered(&self, meter: Meter) -> Stop {
         Stop {
+            flag: Some(self.flag.clone().unwrap_or_default()),
             meter: Some(meter),
             ..self.clone()
         }
@@ -153,10 +156,15 @@ impl Stop {
     /// stores into the stop's meter, if any: call it at the existing poll points.
     #[inline]
     pub fn poll(&self, effort: Effort, done: u64) -> bool {
-        if let Some(meter) = &self.meter {
-            meter.note(effort, done);
+        if let Some(flag) = self.flag.as_deref() {
+            if let Some(meter) = &self.meter {
+                meter.note(effort, done);
+            }
+            if flag.load(Ordering::Relaxed) {
+                return true;
+            }
         }
-        self.should_stop()
+        self.outer.iter().any(|f| f.load(Ordering::Relaxed)) || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// Stop every clone. Has no effect on a `Stop` made without a flag ([`Stop::never`],
@@ -258,6 +266,13 @@ mod tests {
         // Without a meter a poll is a plain `should_stop`.
         assert!(!Stop::never().poll(Effort::Nodes, 5));
         assert!(Stop::at(Some(Instant::now())).poll(Effort::Nodes, 5));
+        // A meter on a stop without a flag still hears the polls; the deadline still stops.
+        let meter = Meter::new();
+        let budget = Stop::at(Some(Instant::now())).metered(meter.clone());
+        assert!(budget.poll(Effort::Nodes, 9));
+        assert_eq!(meter.read(), [(Effort::Nodes, 9)]);
+        top.cancel();
+        assert!(driver.poll(Effort::Nodes, 2048));
     }
 
     #[test]

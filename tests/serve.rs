@@ -449,14 +449,27 @@ fn a_nonograms_explanation_replays_to_its_solution() {
 }
 
 #[test]
+fn explanations_and_analyses_stop_at_the_time_limit() {
+    // The stop the time limit fires is the one a disconnect cancels (next test).
+    let server = Server::start(&["--time-limit", "0.05"]);
+    let faase = include_str!("fixtures/nonogram/faase.non");
+    let explained = server.post("/api/explain", &json!({"text": faase}));
+    assert_eq!(explained.status, 200, "{}", explained.body);
+    assert_eq!(explained.json()["status"], "stopped");
+    let analysis = json!({"text": ENDLESS, "marginals": true, "limit": 1u64 << 60});
+    let analysis = server.post("/api/analyze", &analysis).json();
+    assert_eq!(analysis["complete"], false, "{analysis}");
+}
+
+#[test]
 fn analyses_and_explanations_stop_when_their_client_leaves() {
     // One permit: the next request gets one only once the abandoned work has stopped, long
     // before the 60 s time limit that would end it otherwise.
     let server = Server::start(&["--max-solves", "1"]);
     let at_rest = server.threads();
     let analysis = json!({"text": ENDLESS, "marginals": true, "limit": 1u64 << 60}).to_string();
-    let big = include_str!("fixtures/nonogram/forever.non");
-    let explanation = json!({"text": big}).to_string();
+    let faase = include_str!("fixtures/nonogram/faase.non");
+    let explanation = json!({"text": faase}).to_string();
     let mut done = 0;
     while done < 200 {
         let (path, body) = if done % 2 == 0 {
