@@ -78,6 +78,9 @@ pub struct Options {
     pub marginals: bool,
     /// Stop after this long (the answer then says what is not proved).
     pub timeout: Option<Duration>,
+    /// Stops every search of the analysis when it fires, as the timeout does (the web page
+    /// cancels it when its client leaves).
+    pub stop: Stop,
 }
 
 impl Default for Options {
@@ -87,6 +90,7 @@ impl Default for Options {
             limit: 10_000,
             marginals: false,
             timeout: None,
+            stop: Stop::never(),
         }
     }
 }
@@ -354,7 +358,7 @@ pub fn analyze<P: Puzzle + ?Sized>(puzzle: &P, options: &Options) -> Result<Anal
             let auto = cells.enumeration_budget;
             budget = Some(budget.map_or(auto, |b| b.min(auto)));
         }
-        let mut found = enumerate(puzzle, backend, limit, budget);
+        let mut found = enumerate(puzzle, backend, limit, budget, &options.stop);
         // Many solutions in the short pass: the SAT backbone would need a call per group
         // of cells that vary, each as hard as a first solution, while enumeration goes on
         // at the engine's pace; so enumerate on, up to the full limit.
@@ -366,7 +370,7 @@ pub fn analyze<P: Puzzle + ?Sized>(puzzle: &P, options: &Options) -> Result<Anal
             && e.count >= MANY_SOLUTIONS
         {
             let budget = deadline.map(|d| d.saturating_duration_since(Instant::now()));
-            found = enumerate(puzzle, backend, options.limit, budget);
+            found = enumerate(puzzle, backend, options.limit, budget, &options.stop);
         }
         match found {
             Ok(e) => {
@@ -405,7 +409,7 @@ pub fn analyze<P: Puzzle + ?Sized>(puzzle: &P, options: &Options) -> Result<Anal
     let sat_wanted = matches!(options.method, Method::Auto | Method::Sat);
     if !analysis.forced_exact && sat_wanted && analysis.status != Status::Unsolvable {
         let seen_before = analysis.solutions_counted;
-        let backbone = sat_backbone(puzzle, deadline)?;
+        let backbone = sat_backbone(puzzle, &options.stop.until(deadline))?;
         analysis.sat_calls = backbone.calls;
         analysis.method = if analysis.method.is_empty() {
             "sat backbone".into()
@@ -474,6 +478,7 @@ fn enumerate<P: Puzzle + ?Sized>(
     backend: Backend,
     limit: u64,
     timeout: Option<Duration>,
+    stop: &Stop,
 ) -> Result<Enumerated, SolveError> {
     let request = Request::limit(limit).with_timeout(timeout);
     // Each solution is tallied as it is found and dropped: memory follows the cells, not
@@ -481,7 +486,7 @@ fn enumerate<P: Puzzle + ?Sized>(
     let mut first: Option<(Value, Vec<Value>)> = None;
     let mut varying = Vec::new();
     let mut tallies: Vec<BTreeMap<String, u64>> = Vec::new();
-    let stop = Stop::after(request.timeout);
+    let stop = stop.until(request.timeout.map(|t| Instant::now() + t));
     let outcome = pipeline::solve_into(puzzle, backend, &request, &stop, &mut |s| {
         let json = puzzle.solution_json(&s);
         let these = cells(&json);
@@ -540,10 +545,10 @@ struct Backbone {
 
 fn sat_backbone<P: Puzzle + ?Sized>(
     puzzle: &P,
-    deadline: Option<Instant>,
+    stop: &Stop,
 ) -> Result<Backbone, SolveError> {
     let encoding = crate::driver::cnf_encoding(puzzle, &Default::default(), Purpose::Solve)?;
-    let mut session = VarisatSession::new(&encoding.cnf, &crate::stop::Stop::at(deadline));
+    let mut session = VarisatSession::new(&encoding.cnf, stop);
     let decode = |model: &crate::sat::Model| -> Result<Value, SolveError> {
         let solution = (encoding.decode)(model).map_err(|reason| SolveError::Decode {
             backend: Backend::Sat,

@@ -29,7 +29,7 @@ use crate::puzzle::{
     Backend, Contender, ContenderResult, Engine, Outcome, Preference, Puzzle, Request, Sink,
     SolveError, Stats,
 };
-use crate::stop::Stop;
+use crate::stop::{Meter, Stop};
 
 /// How long native runs alone before the others join: long enough for every collection
 /// puzzle to finish alone, short enough that a hard puzzle's race loses little
@@ -136,11 +136,12 @@ fn contender_request(plan: &Plan, request: &Request) -> Option<Request> {
 }
 
 /// What a race tells its observer as it goes (the web page's live progress, `src/serve/`):
-/// each contender when it starts and, with what became of it, when it ends.
+/// each contender when it starts, with the [`Meter`] its search reports its effort to while
+/// it runs, and, with what became of it, when it ends.
 #[derive(Clone, Debug)]
 pub enum RaceEvent {
-    /// The engine started searching.
-    Started(Engine),
+    /// The engine started searching; read its effort so far from the meter.
+    Started(Engine, Meter),
     /// The engine's run ended: its result, time and effort.
     Ended(Contender),
 }
@@ -189,9 +190,11 @@ pub fn solve_observed<P: Puzzle + ?Sized>(
     let mut runs: Vec<(Run<P::Solution>, ContenderResult)> = Vec::new();
 
     if let Some((engine, budget)) = plan.alone {
-        observe(RaceEvent::Started(engine));
+        let meter = Meter::new();
+        observe(RaceEvent::Started(engine, meter.clone()));
         let run = Run::of(engine, || {
-            driver::run(puzzle, engine, request, &stop.child(start + budget))
+            let stop = stop.child(start + budget).metered(meter);
+            driver::run(puzzle, engine, request, &stop)
         });
         if run.decided() {
             observe(RaceEvent::Ended(run.contender(ContenderResult::Won)));
@@ -256,8 +259,11 @@ fn race_phase<P: Puzzle + ?Sized>(
 ) -> Vec<(Run<P::Solution>, ContenderResult)> {
     let race = stop.linked();
     if let [only] = racers {
-        observe(RaceEvent::Started(*only));
-        let run = Run::of(*only, || driver::run(puzzle, *only, request, &race));
+        let meter = Meter::new();
+        observe(RaceEvent::Started(*only, meter.clone()));
+        let run = Run::of(*only, || {
+            driver::run(puzzle, *only, request, &race.metered(meter))
+        });
         let fate = if run.decided() {
             ContenderResult::Won
         } else {
@@ -323,8 +329,11 @@ fn race_on_threads<P: Puzzle + ?Sized>(
         for &backend in racers {
             let tx = tx.clone();
             scope.spawn(move || {
-                observe(RaceEvent::Started(backend));
-                let run = Run::of(backend, || driver::run(puzzle, backend, request, race));
+                let meter = Meter::new();
+                observe(RaceEvent::Started(backend, meter.clone()));
+                let run = Run::of(backend, || {
+                    driver::run(puzzle, backend, request, &race.metered(meter))
+                });
                 // The receiver lives until every sender is gone.
                 let _ = tx.send(run);
             });

@@ -9,12 +9,16 @@
 //!   write, every few ms of a child process); the flag is a relaxed atomic load, the clock is
 //!   read only when the flag is clear and a deadline exists.
 //!
+//! - **meter**: an optional [`Meter`] a watcher (the web page's live progress) hands to one
+//!   engine's stop; the engine stores its effort so far into it at the polls it already
+//!   makes ([`Stop::poll`]: one relaxed store, or a `None` test when no one watches).
+//!
 //! A `Stop` is cheap to clone (a deadline and an `Arc`). [`Stop::never`] has neither deadline
 //! nor flag: engines may then skip their stop machinery altogether (varisat installs no proof
 //! writer, see `src/sat/embedded.rs`), so single-backend runs without `--timeout` pay nothing.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// A deadline and a shared cancel flag. See the module docs.
@@ -26,6 +30,58 @@ pub struct Stop {
     /// driver's stop linked to a race's, linked to a web page's): cancelling any of them stops
     /// this one too, not the other way round.
     outer: Arc<[Arc<AtomicBool>]>,
+    /// Where the engine running under this stop reports its effort, when someone watches.
+    meter: Option<Meter>,
+}
+
+/// What an engine counts as its effort, as it reports it to a [`Meter`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effort {
+    /// Search-tree nodes (native, dlx), as in the outcome's `nodes`.
+    Nodes,
+    /// Line-solver calls (the nonogram native search's `line_solves`; its outcome reports
+    /// nodes and guesses).
+    LineSolves,
+}
+
+impl Effort {
+    /// Every counter, in the order a [`Meter`] keeps them.
+    pub const ALL: [Effort; 2] = [Effort::Nodes, Effort::LineSolves];
+
+    /// The counter's name in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Effort::Nodes => "nodes",
+            Effort::LineSolves => "line_solves",
+        }
+    }
+}
+
+/// One running engine's effort so far, shared by the engine (which stores its counters at
+/// its polls, relaxed: a watcher may read a value a poll old) and whoever watches it.
+#[derive(Clone, Debug, Default)]
+pub struct Meter(Arc<[AtomicU64; Effort::ALL.len()]>);
+
+impl Meter {
+    /// A meter with every counter at zero.
+    pub fn new() -> Meter {
+        Meter::default()
+    }
+
+    /// Store `done` as the engine's `effort` so far.
+    #[inline]
+    pub fn note(&self, effort: Effort, done: u64) {
+        self.0[effort as usize].store(done, Ordering::Relaxed);
+    }
+
+    /// The counters reported so far (those still at zero left out).
+    pub fn read(&self) -> Vec<(Effort, u64)> {
+        Effort::ALL
+            .into_iter()
+            .map(|e| (e, self.0[e as usize].load(Ordering::Relaxed)))
+            .filter(|&(_, n)| n > 0)
+            .collect()
+    }
 }
 
 impl Stop {
@@ -53,6 +109,7 @@ impl Stop {
             deadline,
             flag: Some(Arc::new(AtomicBool::new(false))),
             outer: Arc::default(),
+            meter: None,
         }
     }
 
@@ -64,6 +121,7 @@ impl Stop {
             deadline: self.deadline,
             flag: Some(Arc::new(AtomicBool::new(false))),
             outer: self.flag.iter().chain(self.outer.iter()).cloned().collect(),
+            meter: self.meter.clone(),
         }
     }
 
@@ -74,7 +132,39 @@ impl Stop {
             deadline: Some(self.deadline.map_or(deadline, |d| d.min(deadline))),
             flag: self.flag.clone(),
             outer: self.outer.clone(),
+            meter: self.meter.clone(),
         }
+    }
+
+    /// [`Stop::child`] when there is a deadline, else this stop itself.
+    pub fn until(&self, deadline: Option<Instant>) -> Stop {
+        deadline.map_or_else(|| self.clone(), |d| self.child(d))
+    }
+
+    /// This stop, whose engine reports its effort to `meter` ([`Stop::poll`]). A metered stop
+    /// always has a cancel flag (a new one nobody else holds, if this stop had none), so that
+    /// polls of stops without one test nothing more than [`Stop::should_stop`] does.
+    pub fn metered(&self, meter: Meter) -> Stop {
+        Stop {
+            flag: Some(self.flag.clone().unwrap_or_default()),
+            meter: Some(meter),
+            ..self.clone()
+        }
+    }
+
+    /// [`Stop::should_stop`] for an engine that has spent `done` of `effort` so far, which it
+    /// stores into the stop's meter, if any: call it at the existing poll points.
+    #[inline]
+    pub fn poll(&self, effort: Effort, done: u64) -> bool {
+        if let Some(flag) = self.flag.as_deref() {
+            if let Some(meter) = &self.meter {
+                meter.note(effort, done);
+            }
+            if flag.load(Ordering::Relaxed) {
+                return true;
+            }
+        }
+        self.outer.iter().any(|f| f.load(Ordering::Relaxed)) || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// Stop every clone. Has no effect on a `Stop` made without a flag ([`Stop::never`],
@@ -162,6 +252,27 @@ mod tests {
         let driver = top.linked().linked();
         top.cancel();
         assert!(driver.should_stop());
+    }
+
+    #[test]
+    fn polls_fill_the_meter_of_their_stop_and_its_links() {
+        let meter = Meter::new();
+        let top = Stop::cancellable(None).metered(meter.clone());
+        let driver = top.linked().child(Instant::now() + Duration::from_secs(600));
+        assert!(meter.read().is_empty());
+        assert!(!driver.poll(Effort::Nodes, 1024));
+        assert!(!top.poll(Effort::LineSolves, 7));
+        assert_eq!(meter.read(), [(Effort::Nodes, 1024), (Effort::LineSolves, 7)]);
+        // Without a meter a poll is a plain `should_stop`.
+        assert!(!Stop::never().poll(Effort::Nodes, 5));
+        assert!(Stop::at(Some(Instant::now())).poll(Effort::Nodes, 5));
+        // A meter on a stop without a flag still hears the polls; the deadline still stops.
+        let meter = Meter::new();
+        let budget = Stop::at(Some(Instant::now())).metered(meter.clone());
+        assert!(budget.poll(Effort::Nodes, 9));
+        assert_eq!(meter.read(), [(Effort::Nodes, 9)]);
+        top.cancel();
+        assert!(driver.poll(Effort::Nodes, 2048));
     }
 
     #[test]

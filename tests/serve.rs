@@ -291,8 +291,9 @@ fn analysis_explanation_and_exports() {
     }
     let text: String = grid.iter().map(|d| d.to_string()).collect();
     assert_eq!(text, EASY_SOLVED);
-    let nonogram = server.post("/api/explain", &json!({"text": "SEND + MORE = MONEY"}));
-    assert_eq!(nonogram.status, 400);
+    let alphametic = server.post("/api/explain", &json!({"text": "SEND + MORE = MONEY"}));
+    assert_eq!(alphametic.status, 400);
+    assert!(alphametic.json()["error"].as_str().unwrap().contains("sudoku and nonograms"));
 
     let dimacs = server.post("/api/export", &json!({"text": EASY, "to": "dimacs"}));
     assert_eq!(dimacs.status, 200);
@@ -332,4 +333,170 @@ fn the_page_is_small_and_self_contained() {
         );
         assert_eq!(read.status, 200, "{}: {}", example["title"], read.body);
     }
+}
+
+#[test]
+fn progress_events_carry_each_running_engines_effort_as_it_grows() {
+    let server = Server::start(&[]);
+    let body = solve_body(
+        ENDLESS,
+        json!({"mode": "count", "backends": ["native", "dlx"], "timeout": 1.0}),
+    );
+    let events = server.post("/api/solve", &body).events();
+    assert_eq!(events.last().unwrap().0, "result");
+    let mut seen = std::collections::HashMap::<String, Vec<u64>>::new();
+    for (name, data) in &events {
+        if name != "progress" {
+            continue;
+        }
+        assert!(data["elapsed"].as_f64().unwrap() > 0.0);
+        for running in data["running"].as_array().unwrap() {
+            let backend = running["backend"].as_str().unwrap().to_string();
+            assert!(running["time"].as_f64().unwrap() >= 0.0);
+            if let Some(nodes) = running.get("nodes") {
+                seen.entry(backend).or_default().push(nodes.as_u64().unwrap());
+            }
+        }
+    }
+    // Both engines report their nodes while they run, and the counts grow.
+    for backend in ["native", "dlx"] {
+        let nodes = seen.get(backend).unwrap_or_else(|| panic!("{backend}: {events:?}"));
+        assert!(nodes.windows(2).all(|w| w[0] <= w[1]), "{backend}: {nodes:?}");
+        assert!(nodes.first() < nodes.last(), "{backend}: {nodes:?}");
+    }
+    // A nonogram's native search reports line solves.
+    let forever = include_str!("fixtures/nonogram/forever.non");
+    let body = solve_body(
+        forever,
+        json!({"mode": "count", "backends": ["native"], "timeout": 0.6}),
+    );
+    let events = server.post("/api/solve", &body).events();
+    assert!(
+        events.iter().any(|(name, data)| name == "progress"
+            && data["running"][0]["line_solves"].as_u64().is_some_and(|n| n > 0)),
+        "{events:?}"
+    );
+}
+
+#[test]
+fn the_external_backend_is_offered_only_with_a_solver() {
+    let server = Server::start(&[]);
+    let offered = server.call("GET", "/api/backends", &[], b"").json();
+    assert_eq!(offered["engines"], json!(["native", "sat", "dlx"]));
+    assert_eq!(offered["external"], json!(null));
+    let refused = server.post(
+        "/api/solve",
+        &solve_body(EASY, json!({"backends": ["external"]})),
+    );
+    assert_eq!(refused.status, 400);
+    assert!(refused.json()["error"].as_str().unwrap().contains("--solver"));
+
+    let solver = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fake-sat-solver");
+    let server = Server::start(&["--solver", solver]);
+    let offered = server.call("GET", "/api/backends", &[], b"").json();
+    assert_eq!(offered["engines"], json!(["native", "sat", "dlx", "external"]));
+    let events = server
+        .post(
+            "/api/solve",
+            &solve_body(EASY, json!({"backends": ["external", "sat"], "mode": "first"})),
+        )
+        .events();
+    let result = &events.last().unwrap().1;
+    assert_eq!(result["status"], "solved", "{events:?}");
+    assert_eq!(result["solutions"][0]["text"], EASY_SOLVED);
+    let backends: Vec<&str> = result["stats"]["contenders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["backend"].as_str().unwrap())
+        .collect();
+    assert!(backends.contains(&"external"), "{backends:?}");
+}
+
+#[test]
+fn a_nonograms_explanation_replays_to_its_solution() {
+    let server = Server::start(&[]);
+    let dancer = include_str!("fixtures/nonogram/dancer.non");
+    let explained = server.post("/api/explain", &json!({"text": dancer}));
+    assert_eq!(explained.status, 200, "{}", explained.body);
+    let explained = explained.json();
+    assert_eq!(explained["kind"], "nonogram");
+    assert_eq!(explained["status"], "solved");
+    let (w, h) = (explained["width"].as_u64().unwrap(), explained["height"].as_u64().unwrap());
+    let mut known = vec![-1i64; (w * h) as usize];
+    for step in explained["steps"].as_array().unwrap() {
+        assert!(step["text"].as_str().is_some_and(|t| !t.is_empty()));
+        assert!(step["line"].is_object() || step["probe"].is_array(), "{step}");
+        for change in step["changes"].as_array().unwrap() {
+            let (r, c, colour) = (change[0].as_u64().unwrap(), change[1].as_u64().unwrap(), change[2].as_i64().unwrap());
+            if colour >= 0 {
+                known[(r * w + c) as usize] = colour;
+            }
+        }
+    }
+    // Every cell decided: the rows are the solution the solver finds.
+    let solved = server
+        .post("/api/solve", &solve_body(dancer, json!({"mode": "first"})))
+        .events()
+        .pop()
+        .unwrap()
+        .1;
+    let rows: Vec<String> = known
+        .chunks(w as usize)
+        .map(|row| row.iter().map(|&k| if k == 1 { '#' } else { '.' }).collect())
+        .collect();
+    assert_eq!(rows.join("\n"), solved["solutions"][0]["text"].as_str().unwrap().trim());
+}
+
+#[test]
+fn explanations_and_analyses_stop_at_the_time_limit() {
+    // The stop the time limit fires is the one a disconnect cancels (next test).
+    let server = Server::start(&["--time-limit", "0.05"]);
+    let faase = include_str!("fixtures/nonogram/faase.non");
+    let explained = server.post("/api/explain", &json!({"text": faase}));
+    assert_eq!(explained.status, 200, "{}", explained.body);
+    assert_eq!(explained.json()["status"], "stopped");
+    let analysis = json!({"text": ENDLESS, "marginals": true, "limit": 1u64 << 60});
+    let analysis = server.post("/api/analyze", &analysis).json();
+    assert_eq!(analysis["complete"], false, "{analysis}");
+}
+
+#[test]
+fn analyses_and_explanations_stop_when_their_client_leaves() {
+    // One permit: the next request gets one only once the abandoned work has stopped, long
+    // before the 60 s time limit that would end it otherwise.
+    let server = Server::start(&["--max-solves", "1"]);
+    let at_rest = server.threads();
+    let analysis = json!({"text": ENDLESS, "marginals": true, "limit": 1u64 << 60}).to_string();
+    let faase = include_str!("fixtures/nonogram/faase.non");
+    let explanation = json!({"text": faase}).to_string();
+    let mut done = 0;
+    while done < 200 {
+        let (path, body) = if done % 2 == 0 {
+            ("/api/analyze", &analysis)
+        } else {
+            ("/api/explain", &explanation)
+        };
+        let mut stream = server.send("POST", path, &[], body.as_bytes());
+        stream
+            .set_read_timeout(Some(std::time::Duration::from_millis(5)))
+            .unwrap();
+        let seen = read_until(&mut stream, "HTTP/1.1");
+        drop(stream);
+        if seen.contains("429 Too Many Requests") {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+            continue;
+        }
+        assert!(seen.is_empty(), "cycle {done}: the work ended by itself: {seen}");
+        done += 1;
+    }
+    assert!(
+        eventually(|| server.post("/api/explain", &json!({"text": EASY})).status == 200),
+        "the permit comes back when the client leaves"
+    );
+    assert!(
+        eventually(|| server.threads() <= at_rest),
+        "threads at rest {at_rest}, after the cycles {}",
+        server.threads()
+    );
 }

@@ -58,6 +58,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<u8> {
         limit: args.limit,
         marginals: args.marginals,
         timeout: args.timeout,
+        ..Options::default()
     };
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());

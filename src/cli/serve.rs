@@ -24,6 +24,10 @@ pub struct ServeArgs {
     /// How many solves may run at once [default: one per core].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub max_solves: Option<u16>,
+    /// A SAT solver binary the page may race as the `external` backend (as `solve
+    /// --solver`); without it the page does not offer `external`.
+    #[arg(long, value_name = "CMD", value_parser = super::parse_solver)]
+    pub solver: Option<satcover::sat::SatBackend>,
 }
 
 pub fn run(args: &ServeArgs) -> Result<u8> {
@@ -53,6 +57,7 @@ pub fn run(args: &ServeArgs) -> Result<u8> {
             addr,
             time_limit: args.time_limit,
             max_solves: args.max_solves.map_or(cores, usize::from),
+            solver: args.solver.clone(),
         };
         serve::serve(listener, config)
             .await

@@ -408,7 +408,7 @@ impl Dance<'_> {
                         || self.updates >= next_update_check;
                     if due {
                         next_update_check = self.updates + UPDATES_PER_CHECK;
-                        if search.stop.should_stop() {
+                        if search.stop.poll(crate::stop::Effort::Nodes, stats.nodes) {
                             return (false, true);
                         }
                     }

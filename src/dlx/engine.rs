@@ -1318,7 +1318,7 @@ impl<
             if updates >= next_update_check {
                 next_update_check = updates + UPDATES_PER_CHECK;
             }
-            due && search.stop.should_stop()
+            due && search.stop.poll(crate::stop::Effort::Nodes, nodes)
         };
         let (complete, out_of_time) = 'search: {
             if max == 0 {

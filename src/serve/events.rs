@@ -5,7 +5,8 @@
 //! 2. `contender`, whenever one engine starts (`state: running`) or ends (`won`, `gave_up`,
 //!    `cancelled`, `late`, `error`, with its time and effort);
 //! 3. `progress`, every [`TICK`] while engines run: seconds since the start and each
-//!    running engine's time so far;
+//!    running engine's time and effort so far (the counters its search stored at its last
+//!    poll: `nodes`, `line_solves`; none for the SAT engines, whose solvers count inside);
 //! 4. `timeout`, when the time limit stopped the search;
 //! 5. last, `result` (the answer) or `error` (why there is none); the stream then ends.
 
@@ -16,9 +17,18 @@ use serde_json::{Value, json};
 
 use crate::portfolio::RaceEvent;
 use crate::puzzle::{Engine, Kind};
+use crate::stop::Effort;
 
 /// How often a running solve reports its progress.
 pub(super) const TICK: Duration = Duration::from_millis(100);
+
+/// A running engine in a `progress` event.
+#[derive(Debug)]
+pub(super) struct Running {
+    pub engine: Engine,
+    pub time: Duration,
+    pub effort: Vec<(Effort, u64)>,
+}
 
 /// One event of a solve.
 #[derive(Debug)]
@@ -32,10 +42,10 @@ pub(super) enum Message {
     },
     /// A contender started or ended.
     Contender(RaceEvent),
-    /// Engines still running, with their time so far.
+    /// Engines still running, with their time and effort so far.
     Progress {
         elapsed: Duration,
-        running: Vec<(Engine, Duration)>,
+        running: Vec<Running>,
     },
     /// The time limit stopped the search.
     Timeout { time_limit: Duration },
@@ -64,7 +74,7 @@ impl Message {
                 json!({"kind": kind, "label": label, "engines": engines,
                        "time_limit": time_limit.as_secs_f64()}),
             ),
-            Message::Contender(RaceEvent::Started(engine)) => (
+            Message::Contender(RaceEvent::Started(engine, _)) => (
                 "contender",
                 json!({"backend": engine, "state": "running", "time": 0.0}),
             ),
@@ -80,8 +90,12 @@ impl Message {
                 "progress",
                 json!({
                     "elapsed": elapsed.as_secs_f64(),
-                    "running": running.iter().map(|(engine, time)| {
-                        json!({"backend": engine, "time": time.as_secs_f64()})
+                    "running": running.iter().map(|r| {
+                        let mut value = json!({"backend": r.engine, "time": r.time.as_secs_f64()});
+                        for &(effort, done) in &r.effort {
+                            value[effort.name()] = json!(done);
+                        }
+                        value
                     }).collect::<Vec<_>>(),
                 }),
             ),
@@ -116,11 +130,17 @@ mod tests {
         assert!(message.is_last());
         let running = Message::Progress {
             elapsed: Duration::from_millis(250),
-            running: vec![(Engine::Sat, Duration::from_millis(200))],
+            running: vec![Running {
+                engine: Engine::Native,
+                time: Duration::from_millis(200),
+                effort: vec![(Effort::Nodes, 4096)],
+            }],
         };
         let (name, data) = running.parts();
         assert_eq!(name, "progress");
-        assert_eq!(data["running"][0]["backend"], "sat");
+        assert_eq!(data["running"][0]["backend"], "native");
+        assert_eq!(data["running"][0]["nodes"], 4096);
+        assert!(data["running"][0].get("line_solves").is_none());
         assert!(!running.is_last());
     }
 }

@@ -2,12 +2,14 @@
 //! per core for the work that takes a core (solve, analyze, explain, export).
 
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use super::error::ApiError;
 use crate::render::Picture;
+use crate::stop::Stop;
 
 /// The largest request body, in bytes (413 beyond).
 pub const MAX_BODY: usize = 1 << 20;
@@ -16,9 +18,9 @@ pub const MAX_BODY: usize = 1 << 20;
 /// 4,000,000, but a picture of more than this is megabytes of SVG no page shows usefully.
 pub const MAX_PAGE_CELLS: usize = 250_000;
 
-/// The largest sudoku the page explains (the command line's limit is 25: chains grow as
-/// n⁴, and an explanation cannot be stopped half way).
-pub(super) const MAX_EXPLAIN_SIDE: usize = 16;
+/// The largest sudoku the page explains, as the command line (chains grow as n⁴; the
+/// explanation stops with its client or at the time limit).
+pub(super) const MAX_EXPLAIN_SIDE: usize = 25;
 
 /// The permits for work that takes a core.
 pub(super) struct Permits {
@@ -66,15 +68,30 @@ pub(super) fn check_grid(picture: &Picture) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// `work` on a blocking thread that holds a permit until it ends (429 when there is none).
+/// Cancels its stop when dropped: whoever holds it (a request's future, an event stream)
+/// is gone, and so is the client.
+pub(super) struct CancelOnDrop(pub Stop);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
+    }
+}
+
+/// `work` on a blocking thread that holds a permit until it ends (429 when there is none),
+/// within a stop that fires at `time_limit` or when the client leaves: hyper drops the
+/// request's future when its connection closes, and with it the guard that cancels the stop.
 pub(super) async fn on_a_core<T: Send + 'static>(
     permits: &Permits,
-    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+    time_limit: Duration,
+    work: impl FnOnce(Stop) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
     let permit = permits.take()?;
+    let stop = Stop::cancellable(Some(Instant::now() + time_limit));
+    let _cancel = CancelOnDrop(stop.clone());
     tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        work()
+        work(stop)
     })
     .await
     .map_err(|e| {

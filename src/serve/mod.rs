@@ -45,6 +45,9 @@ pub struct Config {
     pub time_limit: Duration,
     /// How many solves (analyses, explanations, exports) may run at once.
     pub max_solves: usize,
+    /// The SAT solver the `external` backend runs (`--solver`); without one the page does
+    /// not offer `external`.
+    pub solver: Option<crate::sat::SatBackend>,
 }
 
 /// What every handler shares.
@@ -63,6 +66,7 @@ pub fn router(config: Config) -> Router {
     });
     let api = Router::new()
         .route("/api/examples", get(assets::examples))
+        .route("/api/backends", get(solve::backends))
         .route("/api/puzzle", post(routes::puzzle))
         .route("/api/solve", post(solve::solve))
         .route("/api/analyze", post(routes::analyze))

@@ -50,7 +50,7 @@ impl PuzzleText {
     }
 
     /// The name errors and labels use (`puzzle` when none was given).
-    fn source(&self) -> &str {
+    pub fn source(&self) -> &str {
         self.name
             .as_deref()
             .filter(|n| !n.is_empty() && *n != "-")

@@ -11,6 +11,7 @@ use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use axum::Json;
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::StatusCode;
@@ -23,14 +24,16 @@ use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
 use super::AppState;
 use super::error::{ApiError, from_json};
-use super::events::{Message, TICK};
+use super::events::{Message, Running, TICK};
+use super::limits::CancelOnDrop;
 use super::pictures;
 use super::puzzle::{Loaded, PuzzleText};
 use crate::facade::Report;
 use crate::portfolio::{self, RaceEvent};
 use crate::puzzle::{Engine, Render, Request};
 use crate::render::Picture;
-use crate::stop::Stop;
+use crate::sat::SatBackend;
+use crate::stop::{Meter, Stop};
 
 /// What a solve asks.
 #[derive(Debug, Deserialize)]
@@ -73,21 +76,34 @@ impl Mode {
     }
 }
 
+/// The engines the page offers: every one, `external` only when the server was started
+/// with `--solver`.
+pub(super) fn offered(solver: Option<&SatBackend>) -> Vec<Engine> {
+    Engine::ALL
+        .into_iter()
+        .filter(|&e| e != Engine::External || solver.is_some())
+        .collect()
+}
+
+/// `GET /api/backends`: the engines the page offers, and the external solver, if any.
+pub(super) async fn backends(State(state): State<Arc<AppState>>) -> Json<Value> {
+    let solver = state.config.solver.as_ref();
+    let names: Vec<&str> = offered(solver).iter().map(|e| e.name()).collect();
+    Json(json!({"engines": names, "external": solver.map(ToString::to_string)}))
+}
+
 /// The engines a solve races (none: `auto`); 400 for a name the page does not run.
-fn engines(names: &[String]) -> Result<Vec<Engine>, ApiError> {
+fn engines(names: &[String], solver: Option<&SatBackend>) -> Result<Vec<Engine>, ApiError> {
     if names.is_empty() || names == ["auto"] {
         return Ok(Vec::new());
     }
-    let offered: Vec<Engine> = Engine::ALL
-        .into_iter()
-        .filter(|&e| e != Engine::External)
-        .collect();
+    let offered = offered(solver);
     let mut engines = Vec::new();
     for name in names {
         let Some(&engine) = offered.iter().find(|e| e.name() == name) else {
             return Err(ApiError::bad(format!(
-                "unknown backend '{name}': `auto` alone, or some of {} (external solvers \
-                 run from the command line, `satcover solve --solver`)",
+                "unknown backend '{name}': `auto` alone, or some of {} (`external` needs the \
+                 server started with `satcover serve --solver CMD`)",
                 offered
                     .iter()
                     .map(|e| e.name())
@@ -120,7 +136,8 @@ pub(super) async fn solve(
     body: Bytes,
 ) -> Result<Response, ApiError> {
     let body: SolveBody = from_json(&body)?;
-    let engines = engines(&body.backends)?;
+    let solver = state.config.solver.clone();
+    let engines = engines(&body.backends, solver.as_ref())?;
     let time_limit = time_limit(body.timeout, state.config.time_limit)?;
     let permit = state.permits.take()?;
     let puzzle = body.puzzle;
@@ -130,12 +147,13 @@ pub(super) async fn solve(
     let (tx, rx) = unbounded_channel();
     let stop = Stop::cancellable(Some(Instant::now() + time_limit));
     let worker_stop = stop.clone();
-    let mode = body.mode;
+    let mut request = body.mode.request();
+    request.external = solver;
     std::thread::Builder::new()
         .name("satcover-solve".to_string())
         .spawn(move || {
             let _permit = permit;
-            run(&loaded, &engines, mode, time_limit, &worker_stop, &tx);
+            run(&loaded, &engines, &request, time_limit, &worker_stop, &tx);
         })
         .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     Ok(Sse::new(watch(rx, stop)).into_response())
@@ -146,7 +164,7 @@ pub(super) async fn solve(
 fn run(
     loaded: &Loaded,
     engines: &[Engine],
-    mode: Mode,
+    request: &Request,
     time_limit: Duration,
     stop: &Stop,
     tx: &UnboundedSender<Message>,
@@ -166,7 +184,7 @@ fn run(
     let observe = |event: RaceEvent| {
         let _ = tx.send(Message::Contender(event));
     };
-    let message = match puzzle.solve_observed(engines, &mode.request(), stop, &observe) {
+    let message = match puzzle.solve_observed(engines, request, stop, &observe) {
         Ok((report, pictures)) => {
             if report.outcome.timed_out && stop.deadline_passed() && !stop.is_cancelled() {
                 let _ = tx.send(Message::Timeout { time_limit });
@@ -213,21 +231,12 @@ fn result_json(loaded: &Loaded, report: &Report, pictures: &[Picture]) -> Value 
     })
 }
 
-/// Cancels its stop when dropped: the stream is gone, so is the client.
-struct CancelOnDrop(Stop);
-
-impl Drop for CancelOnDrop {
-    fn drop(&mut self) {
-        self.0.cancel();
-    }
-}
-
 /// What the event stream keeps between events.
 struct Watch {
     rx: UnboundedReceiver<Message>,
     _cancel: CancelOnDrop,
     start: Instant,
-    running: Vec<(Engine, Instant)>,
+    running: Vec<(Engine, Instant, Meter)>,
     ticker: tokio::time::Interval,
     done: bool,
 }
@@ -260,15 +269,19 @@ fn watch(
             }),
             _ = w.ticker.tick() => Message::Progress {
                 elapsed: w.start.elapsed(),
-                running: w.running.iter().map(|(e, at)| (*e, at.elapsed())).collect(),
+                running: w.running.iter().map(|(engine, at, meter)| Running {
+                    engine: *engine,
+                    time: at.elapsed(),
+                    effort: meter.read(),
+                }).collect(),
             },
         };
         match &message {
-            Message::Contender(RaceEvent::Started(engine)) => {
-                w.running.push((*engine, Instant::now()));
+            Message::Contender(RaceEvent::Started(engine, meter)) => {
+                w.running.push((*engine, Instant::now(), meter.clone()));
             }
             Message::Contender(RaceEvent::Ended(contender)) => {
-                w.running.retain(|(e, _)| *e != contender.backend);
+                w.running.retain(|(e, _, _)| *e != contender.backend);
             }
             _ => {}
         }

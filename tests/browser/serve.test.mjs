@@ -1,7 +1,8 @@
 // The real-browser test of `satcover serve` (issue 24): Debian's chromium, headless, driven
 // by playwright-core. It loads the page, pastes a puzzle, solves it and checks the answer's
-// text and picture, pages through an explanation, cancels a long run, follows a share link,
-// and fails on any page error or console error.
+// text and picture, pages through a sudoku's and a nonogram's explanations, watches a long
+// run's effort counters grow live and cancels it, follows a share link, and fails on any
+// page error or console error.
 //
 // Run from the repository root after `cargo build --release`:
 //   npm ci --prefix tests/browser && node --test tests/browser/
@@ -73,6 +74,7 @@ test('the page in a real browser', { skip, timeout: 60_000 }, async () => {
     watch(page);
     await page.goto(url);
     await page.waitForSelector('#examples option:nth-child(2)', { state: 'attached' });
+    await page.waitForSelector('#engines .engine[value="dlx"]');
 
     // Paste a puzzle whose comment holds markup: it must stay text.
     const hostile = '# <img src=x onerror="window.pwned=1"><script>window.pwned=1</script>\n' + EASY;
@@ -129,14 +131,29 @@ test('the page in a real browser', { skip, timeout: 60_000 }, async () => {
     await page.click('#analyze');
     await page.waitForSelector('#forced[src^="blob:"]');
 
-    // A long run (count every 9×9 grid with one given), cancelled while it runs.
-    await page.check('input[name="how"][value="auto"]');
+    // A long run (count every 9×9 grid with one given, native and dlx racing): their node
+    // counts grow live in the contenders table; then it is cancelled while it runs.
     await page.fill('#puzzle', '1' + '.'.repeat(80));
     await page.selectOption('#mode', 'count');
+    await page.uncheck('#engines .engine[value="sat"]');
     await page.click('#solve');
     await page.waitForSelector('#state[data-state="running"]');
-    await page.waitForSelector('#contenders tbody tr');
-    await page.waitForTimeout(300);
+    const nodes = (backend) => page.evaluate((b) => {
+      const row = document.querySelector('#contenders tbody tr[data-backend="' + b + '"][data-state="running"]');
+      return row && row.cells.length > 3 ? Number(row.cells[3].textContent || 0) : 0;
+    }, backend);
+    for (const backend of ['native', 'dlx']) {
+      await page.waitForFunction((b) => {
+        const row = document.querySelector('#contenders tbody tr[data-backend="' + b + '"]');
+        return row && row.cells.length > 3 && Number(row.cells[3].textContent) > 0;
+      }, backend);
+      const before = await nodes(backend);
+      await page.waitForFunction(([b, n]) => {
+        const row = document.querySelector('#contenders tbody tr[data-backend="' + b + '"]');
+        return Number(row.cells[3].textContent) > n;
+      }, [backend, before]);
+      console.log(backend + ' nodes seen growing live: ' + before + ' -> ' + await nodes(backend));
+    }
     await page.click('#cancel');
     await page.waitForSelector('#state[data-state="cancelled"]');
     assert.ok(await page.isEnabled('#solve'));
@@ -156,6 +173,25 @@ test('the page in a real browser', { skip, timeout: 60_000 }, async () => {
     await shared.click('#solve');
     await shared.waitForSelector('#state[data-state="solved"]');
     assert.match(await shared.textContent('#solution-text'), /^\.##\.\./);
+
+    // The nonogram explained: line steps to page through, the line marked, the cells each
+    // step decided framed and coloured.
+    await shared.click('#explain');
+    await shared.waitForSelector('#step-text:not(:empty)');
+    assert.match(await shared.textContent('#explain-info'), /^solved/);
+    assert.match(await shared.textContent('#step-number'), /^step 1 of \d+/);
+    const grid = '#explain-grid[data-kind="nonogram"]';
+    assert.equal(await shared.locator(grid + ' > div').count(), 50);
+    assert.ok(await shared.locator(grid + ' .focus').count() > 0, 'the step\'s line is marked');
+    assert.ok(await shared.locator(grid + ' .placed').count() > 0, 'the cells it decided are framed');
+    await shared.click('#step-next');
+    await shared.waitForFunction(() => document.querySelector('#step-number').textContent.startsWith('step 2'));
+    assert.ok(await shared.locator(grid + ' .placed').count() > 0);
+    // Paged to the end, every cell is known.
+    const total = Number((await shared.textContent('#step-number')).match(/of (\d+)/)[1]);
+    for (let i = 2; i < total; i += 1) await shared.click('#step-next');
+    await shared.waitForFunction((n) => document.querySelector('#step-number').textContent === 'step ' + n + ' of ' + n, total);
+    assert.equal(await shared.locator(grid + ' .unknown').count(), 0);
   } finally {
     await browser.close();
     server.kill();

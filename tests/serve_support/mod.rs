@@ -33,6 +33,8 @@ impl Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_satcover"))
             .args(["serve", "--port", "0"])
             .args(args)
+            // For `--solver tests/fake-sat-solver`, which runs this binary's own SAT backend.
+            .env("SATCOVER_BIN", env!("CARGO_BIN_EXE_satcover"))
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()

@@ -861,7 +861,7 @@ impl<F: FnMut(&[u64])> Generic<'_, F> {
                     return true;
                 }
             }
-            if self.nodes & 15 == 0 && (self.nodes >= self.node_limit || self.stop.should_stop()) {
+            if self.nodes & 15 == 0 && (self.nodes >= self.node_limit || self.stop.poll(crate::stop::Effort::Nodes, self.nodes)) {
                 self.timed_out = true;
                 return true;
             }

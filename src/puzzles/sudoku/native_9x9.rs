@@ -853,7 +853,7 @@ impl<F: FnMut(&[u8; 81])> Searcher<'_, F> {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
             self.nodes += 1;
-            if self.nodes & 1023 == 0 && self.stop.should_stop() {
+            if self.nodes & 1023 == 0 && self.stop.poll(crate::stop::Effort::Nodes, self.nodes) {
                 self.timed_out = true;
                 return true;
             }
@@ -889,7 +889,7 @@ impl<F: FnMut(&[u8; 81])> Searcher<'_, F> {
         debug_assert!(n >= 2);
         for (k, &keep) in cells[..n].iter().enumerate() {
             self.nodes += 1;
-            if self.nodes & 1023 == 0 && self.stop.should_stop() {
+            if self.nodes & 1023 == 0 && self.stop.poll(crate::stop::Effort::Nodes, self.nodes) {
                 self.timed_out = true;
                 return true;
             }
@@ -935,7 +935,7 @@ impl<F: FnMut(&[u8; 81])> Searcher<'_, F> {
         };
         for (k, &p) in perms[..n].iter().enumerate() {
             self.nodes += 1;
-            if self.nodes & 1023 == 0 && self.stop.should_stop() {
+            if self.nodes & 1023 == 0 && self.stop.poll(crate::stop::Effort::Nodes, self.nodes) {
                 self.timed_out = true;
                 return true;
             }

@@ -92,6 +92,24 @@ async function readPuzzle() {
   return true;
 }
 
+// The engines to race, as the server offers them (`external` only with `--solver`).
+async function loadBackends() {
+  const response = await fetch('/api/backends');
+  const offered = await response.json();
+  const boxes = offered.engines.map((name) => {
+    const label = document.createElement('label');
+    const box = document.createElement('input');
+    box.type = 'checkbox';
+    box.className = 'engine';
+    box.value = name;
+    box.checked = name !== 'external';
+    label.append(box, ' ' + name);
+    if (name === 'external') label.title = offered.external;
+    return label;
+  });
+  $('engines').replaceChildren(...boxes);
+}
+
 async function loadExamples() {
   const response = await fetch('/api/examples');
   const examples = await response.json();
@@ -194,19 +212,29 @@ function contenderRow(backend) {
   return row;
 }
 
+// The contenders table's columns after engine and state; `progress` fills time, nodes and
+// line solves while an engine runs, `contender` the rest when it ends.
+const COLUMNS = ['time', 'nodes', 'line_solves', 'guesses', 'updates', 'solve_calls', 'conflicts'];
+
 function onContender(data) {
   const row = contenderRow(data.backend);
+  // Line solves are counted live only: keep the last value seen.
+  const lineSolves = row.cells.length > 4 ? row.cells[4].textContent : '';
   row.dataset.state = data.state;
   row.replaceChildren();
-  cellsOf(row, [data.backend, data.state.replace('_', ' '), ms(data.time), data.nodes,
-    data.guesses, data.updates, data.solve_calls, data.conflicts]);
+  cellsOf(row, [data.backend, data.state.replace('_', ' ')].concat(COLUMNS.map((key) => (
+    key === 'time' ? ms(data.time) : key === 'line_solves' ? lineSolves : data[key]))));
 }
 
 function onProgress(data) {
   setState('running', 'running… ' + data.elapsed.toFixed(1) + ' s');
   for (const running of data.running) {
     const row = contenderRow(running.backend);
-    if (row.cells.length > 2) row.cells[2].textContent = ms(running.time);
+    if (row.cells.length < 2 + COLUMNS.length) continue;
+    row.cells[2].textContent = ms(running.time);
+    for (const key of ['nodes', 'line_solves']) {
+      if (running[key] != null) row.cells[2 + COLUMNS.indexOf(key)].textContent = String(running[key]);
+    }
   }
 }
 
@@ -385,18 +413,25 @@ async function explain() {
   const data = answer.data;
   page.explanation = data;
   page.step = 0;
-  let info = data.status + ', ' + data.rating + ' (' + data.level + '), ' + data.steps.length + ' steps';
+  let info = data.status + ', ' + (data.kind === 'nonogram'
+    ? data.class + ' (' + data.probes + ' probes)'
+    : data.rating + ' (' + data.level + ')') + ', ' + data.steps.length + ' steps';
   if (data.reason) info += ': ' + data.reason;
   setText('explain-info', info);
   showStep();
 }
 
-function showStep() {
-  const data = page.explanation;
-  if (!data) return;
+// One cell of the explanation grid.
+function gridCell(classes, text) {
+  const cell = document.createElement('div');
+  cell.className = classes.join(' ');
+  cell.textContent = text;
+  return cell;
+}
+
+// A sudoku's grid at the current step: digits placed so far, this step's cells marked.
+function sudokuCells(data, step) {
   const n = data.size;
-  const total = data.steps.length;
-  const step = data.steps[page.step];
   const values = data.givens.slice();
   for (let i = 0; i < page.step; i += 1) {
     for (const [r, c, d] of data.steps[i].placed) values[r * n + c] = d;
@@ -407,20 +442,53 @@ function showStep() {
     for (const [r, c] of step.removed) mark.set(r * n + c, 'removed');
     for (const [r, c, d] of step.placed) { mark.set(r * n + c, 'placed'); values[r * n + c] = d; }
   }
-  const grid = $('explain-grid');
-  grid.style.gridTemplateColumns = 'repeat(' + n + ', auto)';
   const cells = [];
   for (let i = 0; i < n * n; i += 1) {
-    const cell = document.createElement('div');
     const [r, c] = [Math.floor(i / n), i % n];
     const classes = [data.givens[i] ? 'given' : 'found'];
     if ((c + 1) % data.box === 0 && c + 1 < n) classes.push('box-right');
     if ((r + 1) % data.box === 0 && r + 1 < n) classes.push('box-below');
     if (mark.has(i)) classes.push(mark.get(i));
-    cell.className = classes.join(' ');
-    cell.textContent = values[i] ? String(values[i]) : '';
+    cells.push(gridCell(classes, values[i] ? String(values[i]) : ''));
+  }
+  return { columns: n, cells };
+}
+
+// A nonogram's grid at the current step: the cells known so far in their colours (-1:
+// unknown), this step's line or probe marked and the cells it decided or narrowed framed.
+function nonogramCells(data, step) {
+  const [w, h] = [data.width, data.height];
+  const known = data.givens.length === w * h ? data.givens.slice() : new Array(w * h).fill(-1);
+  for (let i = 0; i <= page.step && i < data.steps.length; i += 1) {
+    for (const [r, c, colour] of data.steps[i].changes) if (colour >= 0) known[r * w + c] = colour;
+  }
+  const mark = new Map();
+  if (step) {
+    if (step.line && step.line.row != null) for (let c = 0; c < w; c += 1) mark.set(step.line.row * w + c, 'focus');
+    if (step.line && step.line.column != null) for (let r = 0; r < h; r += 1) mark.set(r * w + step.line.column, 'focus');
+    if (step.probe) mark.set(step.probe[0] * w + step.probe[1], 'probe');
+    for (const [r, c, colour] of step.changes) mark.set(r * w + c, colour >= 0 ? 'placed' : 'removed');
+  }
+  const cells = [];
+  for (let i = 0; i < w * h; i += 1) {
+    const classes = ['nono', known[i] < 0 ? 'unknown' : known[i] === 0 ? 'empty' : 'filled'];
+    if (mark.has(i)) classes.push(mark.get(i));
+    const cell = gridCell(classes, known[i] === 0 ? '·' : '');
+    if (known[i] > 0) cell.style.backgroundColor = data.colours[known[i]] || '#000';
     cells.push(cell);
   }
+  return { columns: w, cells };
+}
+
+function showStep() {
+  const data = page.explanation;
+  if (!data) return;
+  const total = data.steps.length;
+  const step = data.steps[page.step];
+  const { columns, cells } = data.kind === 'nonogram' ? nonogramCells(data, step) : sudokuCells(data, step);
+  const grid = $('explain-grid');
+  grid.dataset.kind = data.kind;
+  grid.style.gridTemplateColumns = 'repeat(' + columns + ', auto)';
   grid.replaceChildren(...cells);
   setText('step-number', total ? 'step ' + (page.step + 1) + ' of ' + total : 'no step');
   setText('step-text', step ? step.number + '. ' + step.text : '');
@@ -453,6 +521,7 @@ function start() {
   $('step-next').addEventListener('click', () => moveStep(1));
   window.addEventListener('hashchange', openShared);
   $('download-svg').hidden = true;
+  loadBackends();
   loadExamples();
   openShared();
 }

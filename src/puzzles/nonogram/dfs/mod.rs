@@ -328,7 +328,8 @@ impl<'p, M: Mask, const P: usize> Engine<'p, M, P> {
     fn past_deadline(&mut self) -> bool {
         // The line-solve budget too: probing one node of a big puzzle can take many
         // millions of line solves, and the budget is checked at nodes otherwise.
-        if self.limits.stop.should_stop() || self.stats.line_solves >= self.max_line_solves {
+        if self.limits.stop.poll(crate::stop::Effort::LineSolves, self.stats.line_solves)
+            || self.stats.line_solves >= self.max_line_solves {
             self.timed_out = true;
         }
         self.timed_out
