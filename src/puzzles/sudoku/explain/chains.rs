@@ -10,8 +10,10 @@
 //!
 //! Chains of one digit whose conclusion is about the start are X-chains (SE 6.6 base);
 //! everything else, XY-chains included, is a forcing chain (7.0). A path from `p` true
-//! back to a strong partner of `p` (not by the direct link) closes a loop: an X-cycle (6.5)
-//! or a bidirectional cycle (7.0), whose weak links all become strong. Region and cell
+//! back to a strong partner of `p` (not by the direct link) closes a loop, whose weak links
+//! all become strong: an X-cycle (one digit, 6.5), a Y-cycle (every strong link inside a
+//! bivalue cell, 6.5) or a bidirectional cycle (both kinds, 7.0); each kind has its own
+//! search, as SE's `rules.ods` rates them apart. Region and cell
 //! forcing chains (8.0) take every place of a digit in a house, or every candidate of a
 //! cell, as the branches; their length is the sum of the branches' lengths. Dynamic forcing
 //! chains (8.5 and the nested levels above) are in `dynamic.rs`. Every kind
@@ -42,6 +44,9 @@ pub(super) fn length_surcharge(nodes: usize) -> u16 {
 const LENGTH_OFFSET: usize = 2;
 
 const NONE: u32 = u32::MAX;
+
+/// A search by every link, unbounded.
+const EVERY_LINK: (Option<usize>, u16, Links) = (None, u16::MAX, Links::All);
 
 /// The implication graph of the current grid.
 struct Graph<'a> {
@@ -125,14 +130,17 @@ impl<'a> Graph<'a> {
         }
     }
 
-    fn successors(&self, l: usize, out: &mut Vec<usize>) {
+    /// The literals `l` implies by the links `links` allows.
+    fn successors(&self, l: usize, links: Links, out: &mut Vec<usize>) {
         out.clear();
         let (c, d, on) = self.decode(l);
         let board = self.board;
         if on {
-            for other in Board::digits(board.cand[c]) {
-                if other != d {
-                    out.push(self.lit(c, other, false));
+            if links != Links::X {
+                for other in Board::digits(board.cand[c]) {
+                    if other != d {
+                        out.push(self.lit(c, other, false));
+                    }
                 }
             }
             for &p in &board.peers[c] {
@@ -141,11 +149,14 @@ impl<'a> Graph<'a> {
                 }
             }
         } else {
-            if board.cand[c].count_ones() == 2 {
+            if links != Links::X && board.cand[c].count_ones() == 2 {
                 let other = Board::digits(board.cand[c] & !(1 << (d - 1))).next();
                 if let Some(other) = other {
                     out.push(self.lit(c, other, true));
                 }
+            }
+            if links == Links::Y {
+                return;
             }
             for &h in &board.cell_houses[c] {
                 let mask = self.pos[h * self.n + usize::from(d) - 1];
@@ -161,14 +172,13 @@ impl<'a> Graph<'a> {
         }
     }
 
-    /// The search from `start` that does not take the direct link to `banned` (so that a
-    /// path back to a strong partner of the start goes round a loop), up to `max_depth`
-    /// links, on the start's digit alone when `one_digit`.
-    fn bfs_avoiding(
+    /// The breadth-first search from `start` by the links `links` allows, up to
+    /// `max_depth` links, not taking the direct link to `banned` (so that a path back to a
+    /// strong partner of the start goes round a loop).
+    fn bfs(
         &self,
         start: usize,
-        banned: usize,
-        (max_depth, one_digit): (u16, bool),
+        (banned, max_depth, links): (Option<usize>, u16, Links),
         search: &mut Search,
         buffer: &mut Vec<usize>,
     ) {
@@ -176,7 +186,6 @@ impl<'a> Graph<'a> {
         search.parent[start] = start as u32;
         search.depth[start] = 0;
         search.order.push(start);
-        let digit = self.decode(start).1;
         let mut head = 0;
         while head < search.order.len() {
             let l = search.order[head];
@@ -184,31 +193,11 @@ impl<'a> Graph<'a> {
             if search.depth[l] >= max_depth {
                 continue;
             }
-            self.successors(l, buffer);
+            self.successors(l, links, buffer);
             for &next in buffer.iter() {
-                if l == start && next == banned || one_digit && self.decode(next).1 != digit {
+                if l == start && Some(next) == banned {
                     continue;
                 }
-                if !search.reached(next) {
-                    search.parent[next] = l as u32;
-                    search.depth[next] = search.depth[l] + 1;
-                    search.order.push(next);
-                }
-            }
-        }
-    }
-
-    fn bfs(&self, start: usize, search: &mut Search, buffer: &mut Vec<usize>) {
-        search.clear();
-        search.parent[start] = start as u32;
-        search.depth[start] = 0;
-        search.order.push(start);
-        let mut head = 0;
-        while head < search.order.len() {
-            let l = search.order[head];
-            head += 1;
-            self.successors(l, buffer);
-            for &next in buffer.iter() {
                 if !search.reached(next) {
                     search.parent[next] = l as u32;
                     search.depth[next] = search.depth[l] + 1;
@@ -245,14 +234,47 @@ impl<'a> Graph<'a> {
         all.len()
     }
 
-    /// X-chain when one digit throughout. Chains through bivalue cells (XY-chains) are
-    /// forcing chains: SE's table lists Y-cycles, not Y-chains.
-    fn classify(&self, path: &[usize]) -> Technique {
-        let digits: Vec<u8> = path.iter().map(|&l| self.decode(l).1).collect();
-        if digits.iter().all(|&d| d == digits[0]) {
-            Technique::XChain
-        } else {
-            Technique::ForcingChain
+    /// The kind of links a path uses: one digit throughout (X), every strong link inside
+    /// a bivalue cell (Y), or both kinds.
+    fn kind(&self, path: &[usize]) -> Links {
+        let digit = self.decode(path[0]).1;
+        if path.iter().all(|&l| self.decode(l).1 == digit) {
+            return Links::X;
+        }
+        let in_cells = path.windows(2).all(|w| {
+            let ((a, _, from_on), (b, _, to_on)) = (self.decode(w[0]), self.decode(w[1]));
+            from_on || !to_on || a == b
+        });
+        if in_cells { Links::Y } else { Links::All }
+    }
+}
+
+/// The links a search may use, after SE's X- and Y-chains: X follows one digit (its
+/// places in a house), Y takes strong links only inside bivalue cells, All takes both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Links {
+    X,
+    Y,
+    All,
+}
+
+impl Links {
+    /// The chain of this kind. XY-chains (every strong link in a bivalue cell) stay forcing
+    /// chains: SE's "forcing Y-chain" (6.6) rates the published 7.1–7.2 puzzles 6.8–6.9,
+    /// so SE evidently does not find them (`docs/explain.md`).
+    fn chain(self) -> Technique {
+        match self {
+            Links::X => Technique::XChain,
+            Links::Y | Links::All => Technique::ForcingChain,
+        }
+    }
+
+    /// The loop of this kind.
+    fn cycle(self) -> Technique {
+        match self {
+            Links::X => Technique::XCycle,
+            Links::Y => Technique::YCycle,
+            Links::All => Technique::Cycle,
         }
     }
 }
@@ -311,8 +333,8 @@ fn static_chains(graph: &Graph, allowed: &dyn Fn(Technique) -> bool) -> Option<S
     for c in 0..board.cand.len() {
         for d in Board::digits(board.cand[c]) {
             let (p_on, p_off) = (graph.lit(c, d, true), graph.lit(c, d, false));
-            graph.bfs(p_on, &mut on, &mut buffer);
-            graph.bfs(p_off, &mut off, &mut buffer);
+            graph.bfs(p_on, EVERY_LINK, &mut on, &mut buffer);
+            graph.bfs(p_off, EVERY_LINK, &mut off, &mut buffer);
             for (search, start, contradicted) in [(&on, p_on, p_off), (&off, p_off, p_on)] {
                 // The contradiction with the fewest steps: some q reached true and false.
                 let shortest = search
@@ -325,8 +347,7 @@ fn static_chains(graph: &Graph, allowed: &dyn Fn(Technique) -> bool) -> Option<S
                 let self_contained = q == start || q ^ 1 == start;
                 let (technique, chains) = if self_contained {
                     let path = if q == start { b } else { a };
-                    let technique = graph.classify(&path);
-                    (technique, vec![path])
+                    (graph.kind(&path).chain(), vec![path])
                 } else {
                     (Technique::ForcingChain, vec![a, b])
                 };
@@ -390,18 +411,22 @@ fn static_chains(graph: &Graph, allowed: &dyn Fn(Technique) -> bool) -> Option<S
             for d in Board::digits(board.cand[c]) {
                 let p_on = graph.lit(c, d, true);
                 for x in strong_predecessors(graph, c, d) {
-                    // X-cycles on the digit's own links; other loops only as long as they
-                    // could still beat the best step.
+                    // Loops of each kind only as long as they could still beat the best
+                    // step (X-loops, on one digit's links, at any length).
                     let bound = best.as_ref().map_or(u16::MAX, |b| b.difficulty.0);
-                    let longest = (4..64)
-                        .take_while(|&len| rated(Technique::Cycle, len).0 < bound)
-                        .last()
-                        .unwrap_or(0);
-                    for limits in [(u16::MAX, true), (longest as u16, false)] {
-                        if limits.0 < 3 {
+                    for links in [Links::X, Links::Y, Links::All] {
+                        let longest = if links == Links::X {
+                            u16::MAX
+                        } else {
+                            (4..64)
+                                .take_while(|&len| rated(links.cycle(), len).0 < bound)
+                                .last()
+                                .unwrap_or(0) as u16
+                        };
+                        if longest < 3 {
                             continue;
                         }
-                        graph.bfs_avoiding(p_on, x, limits, &mut on, &mut buffer);
+                        graph.bfs(p_on, (Some(x), longest, links), &mut on, &mut buffer);
                         if let Some(step) = cycle(graph, &on, p_on, x, allowed)
                             && best.as_ref().is_none_or(|s| step.difficulty < s.difficulty)
                         {
@@ -462,12 +487,9 @@ fn cycle(
     if path.len() < 4 || candidates.len() != path.len() {
         return None;
     }
-    let digits: Vec<u8> = path.iter().map(|&l| graph.decode(l).1).collect();
-    let technique = if digits.iter().all(|&d| d == digits[0]) {
-        Technique::XCycle
-    } else {
-        Technique::Cycle
-    };
+    let mut closed = path.clone();
+    closed.push(start);
+    let technique = graph.kind(&closed).cycle();
     if !allowed(technique) {
         return None;
     }
@@ -544,7 +566,7 @@ fn multiple_chains(graph: &Graph, allowed: &dyn Fn(Technique) -> bool) -> Option
             searches.push(Search::new(size));
         }
         for (i, &s) in starts.iter().enumerate() {
-            graph.bfs(s, &mut searches[i], &mut buffer);
+            graph.bfs(s, EVERY_LINK, &mut searches[i], &mut buffer);
         }
         let branches = &searches[..starts.len()];
         let shared = branches[0]

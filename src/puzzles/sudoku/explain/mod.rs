@@ -147,6 +147,8 @@ pub enum Technique {
     AlignedPairExclusion,
     /// A loop of one digit's links (6.5 plus the length surcharge).
     XCycle,
+    /// A loop whose strong links are all inside bivalue cells (6.5 plus the surcharge).
+    YCycle,
     /// A chain of one digit's links (6.6 plus the length surcharge).
     XChain,
     /// A loop of alternating strong and weak links of any kind (7.0 +).
@@ -170,7 +172,7 @@ pub enum Technique {
 }
 
 /// Every technique, easiest first (for `--max-technique` and documentation).
-pub const TECHNIQUES: [Technique; 34] = [
+pub const TECHNIQUES: [Technique; 35] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -195,6 +197,7 @@ pub const TECHNIQUES: [Technique; 34] = [
     Technique::FinnedJellyfish,
     Technique::AlignedPairExclusion,
     Technique::XCycle,
+    Technique::YCycle,
     Technique::XChain,
     Technique::Cycle,
     Technique::ForcingChain,
@@ -235,7 +238,7 @@ impl Technique {
             FinnedSwordfish => 54,
             FinnedJellyfish => 56,
             AlignedPairExclusion => 62,
-            XCycle => 65,
+            XCycle | YCycle => 65,
             XChain => 66,
             Cycle => 70,
             ForcingChain => 70,
@@ -276,6 +279,7 @@ impl Technique {
             FinnedJellyfish => "finned jellyfish",
             AlignedPairExclusion => "aligned pair exclusion",
             XCycle => "x-cycle",
+            YCycle => "y-cycle",
             XChain => "x-chain",
             Cycle => "bidirectional cycle",
             ForcingChain => "forcing chain",

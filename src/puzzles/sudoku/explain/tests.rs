@@ -305,6 +305,41 @@ fn bug_types_2_and_4_are_first_hard_steps() {
 }
 
 #[test]
+fn y_cycles_are_rated_apart_from_bidirectional_cycles() {
+    // Sudoku Exchange diabolical, published 6.6 and 6.8: their hardest steps are loops whose
+    // strong links are all inside bivalue cells, SE's "bidirectional Y-cycle" (6.5 plus the
+    // length surcharge), which a search by every link rated as bidirectional cycles (7.0 +).
+    for (grid, er) in [
+        (
+            "1.3..2..5..6.5.7...2.....695..1.3....7..6..2....7.8..426.....7...4.8.2..8..2..9.3",
+            66,
+        ),
+        (
+            ".2..4..8.5..8....1..47..2......2.87.3..4.9..2.97.5......2..17..1....7..6.6..9..3.",
+            68,
+        ),
+    ] {
+        let puzzle = parse_collection_line(1, grid).expect("a puzzle");
+        let explanation = explain_soundly(&puzzle, &Options::default());
+        assert_eq!(explanation.rating.er, Difficulty(er));
+        let hardest = explanation
+            .steps
+            .iter()
+            .find(|s| s.difficulty.0 == er)
+            .expect("the hardest step");
+        assert_eq!(hardest.technique, Technique::YCycle);
+        let chain = &hardest.chains[0];
+        // Every strong link (false to true) stays inside one cell.
+        assert!(
+            chain
+                .windows(2)
+                .all(|w| w[0].on || !w[1].on || w[0].cell == w[1].cell)
+        );
+        assert!(chain.iter().any(|l| l.digit != chain[0].digit));
+    }
+}
+
+#[test]
 fn nishio_is_a_first_hard_step() {
     // magictour top1465 #346: one digit followed from an assumption empties a house.
     let step = first_hard_step(
