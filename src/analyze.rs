@@ -543,10 +543,7 @@ struct Backbone {
     models: u64,
 }
 
-fn sat_backbone<P: Puzzle + ?Sized>(
-    puzzle: &P,
-    stop: &Stop,
-) -> Result<Backbone, SolveError> {
+fn sat_backbone<P: Puzzle + ?Sized>(puzzle: &P, stop: &Stop) -> Result<Backbone, SolveError> {
     let encoding = crate::driver::cnf_encoding(puzzle, &Default::default(), Purpose::Solve)?;
     let mut session = VarisatSession::new(&encoding.cnf, stop);
     let decode = |model: &crate::sat::Model| -> Result<Value, SolveError> {

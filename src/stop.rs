@@ -164,7 +164,8 @@ impl Stop {
                 return true;
             }
         }
-        self.outer.iter().any(|f| f.load(Ordering::Relaxed)) || self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.outer.iter().any(|f| f.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// Stop every clone. Has no effect on a `Stop` made without a flag ([`Stop::never`],
@@ -258,11 +259,16 @@ mod tests {
     fn polls_fill_the_meter_of_their_stop_and_its_links() {
         let meter = Meter::new();
         let top = Stop::cancellable(None).metered(meter.clone());
-        let driver = top.linked().child(Instant::now() + Duration::from_secs(600));
+        let driver = top
+            .linked()
+            .child(Instant::now() + Duration::from_secs(600));
         assert!(meter.read().is_empty());
         assert!(!driver.poll(Effort::Nodes, 1024));
         assert!(!top.poll(Effort::LineSolves, 7));
-        assert_eq!(meter.read(), [(Effort::Nodes, 1024), (Effort::LineSolves, 7)]);
+        assert_eq!(
+            meter.read(),
+            [(Effort::Nodes, 1024), (Effort::LineSolves, 7)]
+        );
         // Without a meter a poll is a plain `should_stop`.
         assert!(!Stop::never().poll(Effort::Nodes, 5));
         assert!(Stop::at(Some(Instant::now())).poll(Effort::Nodes, 5));

@@ -293,7 +293,12 @@ fn analysis_explanation_and_exports() {
     assert_eq!(text, EASY_SOLVED);
     let alphametic = server.post("/api/explain", &json!({"text": "SEND + MORE = MONEY"}));
     assert_eq!(alphametic.status, 400);
-    assert!(alphametic.json()["error"].as_str().unwrap().contains("sudoku and nonograms"));
+    assert!(
+        alphametic.json()["error"]
+            .as_str()
+            .unwrap()
+            .contains("sudoku and nonograms")
+    );
 
     let dimacs = server.post("/api/export", &json!({"text": EASY, "to": "dimacs"}));
     assert_eq!(dimacs.status, 200);
@@ -354,14 +359,21 @@ fn progress_events_carry_each_running_engines_effort_as_it_grows() {
             let backend = running["backend"].as_str().unwrap().to_string();
             assert!(running["time"].as_f64().unwrap() >= 0.0);
             if let Some(nodes) = running.get("nodes") {
-                seen.entry(backend).or_default().push(nodes.as_u64().unwrap());
+                seen.entry(backend)
+                    .or_default()
+                    .push(nodes.as_u64().unwrap());
             }
         }
     }
     // Both engines report their nodes while they run, and the counts grow.
     for backend in ["native", "dlx"] {
-        let nodes = seen.get(backend).unwrap_or_else(|| panic!("{backend}: {events:?}"));
-        assert!(nodes.windows(2).all(|w| w[0] <= w[1]), "{backend}: {nodes:?}");
+        let nodes = seen
+            .get(backend)
+            .unwrap_or_else(|| panic!("{backend}: {events:?}"));
+        assert!(
+            nodes.windows(2).all(|w| w[0] <= w[1]),
+            "{backend}: {nodes:?}"
+        );
         assert!(nodes.first() < nodes.last(), "{backend}: {nodes:?}");
     }
     // A nonogram's native search reports line solves.
@@ -373,7 +385,9 @@ fn progress_events_carry_each_running_engines_effort_as_it_grows() {
     let events = server.post("/api/solve", &body).events();
     assert!(
         events.iter().any(|(name, data)| name == "progress"
-            && data["running"][0]["line_solves"].as_u64().is_some_and(|n| n > 0)),
+            && data["running"][0]["line_solves"]
+                .as_u64()
+                .is_some_and(|n| n > 0)),
         "{events:?}"
     );
 }
@@ -389,16 +403,27 @@ fn the_external_backend_is_offered_only_with_a_solver() {
         &solve_body(EASY, json!({"backends": ["external"]})),
     );
     assert_eq!(refused.status, 400);
-    assert!(refused.json()["error"].as_str().unwrap().contains("--solver"));
+    assert!(
+        refused.json()["error"]
+            .as_str()
+            .unwrap()
+            .contains("--solver")
+    );
 
     let solver = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fake-sat-solver");
     let server = Server::start(&["--solver", solver]);
     let offered = server.call("GET", "/api/backends", &[], b"").json();
-    assert_eq!(offered["engines"], json!(["native", "sat", "dlx", "external"]));
+    assert_eq!(
+        offered["engines"],
+        json!(["native", "sat", "dlx", "external"])
+    );
     let events = server
         .post(
             "/api/solve",
-            &solve_body(EASY, json!({"backends": ["external", "sat"], "mode": "first"})),
+            &solve_body(
+                EASY,
+                json!({"backends": ["external", "sat"], "mode": "first"}),
+            ),
         )
         .events();
     let result = &events.last().unwrap().1;
@@ -422,13 +447,23 @@ fn a_nonograms_explanation_replays_to_its_solution() {
     let explained = explained.json();
     assert_eq!(explained["kind"], "nonogram");
     assert_eq!(explained["status"], "solved");
-    let (w, h) = (explained["width"].as_u64().unwrap(), explained["height"].as_u64().unwrap());
+    let (w, h) = (
+        explained["width"].as_u64().unwrap(),
+        explained["height"].as_u64().unwrap(),
+    );
     let mut known = vec![-1i64; (w * h) as usize];
     for step in explained["steps"].as_array().unwrap() {
         assert!(step["text"].as_str().is_some_and(|t| !t.is_empty()));
-        assert!(step["line"].is_object() || step["probe"].is_array(), "{step}");
+        assert!(
+            step["line"].is_object() || step["probe"].is_array(),
+            "{step}"
+        );
         for change in step["changes"].as_array().unwrap() {
-            let (r, c, colour) = (change[0].as_u64().unwrap(), change[1].as_u64().unwrap(), change[2].as_i64().unwrap());
+            let (r, c, colour) = (
+                change[0].as_u64().unwrap(),
+                change[1].as_u64().unwrap(),
+                change[2].as_i64().unwrap(),
+            );
             if colour >= 0 {
                 known[(r * w + c) as usize] = colour;
             }
@@ -443,9 +478,16 @@ fn a_nonograms_explanation_replays_to_its_solution() {
         .1;
     let rows: Vec<String> = known
         .chunks(w as usize)
-        .map(|row| row.iter().map(|&k| if k == 1 { '#' } else { '.' }).collect())
+        .map(|row| {
+            row.iter()
+                .map(|&k| if k == 1 { '#' } else { '.' })
+                .collect()
+        })
         .collect();
-    assert_eq!(rows.join("\n"), solved["solutions"][0]["text"].as_str().unwrap().trim());
+    assert_eq!(
+        rows.join("\n"),
+        solved["solutions"][0]["text"].as_str().unwrap().trim()
+    );
 }
 
 #[test]
@@ -487,7 +529,10 @@ fn analyses_and_explanations_stop_when_their_client_leaves() {
             std::thread::sleep(std::time::Duration::from_millis(5));
             continue;
         }
-        assert!(seen.is_empty(), "cycle {done}: the work ended by itself: {seen}");
+        assert!(
+            seen.is_empty(),
+            "cycle {done}: the work ended by itself: {seen}"
+        );
         done += 1;
     }
     assert!(

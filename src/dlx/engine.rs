@@ -1469,10 +1469,14 @@ mod tests {
             for o in 0..24 + next(16) {
                 let mut option: Vec<usize> = match by_position {
                     // One item of each group, in group order.
-                    true => (0..groups).map(|g| items[next(per as u64) * groups + g]).collect(),
+                    true => (0..groups)
+                        .map(|g| items[next(per as u64) * groups + g])
+                        .collect(),
                     false => {
                         let mut pool = items.clone();
-                        (0..groups).map(|_| pool.swap_remove(next(pool.len() as u64))).collect()
+                        (0..groups)
+                            .map(|_| pool.swap_remove(next(pool.len() as u64)))
+                            .collect()
                     }
                 };
                 if o % 10 == 3 {
@@ -1506,7 +1510,10 @@ mod tests {
             assert_eq!(sols[0], sols[1], "round {round}");
             assert_eq!(outs[0].stats, outs[1].stats, "round {round}");
         }
-        assert!(slotted > 5 && unslotted > 5, "{slotted} slotted, {unslotted} not");
+        assert!(
+            slotted > 5 && unslotted > 5,
+            "{slotted} slotted, {unslotted} not"
+        );
     }
 
     fn knuth_example(narrow: bool) {
