@@ -968,7 +968,13 @@ impl<
             self.unlink(q, top as u32);
             q += N::STEP;
         }
-        q = self.node(q).up();
+        // The option's other nodes are counted here at once, and `unlink`
+        // takes back the marked ones it skips: no count in the loops.
+        let first = self.node(q).up();
+        self.updates = self
+            .updates
+            .wrapping_add(u64::from((q - first) / N::STEP - 1));
+        q = first;
         while q != p {
             self.unlink(q, self.node(q).top() as u32);
             q += N::STEP;
@@ -976,7 +982,8 @@ impl<
     }
 
     /// Unlinks option node `q` of item `top` from its item's list, unless it was
-    /// marked by a purify.
+    /// marked by a purify (only [`Dance::hide`]'s general path calls it, and
+    /// counts the updates).
     #[inline(always)]
     fn unlink(&mut self, q: u32, top: u32) {
         // Fields are read one by one: copying the 16-byte node out costs
@@ -987,7 +994,10 @@ impl<
             self.node_mut(d).set_up(u);
             let l = self.len_mut(top);
             *l = l.minus(N::Len::ONE);
-            self.updates += 1;
+        } else {
+            // Counted by `hide` with the option's other nodes (the total
+            // never goes below zero; a wrap here is undone there).
+            self.updates = self.updates.wrapping_sub(1);
         }
     }
 
