@@ -116,7 +116,17 @@ fn bad_input_gets_a_clear_status_and_message() {
     assert_eq!(backend.status, 400);
 
     let huge = vec![b' '; satcover::serve::MAX_BODY + 1];
-    assert_eq!(server.call("POST", "/api/puzzle", &[], &huge).status, 413);
+    let too_large = server.call("POST", "/api/puzzle", &[], &huge);
+    assert_eq!(too_large.status, 413);
+    // Said in JSON, as every error the page shows, naming the limit.
+    assert!(
+        too_large.json()["error"]
+            .as_str()
+            .unwrap()
+            .contains("1 MiB"),
+        "{}",
+        too_large.body
+    );
 
     let side = 600;
     let clues = vec!["1"; side].join("\n");
