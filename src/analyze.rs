@@ -137,7 +137,7 @@ pub struct Analysis {
     /// The puzzle drawn with its forced values and `?` elsewhere.
     pub picture: Option<Picture>,
     /// With marginals, the probability picture (see `marginal_picture`); `None` for
-    /// kinds whose cells are not a grid (DIMACS variables, exact-cover options).
+    /// kinds without cells (exact cover).
     pub marginal_picture: Option<Picture>,
 }
 
@@ -358,7 +358,17 @@ pub fn analyze<P: Puzzle + ?Sized>(puzzle: &P, options: &Options) -> Result<Anal
             let auto = cells.enumeration_budget;
             budget = Some(budget.map_or(auto, |b| b.min(auto)));
         }
+        let mut backend = backend;
         let mut found = enumerate(puzzle, backend, limit, budget, &options.stop);
+        if options.method == Method::Auto
+            && options.marginals
+            && matches!(found, Err(SolveError::Unsupported { .. }))
+        {
+            // No native solver (DIMACS): the marginals asked for come from SAT
+            // enumeration, as `--backend sat` gives them, not silently dropped.
+            backend = Backend::Sat;
+            found = enumerate(puzzle, backend, limit, budget, &options.stop);
+        }
         // Many solutions in the short pass: the SAT backbone would need a call per group
         // of cells that vary, each as hard as a first solution, while enumeration goes on
         // at the engine's pace; so enumerate on, up to the full limit.
@@ -724,8 +734,8 @@ const LINE_ON_GREYS: Rgb = Rgb(255, 140, 0);
 /// the background being the value printed `.`; other grid kinds label each cell with its
 /// most likely value (on ties the first in text order) filled with the grey of that value's
 /// probability, so forced cells are black with a white label; named cells (alphametic
-/// letters) get a table instead ([`marginal_table`]). `None` without tallies or when the
-/// cells are not the picture's.
+/// letters) get a table instead ([`marginal_table`]); a DIMACS formula's variables show
+/// their likeliest literal. `None` without tallies or when the cells are not the picture's.
 fn marginal_picture<P: Puzzle + ?Sized>(puzzle: &P, analysis: &Analysis) -> Option<Picture> {
     let tallies = analysis.tallies.as_ref()?;
     let total = analysis.solutions_counted.max(1) as f64;
@@ -734,7 +744,8 @@ fn marginal_picture<P: Puzzle + ?Sized>(puzzle: &P, analysis: &Analysis) -> Opti
         return marginal_table(analysis.first.as_ref()?, tallies, total);
     }
     let mut picture = puzzle.picture(None);
-    if tallies.len() != picture.width * picture.height {
+    // Cells beyond the tallies (the padding of a DIMACS formula's square) keep their fill.
+    if tallies.len() > picture.width * picture.height {
         return None;
     }
     for (i, counts) in tallies.iter().enumerate() {

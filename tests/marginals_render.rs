@@ -249,3 +249,32 @@ fn alphametic_marginals_are_a_table_of_letter_by_digit() {
         assert!(dark_in(-1, col as i32) > 10, "digit above column {col}");
     }
 }
+
+#[test]
+fn a_dimacs_formulas_variables_get_their_probabilities_under_auto() {
+    // x1 ∨ x2 ∨ x3: 7 models, each variable true in 4.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("or.cnf");
+    std::fs::write(&file, "p cnf 3 1\n1 2 3 0\n").expect("write formula");
+    // `auto` has no native solver to enumerate with: the marginals come from SAT.
+    let numbers = marginals(&file);
+    for v in 0..3 {
+        let p = numbers[v][(v + 1).to_string()].as_f64().expect("P(true)");
+        assert!((p - 4.0 / 7.0).abs() < 1e-9, "x{}: {p}", v + 1);
+    }
+    let png = dir.path().join("or.png");
+    let out = satcover()
+        .args(["render", "--marginals", "--cell", "30", "--png"])
+        .arg(&png)
+        .arg(&file)
+        .output()
+        .expect("run render");
+    assert!(out.status.success(), "{out:?}");
+    let picture = decode(&png);
+    // Variables fill a 2×2 square row by row; each in the grey of 4/7.
+    let expected = 255.0 * (1.0 - 4.0 / 7.0);
+    for (row, col) in [(0, 0), (0, 1), (1, 0)] {
+        let level = f64::from(sample(&picture, (0, 0), (row, col), 5, 5));
+        assert!((level - expected).abs() <= 1.0, "({row}, {col}): {level}");
+    }
+}

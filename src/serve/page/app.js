@@ -412,6 +412,11 @@ async function analyze(marginals) {
   setText('analysis-info', info);
   showSvg('forced', data.picture);
   showSvg('heat', marginals ? data.marginals : null);
+  setText('forced-caption', data.picture ? 'forced cells; ? where the solutions differ' : '');
+  setText('heat-caption', marginals && data.marginals
+    ? 'the probability of each cell\'s value (nonograms: of ink) over the solutions counted, ' +
+      'from white (0) to black (1, certain), as the strip under the grid shows'
+    : '');
   setText('forced-text', data.forced_text);
 }
 
