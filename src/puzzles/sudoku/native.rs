@@ -48,14 +48,15 @@ use crate::util::scc::components;
 pub const LEARN_AFTER: u64 = 2_000;
 
 /// The learning search's first slice side by side, in its steps (`native/learn.rs`: the
-/// solver's polls, about one per decision); about 1 s at 36×36, so a puzzle the learning
-/// search decides in that time is decided as if it ran alone. Its later slices double.
+/// solver's polls, about one per decision or theory round). Its later slices double.
 const LEARN_FIRST: u64 = 1 << 18;
 
 /// The search without learning's second slice side by side, in nodes (its first is
-/// [`LEARN_AFTER`]): about the CPU time of [`LEARN_FIRST`] (a node of the search without
-/// learning costs about ten learning steps at 36×36). Its later slices double. How both
-/// were chosen: `docs/sudoku.md`.
+/// [`LEARN_AFTER`]). At 36×36 a node costs about five learning steps (17 k nodes against
+/// 65–85 k steps a CPU second), so this slice takes about 2 s there and [`LEARN_FIRST`]
+/// 3–4 s: the learning search, which decides more of the 36×36 blank class, gets the
+/// larger share (half as large, it took b6-0 from 1.7 s to 4.0 s). Its later slices
+/// double. Measured: `docs/cube.md`.
 const RESTARTS_SECOND: u64 = 1 << 15;
 
 /// The turns of the two searches side by side.
