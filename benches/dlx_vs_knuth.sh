@@ -8,13 +8,14 @@
 #   benches/dlx_vs_knuth.sh --build-knuth CWEB_DIR OUT_DIR
 #
 # DLX1, DLX2: Knuth's binaries. Built by --build-knuth (from dlx1.w, dlx2.w,
-# gb_flip.w in CWEB_DIR; needs ctangle and gcc) they print the CPU time of the
-# search alone, `solve cpu S s`, which is what is compared; a plain build is
-# timed as a whole process (user + sys, input phase included) and the table
-# says so. ROUNDS: 5 by default (each round runs every program once, order
-# reversed every other round). DIR: the suite files, written there when absent
-# (from $SUDOKU, default ../shared/data/sudoku/17_clue.txt: 1,000 puzzles,
-# seed 27; and the nonograms gnome and blender from $NONOGRAMS, default
+# gb_flip.w in CWEB_DIR, and ssxcc.w when there; needs ctangle and gcc) they
+# print the CPU time of the search alone, `solve cpu S s`, which is what is
+# compared; a plain build is timed as a whole process (user + sys, input phase
+# included) and the table says so. ROUNDS: 5 by default (each round runs every
+# program once, order reversed every other round). DIR: the suite files,
+# written there when absent (from $SUDOKU, default
+# ../shared/data/sudoku/17_clue.txt: 1,000 puzzles, seed 27; and the nonograms
+# gnome and blender from $NONOGRAMS, default
 # ../shared/data/nonogram/nonogram-db/gnonograms). Run from the repository.
 set -eu
 
@@ -22,13 +23,18 @@ if [ "${1:-}" = --build-knuth ]; then
     [ $# -eq 3 ] || { echo "usage: $0 --build-knuth CWEB_DIR OUT_DIR" >&2; exit 2; }
     src=$(cd "$2" && pwd); mkdir -p "$3"; out=$(cd "$3" && pwd)
     work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
-    cp "$src/gb_flip.w" "$src/dlx1.w" "$src/dlx2.w" "$work/"
+    progs="dlx1 dlx2"
+    [ -f "$src/ssxcc.w" ] && progs="$progs ssxcc"
+    for w in gb_flip $progs; do cp "$src/$w.w" "$work/"; done
     cd "$work"
+    # ctangle (kpathsea) finds a bare file name only on CWEBINPUTS.
+    export CWEBINPUTS=.
     # A change file per program: a CPU clock around @<Solve the problem@>.
-    for prog in dlx1 dlx2; do
+    for prog in $progs; do
         case $prog in
             dlx1) done_line='done:@+if (vbose&show_tots)' ;;
             dlx2) done_line='done:@+if (sanity_checking) sanity();' ;;
+            ssxcc) done_line='done:@+if (vbose&show_profile) @<Print the profile@>;' ;;
         esac
         rest=${done_line#done:@+}
         cat > $prog-time.ch <<EOF
@@ -62,10 +68,10 @@ EOF
         grep -q 'solve cpu' $prog.c || { echo "$prog.w: the change file did not apply" >&2; exit 1; }
     done
     ctangle gb_flip.w >/dev/null || [ -s gb_flip.c ]
-    for prog in dlx1 dlx2; do
+    for prog in $progs; do
         gcc -O2 -w -o "$out/$prog" $prog.c gb_flip.c
     done
-    echo "built $out/dlx1 and $out/dlx2 (they print 'solve cpu S s' on stderr)"
+    echo "built $progs in $out (they print 'solve cpu S s' on stderr)"
     exit 0
 fi
 

@@ -137,7 +137,7 @@ pub struct Analysis {
     /// The puzzle drawn with its forced values and `?` elsewhere.
     pub picture: Option<Picture>,
     /// With marginals, the probability picture (see `marginal_picture`); `None` for
-    /// kinds whose cells are not the picture's cells (alphametic).
+    /// kinds without cells (exact cover).
     pub marginal_picture: Option<Picture>,
 }
 
@@ -358,7 +358,17 @@ pub fn analyze<P: Puzzle + ?Sized>(puzzle: &P, options: &Options) -> Result<Anal
             let auto = cells.enumeration_budget;
             budget = Some(budget.map_or(auto, |b| b.min(auto)));
         }
+        let mut backend = backend;
         let mut found = enumerate(puzzle, backend, limit, budget, &options.stop);
+        if options.method == Method::Auto
+            && options.marginals
+            && matches!(found, Err(SolveError::Unsupported { .. }))
+        {
+            // No native solver (DIMACS): the marginals asked for come from SAT
+            // enumeration, as `--backend sat` gives them, not silently dropped.
+            backend = Backend::Sat;
+            found = enumerate(puzzle, backend, limit, budget, &options.stop);
+        }
         // Many solutions in the short pass: the SAT backbone would need a call per group
         // of cells that vary, each as hard as a first solution, while enumeration goes on
         // at the engine's pace; so enumerate on, up to the full limit.
@@ -715,20 +725,29 @@ fn grey(p: f64) -> Rgb {
     Rgb(level, level, level)
 }
 
+/// Thick lines of probability pictures: orange, seen on white, on every grey and on the
+/// black of certainty (where black box lines would vanish).
+const LINE_ON_GREYS: Rgb = Rgb(255, 140, 0);
+
 /// The probability picture over the solutions counted: the darker a cell, the more
 /// certain. Nonograms (colour ones too) fill each cell with the grey of P(not background),
 /// the background being the value printed `.`; other grid kinds label each cell with its
 /// most likely value (on ties the first in text order) filled with the grey of that value's
-/// probability, so forced cells are black with a white label. `None` without tallies or
-/// when the cells are not the picture's (alphametic).
+/// probability, so forced cells are black with a white label; named cells (alphametic
+/// letters) get a table instead ([`marginal_table`]); a DIMACS formula's variables show
+/// their likeliest literal. `None` without tallies or when the cells are not the picture's.
 fn marginal_picture<P: Puzzle + ?Sized>(puzzle: &P, analysis: &Analysis) -> Option<Picture> {
     let tallies = analysis.tallies.as_ref()?;
-    let mut picture = puzzle.picture(None);
+    let total = analysis.solutions_counted.max(1) as f64;
     let style = puzzle.cells().style;
-    if style == CellStyle::NamedLabels || tallies.len() != picture.width * picture.height {
+    if style == CellStyle::NamedLabels {
+        return marginal_table(analysis.first.as_ref()?, tallies, total);
+    }
+    let mut picture = puzzle.picture(None);
+    // Cells beyond the tallies (the padding of a DIMACS formula's square) keep their fill.
+    if tallies.len() > picture.width * picture.height {
         return None;
     }
-    let total = analysis.solutions_counted.max(1) as f64;
     for (i, counts) in tallies.iter().enumerate() {
         if let CellStyle::Shades { background } = style {
             let background = counts
@@ -748,6 +767,53 @@ fn marginal_picture<P: Puzzle + ?Sized>(puzzle: &P, analysis: &Analysis) -> Opti
         // the label takes whichever of black or white contrasts.
         picture.inks[i] = None;
     }
+    picture.line_ink = LINE_ON_GREYS;
+    add_scale(&mut picture);
+    Some(picture)
+}
+
+/// The probability table of named cells (alphametic letters): a row per cell, its name
+/// left of it, a column per value any solution gives any cell (numbers in numeric order),
+/// the values on top; each entry in the grey of P(cell = value), labelled with the value
+/// where some solution has it, blank where none does. A forced cell's row has one black
+/// entry. `None` when the first solution is not an object of the tallies' cells.
+fn marginal_table(first: &Value, tallies: &[BTreeMap<String, u64>], total: f64) -> Option<Picture> {
+    let Value::Object(fields) = first else {
+        return None;
+    };
+    if fields.len() != tallies.len() {
+        return None;
+    }
+    // Values as the tallies key them (JSON text), in numeric order where numbers.
+    let mut values: Vec<&String> = tallies.iter().flat_map(BTreeMap::keys).collect();
+    values.sort_by(|a, b| {
+        let number = |v: &str| {
+            serde_json::from_str::<Value>(v)
+                .ok()
+                .and_then(|v| v.as_f64())
+        };
+        match (number(a), number(b)) {
+            (Some(x), Some(y)) => x.total_cmp(&y),
+            _ => a.cmp(b),
+        }
+    });
+    values.dedup();
+    let mut picture = Picture::new(values.len(), fields.len());
+    for (c, value) in values.iter().enumerate() {
+        picture.texts.push(Text::new(-1, c as i32, unquote(value)));
+    }
+    for (r, (name, counts)) in fields.keys().zip(tallies).enumerate() {
+        picture.texts.push(Text::new(r as i32, -1, name.clone()));
+        for (c, value) in values.iter().enumerate() {
+            let i = r * values.len() + c;
+            let n = counts.get(*value).copied().unwrap_or(0);
+            picture.fills[i] = grey(n as f64 / total);
+            if n > 0 {
+                picture.labels[i] = unquote(value);
+            }
+        }
+    }
+    picture.line_ink = LINE_ON_GREYS;
     add_scale(&mut picture);
     Some(picture)
 }

@@ -205,18 +205,24 @@ pub fn cover_capability<P: Puzzle + ?Sized>(
         .ok_or_else(|| unsupported(puzzle, backend))
 }
 
-/// `backend` does not fit `puzzle`: the error says which engines do.
-pub fn unsupported<P: Puzzle + ?Sized>(puzzle: &P, backend: Backend) -> SolveError {
+/// The in-process engines `puzzle`'s capabilities allow (`external` goes with `sat`).
+pub fn engines<P: Puzzle + ?Sized>(puzzle: &P) -> Vec<Engine> {
     let mut fit = Vec::new();
     if puzzle.as_native().is_some() {
-        fit.push("native");
+        fit.push(Engine::Native);
     }
     if puzzle.as_cnf().is_some() {
-        fit.push("sat");
+        fit.push(Engine::Sat);
     }
     if puzzle.as_cover().is_some() {
-        fit.push("dlx");
+        fit.push(Engine::Dlx);
     }
+    fit
+}
+
+/// `backend` does not fit `puzzle`: the error says which engines do.
+pub fn unsupported<P: Puzzle + ?Sized>(puzzle: &P, backend: Backend) -> SolveError {
+    let fit: Vec<&str> = engines(puzzle).into_iter().map(Engine::name).collect();
     let hint = match fit.split_last() {
         Some((last, [])) => format!("--backend {last}"),
         Some((last, rest)) => format!("--backend {} or {last}", rest.join(", ")),

@@ -46,6 +46,8 @@ pub trait AnyPuzzle: Send + Sync {
     fn kind(&self) -> Kind;
     /// See [`Puzzle::warnings`].
     fn warnings(&self) -> Vec<String>;
+    /// See [`driver::engines`](crate::driver::engines).
+    fn engines(&self) -> Vec<Engine>;
     /// [`solve`], with the solutions rendered as `request.render` asks.
     fn solve_any(&self, backend: Backend, request: &Request) -> Result<Report, SolveError>;
     /// [`solve_into`] within `stop`: each solution rendered and handed to `sink` as soon as
@@ -147,6 +149,10 @@ impl<P: Puzzle + Send + Sync + 'static> AnyPuzzle for P {
 
     fn warnings(&self) -> Vec<String> {
         Puzzle::warnings(self)
+    }
+
+    fn engines(&self) -> Vec<Engine> {
+        crate::driver::engines(self)
     }
 
     fn solve_any(&self, backend: Backend, request: &Request) -> Result<Report, SolveError> {

@@ -117,6 +117,9 @@ pub struct Picture {
     /// Row-major small labels in a sub-grid of each cell: empty (none), or `s²` slots
     /// (`""` for an empty slot) drawn `s` to a row.
     pub marks: Vec<Vec<String>>,
+    /// Colour of the thick lines (regions, border): black, unless the fills may be black
+    /// themselves (probability pictures), where a black line would vanish.
+    pub line_ink: Rgb,
 }
 
 impl Picture {
@@ -132,6 +135,7 @@ impl Picture {
             grid_lines: true,
             texts: Vec::new(),
             marks: vec![Vec::new(); width * height],
+            line_ink: Rgb::BLACK,
         }
     }
 
@@ -266,13 +270,14 @@ pub fn to_svg(picture: &Picture, cell: usize) -> String {
         }
     }
     let thick = (cell / 10).max(2);
+    let line = picture.line_ink.hex();
     for row in 0..picture.height {
         for col in 0..picture.width {
             let (x, y) = (col * cell, row * cell);
             if picture.thick_right(row, col) {
                 let _ = writeln!(
                     svg,
-                    r#"<line x1="{0}" y1="{y}" x2="{0}" y2="{1}" stroke="black" stroke-width="{thick}"/>"#,
+                    r#"<line x1="{0}" y1="{y}" x2="{0}" y2="{1}" stroke="{line}" stroke-width="{thick}"/>"#,
                     x + cell,
                     y + cell
                 );
@@ -280,7 +285,7 @@ pub fn to_svg(picture: &Picture, cell: usize) -> String {
             if picture.thick_below(row, col) {
                 let _ = writeln!(
                     svg,
-                    r#"<line x1="{x}" y1="{0}" x2="{1}" y2="{0}" stroke="black" stroke-width="{thick}"/>"#,
+                    r#"<line x1="{x}" y1="{0}" x2="{1}" y2="{0}" stroke="{line}" stroke-width="{thick}"/>"#,
                     y + cell,
                     x + cell
                 );
@@ -289,7 +294,7 @@ pub fn to_svg(picture: &Picture, cell: usize) -> String {
     }
     let _ = writeln!(
         svg,
-        r#"<rect x="0" y="0" width="{w}" height="{h}" fill="none" stroke="black" stroke-width="{thick}"/>"#
+        r#"<rect x="0" y="0" width="{w}" height="{h}" fill="none" stroke="{line}" stroke-width="{thick}"/>"#
     );
     svg.push_str("</svg>\n");
     svg
@@ -469,28 +474,28 @@ pub fn to_png(picture: &Picture, cell: usize) -> Result<Vec<u8>, png::EncodingEr
             if picture.thick_right(row, col) {
                 for dy in 0..cell + thick / 2 {
                     for t in 0..thick {
-                        paint(x0 + cell + t - thick / 2, y0 + dy, Rgb::BLACK);
+                        paint(x0 + cell + t - thick / 2, y0 + dy, picture.line_ink);
                     }
                 }
             }
             if picture.thick_below(row, col) {
                 for dx in 0..cell + thick / 2 {
                     for t in 0..thick {
-                        paint(x0 + dx, y0 + cell + t - thick / 2, Rgb::BLACK);
+                        paint(x0 + dx, y0 + cell + t - thick / 2, picture.line_ink);
                     }
                 }
             }
             if col == 0 {
                 for dy in 0..cell {
                     for t in 0..thick {
-                        paint(x0 + t - thick / 2, y0 + dy, Rgb::BLACK);
+                        paint(x0 + t - thick / 2, y0 + dy, picture.line_ink);
                     }
                 }
             }
             if row == 0 {
                 for dx in 0..cell {
                     for t in 0..thick {
-                        paint(x0 + dx, y0 + t - thick / 2, Rgb::BLACK);
+                        paint(x0 + dx, y0 + t - thick / 2, picture.line_ink);
                     }
                 }
             }

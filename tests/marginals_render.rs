@@ -150,3 +150,131 @@ fn sudoku_cells_show_their_most_likely_digit_on_the_grey_of_its_probability() {
     // The deadly rectangle: four cells, each 8 or 6 in one solution of two.
     assert_eq!(halves, 4);
 }
+
+/// The RGB of pixel (x, y) of a decoded PNG.
+fn rgb(png: &(usize, usize, Vec<u8>), x: usize, y: usize) -> (u8, u8, u8) {
+    let (width, channels, pixels) = png;
+    let p = (y * width + x) * channels;
+    (pixels[p], pixels[p + 1], pixels[p + 2])
+}
+
+#[test]
+fn sudoku_box_lines_stay_visible_between_black_forced_cells() {
+    let file = std::path::Path::new("tests/fixtures/sudoku/two-solutions.txt");
+    let dir = tempfile::tempdir().expect("tempdir");
+    let png = dir.path().join("s.png");
+    let out = satcover()
+        .args(["render", "--marginals", "--cell", "30", "--png"])
+        .arg(&png)
+        .arg(file)
+        .output()
+        .expect("run render");
+    assert!(out.status.success(), "{out:?}");
+    let picture = decode(&png);
+    // Row 3 (index 2) is forced: black cells on both sides of the box line after column
+    // 3, which is drawn in orange across it, and so is the line below row 3.
+    let y = MARGIN + 2 * CELL + CELL / 2;
+    assert!(
+        sample(&picture, (0, 0), (2, 2), 5, 5) < 10,
+        "forced cells are black"
+    );
+    assert!(
+        sample(&picture, (0, 0), (2, 3), 5, 5) < 10,
+        "forced cells are black"
+    );
+    assert_eq!(rgb(&picture, MARGIN + 3 * CELL, y), (255, 140, 0));
+    assert_eq!(
+        rgb(&picture, MARGIN + CELL / 2, MARGIN + 3 * CELL),
+        (255, 140, 0)
+    );
+}
+
+#[test]
+fn alphametic_marginals_are_a_table_of_letter_by_digit() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let png = dir.path().join("a.png");
+    let out = satcover()
+        .args(["render", "--marginals", "--cell", "30", "--png"])
+        .arg(&png)
+        .arg("tests/fixtures/alphametic/send-more-money.alpha")
+        .output()
+        .expect("run render");
+    assert!(out.status.success(), "{out:?}");
+    let picture = decode(&png);
+    // The one solution: every letter forced. Rows are the letters in the solution's
+    // order, columns the digits any letter takes, in numeric order.
+    let solution = [
+        ('D', 7),
+        ('E', 5),
+        ('M', 1),
+        ('N', 6),
+        ('O', 0),
+        ('R', 8),
+        ('S', 9),
+        ('Y', 2),
+    ];
+    let digits = [0, 1, 2, 5, 6, 7, 8, 9];
+    // Names take a column left of the table, digits a row above it.
+    let origin = (1, 1);
+    let dark_in = |row: i32, col: i32| {
+        let (x0, y0) = (
+            MARGIN + ((col + 1) as usize) * CELL,
+            MARGIN + ((row + 1) as usize) * CELL,
+        );
+        (0..CELL * CELL)
+            .filter(|k| rgb(&picture, x0 + k % CELL, y0 + k / CELL).0 < 100)
+            .count()
+    };
+    for (row, (letter, digit)) in solution.iter().enumerate() {
+        assert!(
+            dark_in(row as i32, -1) > 10,
+            "{letter}'s name left of its row"
+        );
+        for (col, d) in digits.iter().enumerate() {
+            let corner = sample(&picture, origin, (row, col), 5, 5);
+            if d == digit {
+                assert!(corner < 10, "{letter}={d}: certain, black ({corner})");
+                // Its digit in white on the black.
+                let centre = (0..CELL / 2)
+                    .map(|dx| sample(&picture, origin, (row, col), CELL / 4 + dx, CELL / 2))
+                    .max();
+                assert!(centre > Some(200), "{letter}={d}: a light label");
+            } else {
+                assert_eq!(corner, 255, "{letter}≠{d}: impossible, white");
+            }
+        }
+    }
+    // The digits head their columns.
+    for col in 0..digits.len() {
+        assert!(dark_in(-1, col as i32) > 10, "digit above column {col}");
+    }
+}
+
+#[test]
+fn a_dimacs_formulas_variables_get_their_probabilities_under_auto() {
+    // x1 ∨ x2 ∨ x3: 7 models, each variable true in 4.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let file = dir.path().join("or.cnf");
+    std::fs::write(&file, "p cnf 3 1\n1 2 3 0\n").expect("write formula");
+    // `auto` has no native solver to enumerate with: the marginals come from SAT.
+    let numbers = marginals(&file);
+    for v in 0..3 {
+        let p = numbers[v][(v + 1).to_string()].as_f64().expect("P(true)");
+        assert!((p - 4.0 / 7.0).abs() < 1e-9, "x{}: {p}", v + 1);
+    }
+    let png = dir.path().join("or.png");
+    let out = satcover()
+        .args(["render", "--marginals", "--cell", "30", "--png"])
+        .arg(&png)
+        .arg(&file)
+        .output()
+        .expect("run render");
+    assert!(out.status.success(), "{out:?}");
+    let picture = decode(&png);
+    // Variables fill a 2×2 square row by row; each in the grey of 4/7.
+    let expected = 255.0 * (1.0 - 4.0 / 7.0);
+    for (row, col) in [(0, 0), (0, 1), (1, 0)] {
+        let level = f64::from(sample(&picture, (0, 0), (row, col), 5, 5));
+        assert!((level - expected).abs() <= 1.0, "({row}, {col}): {level}");
+    }
+}

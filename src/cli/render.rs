@@ -34,7 +34,8 @@ pub struct RenderArgs {
     pub candidates: bool,
     /// Draw the exact probability picture (`analyze --marginals`, up to --limit
     /// solutions): nonogram cells in the grey of P(not background), other cells their most
-    /// likely value on the grey of its probability.
+    /// likely value on the grey of its probability, alphametic letters a table of letter
+    /// by digit, each entry in the grey of its probability; a legend below.
     #[arg(long)]
     pub marginals: bool,
     /// With --marginals: enumerate at most N solutions.
@@ -169,7 +170,7 @@ fn marginal_picture(label: &str, puzzle: &dyn AnyPuzzle, limit: u64) -> Result<O
     }
     let Some(picture) = analysis.marginal_picture else {
         bail!(
-            "{label}: no probability picture for a {} puzzle (its cells are not a grid)",
+            "{label}: no probability picture for this {} puzzle (its cells are not a grid)",
             analysis.kind
         );
     };

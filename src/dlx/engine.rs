@@ -50,7 +50,9 @@
 //!
 //! Safety: the search uses unchecked indexing. Every link stored in `nodes`
 //! and every item number in TOP is built in range by [`Dancer::new`] (checked
-//! by `debug_assert!`s there), `len` has a slot for every item, and the dance
+//! by `debug_assert!`s there; a link to node `n` is `n * STEP`, `STEP` = 2 for
+//! the 16-byte nodes and 1 for the 8-byte ones, so that a node is at byte
+//! `8 * link`: see `Link::STEP`), `len` has a slot for every item, and the dance
 //! only ever copies one existing link value into another link field, so all
 //! links stay in range forever. The 16-bit nodes are made only when every
 //! initial field fits (checked), and the dance stores in nodes only copies of
@@ -184,7 +186,7 @@ impl Prepared {
         for n in &pristine.nodes {
             // The spacer after option k: TOP = -(k + 1), ULINK = its first node.
             if n.top < 0 {
-                first[(-(n.top as i64) - 1) as usize] = n.up;
+                first[(-(n.top as i64) - 1) as usize] = n.up / Node::STEP;
             }
         }
         pristine.narrow();
@@ -330,8 +332,8 @@ impl SmallNode {
     /// `n` in 16 bits, if every field fits.
     fn narrow(n: &Node) -> Option<Self> {
         Some(SmallNode {
-            up: n.up.try_into().ok()?,
-            down: n.down.try_into().ok()?,
+            up: (n.up / Node::STEP).try_into().ok()?,
+            down: (n.down / Node::STEP).try_into().ok()?,
             top: n.top.try_into().ok()?,
             colour: n.colour.try_into().ok()?,
         })
@@ -343,6 +345,11 @@ impl SmallNode {
 /// the original), so a value that fits at the start fits forever.
 trait Link: Copy {
     type Len: Len;
+    /// A link to node number `n` is `n * STEP`, chosen so that the node sits
+    /// at byte `8 * link`: the scaled-index addressing of x86-64 goes up to 8,
+    /// so a 16-byte node stored by plain number would cost a shift for every
+    /// link followed (three in each unlink).
+    const STEP: u32;
     fn up(&self) -> u32;
     fn down(&self) -> u32;
     fn top(&self) -> i32;
@@ -354,6 +361,7 @@ trait Link: Copy {
 
 impl Link for Node {
     type Len = u32;
+    const STEP: u32 = 2;
     #[inline(always)]
     fn up(&self) -> u32 {
         self.up
@@ -386,6 +394,7 @@ impl Link for Node {
 
 impl Link for SmallNode {
     type Len = i16;
+    const STEP: u32 = 1;
     #[inline(always)]
     fn up(&self) -> u32 {
         self.up as u32
@@ -651,6 +660,11 @@ impl Dancer {
             && (n.down as usize) < total
             && (n.top < 0 || (n.top as usize) < total)));
         debug_assert!(len.iter().all(|&l| l < COVERED));
+        // Links by their scaled value (see `Link::STEP`); a matrix has fewer
+        // than 2³¹ nodes, so they fit.
+        for n in &mut nodes {
+            (n.up, n.down) = (n.up * Node::STEP, n.down * Node::STEP);
+        }
         Dancer {
             nodes,
             len,
@@ -678,7 +692,7 @@ impl Dancer {
                 }
                 let after = &self.nodes[p + 1];
                 match after.top <= 0 {
-                    true => after.up,
+                    true => after.up / Node::STEP,
                     false => p as u32 + 1,
                 }
             })
@@ -838,7 +852,8 @@ impl Dancer {
 /// `NEXT`: the matrix has no colours and each option node's COLOR field holds
 /// the next node of its option (cyclically), so `COLOURS` is `false` too.
 /// `K > 0` (with `NEXT`): every option has `K` nodes and COLOR holds its first
-/// node instead.
+/// node instead. `NEXT` (hence `K`, `PAD`, `SLOTS`) is used with [`SmallNode`]
+/// only, whose links are node numbers (`Link::STEP` = 1).
 struct Dance<
     'a,
     N: Link,
@@ -871,18 +886,31 @@ impl<
     const SLOTS: bool,
 > Dance<'_, N, COLOURS, NEXT, K, PAD, SLOTS>
 {
+    /// The byte offset of the node that link `p` names (see `Link::STEP`).
+    #[inline(always)]
+    fn offset(&self, p: u32) -> usize {
+        debug_assert!(p.is_multiple_of(N::STEP) && ((p / N::STEP) as usize) < self.nodes.len());
+        p as usize * (size_of::<N>() / N::STEP as usize)
+    }
+
+    /// The link to node (or header) number `n`.
+    #[inline(always)]
+    fn link(n: u32) -> u32 {
+        n * N::STEP
+    }
+
     #[inline(always)]
     fn node(&self, p: u32) -> &N {
-        debug_assert!((p as usize) < self.nodes.len());
-        // SAFETY: every link is in range (module docs).
-        unsafe { self.nodes.get_unchecked(p as usize) }
+        // SAFETY: every link is in range and a multiple of STEP (module
+        // docs), so the offset is that of a node of the slice.
+        unsafe { &*self.nodes.as_ptr().byte_add(self.offset(p)) }
     }
 
     #[inline(always)]
     fn node_mut(&mut self, p: u32) -> &mut N {
-        debug_assert!((p as usize) < self.nodes.len());
-        // SAFETY: every link is in range (module docs).
-        unsafe { self.nodes.get_unchecked_mut(p as usize) }
+        let at = self.offset(p);
+        // SAFETY: as in `node`.
+        unsafe { &mut *self.nodes.as_mut_ptr().byte_add(at) }
     }
 
     #[inline(always)]
@@ -931,24 +959,31 @@ impl<
         }
         // Two loops, each with one test a node: up to the spacer after the
         // option, then from its first node (the spacer's ULINK) up to p.
-        let mut q = p + 1;
+        let mut q = p + N::STEP;
         loop {
             let top = self.node(q).top();
             if top <= 0 {
                 break;
             }
             self.unlink(q, top as u32);
-            q += 1;
+            q += N::STEP;
         }
-        q = self.node(q).up();
+        // The option's other nodes are counted here at once, and `unlink`
+        // takes back the marked ones it skips: no count in the loops.
+        let first = self.node(q).up();
+        self.updates = self
+            .updates
+            .wrapping_add(u64::from((q - first) / N::STEP - 1));
+        q = first;
         while q != p {
             self.unlink(q, self.node(q).top() as u32);
-            q += 1;
+            q += N::STEP;
         }
     }
 
     /// Unlinks option node `q` of item `top` from its item's list, unless it was
-    /// marked by a purify.
+    /// marked by a purify (only [`Dance::hide`]'s general path calls it, and
+    /// counts the updates).
     #[inline(always)]
     fn unlink(&mut self, q: u32, top: u32) {
         // Fields are read one by one: copying the 16-byte node out costs
@@ -959,7 +994,10 @@ impl<
             self.node_mut(d).set_up(u);
             let l = self.len_mut(top);
             *l = l.minus(N::Len::ONE);
-            self.updates += 1;
+        } else {
+            // Counted by `hide` with the option's other nodes (the total
+            // never goes below zero; a wrap here is undone there).
+            self.updates = self.updates.wrapping_sub(1);
         }
     }
 
@@ -1009,19 +1047,19 @@ impl<
         }
         // Back to the spacer before the option, then from its last node (the
         // spacer's DLINK) down to p.
-        let mut q = p - 1;
+        let mut q = p - N::STEP;
         loop {
             let top = self.node(q).top();
             if top <= 0 {
                 break;
             }
             self.relink(q, top as u32);
-            q -= 1;
+            q -= N::STEP;
         }
         q = self.node(q).down();
         while q != p {
             self.relink(q, self.node(q).top() as u32);
-            q -= 1;
+            q -= N::STEP;
         }
     }
 
@@ -1067,8 +1105,9 @@ impl<
 
     #[inline(always)]
     fn cover(&mut self, i: u32) {
+        let head = Self::link(i);
         // The item's slot is its header's COLOR (slotted structures).
-        let offsets = Self::offsets(self.node(i).colour() as u32);
+        let offsets = Self::offsets(self.node(head).colour() as u32);
         // Padding nodes are unlinked in no update: with padding, hide counts
         // K - 1 for every option, and the padding nodes unlinked here are as
         // many as the padding item's LEN lost.
@@ -1076,8 +1115,8 @@ impl<
             true => self.len_mut(self.ghost).get(),
             false => 0,
         };
-        let mut p = self.node(i).down();
-        while p != i {
+        let mut p = self.node(head).down();
+        while p != head {
             // The next link is read before hiding: hide writes only other items'
             // lists, and the chase then runs ahead of the stores.
             let next = self.node(p).down();
@@ -1100,14 +1139,15 @@ impl<
 
     #[inline(always)]
     fn uncover(&mut self, i: u32) {
-        let offsets = Self::offsets(self.node(i).colour() as u32);
+        let head = Self::link(i);
+        let offsets = Self::offsets(self.node(head).colour() as u32);
         if self.primaries <= SCALAR_MRV && i as usize <= self.primaries {
             self.active |= 1 << (i - 1);
         }
         let l = self.len_mut(i);
         *l = l.minus(N::Len::COVERED);
-        let mut p = self.node(i).up();
-        while p != i {
+        let mut p = self.node(head).up();
+        while p != head {
             let next = self.node(p).up();
             match SLOTS {
                 true => self.unhide_at(p, &offsets),
@@ -1123,8 +1163,9 @@ impl<
         let (c, i) = (n.colour(), n.top() as u32);
         debug_assert!(c > 0);
         self.cleansings += 1;
-        let mut q = self.node(i).down();
-        while q != i {
+        let head = Self::link(i);
+        let mut q = self.node(head).down();
+        while q != head {
             let next = self.node(q).down();
             if self.node(q).colour() == c {
                 self.node_mut(q).set_colour(-1);
@@ -1141,8 +1182,9 @@ impl<
         let n = *self.node(p);
         let (c, i) = (n.colour(), n.top() as u32);
         debug_assert!(c > 0);
-        let mut q = self.node(i).up();
-        while q != i {
+        let head = Self::link(i);
+        let mut q = self.node(head).up();
+        while q != head {
             let next = self.node(q).up();
             if self.node(q).colour() < 0 {
                 self.node_mut(q).set_colour(c);
@@ -1168,7 +1210,7 @@ impl<
             }
             return;
         }
-        let mut p = x + 1;
+        let mut p = x + N::STEP;
         while p != x {
             let n = *self.node(p);
             if n.top() <= 0 {
@@ -1179,7 +1221,7 @@ impl<
                 } else if n.colour() > 0 {
                     self.purify(p);
                 }
-                p += 1;
+                p += N::STEP;
             }
         }
     }
@@ -1199,7 +1241,7 @@ impl<
             }
             return;
         }
-        let mut p = x - 1;
+        let mut p = x - N::STEP;
         while p != x {
             let n = *self.node(p);
             if n.top() <= 0 {
@@ -1210,7 +1252,7 @@ impl<
                 } else if n.colour() > 0 {
                     self.unpurify(p);
                 }
-                p -= 1;
+                p -= N::STEP;
             }
         }
     }
@@ -1221,13 +1263,13 @@ impl<
     fn force(&mut self, forced: &[u32]) -> Forcing {
         let mut forcing = Forcing::default();
         for &f in forced {
-            let mut p = f;
+            let mut p = Self::link(f);
             loop {
                 let item = self.node(p).top() as u32;
                 forcing.hidden += u64::from(self.len_mut(item).get());
                 forcing.covers += 1;
                 self.cover(item);
-                p += 1;
+                p += N::STEP;
                 if self.node(p).top() <= 0 {
                     break;
                 }
@@ -1293,7 +1335,7 @@ impl<
                 debug_assert!(top < 0);
                 return (-(top as i64) - 1) as OptionId;
             }
-            x += 1;
+            x += N::STEP;
         }
     }
 
@@ -1304,6 +1346,9 @@ impl<
         search: &Search,
         on_solution: &mut dyn FnMut(&[OptionId]),
     ) -> DlxOutcome {
+        // The node numbers kept in COLOR and computed by arithmetic on these
+        // paths are links only where links are plain numbers.
+        const { assert!(!NEXT || N::STEP == 1, "NEXT runs on 16-bit nodes") };
         let mut nodes = 0u64;
         let mut solutions = 0u64;
         let mut level = 0usize;
@@ -1351,7 +1396,7 @@ impl<
                     let (i, len) = chosen.unwrap_or_default();
                     if len > 0 {
                         self.cover(i);
-                        let x = self.node(i).down();
+                        let x = self.node(Self::link(i)).down();
                         debug_assert!(level < self.choice.len());
                         self.choice[level] = x;
                         self.commit_others(x);
@@ -1375,7 +1420,7 @@ impl<
                     self.uncommit_others(x);
                     let i = self.node(x).top() as u32;
                     let next = self.node(x).down();
-                    if next != i {
+                    if next != Self::link(i) {
                         self.choice[level] = next;
                         self.commit_others(next);
                         level += 1;
@@ -1525,10 +1570,11 @@ mod tests {
         }
         let mut d = Dancer::new(&m);
         let len_before: Vec<u32> = d.len.clone();
+        // By node number: the 16-bit nodes keep links unscaled.
         let before: Vec<_> = d
             .nodes
             .iter()
-            .map(|n| (n.up, n.down, n.top, n.colour))
+            .map(|n| (n.up / Node::STEP, n.down / Node::STEP, n.top, n.colour))
             .collect();
         if narrow {
             d.narrow();
@@ -1558,7 +1604,7 @@ mod tests {
             false => d
                 .nodes
                 .iter()
-                .map(|n| (n.up, n.down, n.top, n.colour))
+                .map(|n| (n.up / Node::STEP, n.down / Node::STEP, n.top, n.colour))
                 .collect(),
         };
         assert_eq!(before, after, "a complete search restores every link");

@@ -97,6 +97,13 @@ impl Solver {
         }
     }
 
+    /// Makes the search end with [`Verdict::Unknown`] once `stop` returns true (it replaces
+    /// [`Solver::stop_on`]'s). It is called between decisions, where the search may also
+    /// be paused: returning false after a pause resumes it exactly where it was.
+    pub fn stop_when(&mut self, stop: impl Fn() -> bool + 'static) {
+        self.inner.cb_mut().set_stop(stop);
+    }
+
     /// Searches under `assumptions`, calling `theory` at each propagation fixpoint and on
     /// each total assignment.
     pub fn solve<T: Theory>(&mut self, theory: &mut T, assumptions: &[Lit]) -> Verdict {

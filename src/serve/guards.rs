@@ -7,7 +7,8 @@
 //!   present, must be `http://` + the `Host`, and `Sec-Fetch-Site`, when present, must be
 //!   `same-origin` or `none`; else 403. Clients that send neither (curl, the tests) are no
 //!   cross-site page.
-//! - **Bodies** over [`MAX_BODY`](super::limits::MAX_BODY) get 413.
+//! - **Bodies** over [`MAX_BODY`](super::limits::MAX_BODY) get 413, said in JSON as every
+//!   API error.
 //! - **Headers** on every answer: a Content-Security-Policy that allows this server's own
 //!   script, style and connections, and pictures from blob/data URLs, nothing else (no
 //!   inline script, no frame, no form); `nosniff`; no referrer.
@@ -102,6 +103,16 @@ async fn check(State(state): State<Arc<AppState>>, request: Request, next: Next)
     next.run(request).await
 }
 
+/// A 413 (from the body limit, as text) said in the API's JSON, naming the limit.
+async fn too_large_as_json(response: Response) -> Response {
+    if response.status() != StatusCode::PAYLOAD_TOO_LARGE {
+        return response;
+    }
+    let why =
+        format!("the request is larger than {MAX_BODY} bytes (1 MiB), the most this server reads");
+    ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, why).into_response()
+}
+
 /// `router` behind the guards, every answer with the security headers.
 pub(super) fn wrap(router: Router<Arc<AppState>>, state: Arc<AppState>) -> Router {
     let headers = [
@@ -112,6 +123,7 @@ pub(super) fn wrap(router: Router<Arc<AppState>>, state: Arc<AppState>) -> Route
     ];
     let mut router = router
         .layer(RequestBodyLimitLayer::new(MAX_BODY))
+        .layer(middleware::map_response(too_large_as_json))
         .layer(middleware::from_fn_with_state(state.clone(), check));
     for (name, value) in headers {
         router = router.layer(SetResponseHeaderLayer::overriding(

@@ -21,7 +21,7 @@ use super::puzzle::PuzzleText;
 use crate::analyze::{self, Analysis};
 use crate::explain::{Cell, HintLevel};
 use crate::input::InputError;
-use crate::puzzle::{EncodeOptions, Kind, Status};
+use crate::puzzle::{EncodeOptions, Engine, Kind, Status};
 use crate::puzzles::nonogram::{self, Nonogram, explain as nexplain};
 use crate::puzzles::sudoku::{self, explain};
 use crate::stop::Stop;
@@ -48,9 +48,24 @@ pub(super) async fn puzzle(body: Bytes) -> Result<Json<Value>, ApiError> {
             "warnings": puzzle.warnings(),
             "svg": pictures::svg(&puzzle.picture_unsolved(), &[]),
             "explains": explains(puzzle.kind()),
+            // What the page may offer: the engines to race, the files to download.
+            "engines": puzzle.engines(),
+            "exports": exports(&puzzle.engines()),
         })))
     })
     .await
+}
+
+/// The exports a puzzle with `engines` has: DIMACS with SAT, exact cover with DLX.
+fn exports(engines: &[Engine]) -> Vec<&'static str> {
+    let mut files = Vec::new();
+    if engines.contains(&Engine::Sat) {
+        files.push("dimacs");
+    }
+    if engines.contains(&Engine::Dlx) {
+        files.push("xc");
+    }
+    files
 }
 
 /// Whether the page can explain puzzles of `kind`.

@@ -2,7 +2,9 @@
 // by playwright-core. It loads the page, pastes a puzzle, solves it and checks the answer's
 // text and picture, pages through a sudoku's and a nonogram's explanations, watches a long
 // run's effort counters grow live and cancels it, follows a share link, and fails on any
-// page error or console error.
+// page error or console error. A second test uploads a file, shows a reader's error with
+// its line and column, picks shipped examples, downloads the picture, DIMACS and exact
+// cover, draws the marginals heat map and frames the cells where two solutions differ.
 //
 // Run from the repository root after `cargo build --release`:
 //   npm ci --prefix tests/browser && node --test tests/browser/
@@ -11,7 +13,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -192,6 +194,124 @@ test('the page in a real browser', { skip, timeout: 60_000 }, async () => {
     for (let i = 2; i < total; i += 1) await shared.click('#step-next');
     await shared.waitForFunction((n) => document.querySelector('#step-number').textContent === 'step ' + n + ' of ' + n, total);
     assert.equal(await shared.locator(grid + ' .unknown').count(), 0);
+  } finally {
+    await browser.close();
+    server.kill();
+  }
+  assert.deepEqual(problems, []);
+});
+
+// Counts of the pixels of an <img> on the page: dark, red-ish and orange-ish ones.
+async function inks(page, selector) {
+  return page.$eval(selector, async (img) => {
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    [canvas.width, canvas.height] = [img.naturalWidth, img.naturalHeight];
+    const context = canvas.getContext('2d');
+    context.drawImage(img, 0, 0);
+    const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+    const count = { all: pixels.length / 4, dark: 0, red: 0, orange: 0 };
+    for (let i = 0; i < pixels.length; i += 4) {
+      const [r, g, b] = [pixels[i], pixels[i + 1], pixels[i + 2]];
+      if (r + g + b < 100) count.dark += 1;
+      if (r > 200 && g < 60 && b < 80) count.red += 1;
+      if (r > 220 && g > 100 && g < 180 && b < 60) count.orange += 1;
+    }
+    return count;
+  });
+}
+
+// The text of the file a click downloads.
+async function download(page, selector) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+  return readFileSync(await file.path(), 'utf8');
+}
+
+test('upload, errors, examples, downloads, heat map, differing cells', { skip, timeout: 60_000 }, async () => {
+  assert.ok(browserPath, 'chromium is not installed (apt-get install chromium)');
+  assert.ok(existsSync(binary), binary + ' is missing: run `cargo build --release` first');
+  const { server, url } = await startServer();
+  const browser = await chromium.launch({
+    executablePath: browserPath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const problems = [];
+  try {
+    const page = await browser.newPage();
+    page.on('pageerror', (error) => problems.push('page error: ' + error.message));
+    page.on('console', (message) => {
+      // The 400 of the unreadable puzzle below is the browser's own network log line.
+      if (message.type() === 'error' && !/status of 400/.test(message.text())) {
+        problems.push('console error: ' + message.text());
+      }
+    });
+    await page.goto(url);
+    await page.waitForSelector('#examples option:nth-child(2)', { state: 'attached' });
+    await page.waitForSelector('#engines .engine[value="dlx"]');
+
+    // An unreadable puzzle: the reader's message with its line and column, and the cursor
+    // put there in the text.
+    const broken = 'p cnf 2 1\n1 -x 0\n';
+    await page.fill('#puzzle', broken);
+    await page.click('#read');
+    await page.waitForSelector('#puzzle-error:not(:empty)');
+    assert.match(await page.textContent('#puzzle-error'), /puzzle:2:3: `-x` is not an integer literal/);
+    const at = await page.$eval('#puzzle', (area) => area.selectionStart);
+    assert.equal(at, 'p cnf 2 1\n'.length + 2, 'the cursor at line 2, column 3');
+
+    // Upload a file: read, its name kept as the label.
+    await page.setInputFiles('#upload', { name: 'dancer.non', mimeType: 'text/plain', buffer: Buffer.from(DANCER) });
+    await page.waitForFunction(() => /^nonogram/.test(document.querySelector('#puzzle-info').textContent));
+    assert.match(await page.textContent('#puzzle-info'), /dancer\.non/);
+    assert.equal(await page.inputValue('#puzzle'), DANCER);
+    assert.equal(await page.textContent('#puzzle-error'), '');
+
+    // A shipped example with two solutions: both drawn, the differing cells framed in red.
+    await page.selectOption('#examples', { label: 'Nonogram with two solutions' });
+    await page.waitForFunction(() => /^nonogram/.test(document.querySelector('#puzzle-info').textContent) &&
+      /two-solutions/.test(document.querySelector('#puzzle-info').textContent));
+    await page.selectOption('#mode', 'unique');
+    await page.click('#solve');
+    await page.waitForSelector('#state[data-state="solved"]', { timeout: 20_000 });
+    assert.match(await page.textContent('#verdict'), /more than one solution/);
+    assert.match(await page.textContent('#differences'), /^Where they differ: ./);
+    await page.waitForSelector('#second:not([hidden]) #solution-2[src^="blob:"]');
+    const first = await inks(page, '#solution-1');
+    const second = await inks(page, '#solution-2');
+    assert.ok(first.red > 0 && second.red > 0, 'differing cells framed in red: ' + JSON.stringify([first, second]));
+    // The picture downloads as the SVG shown.
+    assert.match(await download(page, '#download-svg'), /^<svg[^>]*>[\s\S]*class="differs"/);
+
+    // An alphametic: no exact cover (its race leaves dlx out), DIMACS to download, the
+    // marginals heat map a table with black certain entries and orange lines.
+    await page.selectOption('#examples', { label: 'Alphametic: SEND + MORE = MONEY' });
+    await page.waitForFunction(() => /^alphametic/.test(document.querySelector('#puzzle-info').textContent));
+    assert.ok(await page.isDisabled('#engines .engine[value="dlx"]'), 'dlx offered for an alphametic');
+    assert.ok(await page.isEnabled('#engines .engine[value="sat"]'));
+    assert.ok(await page.isHidden('#export-xc'), 'exact cover offered for an alphametic');
+    const dimacs = await download(page, '#export-dimacs');
+    assert.match(dimacs, /^c satcover serve: alphametic/);
+    assert.match(dimacs, /^p cnf \d+ \d+$/m);
+    await page.click('#marginals');
+    await page.waitForSelector('#heat[src^="blob:"]');
+    assert.match(await page.textContent('#analysis-info'), /8 of 8 cells forced; 1 solutions counted/);
+    const heat = await inks(page, '#heat');
+    assert.ok(heat.dark > 0.02 * heat.all && heat.orange > 0, 'heat map: ' + JSON.stringify(heat));
+
+    // Exact cover of Knuth's example: both files offered; the exact-cover one downloads.
+    await page.selectOption('#examples', { label: "Exact cover: Knuth's first example" });
+    await page.waitForFunction(() => /^xc/.test(document.querySelector('#puzzle-info').textContent));
+    assert.ok(await page.isVisible('#export-xc'));
+    const xc = await download(page, '#export-xc');
+    assert.ok(xc.trim().split('\n').length >= 2, xc);
+    // And a sudoku's heat map: digits on greys, its box lines orange.
+    await page.selectOption('#examples', { label: 'Sudoku 9×9, easy (Norvig)' });
+    await page.waitForFunction(() => /^sudoku/.test(document.querySelector('#puzzle-info').textContent));
+    assert.ok(await page.isEnabled('#engines .engine[value="dlx"]'));
+    await page.click('#marginals');
+    await page.waitForFunction(() => /81 of 81 cells forced/.test(document.querySelector('#analysis-info').textContent));
+    const sudoku = await inks(page, '#heat');
+    assert.ok(sudoku.dark > 0.3 * sudoku.all && sudoku.orange > 0, 'sudoku heat map: ' + JSON.stringify(sudoku));
   } finally {
     await browser.close();
     server.kill();

@@ -21,24 +21,49 @@
 //! cell, naked and hidden singles to a fixpoint (with locked candidates and
 //! all-different filtering from 16×16 on), then minimum-remaining-values branching on a
 //! cell with the fewest candidates (first solutions from 16×16 on: restarts, with the
-//! candidates weighed by the failures of the cell's units). Search states are copies
+//! candidates weighed by the failures of the cell's units). From 16×16 on, a first
+//! solution or a uniqueness proof not settled within [`LEARN_AFTER`] nodes goes on side by
+//! side with the learning search (`native/learn.rs`), the two taking turns on one core
+//! (`native/baton.rs`); the first to settle answers. Search states are copies
 //! kept in a pool that grows only the first time a depth is reached, so the search loop
 //! does not allocate.
 
-use crate::stop::Stop;
+use std::sync::Arc;
 
+use crate::stop::Stop;
+use baton::{Baton, Finish, Schedule, Side, Slices};
+
+mod baton;
 mod learn;
 
 use super::native_9x9 as fast9;
 use crate::util::luby;
 use crate::util::scc::components;
 
-/// Nodes the search without learning spends on a first solution or a uniqueness proof of
-/// 16×16 and larger before the learning search (`native/learn.rs`) takes over from the
-/// root (a count, not a time, so the hand-over does not move with the machine's load; how
-/// it was chosen: `docs/sudoku.md`). A search handed over reports more nodes than this:
-/// these plus the learning search's.
+/// Nodes the search without learning spends alone on a first solution or a uniqueness
+/// proof of 16×16 and larger before the learning search (`native/learn.rs`) starts from
+/// the root beside it (a count, not a time, so the hand-over does not move with the
+/// machine's load; how it was chosen: `docs/sudoku.md`). A search handed over reports
+/// more nodes than this: both searches' nodes.
 pub const LEARN_AFTER: u64 = 2_000;
+
+/// The learning search's first slice side by side, in its steps (`native/learn.rs`: the
+/// solver's polls, about one per decision or theory round). Its later slices double.
+const LEARN_FIRST: u64 = 1 << 18;
+
+/// The search without learning's second slice side by side, in nodes (its first is
+/// [`LEARN_AFTER`]). At 36×36 a node costs about five learning steps (17 k nodes against
+/// 65–85 k steps a CPU second), so this slice takes about 2 s there and [`LEARN_FIRST`]
+/// 3–4 s: the learning search, which decides more of the 36×36 blank class, gets the
+/// larger share (half as large, it took b6-0 from 1.7 s to 4.0 s). Its later slices
+/// double. Measured: `docs/cube.md`.
+const RESTARTS_SECOND: u64 = 1 << 15;
+
+/// The turns of the two searches side by side.
+const SCHEDULE: Schedule = Schedule {
+    restarts: (LEARN_AFTER, RESTARTS_SECOND),
+    learning: (LEARN_FIRST, 2 * LEARN_FIRST),
+};
 
 pub(crate) use fast9::solve9;
 
@@ -159,7 +184,7 @@ fn solve_learning(box_side: usize, givens: &[u8], search: &NativeSearch) -> Nati
     let geo = Geometry::new(box_side);
     match root(&geo, givens) {
         Some((root, _)) => {
-            learn::solve(&geo, &root, search.max_solutions, search.keep, &search.stop)
+            learn::solve(&geo, &root, search.max_solutions, search.keep, &search.stop, None)
         }
         None => no_solution(),
     }
@@ -712,15 +737,16 @@ fn locked_candidates(geo: &Geometry, cand: &mut [u64], work: &mut Work) -> Optio
     Some(changed)
 }
 
-struct Generic<'a, F: FnMut(&[u64])> {
+struct Generic<'a, F: FnMut(&[u64]), P: FnMut(u64) -> bool> {
     geo: &'a Geometry,
     /// `pool[k]`: the state at depth `k`.
     pool: Vec<Vec<u64>>,
     work: Work,
     max: u64,
     stop: Stop,
-    /// Give up as if stopped after this many nodes (the hand-over to the learning search).
-    node_limit: u64,
+    /// Called every 16 nodes with the nodes so far: false = give up as if stopped (the
+    /// learning search side by side finished; it may pause this search meanwhile).
+    pause: P,
     count: u64,
     guesses: u64,
     nodes: u64,
@@ -756,7 +782,7 @@ impl Restart {
 /// Nodes per unit of the Luby sequence.
 const RESTART_UNIT: u64 = 512;
 
-impl<F: FnMut(&[u64])> Generic<'_, F> {
+impl<F: FnMut(&[u64]), P: FnMut(u64) -> bool> Generic<'_, F, P> {
     /// The search from the root; with `restarts`, randomised tries on a Luby budget until one
     /// ends by itself (a solution, or an exhausted space: a try that finishes its subtree
     /// without the budget firing has searched it all). True = stopped early.
@@ -861,7 +887,10 @@ impl<F: FnMut(&[u64])> Generic<'_, F> {
                     return true;
                 }
             }
-            if self.nodes & 15 == 0 && (self.nodes >= self.node_limit || self.stop.poll(crate::stop::Effort::Nodes, self.nodes)) {
+            if self.nodes & 15 == 0
+                && (self.stop.poll(crate::stop::Effort::Nodes, self.nodes)
+                    || !(self.pause)(self.nodes))
+            {
                 self.timed_out = true;
                 return true;
             }
@@ -888,8 +917,9 @@ fn solve_generic_checked(b: usize, givens: &[u8], search: &NativeSearch) -> Nati
     solve_generic_from(b, givens, search, true)
 }
 
-/// The generic solver on valid input; `may_learn`: whether a search that has not settled
-/// after [`LEARN_AFTER`] nodes hands over to the learning search.
+/// The generic solver on valid input; `may_learn`: whether a first solution or a
+/// uniqueness proof from 16×16 on runs the learning search side by side with the search
+/// without learning once that has used [`LEARN_AFTER`] nodes (`native/baton.rs`).
 fn solve_generic_from(
     b: usize,
     givens: &[u8],
@@ -906,55 +936,135 @@ fn solve_generic_from(
         return result;
     }
     let geo = Geometry::new(b);
-    let n = geo.n;
     let Some((root, work)) = root(&geo, givens) else {
         return result;
     };
-    // From 16×16 on, a first solution or a uniqueness proof that the search without
-    // learning has not settled after `LEARN_AFTER` goes to the learning search.
-    let hand_over = may_learn && n >= 16 && search.max_solutions <= 2;
-    let learn_root = hand_over.then(|| root.clone());
+    if may_learn && geo.n >= 16 && search.max_solutions <= 2 {
+        return side_by_side(&geo, root, work, search, SCHEDULE);
+    }
+    search_without_learning(&geo, root, work, search, |_| true)
+}
+
+/// The search without learning from `root` (propagated; `work` its scratch space), with
+/// restarts for a first solution from 16×16 on; `pause` as in [`Generic`].
+fn search_without_learning(
+    geo: &Geometry,
+    root: Vec<u64>,
+    work: Work,
+    search: &NativeSearch,
+    pause: impl FnMut(u64) -> bool,
+) -> NativeResult {
     let keep = search.keep;
     let mut solutions = Vec::new();
     let mut g = Generic {
-        geo: &geo,
+        geo,
         pool: vec![root],
         work,
         max: search.max_solutions,
         stop: search.stop.clone(),
-        node_limit: if hand_over { LEARN_AFTER } else { u64::MAX },
+        pause,
         count: 0,
         guesses: 0,
         nodes: 1,
         timed_out: false,
         restart: None,
-        weight: vec![1; 3 * n],
+        weight: vec![1; 3 * geo.n],
         on_solution: |cand: &[u64]| {
             if solutions.len() < keep {
                 solutions.push(cand.iter().map(|m| m.trailing_zeros() as u8 + 1).collect());
             }
         },
     };
-    let mut stopped = g.search_from_root(search.max_solutions == 1 && n >= 16);
-    if g.timed_out {
-        stopped = true;
-    }
-    result.count = g.count;
-    result.complete = !stopped;
-    result.timed_out = g.timed_out;
-    result.guesses = g.guesses;
-    result.nodes = g.nodes;
+    let stopped = g.search_from_root(search.max_solutions == 1 && geo.n >= 16) || g.timed_out;
+    let result = NativeResult {
+        count: g.count,
+        complete: !stopped,
+        timed_out: g.timed_out,
+        guesses: g.guesses,
+        nodes: g.nodes,
+        ..NativeResult::default()
+    };
     drop(g);
-    if let Some(root) = learn_root.filter(|_| result.timed_out && !search.stop.should_stop()) {
-        let learned = learn::solve(&geo, &root, search.max_solutions, keep, &search.stop);
-        return NativeResult {
-            guesses: result.guesses + learned.guesses,
-            nodes: result.nodes + learned.nodes,
-            ..learned
-        };
+    NativeResult {
+        solutions,
+        ..result
     }
-    result.solutions = solutions;
-    result
+}
+
+/// First the search without learning's first slice (`LEARN_AFTER` nodes in
+/// [`SCHEDULE`]); then, if it has not settled, the learning search on a scoped thread of
+/// its own, the two taking turns on growing slices (`native/baton.rs`): the answer of
+/// whichever settles first. The thread is joined before the call returns.
+fn side_by_side(
+    geo: &Geometry,
+    root: Vec<u64>,
+    work: Work,
+    search: &NativeSearch,
+    schedule: Schedule,
+) -> NativeResult {
+    let learn_root = root.clone();
+    let baton = Arc::new(Baton::new(Side::Restarts));
+    std::thread::scope(|s| {
+        let mut learner = None;
+        let mut alone = false;
+        let mut slices = Slices::new(baton.clone(), Side::Restarts, schedule.restarts);
+        let pause = |nodes: u64| {
+            if alone || !slices.due(nodes) {
+                return true;
+            }
+            if learner.is_none() {
+                let (baton, stop, learn_root) = (baton.clone(), search.stop.clone(), &learn_root);
+                let spawned = std::thread::Builder::new()
+                    .name("sudoku-learn".into())
+                    .spawn_scoped(s, move || {
+                        let _finish = Finish(&baton);
+                        if !baton.wait(Side::Learning) {
+                            return None;
+                        }
+                        let turns = Slices::new(baton.clone(), Side::Learning, schedule.learning);
+                        let (max, keep) = (search.max_solutions, search.keep);
+                        Some(learn::solve(geo, learn_root, max, keep, &stop, Some(turns)))
+                    });
+                match spawned {
+                    Ok(handle) => learner = Some(handle),
+                    // No thread: the search without learning goes on alone.
+                    Err(_) => {
+                        alone = true;
+                        return true;
+                    }
+                }
+            }
+            slices.go_on(nodes)
+        };
+        let restarted = {
+            let _finish = Finish(&baton);
+            search_without_learning(geo, root, work, search, pause)
+        };
+        let learned = match learner.map(|h| h.join()) {
+            None | Some(Ok(None)) => None,
+            Some(Ok(Some(learned))) => Some(learned),
+            Some(Err(panic)) => std::panic::resume_unwind(panic),
+        };
+        let Some(learned) = learned else {
+            return restarted;
+        };
+        let (guesses, nodes) = (
+            restarted.guesses + learned.guesses,
+            restarted.nodes + learned.nodes,
+        );
+        let conflicts = learned.conflicts;
+        let winner = if !restarted.timed_out || learned.timed_out {
+            restarted
+        } else {
+            learned
+        };
+        NativeResult {
+            guesses,
+            nodes,
+            conflicts,
+            ..winner
+        }
+    })
 }
 
 #[cfg(test)]
@@ -1268,5 +1378,69 @@ mod tests {
         assert!(r.nodes > r.guesses);
         let r = solve(3, &line(SOL1), &NativeSearch::unique());
         assert_eq!((r.count, r.guesses, r.nodes), (1, 0, 1));
+    }
+
+    /// Turns of a few nodes and steps, so that the searches alternate many times.
+    const SHORT_TURNS: Schedule = Schedule {
+        restarts: (16, 32),
+        learning: (16, 32),
+    };
+
+    fn side_by_side_on(b: usize, givens: &[u8], search: &NativeSearch) -> NativeResult {
+        let geo = Geometry::new(b);
+        let (root, work) = root(&geo, givens).expect("no contradiction");
+        side_by_side(&geo, root, work, search, SHORT_TURNS)
+    }
+
+    /// Side by side on short turns, first solutions and uniqueness: the counts of the
+    /// search without learning alone, every solution checked, the two of a uniqueness
+    /// check different.
+    #[test]
+    fn side_by_side_agrees_with_the_search_without_learning() {
+        for (b, blank, seeds) in [(4, 55, 6), (5, 50, 2)] {
+            for seed in 0..seeds {
+                let givens = learn::tests::blanked(b, blank, seed);
+                for max in [1, 2] {
+                    let search = NativeSearch {
+                        max_solutions: max,
+                        keep: 2,
+                        stop: Stop::never(),
+                    };
+                    let ours = side_by_side_on(b, &givens, &search);
+                    let alone = solve_without_learning(b, &givens, &search);
+                    let at = format!("box {b} seed {seed} max {max}");
+                    assert!(!ours.timed_out, "{at}");
+                    assert_eq!((ours.count, ours.complete), (alone.count, alone.complete), "{at}");
+                    assert_eq!(ours.solutions.len() as u64, ours.count, "{at}");
+                    assert!(ours.solutions.iter().all(|s| valid_completion(b, &givens, s)), "{at}");
+                    if ours.count == 2 {
+                        assert_ne!(ours.solutions[0], ours.solutions[1], "{at}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// A deadline that fires while the two searches take turns on a grid neither settles
+    /// in time (b6-2 of the README, undecided by native for seconds) ends both: the call
+    /// returns (its learning thread joined), undecided, claiming nothing.
+    #[test]
+    fn a_deadline_mid_race_stops_both_searches() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/sudoku_learn/36x36_blank_b6-2.txt");
+        let text = std::fs::read_to_string(path).expect("fixture");
+        let (_, puzzle) = crate::puzzles::sudoku::parse(&text)
+            .remove(0)
+            .expect("a 36×36 grid");
+        for max in [1, 2] {
+            let search = NativeSearch {
+                max_solutions: max,
+                keep: 2,
+                stop: Stop::after(Some(Duration::from_millis(300))),
+            };
+            let r = side_by_side_on(6, puzzle.givens(), &search);
+            assert!(r.timed_out && !r.complete, "max {max}");
+            assert_eq!((r.count, r.solutions.len()), (0, 0), "max {max}");
+        }
     }
 }

@@ -89,7 +89,22 @@ async function readPuzzle() {
   }
   showSvg('unsolved', data.svg);
   $('explain').disabled = !data.explains;
+  fitTo(data.engines, data.exports);
   return true;
+}
+
+// Offer only what fits the puzzle read: engines of its kind to race (`external` where
+// `sat` fits), downloads of the files it has.
+function fitTo(engines, exports) {
+  page.fit = [engines, exports];
+  for (const box of document.querySelectorAll('.engine')) {
+    const fits = engines.includes(box.value === 'external' ? 'sat' : box.value);
+    box.disabled = !fits;
+    box.parentElement.classList.toggle('unfit', !fits);
+    box.parentElement.title = fits ? (box.parentElement.dataset.title || '') : 'not an engine for this kind';
+  }
+  $('export-dimacs').hidden = !exports.includes('dimacs');
+  $('export-xc').hidden = !exports.includes('xc');
 }
 
 // The engines to race, as the server offers them (`external` only with `--solver`).
@@ -104,10 +119,11 @@ async function loadBackends() {
     box.value = name;
     box.checked = name !== 'external';
     label.append(box, ' ' + name);
-    if (name === 'external') label.title = offered.external;
+    if (name === 'external') label.title = label.dataset.title = offered.external;
     return label;
   });
   $('engines').replaceChildren(...boxes);
+  if (page.fit) fitTo(...page.fit);
 }
 
 async function loadExamples() {
@@ -287,7 +303,7 @@ function onEvent(name, data) {
 async function solve() {
   if (page.solving) return;
   const how = document.querySelector('input[name="how"]:checked').value;
-  const engines = Array.from(document.querySelectorAll('.engine:checked'), (box) => box.value);
+  const engines = Array.from(document.querySelectorAll('.engine:checked:enabled'), (box) => box.value);
   const backends = how === 'auto' ? ['auto'] : engines;
   if (backends.length === 0) {
     setState('error', 'choose at least one engine to race');
@@ -396,6 +412,11 @@ async function analyze(marginals) {
   setText('analysis-info', info);
   showSvg('forced', data.picture);
   showSvg('heat', marginals ? data.marginals : null);
+  setText('forced-caption', data.picture ? 'forced cells; ? where the solutions differ' : '');
+  setText('heat-caption', marginals && data.marginals
+    ? 'the probability of each cell\'s value (nonograms: of ink) over the solutions counted, ' +
+      'from white (0) to black (1, certain), as the strip under the grid shows'
+    : '');
   setText('forced-text', data.forced_text);
 }
 

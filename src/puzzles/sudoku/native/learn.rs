@@ -31,6 +31,9 @@
 //! Solutions are counted by the enumeration of `crate::sat::theory`: each total
 //! assignment is recorded in [`Theory::complete`] and, below the limit, blocked.
 
+use std::cell::{Cell, RefCell};
+
+use super::baton::Slices;
 use super::{Geometry, NativeResult, augment, full};
 use crate::sat::theory::{Context, Lit, Solutions, Solver, Theory, Var, Verdict};
 use crate::stop::Stop;
@@ -40,13 +43,17 @@ const NONE: u8 = u8::MAX;
 const NO_VAR: u32 = u32::MAX;
 
 /// What the learning search found, in the native solver's terms: `guesses` are the CDCL
-/// decisions, `nodes` its conflicts plus the root.
+/// decisions, `nodes` its conflicts plus the root. With `turns`, the search runs side by
+/// side with another (`baton.rs`): it counts its steps (the solver's polls, one per
+/// decision or theory round) and pauses between two of them when its slice is used up;
+/// it ends undecided when the other side finished.
 pub(super) fn solve(
     geo: &Geometry,
     root: &[u64],
     max_solutions: u64,
     keep: usize,
     stop: &Stop,
+    turns: Option<Slices>,
 ) -> NativeResult {
     let n = geo.n;
     let mut result = NativeResult {
@@ -151,7 +158,16 @@ pub(super) fn solve(
             one_of(&mut solver, &group, false);
         }
     }
-    solver.stop_on(stop);
+    match turns {
+        None => solver.stop_on(stop),
+        Some(slices) => {
+            let (stop, slices, steps) = (stop.clone(), RefCell::new(slices), Cell::new(0));
+            solver.stop_when(move || {
+                steps.set(steps.get() + 1);
+                stop.should_stop() || !slices.borrow_mut().go_on(steps.get())
+            });
+        }
+    }
     let mut theory = AllDifferent {
         geo,
         root,
@@ -603,7 +619,7 @@ impl Theory for AllDifferent<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::super::{NativeSearch, solve_learning, solve_without_learning};
     use super::{Matching, NONE, digits};
     use crate::generate::sudoku::random_grid;
@@ -611,7 +627,7 @@ mod tests {
     use crate::stop::Stop;
 
     /// A random solved grid with `blank_percent` of its cells emptied at random.
-    fn blanked(box_side: usize, blank_percent: u64, seed: u64) -> Vec<u8> {
+    pub(in super::super) fn blanked(box_side: usize, blank_percent: u64, seed: u64) -> Vec<u8> {
         let mut rng = SplitMix64::new(seed);
         let mut grid = random_grid(box_side, &mut rng).expect("box side 2..=6");
         for cell in grid.iter_mut() {

@@ -1,0 +1,215 @@
+//! Two searches side by side on one core: the restarted search without learning and the
+//! learning search take turns, each paused where it stands while the other runs, so
+//! neither loses its state (the learning search stays inside one CDCL `solve` call, with
+//! its restart schedule and learned-clause limit intact: slicing it into calls with
+//! conflict budgets reset both, issue 25).
+//!
+//! Invariants: at most one side runs at any time (the other is blocked in [`Baton::pass`]
+//! or has not started); a side's slices grow geometrically (each twice its last), so a
+//! search that would finish alone after work W finishes side by side after about W plus
+//! the other side's work up to then, which is at most about twice as much; once a side
+//! finishes (an answer, an exhausted space, a fired stop, or a panic) the race is over and
+//! the other side's next pass returns false at once.
+
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+
+/// Which search holds the baton.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Side {
+    /// The restarted search without learning (the caller's thread).
+    Restarts,
+    /// The learning search (a scoped thread of its own).
+    Learning,
+}
+
+impl Side {
+    fn other(self) -> Side {
+        match self {
+            Side::Restarts => Side::Learning,
+            Side::Learning => Side::Restarts,
+        }
+    }
+}
+
+/// The turn and whether the race is over; see the module docs.
+#[derive(Debug)]
+pub(super) struct Baton {
+    state: Mutex<State>,
+    changed: Condvar,
+}
+
+#[derive(Debug)]
+struct State {
+    running: Side,
+    over: bool,
+}
+
+impl Baton {
+    /// A race in which `first` runs first.
+    pub(super) fn new(first: Side) -> Baton {
+        Baton {
+            state: Mutex::new(State {
+                running: first,
+                over: false,
+            }),
+            changed: Condvar::new(),
+        }
+    }
+
+    /// The state, also after a panic of the other side while it held the lock (the state
+    /// is two plain fields, always consistent).
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Blocks until it is `side`'s turn. False: the race is over.
+    pub(super) fn wait(&self, side: Side) -> bool {
+        let mut state = self.lock();
+        while state.running != side && !state.over {
+            state = self.changed.wait(state).unwrap_or_else(|e| e.into_inner());
+        }
+        !state.over
+    }
+
+    /// `side` hands the turn to the other side and blocks until it comes back. False: the
+    /// race is over (the other side finished).
+    pub(super) fn pass(&self, side: Side) -> bool {
+        {
+            let mut state = self.lock();
+            if state.over {
+                return false;
+            }
+            state.running = side.other();
+        }
+        self.changed.notify_all();
+        self.wait(side)
+    }
+
+    /// Ends the race (a side finished) and wakes the other side.
+    pub(super) fn finish(&self) {
+        self.lock().over = true;
+        self.changed.notify_all();
+    }
+}
+
+/// Ends the race when dropped: held by each side while it runs, so that a side that
+/// returns early or panics never leaves the other blocked.
+pub(super) struct Finish<'a>(pub(super) &'a Baton);
+
+impl Drop for Finish<'_> {
+    fn drop(&mut self) {
+        self.0.finish();
+    }
+}
+
+/// The first two slices of each side (work units: nodes for [`Side::Restarts`], steps for
+/// [`Side::Learning`]); later slices double.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Schedule {
+    /// [`Side::Restarts`]'s first two slices (it runs first).
+    pub(super) restarts: (u64, u64),
+    /// [`Side::Learning`]'s first two slices.
+    pub(super) learning: (u64, u64),
+}
+
+/// One side's slices: `go_on(work)` passes the baton once the work done (nodes,
+/// decisions: any count that only grows) reaches the slice's end, and doubles the next
+/// slice.
+pub(super) struct Slices {
+    baton: Arc<Baton>,
+    side: Side,
+    end: u64,
+    slice: u64,
+}
+
+impl Slices {
+    /// `side`'s slices on `baton`: the first ending at work `first`, the second `second`
+    /// long, each later one twice the one before.
+    pub(super) fn new(baton: Arc<Baton>, side: Side, (first, second): (u64, u64)) -> Slices {
+        Slices {
+            baton,
+            side,
+            end: first,
+            slice: second / 2,
+        }
+    }
+
+    /// Whether `work` reaches the end of the slice (the next [`Slices::go_on`] passes).
+    #[inline]
+    pub(super) fn due(&self, work: u64) -> bool {
+        work >= self.end
+    }
+
+    /// Whether `side` may go on after `work`: true within its slice, and after its turn
+    /// comes back; false once the race is over.
+    #[inline]
+    pub(super) fn go_on(&mut self, work: u64) -> bool {
+        if work < self.end {
+            return true;
+        }
+        if !self.baton.pass(self.side) {
+            return false;
+        }
+        self.slice = self.slice.saturating_mul(2);
+        self.end = work.saturating_add(self.slice);
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    /// Two counters on two threads never run at once, each gets its growing slices, and
+    /// the side that finishes ends the other's turn.
+    #[test]
+    fn one_side_at_a_time_until_one_finishes() {
+        let baton = Arc::new(Baton::new(Side::Restarts));
+        let busy = AtomicBool::new(false);
+        let (mut a_work, mut b_work) = (0u64, 0u64);
+        std::thread::scope(|s| {
+            let learner = s.spawn(|| {
+                let _finish = Finish(&baton);
+                if !baton.wait(Side::Learning) {
+                    return 0;
+                }
+                let mut slices = Slices::new(baton.clone(), Side::Learning, (10, 20));
+                while slices.go_on(b_work) {
+                    assert!(!busy.swap(true, Ordering::SeqCst), "both sides run");
+                    b_work += 1;
+                    busy.store(false, Ordering::SeqCst);
+                }
+                b_work
+            });
+            {
+                let _finish = Finish(&baton);
+                let mut slices = Slices::new(baton.clone(), Side::Restarts, (10, 20));
+                // This side finishes after 100 units of its own work.
+                while a_work < 100 && slices.go_on(a_work) {
+                    assert!(!busy.swap(true, Ordering::SeqCst), "both sides run");
+                    a_work += 1;
+                    busy.store(false, Ordering::SeqCst);
+                }
+            }
+            let b_done = learner.join().expect("no panic");
+            assert_eq!(a_work, 100);
+            // Slices 10, 20, 40 for this side (70 units) let the other have 10, 20, 40.
+            assert_eq!(b_done, 70);
+        });
+    }
+
+    /// A side that panics ends the race: the other is not left waiting.
+    #[test]
+    fn a_panic_ends_the_race() {
+        let baton = Baton::new(Side::Learning);
+        std::thread::scope(|s| {
+            let learner = s.spawn(|| {
+                let _finish = Finish(&baton);
+                panic!("the learner fails");
+            });
+            assert!(!baton.wait(Side::Restarts));
+            assert!(learner.join().is_err());
+        });
+    }
+}
