@@ -1399,7 +1399,7 @@ mod tests {
     fn side_by_side_agrees_with_the_search_without_learning() {
         for (b, blank, seeds) in [(4, 55, 6), (5, 50, 2)] {
             for seed in 0..seeds {
-                let givens = learn::tests::blanked(b, blank, seed);
+                let givens = learn::blanked(b, blank, seed);
                 for max in [1, 2] {
                     let search = NativeSearch {
                         max_solutions: max,

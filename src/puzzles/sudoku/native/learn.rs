@@ -618,8 +618,12 @@ impl Theory for AllDifferent<'_> {
     }
 }
 
+/// The random blanked grids the native search's tests share.
 #[cfg(test)]
-pub(super) mod tests {
+pub(super) use tests::blanked;
+
+#[cfg(test)]
+mod tests {
     use super::super::{NativeSearch, solve_learning, solve_without_learning};
     use super::{Matching, NONE, digits};
     use crate::generate::sudoku::random_grid;
