@@ -52,6 +52,20 @@ fn marginals(file: &std::path::Path) -> Value {
     line["marginals"].clone()
 }
 
+/// `render --marginals` of `file` at 30 pixels a cell, as a decoded PNG.
+fn marginals_png(file: &std::path::Path) -> (usize, usize, Vec<u8>) {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let png = dir.path().join("m.png");
+    let out = satcover()
+        .args(["render", "--marginals", "--cell", "30", "--png"])
+        .arg(&png)
+        .arg(file)
+        .output()
+        .expect("run render");
+    assert!(out.status.success(), "{out:?}");
+    decode(&png)
+}
+
 #[test]
 fn nonogram_greys_are_the_exact_probabilities_of_black() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -114,16 +128,7 @@ fn an_unfinished_enumeration_is_said_on_stderr() {
 #[test]
 fn sudoku_cells_show_their_most_likely_digit_on_the_grey_of_its_probability() {
     let file = std::path::Path::new("tests/fixtures/sudoku/two-solutions.txt");
-    let dir = tempfile::tempdir().expect("tempdir");
-    let png = dir.path().join("s.png");
-    let out = satcover()
-        .args(["render", "--marginals", "--cell", "30", "--png"])
-        .arg(&png)
-        .arg(file)
-        .output()
-        .expect("run render");
-    assert!(out.status.success(), "{out:?}");
-    let picture = decode(&png);
+    let picture = marginals_png(file);
     let marginals = marginals(file);
     let cells = marginals.as_array().expect("rows");
     let mut halves = 0;
@@ -161,16 +166,7 @@ fn rgb(png: &(usize, usize, Vec<u8>), x: usize, y: usize) -> (u8, u8, u8) {
 #[test]
 fn sudoku_box_lines_stay_visible_between_black_forced_cells() {
     let file = std::path::Path::new("tests/fixtures/sudoku/two-solutions.txt");
-    let dir = tempfile::tempdir().expect("tempdir");
-    let png = dir.path().join("s.png");
-    let out = satcover()
-        .args(["render", "--marginals", "--cell", "30", "--png"])
-        .arg(&png)
-        .arg(file)
-        .output()
-        .expect("run render");
-    assert!(out.status.success(), "{out:?}");
-    let picture = decode(&png);
+    let picture = marginals_png(file);
     // Row 3 (index 2) is forced: black cells on both sides of the box line after column
     // 3, which is drawn in orange across it, and so is the line below row 3.
     let y = MARGIN + 2 * CELL + CELL / 2;
@@ -191,16 +187,9 @@ fn sudoku_box_lines_stay_visible_between_black_forced_cells() {
 
 #[test]
 fn alphametic_marginals_are_a_table_of_letter_by_digit() {
-    let dir = tempfile::tempdir().expect("tempdir");
-    let png = dir.path().join("a.png");
-    let out = satcover()
-        .args(["render", "--marginals", "--cell", "30", "--png"])
-        .arg(&png)
-        .arg("tests/fixtures/alphametic/send-more-money.alpha")
-        .output()
-        .expect("run render");
-    assert!(out.status.success(), "{out:?}");
-    let picture = decode(&png);
+    let picture = marginals_png(std::path::Path::new(
+        "tests/fixtures/alphametic/send-more-money.alpha",
+    ));
     // The one solution: every letter forced. Rows are the letters in the solution's
     // order, columns the digits any letter takes, in numeric order.
     let solution = [
@@ -262,15 +251,7 @@ fn a_dimacs_formulas_variables_get_their_probabilities_under_auto() {
         let p = numbers[v][(v + 1).to_string()].as_f64().expect("P(true)");
         assert!((p - 4.0 / 7.0).abs() < 1e-9, "x{}: {p}", v + 1);
     }
-    let png = dir.path().join("or.png");
-    let out = satcover()
-        .args(["render", "--marginals", "--cell", "30", "--png"])
-        .arg(&png)
-        .arg(&file)
-        .output()
-        .expect("run render");
-    assert!(out.status.success(), "{out:?}");
-    let picture = decode(&png);
+    let picture = marginals_png(&file);
     // Variables fill a 2×2 square row by row; each in the grey of 4/7.
     let expected = 255.0 * (1.0 - 4.0 / 7.0);
     for (row, col) in [(0, 0), (0, 1), (1, 0)] {

@@ -98,17 +98,7 @@ test('the page in a real browser', { skip, timeout: 60_000 }, async () => {
     assert.ok(svg.startsWith('<svg'), 'the picture is SVG');
     for (const digit of '483921657') assert.ok(svg.includes('>' + digit + '<'), digit);
     // The picture as shown: drawn, with dark ink (grid lines and digits) on white.
-    const drawn = await page.$eval('#solution-1', async (img) => {
-      await img.decode();
-      const canvas = document.createElement('canvas');
-      [canvas.width, canvas.height] = [img.naturalWidth, img.naturalHeight];
-      const context = canvas.getContext('2d');
-      context.drawImage(img, 0, 0);
-      const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
-      let dark = 0;
-      for (let i = 0; i < pixels.length; i += 4) if (pixels[i] + pixels[i + 1] + pixels[i + 2] < 200) dark += 1;
-      return { width: img.naturalWidth, dark, all: pixels.length / 4 };
-    });
+    const drawn = await inks(page, '#solution-1');
     assert.ok(drawn.width > 100, 'the solution picture is drawn');
     assert.ok(drawn.dark > 0.01 * drawn.all && drawn.dark < 0.5 * drawn.all, JSON.stringify(drawn));
     assert.equal(await page.evaluate(() => window.pwned), undefined, 'markup in the puzzle ran');
@@ -201,7 +191,8 @@ test('the page in a real browser', { skip, timeout: 60_000 }, async () => {
   assert.deepEqual(problems, []);
 });
 
-// Counts of the pixels of an <img> on the page: dark, red-ish and orange-ish ones.
+// The width of an <img> on the page as drawn, and counts of its pixels: all, dark, red-ish
+// and orange-ish ones.
 async function inks(page, selector) {
   return page.$eval(selector, async (img) => {
     await img.decode();
@@ -210,7 +201,7 @@ async function inks(page, selector) {
     const context = canvas.getContext('2d');
     context.drawImage(img, 0, 0);
     const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
-    const count = { all: pixels.length / 4, dark: 0, red: 0, orange: 0 };
+    const count = { width: img.naturalWidth, all: pixels.length / 4, dark: 0, red: 0, orange: 0 };
     for (let i = 0; i < pixels.length; i += 4) {
       const [r, g, b] = [pixels[i], pixels[i + 1], pixels[i + 2]];
       if (r + g + b < 100) count.dark += 1;
