@@ -989,11 +989,7 @@ impl<
         // Fields are read one by one: copying the 16-byte node out costs
         // extra instructions to split it again.
         if !COLOURS || self.node(q).colour() >= 0 {
-            let (u, d) = (self.node(q).up(), self.node(q).down());
-            self.node_mut(u).set_down(d);
-            self.node_mut(d).set_up(u);
-            let l = self.len_mut(top);
-            *l = l.minus(N::Len::ONE);
+            self.detach(q, top);
         } else {
             // Counted by `hide` with the option's other nodes (the total
             // never goes below zero; a wrap here is undone there).
@@ -1005,12 +1001,28 @@ impl<
     #[inline(always)]
     fn relink(&mut self, q: u32, top: u32) {
         if !COLOURS || self.node(q).colour() >= 0 {
-            let (u, d) = (self.node(q).up(), self.node(q).down());
-            self.node_mut(u).set_down(q);
-            self.node_mut(d).set_up(q);
-            let l = self.len_mut(top);
-            *l = l.plus(N::Len::ONE);
+            self.attach(q, top);
         }
+    }
+
+    /// Takes node `q` out of item `top`'s list.
+    #[inline(always)]
+    fn detach(&mut self, q: u32, top: u32) {
+        let (u, d) = (self.node(q).up(), self.node(q).down());
+        self.node_mut(u).set_down(d);
+        self.node_mut(d).set_up(u);
+        let l = self.len_mut(top);
+        *l = l.minus(N::Len::ONE);
+    }
+
+    /// Puts node `q` back into item `top`'s list, undoing [`Dance::detach`].
+    #[inline(always)]
+    fn attach(&mut self, q: u32, top: u32) {
+        let (u, d) = (self.node(q).up(), self.node(q).down());
+        self.node_mut(u).set_down(q);
+        self.node_mut(d).set_up(q);
+        let l = self.len_mut(top);
+        *l = l.plus(N::Len::ONE);
     }
 
     /// Relinks what [`Dancer::hide`] unlinked, walking the other way.
@@ -1070,11 +1082,7 @@ impl<
     fn hide_at(&mut self, p: u32, offsets: &[u32; K]) {
         for &off in &offsets[1..] {
             let q = p.wrapping_add(off);
-            let (u, d, top) = (self.node(q).up(), self.node(q).down(), self.node(q).top());
-            self.node_mut(u).set_down(d);
-            self.node_mut(d).set_up(u);
-            let l = self.len_mut(top as u32);
-            *l = l.minus(N::Len::ONE);
+            self.detach(q, self.node(q).top() as u32);
         }
         self.updates += K as u64 - 1;
     }
@@ -1084,11 +1092,7 @@ impl<
     fn unhide_at(&mut self, p: u32, offsets: &[u32; K]) {
         for &off in &offsets[1..] {
             let q = p.wrapping_add(off);
-            let (u, d, top) = (self.node(q).up(), self.node(q).down(), self.node(q).top());
-            self.node_mut(u).set_down(q);
-            self.node_mut(d).set_up(q);
-            let l = self.len_mut(top as u32);
-            *l = l.plus(N::Len::ONE);
+            self.attach(q, self.node(q).top() as u32);
         }
     }
 
