@@ -9,7 +9,10 @@ use std::time::Instant;
 use satcover::explain::Status;
 use satcover::puzzles::sudoku::{self, explain};
 
-const RATED: &str = "/work/shared/data/sudoku/sudoku-exchange-rated.txt";
+const RATED: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../shared/data/sudoku/sudoku-exchange-rated.txt"
+);
 
 #[test]
 #[ignore = "reads shared data outside the repository; prints a report"]
@@ -94,7 +97,10 @@ fn rating_agreement() {
     }
 }
 
-const HARDEST: &str = "/work/shared/data/sudoku/forum_hardest_1905_11plus.txt";
+const HARDEST: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../shared/data/sudoku/forum_hardest_1905_11plus.txt"
+);
 
 /// The 11plus target: each puzzle explained with ER ≥ 10 or `stuck`, never rated
 /// below 9, no unsound step (the explainer stops with an `internal error` reason on one).
