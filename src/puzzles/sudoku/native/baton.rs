@@ -7,7 +7,10 @@
 //! Invariants: at most one side runs at any time (the other is blocked in [`Baton::pass`]
 //! or has not started); a side's slices grow geometrically (each twice its last), so a
 //! search that would finish alone after work W finishes side by side after about W plus
-//! the other side's work up to then, which is at most about twice as much; once a side
+//! the other side's work up to then. Slices count each side's own steps (nodes, learning
+//! steps), not CPU time, so that other work is at most about twice W only when a step of
+//! each costs the same; where they do not (36×36: a node costs about five learning
+//! steps) the slower side's turns dominate (docs/cube.md). Once a side
 //! finishes (an answer, an exhausted space, a fired stop, or a panic) the race is over and
 //! the other side's next pass returns false at once.
 
