@@ -357,13 +357,6 @@ trait Link: Copy {
     fn set_up(&mut self, v: u32);
     fn set_down(&mut self, v: u32);
     fn set_colour(&mut self, v: i32);
-    /// The nodes are laid out item by item ([`ItemNode`]): an option's nodes
-    /// are reached through `Dance::rows`, not as neighbours in memory.
-    const ITEM_MAJOR: bool = false;
-    /// With `ITEM_MAJOR`: the node's position in `Dance::rows`.
-    fn pos(&self) -> u32 {
-        0
-    }
 }
 
 impl Link for Node {
@@ -432,66 +425,6 @@ impl Link for SmallNode {
     }
 }
 
-/// A 16-byte node of the **item-major** layout ([`Dancer::item_major`]):
-/// each item's nodes are contiguous, in the order of its list, and the options
-/// are lists of node links in `rows`, each node knowing its position there.
-/// Row-major, hiding an option reads its nodes in sequence but writes into
-/// two random neighbours per node (other options' nodes, far apart once the
-/// nodes pass the L2 cache); item-major, the node is the random access and its
-/// neighbours in its item list start out beside it and stay near.
-#[derive(Clone, Copy, Debug, Default)]
-#[repr(C, align(16))]
-struct ItemNode {
-    up: u32,
-    down: u32,
-    top: u16,
-    colour: i16,
-    /// The node's position in `rows`.
-    pos: u32,
-}
-
-impl Link for ItemNode {
-    type Len = u32;
-    const STEP: u32 = 2;
-    const ITEM_MAJOR: bool = true;
-    #[inline(always)]
-    fn up(&self) -> u32 {
-        self.up
-    }
-    #[inline(always)]
-    fn down(&self) -> u32 {
-        self.down
-    }
-    #[inline(always)]
-    fn top(&self) -> i32 {
-        i32::from(self.top)
-    }
-    #[inline(always)]
-    fn colour(&self) -> i32 {
-        i32::from(self.colour)
-    }
-    #[inline(always)]
-    fn set_up(&mut self, v: u32) {
-        self.up = v;
-    }
-    #[inline(always)]
-    fn set_down(&mut self, v: u32) {
-        self.down = v;
-    }
-    #[inline(always)]
-    fn set_colour(&mut self, v: i32) {
-        self.colour = v as i16;
-    }
-    #[inline(always)]
-    fn pos(&self) -> u32 {
-        self.pos
-    }
-}
-
-/// In `rows`, the entry after each option's node links: `ROW_END` plus the
-/// position of the option's first node (links are below `2³¹`).
-const ROW_END: u32 = 1 << 31;
-
 /// The dancing structure built from a [`Matrix`].
 #[derive(Clone, Debug)]
 struct Dancer {
@@ -521,14 +454,6 @@ struct Dancer {
     /// With padding: each item's nodes stand at one position of their options,
     /// its **slot**, kept in its header's COLOR (see [`Dancer::slots`]).
     slotted: bool,
-    /// `nodes` item by item, when [`Dancer::item_major`] made them; the search
-    /// then runs on these, with `rows` and `starts`.
-    by_item: Vec<ItemNode>,
-    /// The options in order: the links of each one's nodes in `by_item`, then
-    /// [`ROW_END`] plus the position of its first.
-    rows: Vec<u32>,
-    /// The position in `rows` of each option's first node.
-    starts: Vec<u32>,
 }
 
 /// Appends a node of item `i` at the end of `nodes` and of the item's list.
@@ -569,9 +494,6 @@ impl Dancer {
     fn for_search(matrix: &Matrix) -> Self {
         let mut dancer = Self::new(matrix);
         dancer.narrow();
-        if dancer.small.is_empty() && dancer.has_colours {
-            dancer.item_major();
-        }
         if dancer.next && dancer.uniform == 0 {
             let pad = Self::padding(matrix);
             if pad > 0 {
@@ -756,66 +678,7 @@ impl Dancer {
             uniform: 0,
             ghost,
             slotted: slots.is_some(),
-            by_item: Vec::new(),
-            rows: Vec::new(),
-            starts: Vec::new(),
         }
-    }
-
-    /// Makes the item-major layout ([`ItemNode`]) of the 16-byte structure, if
-    /// its items and colours fit 16 bits. Each item list keeps its order, so the
-    /// search, its answers and its counters are those of the row-major nodes.
-    fn item_major(&mut self) {
-        let headers = self.len.len();
-        let step = Node::STEP;
-        let fits = |n: &Node| n.top < 1 << 15 && (-1..1 << 15).contains(&n.colour);
-        if !self.by_item.is_empty() || self.nodes.len() >= 1 << 30 || !self.nodes.iter().all(fits) {
-            return;
-        }
-        // New numbers: the headers keep theirs, then each item's nodes in list order.
-        let mut number = vec![0u32; self.nodes.len()];
-        let mut next = headers as u32;
-        for (i, n) in number.iter_mut().enumerate().take(headers) {
-            *n = i as u32;
-        }
-        for i in 1..headers {
-            let mut p = self.nodes[i].down / step;
-            while p as usize != i {
-                number[p as usize] = next;
-                next += 1;
-                p = self.nodes[p as usize].down / step;
-            }
-        }
-        let mut by_item = vec![ItemNode::default(); next as usize];
-        let (mut rows, mut starts) = (Vec::new(), Vec::new());
-        for (p, n) in self.nodes.iter().enumerate() {
-            let new = number[p] as usize;
-            let relink = |l: u32| number[(l / step) as usize] * step;
-            if p < headers || n.top > 0 {
-                by_item[new] = ItemNode {
-                    up: relink(n.up),
-                    down: relink(n.down),
-                    top: n.top as u16,
-                    colour: n.colour as i16,
-                    pos: rows.len() as u32,
-                };
-            }
-            if p < headers {
-                continue;
-            }
-            if n.top > 0 {
-                if self.nodes[p - 1].top <= 0 {
-                    starts.push(rows.len() as u32);
-                }
-                rows.push(new as u32 * step);
-            } else if n.top < 0 {
-                rows.push(ROW_END | starts.last().copied().unwrap_or(0));
-            }
-        }
-        debug_assert_eq!(starts.len(), rows.iter().filter(|&&r| r >= ROW_END).count());
-        self.by_item = by_item;
-        self.rows = rows;
-        self.starts = starts;
     }
 
     /// For each option node, the node after it in its option, wrapping from
@@ -940,8 +803,6 @@ impl Dancer {
                         true => ((1u64 << self.primaries) - 1) as u32,
                         false => 0,
                     },
-                    rows: &self.rows,
-                    starts: &self.starts,
                     choice: &mut self.choice,
                     solution: &mut self.solution,
                     updates: 0,
@@ -980,8 +841,6 @@ impl Dancer {
             }
         } else if !self.small.is_empty() {
             dance_coloured_or_not!(&mut self.small, &mut self.small_len)
-        } else if !self.by_item.is_empty() {
-            dance_coloured_or_not!(&mut self.by_item, &mut self.len)
         } else {
             dance_coloured_or_not!(&mut self.nodes, &mut self.len)
         }
@@ -1009,9 +868,6 @@ struct Dance<
     primaries: usize,
     /// The padding item ([`Dancer::padding`]), or 0.
     ghost: u32,
-    /// With [`Link::ITEM_MAJOR`]: `Dancer::rows` and `Dancer::starts`.
-    rows: &'a [u32],
-    starts: &'a [u32],
     choice: &'a mut [u32],
     solution: &'a mut Vec<OptionId>,
     updates: u64,
@@ -1057,30 +913,6 @@ impl<
         unsafe { &mut *self.nodes.as_mut_ptr().byte_add(at) }
     }
 
-    /// Entry `r` of `rows` (item-major layout).
-    #[inline(always)]
-    fn row(&self, r: u32) -> u32 {
-        debug_assert!((r as usize) < self.rows.len());
-        // SAFETY: every option's entries end with a ROW_END entry, and the
-        // positions read are those of a node's own option up to that entry.
-        unsafe { *self.rows.get_unchecked(r as usize) }
-    }
-
-    /// With [`Link::ITEM_MAJOR`]: the positions in `rows` of the nodes of
-    /// `x`'s option other than `x`, in the order [`Dance::hide`] takes them
-    /// (after `x` to the end, then from the first up to `x`).
-    fn others_in_rows(
-        &self,
-        x: u32,
-    ) -> impl DoubleEndedIterator<Item = u32> + use<N, COLOURS, NEXT, K, PAD, SLOTS> {
-        let at = self.node(x).pos();
-        let mut end = at + 1;
-        while self.row(end) < ROW_END {
-            end += 1;
-        }
-        (at + 1..end).chain(self.row(end) - ROW_END..at)
-    }
-
     #[inline(always)]
     fn len_mut(&mut self, i: u32) -> &mut N::Len {
         debug_assert!((i as usize) < self.len.len());
@@ -1122,26 +954,6 @@ impl<
                 *l = l.minus(N::Len::ONE);
                 self.updates += 1;
                 q = self.node(q).colour() as u32;
-            }
-            return;
-        }
-        if N::ITEM_MAJOR {
-            // As below, along the option's entries in `rows`.
-            let at = self.node(p).pos();
-            let mut r = at + 1;
-            loop {
-                let q = self.row(r);
-                if q >= ROW_END {
-                    break;
-                }
-                self.unlink(q, self.node(q).top() as u32);
-                r += 1;
-            }
-            let first = self.row(r) - ROW_END;
-            self.updates = self.updates.wrapping_add(u64::from(r - first - 1));
-            for r in first..at {
-                let q = self.row(r);
-                self.unlink(q, self.node(q).top() as u32);
             }
             return;
         }
@@ -1242,25 +1054,6 @@ impl<
                 let l = self.len_mut(top as u32);
                 *l = l.plus(N::Len::ONE);
                 q = self.node(q).colour() as u32;
-            }
-            return;
-        }
-        if N::ITEM_MAJOR {
-            // Forward, as hide: one option's nodes lie in distinct item lists,
-            // so their relinks commute (see the NEXT path above).
-            let at = self.node(p).pos();
-            let mut r = at + 1;
-            loop {
-                let q = self.row(r);
-                if q >= ROW_END {
-                    break;
-                }
-                self.relink(q, self.node(q).top() as u32);
-                r += 1;
-            }
-            for r in self.row(r) - ROW_END..at {
-                let q = self.row(r);
-                self.relink(q, self.node(q).top() as u32);
             }
             return;
         }
@@ -1406,37 +1199,9 @@ impl<
         }
     }
 
-    /// Covers or purifies item `TOP(p)`, as its option is taken (step C5).
-    #[inline(always)]
-    fn commit(&mut self, p: u32) {
-        let n = *self.node(p);
-        if !COLOURS || n.colour() == 0 {
-            self.cover(n.top() as u32);
-        } else if n.colour() > 0 {
-            self.purify(p);
-        }
-    }
-
-    /// Undoes [`Dance::commit`].
-    #[inline(always)]
-    fn uncommit(&mut self, p: u32) {
-        let n = *self.node(p);
-        if !COLOURS || n.colour() == 0 {
-            self.uncover(n.top() as u32);
-        } else if n.colour() > 0 {
-            self.unpurify(p);
-        }
-    }
-
     /// Covers or purifies the items of `x`'s option other than `TOP(x)` (step C5).
     #[inline(always)]
     fn commit_others(&mut self, x: u32) {
-        if N::ITEM_MAJOR {
-            for r in self.others_in_rows(x) {
-                self.commit(self.row(r));
-            }
-            return;
-        }
         if PAD {
             let first = self.node(x).colour() as u32;
             let (at, k) = (x - first, K as u32);
@@ -1455,7 +1220,11 @@ impl<
             if n.top() <= 0 {
                 p = n.up();
             } else {
-                self.commit(p);
+                if !COLOURS || n.colour() == 0 {
+                    self.cover(n.top() as u32);
+                } else if n.colour() > 0 {
+                    self.purify(p);
+                }
                 p += N::STEP;
             }
         }
@@ -1464,12 +1233,6 @@ impl<
     /// Undoes [`Dancer::commit_others`], right to left (step C6).
     #[inline(always)]
     fn uncommit_others(&mut self, x: u32) {
-        if N::ITEM_MAJOR {
-            for r in self.others_in_rows(x).rev() {
-                self.uncommit(self.row(r));
-            }
-            return;
-        }
         if PAD {
             let first = self.node(x).colour() as u32;
             let (at, k) = (x - first, K as u32);
@@ -1488,7 +1251,11 @@ impl<
             if n.top() <= 0 {
                 p = n.down();
             } else {
-                self.uncommit(p);
+                if !COLOURS || n.colour() == 0 {
+                    self.uncover(n.top() as u32);
+                } else if n.colour() > 0 {
+                    self.unpurify(p);
+                }
                 p -= N::STEP;
             }
         }
@@ -1566,10 +1333,6 @@ impl<
 
     /// The option number of node `x`: walk right to the spacer that ends it.
     fn option_of(&self, mut x: u32) -> OptionId {
-        if N::ITEM_MAJOR {
-            let at = self.node(x).pos();
-            return self.starts.partition_point(|&s| s <= at) - 1;
-        }
         loop {
             let top = self.node(x).top();
             if top <= 0 {
