@@ -22,6 +22,7 @@
 //!   then scans LEN as one array instead of chasing links (see `Dance::choose`).
 //! - **COLOR**: `0` none, `> 0` a colour (our [`Colour`] + 1), `-1` a node
 //!   whose item was purified with this node's colour: hide/unhide skip it.
+//!   With colours, spacers have COLOR `-1` too (one test finds both).
 //! - **hide(p)**: unlink every other node of p's option from its item list.
 //! - **cover(i)**: hide every option in item `i`'s vertical list and make `i`
 //!   inactive. **uncover** undoes it in reverse order.
@@ -655,6 +656,15 @@ impl Dancer {
                 colour: 0,
             });
         }
+        if has_colours {
+            // A spacer's COLOR is -1, as a marked node's: `Dance::hide`'s first
+            // loop then finds both by one test.
+            for n in &mut nodes[headers..] {
+                if n.top <= 0 {
+                    n.colour = -1;
+                }
+            }
+        }
         debug_assert_eq!(nodes.len(), total);
         debug_assert!(nodes.iter().all(|n| (n.up as usize) < total
             && (n.down as usize) < total
@@ -961,15 +971,30 @@ impl<
         // option, then from its first node (the spacer's ULINK) up to p.
         let mut q = p + N::STEP;
         loop {
-            let top = self.node(q).top();
-            if top <= 0 {
-                break;
+            if COLOURS {
+                // One test a node for the spacer and a marked node: with
+                // colours a spacer's COLOR is -1 too (see `Dancer::build`).
+                if self.node(q).colour() < 0 {
+                    if self.node(q).top() <= 0 {
+                        break;
+                    }
+                    // Marked: counted below with the others, taken back here.
+                    self.updates = self.updates.wrapping_sub(1);
+                } else {
+                    self.detach(q, self.node(q).top() as u32);
+                }
+            } else {
+                let top = self.node(q).top();
+                if top <= 0 {
+                    break;
+                }
+                self.detach(q, top as u32);
             }
-            self.unlink(q, top as u32);
             q += N::STEP;
         }
-        // The option's other nodes are counted here at once, and `unlink`
-        // takes back the marked ones it skips: no count in the loops.
+        // The option's other nodes are counted here at once, and the marked
+        // ones skipped are taken back (above and in `unlink`): no count for
+        // the others in the loops.
         let first = self.node(q).up();
         self.updates = self
             .updates
@@ -1061,11 +1086,22 @@ impl<
         // spacer's DLINK) down to p.
         let mut q = p - N::STEP;
         loop {
-            let top = self.node(q).top();
-            if top <= 0 {
-                break;
+            if COLOURS {
+                // As in `hide`: a spacer's COLOR is -1 too.
+                if self.node(q).colour() < 0 {
+                    if self.node(q).top() <= 0 {
+                        break;
+                    }
+                } else {
+                    self.attach(q, self.node(q).top() as u32);
+                }
+            } else {
+                let top = self.node(q).top();
+                if top <= 0 {
+                    break;
+                }
+                self.attach(q, top as u32);
             }
-            self.relink(q, top as u32);
             q -= N::STEP;
         }
         q = self.node(q).down();
