@@ -1601,6 +1601,73 @@ mod tests {
         );
     }
 
+    /// Random matrices with colours: the 16-byte nodes (whose spacers carry
+    /// COLOR -1, see `Dancer::build`) find the solutions and counters of the
+    /// 16-bit ones, and a complete search restores every link and colour.
+    #[test]
+    fn coloured_wide_nodes_agree_with_narrow() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n) as usize
+        };
+        let mut marked = 0;
+        for round in 0..30 {
+            let mut m = Matrix::new();
+            let primaries: Vec<_> = (0..4 + next(4))
+                .map(|k| m.add_primary(format!("p{k}")))
+                .collect();
+            let secondaries: Vec<_> = (0..3 + next(4))
+                .map(|k| m.add_secondary(format!("s{k}")))
+                .collect();
+            let colours = [m.colour("A"), m.colour("B")];
+            for _ in 0..10 + next(20) {
+                let mut option = vec![(primaries[next(primaries.len() as u64)], None)];
+                for &s in &secondaries {
+                    if next(2) == 0 {
+                        option.push((s, [None, Some(colours[0]), Some(colours[1])][next(3)]));
+                    }
+                }
+                m.add_coloured_option(&option).unwrap();
+            }
+            let mut sols = Vec::new();
+            let mut outs = Vec::new();
+            for narrow in [false, true] {
+                let mut d = Dancer::new(&m);
+                let before = d.nodes.clone();
+                if narrow {
+                    d.narrow();
+                    assert!(!d.small.is_empty() && d.has_colours);
+                }
+                let mut found = Vec::new();
+                let (out, _) =
+                    d.run_forced::<true>(&[], &Search::default(), &mut |s: &[OptionId]| {
+                        let mut s = s.to_vec();
+                        s.sort();
+                        found.push(s);
+                    });
+                found.sort();
+                sols.push(found);
+                outs.push(out.stats);
+                if !narrow {
+                    let same = |a: &Node, b: &Node| {
+                        (a.up, a.down, a.top, a.colour) == (b.up, b.down, b.top, b.colour)
+                    };
+                    assert!(
+                        d.nodes.iter().zip(&before).all(|(a, b)| same(a, b)),
+                        "round {round}"
+                    );
+                }
+            }
+            assert_eq!(sols[0], sols[1], "round {round}");
+            assert_eq!(outs[0], outs[1], "round {round}");
+            marked += usize::from(outs[0].cleansings > 0);
+        }
+        assert!(marked > 10, "{marked} rounds purified");
+    }
+
     fn knuth_example(narrow: bool) {
         let mut m = Matrix::new();
         let ids: Vec<_> = "abcdefg".chars().map(|c| m.add_primary(c)).collect();
