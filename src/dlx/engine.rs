@@ -22,6 +22,7 @@
 //!   then scans LEN as one array instead of chasing links (see `Dance::choose`).
 //! - **COLOR**: `0` none, `> 0` a colour (our [`Colour`] + 1), `-1` a node
 //!   whose item was purified with this node's colour: hide/unhide skip it.
+//!   With colours, spacers have COLOR `-1` too (one test finds both).
 //! - **hide(p)**: unlink every other node of p's option from its item list.
 //! - **cover(i)**: hide every option in item `i`'s vertical list and make `i`
 //!   inactive. **uncover** undoes it in reverse order.
@@ -655,6 +656,15 @@ impl Dancer {
                 colour: 0,
             });
         }
+        if has_colours {
+            // A spacer's COLOR is -1, as a marked node's: `Dance::hide`'s first
+            // loop then finds both by one test.
+            for n in &mut nodes[headers..] {
+                if n.top <= 0 {
+                    n.colour = -1;
+                }
+            }
+        }
         debug_assert_eq!(nodes.len(), total);
         debug_assert!(nodes.iter().all(|n| (n.up as usize) < total
             && (n.down as usize) < total
@@ -961,15 +971,30 @@ impl<
         // option, then from its first node (the spacer's ULINK) up to p.
         let mut q = p + N::STEP;
         loop {
-            let top = self.node(q).top();
-            if top <= 0 {
-                break;
+            if COLOURS {
+                // One test a node for the spacer and a marked node: with
+                // colours a spacer's COLOR is -1 too (see `Dancer::build`).
+                if self.node(q).colour() < 0 {
+                    if self.node(q).top() <= 0 {
+                        break;
+                    }
+                    // Marked: counted below with the others, taken back here.
+                    self.updates = self.updates.wrapping_sub(1);
+                } else {
+                    self.detach(q, self.node(q).top() as u32);
+                }
+            } else {
+                let top = self.node(q).top();
+                if top <= 0 {
+                    break;
+                }
+                self.detach(q, top as u32);
             }
-            self.unlink(q, top as u32);
             q += N::STEP;
         }
-        // The option's other nodes are counted here at once, and `unlink`
-        // takes back the marked ones it skips: no count in the loops.
+        // The option's other nodes are counted here at once, and the marked
+        // ones skipped are taken back (above and in `unlink`): no count for
+        // the others in the loops.
         let first = self.node(q).up();
         self.updates = self
             .updates
@@ -1061,11 +1086,22 @@ impl<
         // spacer's DLINK) down to p.
         let mut q = p - N::STEP;
         loop {
-            let top = self.node(q).top();
-            if top <= 0 {
-                break;
+            if COLOURS {
+                // As in `hide`: a spacer's COLOR is -1 too.
+                if self.node(q).colour() < 0 {
+                    if self.node(q).top() <= 0 {
+                        break;
+                    }
+                } else {
+                    self.attach(q, self.node(q).top() as u32);
+                }
+            } else {
+                let top = self.node(q).top();
+                if top <= 0 {
+                    break;
+                }
+                self.attach(q, top as u32);
             }
-            self.relink(q, top as u32);
             q -= N::STEP;
         }
         q = self.node(q).down();
@@ -1563,6 +1599,73 @@ mod tests {
             slotted > 5 && unslotted > 5,
             "{slotted} slotted, {unslotted} not"
         );
+    }
+
+    /// Random matrices with colours: the 16-byte nodes (whose spacers carry
+    /// COLOR -1, see `Dancer::build`) find the solutions and counters of the
+    /// 16-bit ones, and a complete search restores every link and colour.
+    #[test]
+    fn coloured_wide_nodes_agree_with_narrow() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n) as usize
+        };
+        let mut marked = 0;
+        for round in 0..30 {
+            let mut m = Matrix::new();
+            let primaries: Vec<_> = (0..4 + next(4))
+                .map(|k| m.add_primary(format!("p{k}")))
+                .collect();
+            let secondaries: Vec<_> = (0..3 + next(4))
+                .map(|k| m.add_secondary(format!("s{k}")))
+                .collect();
+            let colours = [m.colour("A"), m.colour("B")];
+            for _ in 0..10 + next(20) {
+                let mut option = vec![(primaries[next(primaries.len() as u64)], None)];
+                for &s in &secondaries {
+                    if next(2) == 0 {
+                        option.push((s, [None, Some(colours[0]), Some(colours[1])][next(3)]));
+                    }
+                }
+                m.add_coloured_option(&option).unwrap();
+            }
+            let mut sols = Vec::new();
+            let mut outs = Vec::new();
+            for narrow in [false, true] {
+                let mut d = Dancer::new(&m);
+                let before = d.nodes.clone();
+                if narrow {
+                    d.narrow();
+                    assert!(!d.small.is_empty() && d.has_colours);
+                }
+                let mut found = Vec::new();
+                let (out, _) =
+                    d.run_forced::<true>(&[], &Search::default(), &mut |s: &[OptionId]| {
+                        let mut s = s.to_vec();
+                        s.sort();
+                        found.push(s);
+                    });
+                found.sort();
+                sols.push(found);
+                outs.push(out.stats);
+                if !narrow {
+                    let same = |a: &Node, b: &Node| {
+                        (a.up, a.down, a.top, a.colour) == (b.up, b.down, b.top, b.colour)
+                    };
+                    assert!(
+                        d.nodes.iter().zip(&before).all(|(a, b)| same(a, b)),
+                        "round {round}"
+                    );
+                }
+            }
+            assert_eq!(sols[0], sols[1], "round {round}");
+            assert_eq!(outs[0], outs[1], "round {round}");
+            marked += usize::from(outs[0].cleansings > 0);
+        }
+        assert!(marked > 10, "{marked} rounds purified");
     }
 
     fn knuth_example(narrow: bool) {

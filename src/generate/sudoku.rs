@@ -16,25 +16,13 @@
 //! puzzle "more unique". Without `minimal` the pass stops at the first clue that must
 //! stay.
 //!
-//! Uniqueness checks: the native solver counting to two (9×9 and 4×4, microseconds each),
-//! or, from 16×16 on, a cascade that asks SAT only what cheaper means cannot settle
-//! (`second.rs`, `unavoidable.rs`): a clue that is the last one left in a known
-//! unavoidable set stays; propagation, then a bounded search, look for a solution that
-//! differs from the grid in the removed cell; what they leave open goes to a fresh SAT
-//! solver over the open cells only (16×16 `--minimal`: about 6× faster than one
-//! incremental solver over the whole grid with the clues as assumptions, measured). The
-//! late checks of 25×25 `--minimal` are hard for every engine here: replayed in order,
-//! the incremental solver was 7× slower than the fresh one, the native solver counting to
-//! two (all-different filtering) about 35× slower, and a locked-candidates encoding added
-//! to the formula no faster.
-//!
-//! Where the time of 25×25 and 36×36 `minimal` goes (measured): at 25×25 nearly all of it
-//! is the SAT calls that find a second solution, one per clue that stays; those second
-//! solutions differ from the grid in about half the open cells (188 of ~335 on average),
-//! so neither unavoidable sets collected from them nor the grid as the solver's phase
-//! shortens the search. At 36×36 propagation and the bounded search settle the first
-//! ~580 checks, then proving "still unique" by SAT takes minutes per check; failed-literal
-//! probing refutes none of these cases, and splitting the removed cell by digit is slower.
+//! Uniqueness checks: the native solver counting to two (9×9 and 4×4), or, from 16×16 on,
+//! a cascade that asks SAT only what cheaper means cannot settle (`second.rs`,
+//! `unavoidable.rs`): a clue that is the last one left in a known unavoidable set stays;
+//! propagation, then a bounded search, look for a solution that differs from the grid in
+//! the removed cell; what they leave open goes to a fresh SAT solver over the open cells
+//! only. Why fresh rather than incremental, and where the time of 25×25 and 36×36
+//! `minimal` goes: `docs/generate.md`.
 
 use super::GenerateError;
 use super::second::SecondSearch;

@@ -1421,6 +1421,51 @@ mod tests {
         }
     }
 
+    /// Pausing the search without learning leaves it on its path: paused on short turns
+    /// while another thread holds the baton (and only hands it back), it takes the nodes,
+    /// guesses and solution of the search alone, its restarts, unit weights and random
+    /// choices being its own. (A side-by-side answer's `nodes` add the learning search's
+    /// conflicts to the restarted search's, so they exceed this search's alone: not a
+    /// change of path, `docs/cube.md`.)
+    #[test]
+    fn pausing_leaves_the_search_without_learning_on_its_path() {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        let turns = AtomicU64::new(0);
+        for (b, blank, seed) in [(4, 60, 0), (4, 65, 1), (5, 55, 0), (5, 55, 1)] {
+            let givens = learn::blanked(b, blank, seed);
+            let geo = Geometry::new(b);
+            let search = NativeSearch::first();
+            let (start, work) = root(&geo, &givens).expect("no contradiction");
+            let alone = search_without_learning(&geo, start, work, &search, |_| true);
+            let (start, work) = root(&geo, &givens).expect("no contradiction");
+            let baton = Arc::new(Baton::new(Side::Restarts));
+            let paused = std::thread::scope(|s| {
+                s.spawn(|| {
+                    let _finish = Finish(&baton);
+                    if baton.wait(Side::Learning) {
+                        turns.fetch_add(1, Ordering::Relaxed);
+                        while baton.pass(Side::Learning) {
+                            turns.fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
+                });
+                let _finish = Finish(&baton);
+                let mut slices = Slices::new(baton.clone(), Side::Restarts, (16, 32));
+                search_without_learning(&geo, start, work, &search, |nodes| slices.go_on(nodes))
+            });
+            let at = format!("box {b} blank {blank} seed {seed}");
+            assert_eq!(alone.count, 1, "{at}");
+            assert!(valid_completion(b, &givens, &alone.solutions[0]), "{at}");
+            assert_eq!(
+                (paused.nodes, paused.guesses, paused.count, paused.complete),
+                (alone.nodes, alone.guesses, alone.count, alone.complete),
+                "{at}"
+            );
+            assert_eq!(paused.solutions, alone.solutions, "{at}");
+        }
+        assert!(turns.load(Ordering::Relaxed) >= 4, "the searches were paused");
+    }
+
     /// A deadline that fires while the two searches take turns on a grid neither settles
     /// in time (b6-2 of the README, undecided by native for seconds) ends both: the call
     /// returns (its learning thread joined), undecided, claiming nothing.
