@@ -16,6 +16,7 @@ use std::cell::RefCell;
 
 use crate::dlx::{ItemId, Matrix, OptionId, Prepared, Search};
 use crate::puzzle::{Backend, CoverAnswer, CoverEncoding, DecodeError, Limits, SolveError};
+use crate::util::keyed::get_or_make;
 
 use super::{Filled, Sudoku};
 
@@ -162,17 +163,12 @@ pub fn solve_prepared(
         stop: limits.stop.clone(),
     };
     PREPARED.with_borrow_mut(|prepared| {
-        let at = match prepared.iter().position(|&(b, _)| b == box_side) {
-            Some(at) => at,
-            None => {
-                let grid = Prepared::new(&empty_grid(box_side)).expect("no colours");
-                prepared.push((box_side, grid));
-                prepared.len() - 1
-            }
-        };
+        let grid = get_or_make(prepared, box_side, || {
+            Prepared::new(&empty_grid(box_side)).expect("no colours")
+        });
         let mut solutions = Vec::new();
         let mut decode_error = None;
-        let (outcome, reduced) = prepared[at].1.solve(&forced, &search, |chosen| {
+        let (outcome, reduced) = grid.solve(&forced, &search, |chosen| {
             if solutions.len() < limits.keep && decode_error.is_none() {
                 match decode_placements(givens, n, chosen) {
                     Ok(grid) => solutions.push(grid),

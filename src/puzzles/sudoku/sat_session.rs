@@ -50,6 +50,7 @@ use super::{Filled, Sudoku, cnf};
 use crate::puzzle::SessionAnswer;
 use crate::sat::SatError;
 use crate::sat::theory::{Context, Lit, Solutions, Solver, Theory, Var, Verdict};
+use crate::util::keyed::get_or_make;
 
 /// Puzzles solved by one solver before it is rebuilt.
 pub const RENEW_EVERY: usize = 256;
@@ -208,7 +209,6 @@ fn solver_var(vars: &[Var], n: usize, cell: usize, digit: u8) -> Var {
 }
 
 struct Session {
-    box_side: usize,
     formula: Formula,
     solver: Solver,
     /// The solver's variable x(cell, digit), at index cell·n + digit − 1.
@@ -225,7 +225,6 @@ impl Session {
         let formula = Formula::new(box_side);
         let (solver, vars) = formula.solver();
         Session {
-            box_side,
             formula,
             solver,
             vars,
@@ -244,7 +243,8 @@ impl Session {
 }
 
 thread_local! {
-    static SESSIONS: RefCell<Vec<Session>> = const { RefCell::new(Vec::new()) };
+    /// This thread's sessions, one per box side.
+    static SESSIONS: RefCell<Vec<(usize, Session)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Counts the solutions of `puzzle` up to `max_solutions` and keeps the first `keep`.
@@ -253,16 +253,9 @@ pub fn solve(
     max_solutions: u64,
     keep: usize,
 ) -> Result<SessionAnswer<Filled>, SatError> {
-    SESSIONS.with(|sessions| {
-        let mut sessions = sessions.borrow_mut();
+    SESSIONS.with_borrow_mut(|sessions| {
         let b = puzzle.box_side();
-        let session = match sessions.iter().position(|s| s.box_side == b) {
-            Some(i) => &mut sessions[i],
-            None => {
-                sessions.push(Session::new(b));
-                sessions.last_mut().expect("just pushed")
-            }
-        };
+        let session = get_or_make(sessions, b, || Session::new(b));
         if session.puzzles == RENEW_EVERY || session.solver.conflicts() >= RENEW_CONFLICTS {
             session.renew();
         }

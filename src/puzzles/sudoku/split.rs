@@ -16,6 +16,7 @@ use super::native::Propagator;
 use super::{Sudoku, boxed_text, line_text};
 use crate::puzzle::{Assign, Lookahead, Split};
 use crate::stop::Stop;
+use crate::util::keyed::get_or_make;
 use crate::util::march::march_score;
 
 /// Cells whose values the lookahead propagates, at most, per choice (those with the
@@ -30,14 +31,10 @@ thread_local! {
 impl Split<Sudoku> for Sudoku {
     fn look_ahead(&self, cube: &[Assign], stop: &Stop) -> Lookahead {
         PROPAGATORS.with_borrow_mut(|propagators| {
-            let at = match propagators.iter().position(|(b, _)| *b == self.box_side) {
-                Some(at) => at,
-                None => {
-                    propagators.push((self.box_side, Propagator::new(self.box_side)));
-                    propagators.len() - 1
-                }
-            };
-            look_ahead(self, &mut propagators[at].1, cube, stop)
+            let propagator = get_or_make(propagators, self.box_side, || {
+                Propagator::new(self.box_side)
+            });
+            look_ahead(self, propagator, cube, stop)
         })
     }
 
