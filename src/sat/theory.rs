@@ -93,7 +93,7 @@ impl Solver {
     pub fn stop_on(&mut self, stop: &Stop) {
         if stop.can_stop() {
             let stop = stop.clone();
-            self.inner.cb_mut().set_stop(move || stop.should_stop());
+            self.stop_when(move || stop.should_stop());
         }
     }
 
