@@ -13,7 +13,7 @@
 //! back to a strong partner of `p` (not by the direct link) closes a loop, whose weak links
 //! all become strong: an X-cycle (one digit, 6.5), a Y-cycle (every strong link inside a
 //! bivalue cell, 6.5) or a bidirectional cycle (both kinds, 7.0); each kind has its own
-//! search, as SE's `rules.ods` rates them apart. Region and cell
+//! search, as SE rates them apart (the values: `docs/explain.md`). Region and cell
 //! forcing chains (8.0) take every place of a digit in a house, or every candidate of a
 //! cell, as the branches; their length is the sum of the branches' lengths. Dynamic forcing
 //! chains (8.5 and the nested levels above) are in `dynamic.rs`. Every kind
