@@ -22,7 +22,7 @@ mod xc;
 
 pub use engine::{
     DEADLINE_CHECK_INTERVAL, DlxOutcome, DlxStats, PrepareError, Prepared, Reduced, Search, count,
-    solve,
+    count_knuth_order, solve,
 };
 pub use matrix::{Colour, ItemId, Matrix, MatrixError, OptionId};
 pub use xc::{XcError, parse_xc, write_xc};
