@@ -4,7 +4,6 @@
 //! ```text
 //! cargo run --release --example xc_suite -- write DIR [SUDOKU_FILE COUNT SEED]
 //! cargo run --release --example xc_suite -- count FILE...
-//! cargo run --release --example xc_suite -- knuth FILE...
 //! cargo run --release --example xc_suite -- cells FILE...
 //! ```
 //!
@@ -14,18 +13,13 @@
 //!   without repetition, kept in file order) as `sudoku_LINE.xc`: the exact
 //!   covers `satcover export --to xc --index LINE` writes for them.
 //! - `count`: reads each file, counts all its exact covers with the library's
-//!   engine and prints the count, the nodes, updates and cleansings (DLX1's
-//!   without colours), and the search's CPU time (reading and building
-//!   excluded; the process's CPU clock, which a loaded machine disturbs far
-//!   less than the wall clock).
-//! - `knuth`: the same with DLX2's choice of item on colour matrices too
-//!   (`satcover::dlx::count_knuth_order`), so that the counters are DLX2's.
+//!   engine and prints the count, DLX1's nodes and updates, and the search's
+//!   CPU time (reading and building excluded; the process's CPU clock, which
+//!   a loaded machine disturbs far less than the wall clock).
 //! - `cells`: the same with the dancing-cells engine (`satcover::dlx::cells`,
 //!   SSXCC's search and counters).
 
-use satcover::dlx::{
-    DlxOutcome, Matrix, Search, cells, count, count_knuth_order, parse_xc, suite, write_xc,
-};
+use satcover::dlx::{DlxOutcome, Matrix, Search, cells, count, parse_xc, suite, write_xc};
 use satcover::puzzles::sudoku::{self, cover};
 use satcover::rng::SplitMix64;
 use std::path::Path;
@@ -36,11 +30,9 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("write") if args.len() == 2 || args.len() == 5 => write(&args[1..]),
         Some("count") if args.len() > 1 => count_files(&args[1..], count),
-        Some("knuth") if args.len() > 1 => count_files(&args[1..], count_knuth_order),
         Some("cells") if args.len() > 1 => count_files(&args[1..], cells::count),
         _ => Err(
-            "usage: xc_suite write DIR [SUDOKU_FILE COUNT SEED] | count FILE... | knuth FILE... \
-             | cells FILE..."
+            "usage: xc_suite write DIR [SUDOKU_FILE COUNT SEED] | count FILE... | cells FILE..."
                 .into(),
         ),
     };

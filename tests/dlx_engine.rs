@@ -15,7 +15,7 @@ use proptest::prelude::*;
 use satcover::dlx::suite::orientations;
 use satcover::dlx::{
     Colour, ItemId, Matrix, MatrixError, OptionId, Prepared, Reduced, Search, XcError, cells,
-    count, count_knuth_order, parse_xc, solve, write_xc,
+    count, parse_xc, solve, write_xc,
 };
 use satcover::stop::Stop;
 
@@ -319,9 +319,6 @@ proptest! {
         let want = brute_force(&m);
         prop_assert_eq!(all_solutions(&m), want.clone());
         let out = count(&m, &Search::default());
-        prop_assert_eq!(out.count as usize, want.len());
-        // DLX2's choice of item (another tree with colours): the same count.
-        let out = count_knuth_order(&m, &Search::default());
         prop_assert_eq!(out.count as usize, want.len());
         // A limit never over-reports.
         let limited = count(&m, &Search { max_solutions: Some(1), ..Search::default() });

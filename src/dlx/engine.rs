@@ -31,17 +31,11 @@
 //! - **commit(p)**: cover `TOP(p)` if p is uncoloured, purify if coloured, nothing
 //!   if marked (already purified with the same colour).
 //!
-//! Without colours the search tree is DLX1's: MRV takes the first active item
-//! in item order with the fewest options, as DLX1 does in its list order
-//! (which is item order), and options are tried in input order. With colours
-//! (XCC), [`solve`] and [`count`] choose by **cover cost** instead (see
-//! `Dance::choose_by_cost`): an item with at most one option first, in item
-//! order, else the item whose remaining options hold the fewest nodes (LEN
-//! times the mean length of its options), which cuts the nonogram searches'
-//! updates by 6–46% (`docs/dlx.md`, sixth session); [`count_knuth_order`]
-//! keeps DLX2's rule and tree. The cost is counted as Knuth counts it, so on
-//! the same tree the figures are equal (tested against DLX1 and DLX2 in
-//! `tests/dlx_suite.rs`); on another tree they are the same measures:
+//! The search tree is DLX1's and DLX2's: MRV takes the first active item in
+//! item order with the fewest options, as they do in their list order (which
+//! is item order), and options are tried in input order. Its cost is counted
+//! as they count it, so the figures are equal (tested against DLX1 in
+//! `tests/dlx_suite.rs`):
 //! - `nodes`: each level entered (step C2), a solution included ("a solution
 //!   is a special node", DLX1).
 //! - `updates`: one per item covered (DLX1/DLX2 count its removal from the
@@ -135,15 +129,6 @@ pub fn solve(
 /// Counts the exact covers of `matrix` without building any solution.
 pub fn count(matrix: &Matrix, search: &Search) -> DlxOutcome {
     let mut dancer = Dancer::for_search(matrix);
-    dancer.run::<false>(search, &mut |_: &[OptionId]| {})
-}
-
-/// [`count`] with DLX2's choice of item on colour matrices too (the first
-/// item with the fewest options), so that its tree and counters are DLX2's;
-/// without colours it is [`count`].
-pub fn count_knuth_order(matrix: &Matrix, search: &Search) -> DlxOutcome {
-    let mut dancer = Dancer::for_search(matrix);
-    dancer.cost.clear();
     dancer.run::<false>(search, &mut |_: &[OptionId]| {})
 }
 
@@ -470,10 +455,6 @@ struct Dancer {
     /// With padding: each item's nodes stand at one position of their options,
     /// its **slot**, kept in its header's COLOR (see [`Dancer::slots`]).
     slotted: bool,
-    /// With colours, for the search of [`solve`] and [`count`]: `cost[i - 1]`,
-    /// the mean number of nodes of primary item `i`'s options (at least 1),
-    /// for `Dance::choose_by_cost`. Empty: DLX1's and DLX2's choice.
-    cost: Vec<u32>,
 }
 
 /// Appends a node of item `i` at the end of `nodes` and of the item's list.
@@ -513,9 +494,6 @@ impl Dancer {
     /// built once and never scanned for it.
     fn for_search(matrix: &Matrix) -> Self {
         let mut dancer = Self::new(matrix);
-        if dancer.has_colours {
-            dancer.cost = dancer.option_lengths();
-        }
         dancer.narrow();
         if dancer.next && dancer.uniform == 0 {
             let pad = Self::padding(matrix);
@@ -710,34 +688,7 @@ impl Dancer {
             uniform: 0,
             ghost,
             slotted: slots.is_some(),
-            cost: Vec::new(),
         }
-    }
-
-    /// For each primary item `i`, at `i - 1`: the mean number of nodes of its
-    /// options (rounded down, at least 1), from the options as built.
-    fn option_lengths(&self) -> Vec<u32> {
-        let (mut nodes, mut options) = (vec![0u64; self.primaries], vec![0u64; self.primaries]);
-        let mut first = self.len.len() + 1;
-        for (p, n) in self.nodes.iter().enumerate().skip(first) {
-            if n.top > 0 {
-                continue;
-            }
-            // A spacer: the option `first..p` ended.
-            for q in &self.nodes[first..p] {
-                let i = q.top as usize;
-                if (1..=self.primaries).contains(&i) {
-                    (nodes[i - 1], options[i - 1]) =
-                        (nodes[i - 1] + (p - first) as u64, options[i - 1] + 1);
-                }
-            }
-            first = p + 1;
-        }
-        nodes
-            .iter()
-            .zip(&options)
-            .map(|(&n, &o)| u32::try_from(n / o.max(1)).unwrap_or(u32::MAX).max(1))
-            .collect()
     }
 
     /// For each option node, the node after it in its option, wrapping from
@@ -864,7 +815,6 @@ impl Dancer {
                     },
                     choice: &mut self.choice,
                     solution: &mut self.solution,
-                    cost: &self.cost,
                     updates: 0,
                     cleansings: 0,
                 };
@@ -935,8 +885,6 @@ struct Dance<
     /// With at most [`SCALAR_MRV`] primary items: bit `i - 1` is set while
     /// primary item `i` is active (not covered).
     active: u32,
-    /// [`Dancer::cost`]: with colours and not empty, `choose` goes by cost.
-    cost: &'a [u32],
 }
 
 impl<
@@ -1378,9 +1326,6 @@ impl<
     /// [`COVERED`]. A walk along Knuth's list costs a dependent load per item.
     #[inline(always)]
     fn choose(&self) -> Option<(u32, u32)> {
-        if COLOURS && !self.cost.is_empty() {
-            return self.choose_by_cost();
-        }
         debug_assert!(self.primaries < self.len.len());
         // SAFETY: `len` has a slot for every item (module docs).
         let lens = unsafe { self.len.get_unchecked(1..=self.primaries) };
@@ -1420,36 +1365,6 @@ impl<
         }
         debug_assert!(false, "the minimum occurs");
         None
-    }
-
-    /// The choice of item with colours (XCC), step C3 by cover cost: the first
-    /// active primary item with at most one option if any (a forced move or a
-    /// dead end, as MRV takes it), else the item whose remaining options hold
-    /// the fewest nodes, LEN × [`Dancer::cost`] (mean option length), the
-    /// first in item order among equals. Covering an item hides its options,
-    /// so this takes the cheapest cover among the near-minimal ones: on the
-    /// nonograms (lines as primaries, options as patterns, R lines and C lines
-    /// of different lengths) it prefers the shorter lines at close LENs, for
-    /// 6% fewer updates on gnome and 46% fewer on blender than DLX2's rule
-    /// (`docs/dlx.md`). A key of 0 or 1 means LEN ≤ 1 and beats any
-    /// LEN ≥ 2 (whose key is at least 2).
-    #[inline(never)]
-    fn choose_by_cost(&self) -> Option<(u32, u32)> {
-        debug_assert!(self.primaries < self.len.len() && self.cost.len() == self.primaries);
-        // SAFETY: `len` has a slot for every item (module docs).
-        let lens = unsafe { self.len.get_unchecked(1..=self.primaries) };
-        let (mut best, mut at) = (u64::MAX, 0);
-        for (k, (&l, &w)) in lens.iter().zip(self.cost).enumerate() {
-            if l >= N::Len::COVERED {
-                continue;
-            }
-            let l = u64::from(l.get());
-            let key = if l <= 1 { l } else { l * u64::from(w) };
-            if key < best {
-                (best, at) = (key, k);
-            }
-        }
-        (best < u64::MAX).then(|| ((at + 1) as u32, lens[at].get()))
     }
 
     /// The option number of node `x`: walk right to the spacer that ends it.

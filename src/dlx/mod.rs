@@ -22,7 +22,7 @@ mod xc;
 
 pub use engine::{
     DEADLINE_CHECK_INTERVAL, DlxOutcome, DlxStats, PrepareError, Prepared, Reduced, Search, count,
-    count_knuth_order, solve,
+    solve,
 };
 pub use matrix::{Colour, ItemId, Matrix, MatrixError, OptionId};
 pub use xc::{XcError, parse_xc, write_xc};
