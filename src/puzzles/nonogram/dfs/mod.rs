@@ -23,6 +23,8 @@
 //! Counting stops after `limits.max_solutions` solutions (None = all). States for each
 //! depth come from a pool; after warm-up, search and probing allocate nothing.
 
+use std::any::{Any, TypeId};
+use std::cell::RefCell;
 use std::collections::VecDeque;
 
 mod lines;
@@ -965,7 +967,50 @@ pub fn probe_residue(
     stop: &Stop,
     max_implications: usize,
 ) -> Option<super::native::ProbeResidue> {
-    probe_lookahead(puzzle, stop, max_implications, &mut |_| Vec::new()).map(|(r, _)| r)
+    let longest = puzzle.width().max(puzzle.height());
+    let mut pick = |_: &super::native::ProbeResidue| Vec::new();
+    by_width!(
+        longest,
+        probe_lookahead_with::<u128>,
+        probe_lookahead_with,
+        puzzle,
+        stop,
+        max_implications,
+        &mut pick,
+        false
+    )
+    .map(|(r, _)| r)
+}
+
+/// What a thread's kept line cache answers for: the clues (a line's result depends on
+/// its number, its masks and its clue), the palette size and the mask type.
+type CacheKey = (Vec<Vec<super::Block>>, usize, TypeId);
+
+thread_local! {
+    /// The line cache of this thread's last lookahead, kept for the next one on the same
+    /// clues (the cubes of one split): a cube's lines are mostly its parent's, which the
+    /// parent's branches solved already. One puzzle at a time, so memory stays bounded.
+    static LOOKAHEAD_CACHE: RefCell<Option<(CacheKey, Box<dyn Any>)>> =
+        const { RefCell::new(None) };
+}
+
+/// The key of `puzzle`'s line cache on masks `M`.
+fn cache_key<M: Mask + 'static>(puzzle: &Nonogram) -> CacheKey {
+    let clues = (0..puzzle.num_lines())
+        .map(|l| puzzle.clue(l).to_vec())
+        .collect();
+    (clues, puzzle.palette().len(), TypeId::of::<M>())
+}
+
+/// This thread's kept line cache, if it was made for `key`.
+fn take_cache<M: Mask + 'static>(key: &CacheKey) -> Option<LineCache<M>> {
+    LOOKAHEAD_CACHE.with_borrow_mut(|kept| match kept.take() {
+        Some((k, cache)) if k == *key => cache.downcast::<LineCache<M>>().ok().map(|c| *c),
+        other => {
+            *kept = other;
+            None
+        }
+    })
 }
 
 /// Each branch of a cell the lookahead probed: (colour, what probing to a fixpoint left
@@ -991,22 +1036,42 @@ pub fn probe_lookahead(
         puzzle,
         stop,
         max_implications,
-        pick
+        pick,
+        true
     )
 }
 
-fn probe_lookahead_with<M: Mask>(
+/// [`probe_lookahead`] on masks `M`; with `keep_cache`, the engine starts from and leaves
+/// behind this thread's line cache (exact: a hit returns what the solver would, so the
+/// lookahead's answer does not depend on it).
+fn probe_lookahead_with<M: Mask + 'static>(
     puzzle: &Nonogram,
     stop: &Stop,
     max_implications: usize,
     pick: &mut dyn FnMut(&super::native::ProbeResidue) -> Vec<usize>,
+    keep_cache: bool,
 ) -> Option<(super::native::ProbeResidue, ProbedBranches)> {
-    let limits = Limits {
+    let key = keep_cache.then(|| cache_key::<M>(puzzle));
+    let mut engine = Engine::<M, 0>::new(puzzle, &Limits {
         max_solutions: Some(1),
         keep: 0,
         stop: stop.clone(),
-    };
-    let mut engine = Engine::<M, 0>::new(puzzle, &limits);
+    });
+    engine.cache = key.as_ref().and_then(take_cache);
+    let result = probe_from_root(&mut engine, max_implications, pick);
+    if let (Some(key), Some(cache)) = (key, engine.cache.take()) {
+        LOOKAHEAD_CACHE.set(Some((key, Box::new(cache))));
+    }
+    result
+}
+
+/// The body of [`probe_lookahead_with`], on a new engine.
+fn probe_from_root<M: Mask>(
+    engine: &mut Engine<'_, M, 0>,
+    max_implications: usize,
+    pick: &mut dyn FnMut(&super::native::ProbeResidue) -> Vec<usize>,
+) -> Option<(super::native::ProbeResidue, ProbedBranches)> {
+    let (puzzle, stop) = (engine.puzzle, engine.limits.stop.clone());
     let mut state = engine.initial_state();
     for l in 0..engine.num_lines {
         engine.enqueue(l);
@@ -1023,9 +1088,13 @@ fn probe_lookahead_with<M: Mask>(
     let colours: Vec<u64> = (0..width * height)
         .map(|c| engine.colours_of(&state, c / width, c % width))
         .collect();
-    // Propagate each open (cell, colour) once more and keep what it decides.
+    // Propagate each open (cell, colour) once more and keep what it decides. `branch`
+    // equals `state` between two of them: only the lines one changed are copied back, and
+    // only its changed rows (in order) can hold a cell it decided.
     let mut implications = Vec::new();
     let mut branch = state.clone();
+    let mut rows = Vec::new();
+    engine.changed.clear();
     'cells: for (cell, &set) in colours.iter().enumerate() {
         if set.count_ones() < 2 {
             continue;
@@ -1035,27 +1104,41 @@ fn probe_lookahead_with<M: Mask>(
             if implications.len() >= max_implications || stop.should_stop() {
                 break 'cells;
             }
-            branch.copy_from_slice(&state);
             engine.set(&mut branch, row, col, colour);
             engine.enqueue(row);
             engine.enqueue(height + col);
             let ok = engine.propagate(&mut branch);
-            engine.changed.clear();
             engine.read.clear();
-            if !ok {
-                // Probing at its fixpoint leaves no failed literal; nothing to learn.
-                continue;
-            }
-            for r in 0..height {
-                let before = at_least_two(&state[p * r..p * (r + 1)]);
-                let mut decided = before & !at_least_two(&branch[p * r..p * (r + 1)]);
-                while !decided.is_zero() {
-                    let c = decided.trailing_zeros() as usize;
-                    decided = decided.clear_lowest();
-                    let to = engine.colours_of(&branch, r, c).trailing_zeros() as u8;
-                    implications.push([(cell, colour as u8), (r * width + c, to)]);
+            engine.changed.insert(row);
+            engine.changed.insert(height + col);
+            // A failed one: probing at its fixpoint leaves no failed literal, nothing to learn.
+            if ok {
+                rows.clear();
+                rows.extend(
+                    engine
+                        .changed
+                        .list
+                        .iter()
+                        .map(|&l| l as usize)
+                        .filter(|&l| l < height),
+                );
+                rows.sort_unstable();
+                for &r in &rows {
+                    let before = at_least_two(&state[p * r..p * (r + 1)]);
+                    let mut decided = before & !at_least_two(&branch[p * r..p * (r + 1)]);
+                    while !decided.is_zero() {
+                        let c = decided.trailing_zeros() as usize;
+                        decided = decided.clear_lowest();
+                        let to = engine.colours_of(&branch, r, c).trailing_zeros() as u8;
+                        implications.push([(cell, colour as u8), (r * width + c, to)]);
+                    }
                 }
             }
+            for &l in &engine.changed.list {
+                let range = p * l as usize..p * (l as usize + 1);
+                branch[range.clone()].copy_from_slice(&state[range]);
+            }
+            engine.changed.clear();
         }
     }
     let residue = super::native::ProbeResidue {
