@@ -443,7 +443,7 @@ pub fn to_non(puzzle: &Nonogram, title: &str) -> String {
     let cell = |colour: u8| if colour == 0 { '0' } else { letter(colour) };
     let mut out = String::new();
     out.push_str(&format!("title \"{}\"\n", title.replace('"', "'")));
-    out.push_str("by \"satcover generate nonogram\"\n");
+    out.push_str("by \"satcover\"\n");
     out.push_str(&format!(
         "width {}\nheight {}\n",
         puzzle.width(),
@@ -475,7 +475,7 @@ pub fn to_non(puzzle: &Nonogram, title: &str) -> String {
             .map(|g| g.map_or('.', cell))
             .collect();
         out.push_str(&format!(
-            "\n# {} given cells (a colour, 0 background, . not given) make the solution unique.\ngivens \"{givens}\"\n",
+            "\n# {} given cells (a colour, 0 background, . not given).\ngivens \"{givens}\"\n",
             puzzle.num_givens()
         ));
     }
