@@ -51,8 +51,9 @@ pub const LEARN_AFTER: u64 = 2_000;
 /// The first slice side by side of each flavour of the learning search, in its steps
 /// (`native/learn.rs`: the solver's polls, about one per decision or theory round), about
 /// 1.5–2 s at 36×36; the one ruling digits out runs first. Its later slices double. Twice
-/// as large, the placing flavour's answer to b6-2 (0.5 s alone) came after 4 s; the
-/// ruling-out flavour's answers on b6-0, -6, -8, -9 (0.2–1.1 s alone) come within it.
+/// as large, the placing flavour's answer to b6-2 (0.5 s alone) would come after 4 s; the
+/// ruling-out flavour's answers on b6-6 and b6-8 (0.2–0.7 s alone) come within it, and
+/// the placing flavour's first slice decides b6-0 and b6-9. Measured: `docs/cube.md`.
 const LEARN_FIRST: u64 = 1 << 17;
 
 /// The search without learning's second slice side by side, in nodes (its first is
