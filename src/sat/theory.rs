@@ -34,7 +34,7 @@ use std::collections::HashSet;
 use std::hash::Hash;
 
 use batsat::theory::{Theory as BatsatTheory, TheoryArg};
-use batsat::{BasicSolver, SolverInterface, lbool};
+use batsat::{BasicSolver, SolverInterface, SolverOpts, lbool};
 
 use crate::stop::Stop;
 
@@ -71,10 +71,28 @@ impl Solver {
         }
     }
 
+    /// An empty solver whose Luby restart unit is `conflicts` (batsat's default: 100),
+    /// its other options batsat's defaults.
+    pub fn with_restart_unit(conflicts: u32) -> Solver {
+        let opts = SolverOpts {
+            restart_first: i32::try_from(conflicts.max(1)).unwrap_or(i32::MAX),
+            ..SolverOpts::default()
+        };
+        Solver {
+            inner: BasicSolver::new(opts, Default::default()),
+        }
+    }
+
     /// A fresh variable; `decision` says whether the solver may branch on it (a variable
     /// it may not branch on is set by propagation or assumption only).
     pub fn new_var(&mut self, decision: bool) -> Var {
         self.inner.new_var(lbool::UNDEF, decision)
+    }
+
+    /// A fresh decision variable that every decision on it makes `phase` (true: the
+    /// positive literal), instead of the saved phase of [`Solver::new_var`]'s.
+    pub fn new_var_deciding(&mut self, phase: bool) -> Var {
+        self.inner.new_var(lbool::from(phase), true)
     }
 
     /// Adds a clause at level 0 (`clause` is a buffer the solver may reorder). False when

@@ -23,8 +23,8 @@
 //! cell with the fewest candidates (first solutions from 16×16 on: restarts, with the
 //! candidates weighed by the failures of the cell's units). From 16×16 on, a first
 //! solution or a uniqueness proof not settled within [`LEARN_AFTER`] nodes goes on side by
-//! side with the learning search (`native/learn.rs`), the two taking turns on one core
-//! (`native/baton.rs`); the first to settle answers. Search states are copies
+//! side with the learning search's two flavours (`native/learn.rs`), the three taking
+//! turns on one core (`native/baton.rs`); the first to settle answers. Search states are copies
 //! kept in a pool that grows only the first time a depth is reached, so the search loop
 //! does not allocate.
 
@@ -32,6 +32,7 @@ use std::sync::Arc;
 
 use crate::stop::Stop;
 use baton::{Baton, Finish, Schedule, Side, Slices};
+use learn::Flavour;
 
 mod baton;
 mod learn;
@@ -47,23 +48,29 @@ use crate::util::scc::components;
 /// more nodes than this: both searches' nodes.
 pub const LEARN_AFTER: u64 = 2_000;
 
-/// The learning search's first slice side by side, in its steps (`native/learn.rs`: the
-/// solver's polls, about one per decision or theory round). Its later slices double.
-const LEARN_FIRST: u64 = 1 << 18;
+/// The first slice side by side of each flavour of the learning search, in its steps
+/// (`native/learn.rs`: the solver's polls, about one per decision or theory round), about
+/// 1.5–2 s at 36×36; the one ruling digits out runs first. Its later slices double. Twice
+/// as large, the placing flavour's answer to b6-2 (0.5 s alone) would come after 4 s; the
+/// ruling-out flavour's answers on b6-6 and b6-8 (0.2–0.7 s alone) come within it, and
+/// the placing flavour's first slice decides b6-0 and b6-9. Measured: `docs/cube.md`.
+const LEARN_FIRST: u64 = 1 << 17;
 
 /// The search without learning's second slice side by side, in nodes (its first is
 /// [`LEARN_AFTER`]). At 36×36 a node costs about five learning steps (17 k nodes against
-/// 65–85 k steps a CPU second), so this slice takes about 2 s there and [`LEARN_FIRST`]
-/// 3–4 s: the learning search, which decides more of the 36×36 blank class, gets the
-/// larger share (half as large, it took b6-0 from 1.7 s to 4.0 s). Its later slices
+/// 65–85 k steps a CPU second), so this slice takes about 2 s there. Its later slices
 /// double. Measured: `docs/cube.md`.
 const RESTARTS_SECOND: u64 = 1 << 15;
 
-/// The turns of the two searches side by side.
+/// The turns of the three searches side by side.
 const SCHEDULE: Schedule = Schedule {
     restarts: (LEARN_AFTER, RESTARTS_SECOND),
     learning: (LEARN_FIRST, 2 * LEARN_FIRST),
+    placing: (LEARN_FIRST, 2 * LEARN_FIRST),
 };
+
+/// The sides of the race, in the order of their turns.
+const SIDES: &[Side] = &[Side::Restarts, Side::Learning, Side::Placing];
 
 pub(crate) use fast9::solve9;
 
@@ -132,7 +139,7 @@ pub struct NativeResult {
     /// guess; after a hand-over to the learning search, plus its conflicts and one for its
     /// root.
     pub nodes: u64,
-    /// The learning search's conflicts, when the search handed over to it.
+    /// The learning searches' conflicts, when the search handed over to them.
     pub conflicts: Option<u64>,
 }
 
@@ -173,18 +180,24 @@ fn solve_without_learning(box_side: usize, givens: &[u8], search: &NativeSearch)
     solve_generic_from(box_side, givens, search, false)
 }
 
-/// Tests only: the learning search (`native/learn.rs`) alone from the root propagation, at any
-/// size. Counts up to `max_solutions` (one blocking clause per solution, so meant for
-/// small counts).
+/// Tests only: the learning search (`native/learn.rs`) of `flavour` alone from the root
+/// propagation, at any size. Counts up to `max_solutions` (one blocking clause per
+/// solution, so meant for small counts).
 #[cfg(test)]
-fn solve_learning(box_side: usize, givens: &[u8], search: &NativeSearch) -> NativeResult {
+fn solve_learning(
+    box_side: usize,
+    givens: &[u8],
+    search: &NativeSearch,
+    flavour: Flavour,
+) -> NativeResult {
     if !valid_input(box_side, givens) {
         return no_solution();
     }
     let geo = Geometry::new(box_side);
     match root(&geo, givens) {
         Some((root, _)) => {
-            learn::solve(&geo, &root, search.max_solutions, search.keep, &search.stop, None)
+            let (max, keep) = (search.max_solutions, search.keep);
+            learn::solve(&geo, &root, max, keep, flavour, &search.stop, None)
         }
         None => no_solution(),
     }
@@ -992,9 +1005,10 @@ fn search_without_learning(
 }
 
 /// First the search without learning's first slice (`LEARN_AFTER` nodes in
-/// [`SCHEDULE`]); then, if it has not settled, the learning search on a scoped thread of
-/// its own, the two taking turns on growing slices (`native/baton.rs`): the answer of
-/// whichever settles first. The thread is joined before the call returns.
+/// [`SCHEDULE`]); then, if it has not settled, the learning search's two flavours, each on
+/// a scoped thread of its own, the three taking turns on growing slices
+/// (`native/baton.rs`): the answer of whichever settles first. The threads are joined
+/// before the call returns.
 fn side_by_side(
     geo: &Geometry,
     root: Vec<u64>,
@@ -1003,34 +1017,45 @@ fn side_by_side(
     schedule: Schedule,
 ) -> NativeResult {
     let learn_root = root.clone();
-    let baton = Arc::new(Baton::new(Side::Restarts));
+    let baton = Arc::new(Baton::new(SIDES));
     std::thread::scope(|s| {
-        let mut learner = None;
+        let mut learners = Vec::new();
         let mut alone = false;
         let mut slices = Slices::new(baton.clone(), Side::Restarts, schedule.restarts);
         let pause = |nodes: u64| {
             if alone || !slices.due(nodes) {
                 return true;
             }
-            if learner.is_none() {
-                let (baton, stop, learn_root) = (baton.clone(), search.stop.clone(), &learn_root);
-                let spawned = std::thread::Builder::new()
-                    .name("sudoku-learn".into())
-                    .spawn_scoped(s, move || {
-                        let _finish = Finish(&baton);
-                        if !baton.wait(Side::Learning) {
-                            return None;
+            if learners.is_empty() {
+                let learning = [
+                    (Side::Learning, Flavour::RulingOut, schedule.learning),
+                    (Side::Placing, Flavour::Placing, schedule.placing),
+                ];
+                for (side, flavour, turns) in learning {
+                    let (ours, stop, learn_root) =
+                        (baton.clone(), search.stop.clone(), &learn_root);
+                    let spawned = std::thread::Builder::new()
+                        .name("sudoku-learn".into())
+                        .spawn_scoped(s, move || {
+                            let _finish = Finish(&ours);
+                            if !ours.wait(side) {
+                                return None;
+                            }
+                            let turns = Slices::new(ours.clone(), side, turns);
+                            let (max, keep) = (search.max_solutions, search.keep);
+                            let learned =
+                                learn::solve(geo, learn_root, max, keep, flavour, &stop, Some(turns));
+                            Some(learned)
+                        });
+                    match spawned {
+                        Ok(handle) => learners.push(handle),
+                        // No thread: the search without learning goes on alone (a learner
+                        // started already ends with the race, unstarted).
+                        Err(_) => {
+                            baton.finish();
+                            alone = true;
+                            return true;
                         }
-                        let turns = Slices::new(baton.clone(), Side::Learning, schedule.learning);
-                        let (max, keep) = (search.max_solutions, search.keep);
-                        Some(learn::solve(geo, learn_root, max, keep, &stop, Some(turns)))
-                    });
-                match spawned {
-                    Ok(handle) => learner = Some(handle),
-                    // No thread: the search without learning goes on alone.
-                    Err(_) => {
-                        alone = true;
-                        return true;
                     }
                 }
             }
@@ -1040,28 +1065,30 @@ fn side_by_side(
             let _finish = Finish(&baton);
             search_without_learning(geo, root, work, search, pause)
         };
-        let learned = match learner.map(|h| h.join()) {
-            None | Some(Ok(None)) => None,
-            Some(Ok(Some(learned))) => Some(learned),
-            Some(Err(panic)) => std::panic::resume_unwind(panic),
-        };
-        let Some(learned) = learned else {
+        let mut learned = Vec::new();
+        for handle in learners {
+            match handle.join() {
+                Ok(Some(result)) => learned.push(result),
+                Ok(None) => {}
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        if learned.is_empty() {
             return restarted;
-        };
-        let (guesses, nodes) = (
-            restarted.guesses + learned.guesses,
-            restarted.nodes + learned.nodes,
-        );
-        let conflicts = learned.conflicts;
-        let winner = if !restarted.timed_out || learned.timed_out {
-            restarted
+        }
+        let guesses = restarted.guesses + learned.iter().map(|r| r.guesses).sum::<u64>();
+        let nodes = restarted.nodes + learned.iter().map(|r| r.nodes).sum::<u64>();
+        let conflicts = learned.iter().filter_map(|r| r.conflicts).sum::<u64>();
+        let winner = if restarted.timed_out {
+            let settled = learned.iter().position(|r| !r.timed_out);
+            settled.map_or(restarted, |at| learned.swap_remove(at))
         } else {
-            learned
+            restarted
         };
         NativeResult {
             guesses,
             nodes,
-            conflicts,
+            conflicts: Some(conflicts),
             ..winner
         }
     })
@@ -1384,6 +1411,7 @@ mod tests {
     const SHORT_TURNS: Schedule = Schedule {
         restarts: (16, 32),
         learning: (16, 32),
+        placing: (16, 32),
     };
 
     fn side_by_side_on(b: usize, givens: &[u8], search: &NativeSearch) -> NativeResult {
@@ -1438,7 +1466,7 @@ mod tests {
             let (start, work) = root(&geo, &givens).expect("no contradiction");
             let alone = search_without_learning(&geo, start, work, &search, |_| true);
             let (start, work) = root(&geo, &givens).expect("no contradiction");
-            let baton = Arc::new(Baton::new(Side::Restarts));
+            let baton = Arc::new(Baton::new(&[Side::Restarts, Side::Learning]));
             let paused = std::thread::scope(|s| {
                 s.spawn(|| {
                     let _finish = Finish(&baton);

@@ -1,18 +1,19 @@
-//! Two searches side by side on one core: the restarted search without learning and the
-//! learning search take turns, each paused where it stands while the other runs, so
-//! neither loses its state (the learning search stays inside one CDCL `solve` call, with
-//! its restart schedule and learned-clause limit intact: slicing it into calls with
-//! conflict budgets reset both, issue 25).
+//! Searches side by side on one core: the restarted search without learning and the
+//! learning search's two flavours (`learn.rs`) take turns in a fixed cycle, each paused
+//! where it stands while another runs, so none loses its state (a learning search stays
+//! inside one CDCL `solve` call, with its restart schedule and learned-clause limit
+//! intact: slicing it into calls with conflict budgets reset both, issue 25).
 //!
-//! Invariants: at most one side runs at any time (the other is blocked in [`Baton::pass`]
-//! or has not started); a side's slices grow geometrically (each twice its last), so a
-//! search that would finish alone after work W finishes side by side after about W plus
-//! the other side's work up to then. Slices count each side's own steps (nodes, learning
-//! steps), not CPU time, so that other work is at most about twice W only when a step of
-//! each costs the same; where they do not (36×36: a node costs about five learning
-//! steps) the slower side's turns dominate (docs/cube.md). Once a side
+//! Invariants: at most one side runs at any time (the others are blocked in
+//! [`Baton::pass`] or have not started); the turn goes round the sides given to
+//! [`Baton::new`], in that order; a side's slices grow geometrically (each twice its
+//! last), so a search that would finish alone after work W finishes side by side after
+//! about W plus the other sides' work up to then. Slices count each side's own steps
+//! (nodes, learning steps), not CPU time, so that other work is at most about W per other
+//! side only when a step of each costs the same; where they do not (36×36: a node costs
+//! about five learning steps) the slower side's turns dominate (docs/cube.md). Once a side
 //! finishes (an answer, an exhausted space, a fired stop, or a panic) the race is over and
-//! the other side's next pass returns false at once.
+//! the other sides' next pass returns false at once.
 
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
@@ -21,22 +22,17 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 pub(super) enum Side {
     /// The restarted search without learning (the caller's thread).
     Restarts,
-    /// The learning search (a scoped thread of its own).
+    /// The learning search ruling digits out first (a scoped thread of its own).
     Learning,
-}
-
-impl Side {
-    fn other(self) -> Side {
-        match self {
-            Side::Restarts => Side::Learning,
-            Side::Learning => Side::Restarts,
-        }
-    }
+    /// The learning search placing digits (a scoped thread of its own).
+    Placing,
 }
 
 /// The turn and whether the race is over; see the module docs.
 #[derive(Debug)]
 pub(super) struct Baton {
+    /// The sides taking part, in the order the turn goes round; the first runs first.
+    sides: &'static [Side],
     state: Mutex<State>,
     changed: Condvar,
 }
@@ -48,15 +44,24 @@ struct State {
 }
 
 impl Baton {
-    /// A race in which `first` runs first.
-    pub(super) fn new(first: Side) -> Baton {
+    /// A race of `sides` (distinct, at least one), the turn going round them in order,
+    /// the first running first.
+    pub(super) fn new(sides: &'static [Side]) -> Baton {
         Baton {
+            sides,
             state: Mutex::new(State {
-                running: first,
+                running: sides[0],
                 over: false,
             }),
             changed: Condvar::new(),
         }
+    }
+
+    /// The side after `side` in the cycle.
+    fn next(&self, side: Side) -> Side {
+        let at = self.sides.iter().position(|&s| s == side);
+        let at = at.expect("a side of the race");
+        self.sides[(at + 1) % self.sides.len()]
     }
 
     /// The state, also after a panic of the other side while it held the lock (the state
@@ -74,21 +79,21 @@ impl Baton {
         !state.over
     }
 
-    /// `side` hands the turn to the other side and blocks until it comes back. False: the
-    /// race is over (the other side finished).
+    /// `side` hands the turn to the next side and blocks until it comes back. False: the
+    /// race is over (another side finished).
     pub(super) fn pass(&self, side: Side) -> bool {
         {
             let mut state = self.lock();
             if state.over {
                 return false;
             }
-            state.running = side.other();
+            state.running = self.next(side);
         }
         self.changed.notify_all();
         self.wait(side)
     }
 
-    /// Ends the race (a side finished) and wakes the other side.
+    /// Ends the race (a side finished) and wakes the other sides.
     pub(super) fn finish(&self) {
         self.lock().over = true;
         self.changed.notify_all();
@@ -96,7 +101,7 @@ impl Baton {
 }
 
 /// Ends the race when dropped: held by each side while it runs, so that a side that
-/// returns early or panics never leaves the other blocked.
+/// returns early or panics never leaves the others blocked.
 pub(super) struct Finish<'a>(pub(super) &'a Baton);
 
 impl Drop for Finish<'_> {
@@ -106,13 +111,15 @@ impl Drop for Finish<'_> {
 }
 
 /// The first two slices of each side (work units: nodes for [`Side::Restarts`], steps for
-/// [`Side::Learning`]); later slices double.
+/// the learning searches); later slices double.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Schedule {
     /// [`Side::Restarts`]'s first two slices (it runs first).
     pub(super) restarts: (u64, u64),
     /// [`Side::Learning`]'s first two slices.
     pub(super) learning: (u64, u64),
+    /// [`Side::Placing`]'s first two slices.
+    pub(super) placing: (u64, u64),
 }
 
 /// One side's slices: `go_on(work)` passes the baton once the work done (nodes,
@@ -168,7 +175,7 @@ mod tests {
     /// the side that finishes ends the other's turn.
     #[test]
     fn one_side_at_a_time_until_one_finishes() {
-        let baton = Arc::new(Baton::new(Side::Restarts));
+        let baton = Arc::new(Baton::new(&[Side::Restarts, Side::Learning]));
         let busy = AtomicBool::new(false);
         let (mut a_work, mut b_work) = (0u64, 0u64);
         std::thread::scope(|s| {
@@ -202,10 +209,44 @@ mod tests {
         });
     }
 
+    /// Three sides take their turns in the cycle's order, each turn one slice, until one
+    /// finishes; the others then end at their next pass.
+    #[test]
+    fn three_sides_go_round_in_order() {
+        const SIDES: &[Side] = &[Side::Restarts, Side::Learning, Side::Placing];
+        let baton = Arc::new(Baton::new(SIDES));
+        let turns = Mutex::new(Vec::new());
+        let run = |side: Side, finish_after: u64| {
+            let _finish = Finish(&baton);
+            if !baton.wait(side) {
+                return;
+            }
+            let mut slices = Slices::new(baton.clone(), side, (4, 4));
+            let mut work = 0;
+            let mut last = None;
+            while work < finish_after && slices.go_on(work) {
+                if last != Some(slices.end) {
+                    last = Some(slices.end);
+                    turns.lock().unwrap().push(side);
+                }
+                work += 1;
+            }
+        };
+        std::thread::scope(|s| {
+            s.spawn(|| run(Side::Learning, u64::MAX));
+            s.spawn(|| run(Side::Placing, 10));
+            run(Side::Restarts, u64::MAX);
+        });
+        // Slices 4, 4, 8: the placing side finishes in its third turn.
+        let turns = turns.into_inner().unwrap();
+        let cycle = [Side::Restarts, Side::Learning, Side::Placing];
+        assert_eq!(turns, cycle.repeat(3));
+    }
+
     /// A side that panics ends the race: the other is not left waiting.
     #[test]
     fn a_panic_ends_the_race() {
-        let baton = Baton::new(Side::Learning);
+        let baton = Baton::new(&[Side::Learning, Side::Restarts]);
         std::thread::scope(|s| {
             let learner = s.spawn(|| {
                 let _finish = Finish(&baton);

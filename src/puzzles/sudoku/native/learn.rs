@@ -30,6 +30,12 @@
 //!
 //! Solutions are counted by the enumeration of `crate::sat::theory`: each total
 //! assignment is recorded in [`Theory::complete`] and, below the limit, blocked.
+//!
+//! Two flavours of the same search ([`Flavour`]), which differ in the CDCL solver's
+//! decisions and restarts only: on big blank grids each decides a different share of the
+//! puzzles fast, and which one is lucky on a puzzle is not predictable (a 0.1 % share of
+//! random decisions turns the one's 6 k conflicts on one grid into more than 10 s, and
+//! another's 66 k into 7 k to 36 k: docs/cube.md), so native runs both side by side.
 
 use std::cell::{Cell, RefCell};
 
@@ -42,16 +48,46 @@ use crate::util::scc::{components, reach};
 const NONE: u8 = u8::MAX;
 const NO_VAR: u32 = u32::MAX;
 
-/// What the learning search found, in the native solver's terms: `guesses` are the CDCL
-/// decisions, `nodes` its conflicts plus the root. With `turns`, the search runs side by
-/// side with another (`baton.rs`): it counts its steps (the solver's polls, one per
-/// decision or theory round) and pauses between two of them when its slice is used up;
-/// it ends undecided when the other side finished.
+/// How the CDCL solver decides and restarts (the clauses and the theory are the same).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Flavour {
+    /// batsat's defaults: a decision first rules a digit out of a cell, later ones take
+    /// the variable's saved phase; Luby restarts of unit 100 conflicts.
+    RulingOut,
+    /// Every decision places a digit in a cell (no saved phases); Luby restarts of unit
+    /// 300 conflicts.
+    Placing,
+}
+
+impl Flavour {
+    /// The solver of this flavour.
+    fn solver(self) -> Solver {
+        match self {
+            Flavour::RulingOut => Solver::new(),
+            Flavour::Placing => Solver::with_restart_unit(300),
+        }
+    }
+
+    /// A decision variable of this flavour.
+    fn new_var(self, solver: &mut Solver) -> Var {
+        match self {
+            Flavour::RulingOut => solver.new_var(true),
+            Flavour::Placing => solver.new_var_deciding(true),
+        }
+    }
+}
+
+/// What the learning search of `flavour` found, in the native solver's terms: `guesses`
+/// are the CDCL decisions, `nodes` its conflicts plus the root. With `turns`, the search
+/// runs side by side with others (`baton.rs`): it counts its steps (the solver's polls,
+/// one per decision or theory round) and pauses between two of them when its slice is
+/// used up; it ends undecided when another side finished.
 pub(super) fn solve(
     geo: &Geometry,
     root: &[u64],
     max_solutions: u64,
     keep: usize,
+    flavour: Flavour,
     stop: &Stop,
     turns: Option<Slices>,
 ) -> NativeResult {
@@ -73,7 +109,7 @@ pub(super) fn solve(
         result.complete = true;
         return result;
     }
-    let mut solver = Solver::new();
+    let mut solver = flavour.solver();
 
     let mut var_of = vec![NO_VAR; n * n * n];
     let (mut cell_of, mut digit_of) = (Vec::new(), Vec::new());
@@ -81,7 +117,7 @@ pub(super) fn solve(
         let m = root[cell];
         if m & (m - 1) != 0 {
             for d in digits(m) {
-                var_of[cell * n + d] = solver.new_var(true).idx();
+                var_of[cell * n + d] = flavour.new_var(&mut solver).idx();
                 cell_of.push(cell as u32);
                 digit_of.push(d as u8);
             }
@@ -625,7 +661,7 @@ pub(super) use tests::blanked;
 #[cfg(test)]
 mod tests {
     use super::super::{NativeSearch, solve_learning, solve_without_learning};
-    use super::{Matching, NONE, digits};
+    use super::{Flavour, Matching, NONE, digits};
     use crate::generate::sudoku::random_grid;
     use crate::rng::SplitMix64;
     use crate::stop::Stop;
@@ -650,9 +686,12 @@ mod tests {
         }
     }
 
+    /// Both flavours of the learning search.
+    const FLAVOURS: [Flavour; 2] = [Flavour::RulingOut, Flavour::Placing];
+
     /// Counts (and, in this build, every explanation: see `assert_implied`) agree with the
     /// search without learning (no hand-over: a different engine), on grids with few givens
-    /// to many: 4×4 and 9×9 with limits above their counts, 16×16 to two.
+    /// to many: 4×4 and 9×9 with limits above their counts, 16×16 to two; both flavours.
     #[test]
     fn counts_agree_with_the_search_without_learning() {
         let cases = [
@@ -661,12 +700,15 @@ mod tests {
             (3, 55, 20, 100),
             (4, 55, 6, 2),
         ];
-        for (box_side, blank, seeds, max) in cases {
+        for ((box_side, blank, seeds, max), flavour) in cases
+            .into_iter()
+            .flat_map(|case| FLAVOURS.map(|f| (case, f)))
+        {
             for seed in 0..seeds {
                 let givens = blanked(box_side, blank, seed);
-                let ours = solve_learning(box_side, &givens, &count(max));
+                let ours = solve_learning(box_side, &givens, &count(max), flavour);
                 let theirs = solve_without_learning(box_side, &givens, &count(max));
-                let at = format!("box {box_side} seed {seed}");
+                let at = format!("box {box_side} seed {seed} {flavour:?}");
                 assert_eq!(ours.count, theirs.count, "{at}");
                 assert_eq!(ours.complete, theirs.complete, "{at}");
                 assert!(!ours.timed_out);
@@ -690,13 +732,14 @@ mod tests {
         }
     }
 
-    /// 25×25 with half the cells blank: a first solution, checked.
+    /// 25×25 with half the cells blank: a first solution, checked; both flavours.
     #[test]
     fn first_solutions_of_25x25() {
-        for seed in 0..3 {
+        for (seed, flavour) in (0..3).flat_map(|seed| FLAVOURS.map(|f| (seed, f))) {
             let givens = blanked(5, 50, seed);
-            let ours = solve_learning(5, &givens, &count(1));
-            assert_eq!((ours.count, ours.complete), (1, false), "seed {seed}");
+            let ours = solve_learning(5, &givens, &count(1), flavour);
+            let at = format!("seed {seed} {flavour:?}");
+            assert_eq!((ours.count, ours.complete), (1, false), "{at}");
             let p = crate::puzzles::sudoku::Sudoku::new(5, givens).unwrap();
             assert_eq!(
                 crate::puzzles::sudoku::verify(&p, &ours.solutions[0]),
@@ -707,7 +750,7 @@ mod tests {
 
     /// Puzzles without a solution whose givens do not clash: a blanked grid with one
     /// given changed to a digit none of its peers' givens holds. Decided, count 0, as the
-    /// search without learning says.
+    /// search without learning says; both flavours.
     #[test]
     fn unsatisfiable_puzzles() {
         let mut unsatisfiable = 0;
@@ -730,14 +773,16 @@ mod tests {
                     continue;
                 };
                 givens[cell] = d;
-                let ours = solve_learning(box_side, &givens, &count(2));
                 let theirs = solve_without_learning(box_side, &givens, &count(2));
-                let at = format!("box {box_side} seed {seed}");
-                assert_eq!(
-                    (ours.count, ours.complete),
-                    (theirs.count, theirs.complete),
-                    "{at}"
-                );
+                for flavour in FLAVOURS {
+                    let ours = solve_learning(box_side, &givens, &count(2), flavour);
+                    let at = format!("box {box_side} seed {seed} {flavour:?}");
+                    assert_eq!(
+                        (ours.count, ours.complete),
+                        (theirs.count, theirs.complete),
+                        "{at}"
+                    );
+                }
                 if theirs.count == 0 {
                     unsatisfiable += 1;
                 }
@@ -870,8 +915,10 @@ mod tests {
             keep: 1,
             stop,
         };
-        let ours = solve_learning(6, &blanked(6, 60, 1), &search);
-        assert!(ours.timed_out && !ours.complete && ours.count == 0);
-        assert!(ours.solutions.is_empty());
+        for flavour in FLAVOURS {
+            let ours = solve_learning(6, &blanked(6, 60, 1), &search, flavour);
+            assert!(ours.timed_out && !ours.complete && ours.count == 0);
+            assert!(ours.solutions.is_empty());
+        }
     }
 }
