@@ -23,8 +23,6 @@
 //! Counting stops after `limits.max_solutions` solutions (None = all). States for each
 //! depth come from a pool; after warm-up, search and probing allocate nothing.
 
-use std::any::{Any, TypeId};
-use std::cell::RefCell;
 use std::collections::VecDeque;
 
 mod lines;
@@ -967,50 +965,7 @@ pub fn probe_residue(
     stop: &Stop,
     max_implications: usize,
 ) -> Option<super::native::ProbeResidue> {
-    let longest = puzzle.width().max(puzzle.height());
-    let mut pick = |_: &super::native::ProbeResidue| Vec::new();
-    by_width!(
-        longest,
-        probe_lookahead_with::<u128>,
-        probe_lookahead_with,
-        puzzle,
-        stop,
-        max_implications,
-        &mut pick,
-        false
-    )
-    .map(|(r, _)| r)
-}
-
-/// What a thread's kept line cache answers for: the clues (a line's result depends on
-/// its number, its masks and its clue), the palette size and the mask type.
-type CacheKey = (Vec<Vec<super::Block>>, usize, TypeId);
-
-thread_local! {
-    /// The line cache of this thread's last lookahead, kept for the next one on the same
-    /// clues (the cubes of one split): a cube's lines are mostly its parent's, which the
-    /// parent's branches solved already. One puzzle at a time, so memory stays bounded.
-    static LOOKAHEAD_CACHE: RefCell<Option<(CacheKey, Box<dyn Any>)>> =
-        const { RefCell::new(None) };
-}
-
-/// The key of `puzzle`'s line cache on masks `M`.
-fn cache_key<M: Mask + 'static>(puzzle: &Nonogram) -> CacheKey {
-    let clues = (0..puzzle.num_lines())
-        .map(|l| puzzle.clue(l).to_vec())
-        .collect();
-    (clues, puzzle.palette().len(), TypeId::of::<M>())
-}
-
-/// This thread's kept line cache, if it was made for `key`.
-fn take_cache<M: Mask + 'static>(key: &CacheKey) -> Option<LineCache<M>> {
-    LOOKAHEAD_CACHE.with_borrow_mut(|kept| match kept.take() {
-        Some((k, cache)) if k == *key => cache.downcast::<LineCache<M>>().ok().map(|c| *c),
-        other => {
-            *kept = other;
-            None
-        }
-    })
+    probe_lookahead(puzzle, stop, max_implications, &mut |_| Vec::new()).map(|(r, _)| r)
 }
 
 /// Each branch of a cell the lookahead probed: (colour, what probing to a fixpoint left
@@ -1036,42 +991,22 @@ pub fn probe_lookahead(
         puzzle,
         stop,
         max_implications,
-        pick,
-        true
+        pick
     )
 }
 
-/// [`probe_lookahead`] on masks `M`; with `keep_cache`, the engine starts from and leaves
-/// behind this thread's line cache (exact: a hit returns what the solver would, so the
-/// lookahead's answer does not depend on it).
-fn probe_lookahead_with<M: Mask + 'static>(
+fn probe_lookahead_with<M: Mask>(
     puzzle: &Nonogram,
     stop: &Stop,
     max_implications: usize,
     pick: &mut dyn FnMut(&super::native::ProbeResidue) -> Vec<usize>,
-    keep_cache: bool,
 ) -> Option<(super::native::ProbeResidue, ProbedBranches)> {
-    let key = keep_cache.then(|| cache_key::<M>(puzzle));
-    let mut engine = Engine::<M, 0>::new(puzzle, &Limits {
+    let limits = Limits {
         max_solutions: Some(1),
         keep: 0,
         stop: stop.clone(),
-    });
-    engine.cache = key.as_ref().and_then(take_cache);
-    let result = probe_from_root(&mut engine, max_implications, pick);
-    if let (Some(key), Some(cache)) = (key, engine.cache.take()) {
-        LOOKAHEAD_CACHE.set(Some((key, Box::new(cache))));
-    }
-    result
-}
-
-/// The body of [`probe_lookahead_with`], on a new engine.
-fn probe_from_root<M: Mask>(
-    engine: &mut Engine<'_, M, 0>,
-    max_implications: usize,
-    pick: &mut dyn FnMut(&super::native::ProbeResidue) -> Vec<usize>,
-) -> Option<(super::native::ProbeResidue, ProbedBranches)> {
-    let (puzzle, stop) = (engine.puzzle, engine.limits.stop.clone());
+    };
+    let mut engine = Engine::<M, 0>::new(puzzle, &limits);
     let mut state = engine.initial_state();
     for l in 0..engine.num_lines {
         engine.enqueue(l);
