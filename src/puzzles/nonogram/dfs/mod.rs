@@ -1023,9 +1023,13 @@ fn probe_lookahead_with<M: Mask>(
     let colours: Vec<u64> = (0..width * height)
         .map(|c| engine.colours_of(&state, c / width, c % width))
         .collect();
-    // Propagate each open (cell, colour) once more and keep what it decides.
+    // Propagate each open (cell, colour) once more and keep what it decides. `branch`
+    // equals `state` between two of them: only the lines one changed are copied back, and
+    // only its changed rows (in order) can hold a cell it decided.
     let mut implications = Vec::new();
     let mut branch = state.clone();
+    let mut rows = Vec::new();
+    engine.changed.clear();
     'cells: for (cell, &set) in colours.iter().enumerate() {
         if set.count_ones() < 2 {
             continue;
@@ -1035,27 +1039,41 @@ fn probe_lookahead_with<M: Mask>(
             if implications.len() >= max_implications || stop.should_stop() {
                 break 'cells;
             }
-            branch.copy_from_slice(&state);
             engine.set(&mut branch, row, col, colour);
             engine.enqueue(row);
             engine.enqueue(height + col);
             let ok = engine.propagate(&mut branch);
-            engine.changed.clear();
             engine.read.clear();
-            if !ok {
-                // Probing at its fixpoint leaves no failed literal; nothing to learn.
-                continue;
-            }
-            for r in 0..height {
-                let before = at_least_two(&state[p * r..p * (r + 1)]);
-                let mut decided = before & !at_least_two(&branch[p * r..p * (r + 1)]);
-                while !decided.is_zero() {
-                    let c = decided.trailing_zeros() as usize;
-                    decided = decided.clear_lowest();
-                    let to = engine.colours_of(&branch, r, c).trailing_zeros() as u8;
-                    implications.push([(cell, colour as u8), (r * width + c, to)]);
+            engine.changed.insert(row);
+            engine.changed.insert(height + col);
+            // A failed one: probing at its fixpoint leaves no failed literal, nothing to learn.
+            if ok {
+                rows.clear();
+                rows.extend(
+                    engine
+                        .changed
+                        .list
+                        .iter()
+                        .map(|&l| l as usize)
+                        .filter(|&l| l < height),
+                );
+                rows.sort_unstable();
+                for &r in &rows {
+                    let before = at_least_two(&state[p * r..p * (r + 1)]);
+                    let mut decided = before & !at_least_two(&branch[p * r..p * (r + 1)]);
+                    while !decided.is_zero() {
+                        let c = decided.trailing_zeros() as usize;
+                        decided = decided.clear_lowest();
+                        let to = engine.colours_of(&branch, r, c).trailing_zeros() as u8;
+                        implications.push([(cell, colour as u8), (r * width + c, to)]);
+                    }
                 }
             }
+            for &l in &engine.changed.list {
+                let range = p * l as usize..p * (l as usize + 1);
+                branch[range.clone()].copy_from_slice(&state[range]);
+            }
+            engine.changed.clear();
         }
     }
     let residue = super::native::ProbeResidue {
