@@ -33,9 +33,9 @@
 //!
 //! Two flavours of the same search ([`Flavour`]), which differ in the CDCL solver's
 //! decisions and restarts only: on big blank grids each decides a different share of the
-//! puzzles fast, and which one is lucky on a puzzle is not predictable (a 0.1 % share of
-//! random decisions turns the one's 6 k conflicts on one grid into more than 10 s, and
-//! another's 66 k into 7 k to 36 k: docs/cube.md), so native runs both side by side.
+//! puzzles fast, and which one is lucky on a puzzle is not predictable (heavy tails;
+//! measurements in docs/cube.md, "Two flavours of the learning search"), so native runs
+//! both side by side.
 
 use std::cell::{Cell, RefCell};
 
