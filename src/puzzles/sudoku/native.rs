@@ -65,12 +65,12 @@ const RESTARTS_SECOND: u64 = 1 << 15;
 /// The turns of the three searches side by side.
 const SCHEDULE: Schedule = Schedule {
     restarts: (LEARN_AFTER, RESTARTS_SECOND),
-    learning: (LEARN_FIRST, 2 * LEARN_FIRST),
+    ruling_out: (LEARN_FIRST, 2 * LEARN_FIRST),
     placing: (LEARN_FIRST, 2 * LEARN_FIRST),
 };
 
 /// The sides of the race, in the order of their turns.
-const SIDES: &[Side] = &[Side::Restarts, Side::Learning, Side::Placing];
+const SIDES: &[Side] = &[Side::Restarts, Side::RulingOut, Side::Placing];
 
 pub(crate) use fast9::solve9;
 
@@ -1028,7 +1028,7 @@ fn side_by_side(
             }
             if learners.is_empty() {
                 let learning = [
-                    (Side::Learning, Flavour::RulingOut, schedule.learning),
+                    (Side::RulingOut, Flavour::RulingOut, schedule.ruling_out),
                     (Side::Placing, Flavour::Placing, schedule.placing),
                 ];
                 for (side, flavour, turns) in learning {
@@ -1410,7 +1410,7 @@ mod tests {
     /// Turns of a few nodes and steps, so that the searches alternate many times.
     const SHORT_TURNS: Schedule = Schedule {
         restarts: (16, 32),
-        learning: (16, 32),
+        ruling_out: (16, 32),
         placing: (16, 32),
     };
 
@@ -1466,13 +1466,13 @@ mod tests {
             let (start, work) = root(&geo, &givens).expect("no contradiction");
             let alone = search_without_learning(&geo, start, work, &search, |_| true);
             let (start, work) = root(&geo, &givens).expect("no contradiction");
-            let baton = Arc::new(Baton::new(&[Side::Restarts, Side::Learning]));
+            let baton = Arc::new(Baton::new(&[Side::Restarts, Side::RulingOut]));
             let paused = std::thread::scope(|s| {
                 s.spawn(|| {
                     let _finish = Finish(&baton);
-                    if baton.wait(Side::Learning) {
+                    if baton.wait(Side::RulingOut) {
                         turns.fetch_add(1, Ordering::Relaxed);
-                        while baton.pass(Side::Learning) {
+                        while baton.pass(Side::RulingOut) {
                             turns.fetch_add(1, Ordering::Relaxed);
                         }
                     }

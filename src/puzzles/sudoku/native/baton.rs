@@ -23,7 +23,7 @@ pub(super) enum Side {
     /// The restarted search without learning (the caller's thread).
     Restarts,
     /// The learning search ruling digits out first (a scoped thread of its own).
-    Learning,
+    RulingOut,
     /// The learning search placing digits (a scoped thread of its own).
     Placing,
 }
@@ -116,8 +116,8 @@ impl Drop for Finish<'_> {
 pub(super) struct Schedule {
     /// [`Side::Restarts`]'s first two slices (it runs first).
     pub(super) restarts: (u64, u64),
-    /// [`Side::Learning`]'s first two slices.
-    pub(super) learning: (u64, u64),
+    /// [`Side::RulingOut`]'s first two slices.
+    pub(super) ruling_out: (u64, u64),
     /// [`Side::Placing`]'s first two slices.
     pub(super) placing: (u64, u64),
 }
@@ -175,16 +175,16 @@ mod tests {
     /// the side that finishes ends the other's turn.
     #[test]
     fn one_side_at_a_time_until_one_finishes() {
-        let baton = Arc::new(Baton::new(&[Side::Restarts, Side::Learning]));
+        let baton = Arc::new(Baton::new(&[Side::Restarts, Side::RulingOut]));
         let busy = AtomicBool::new(false);
         let (mut a_work, mut b_work) = (0u64, 0u64);
         std::thread::scope(|s| {
             let learner = s.spawn(|| {
                 let _finish = Finish(&baton);
-                if !baton.wait(Side::Learning) {
+                if !baton.wait(Side::RulingOut) {
                     return 0;
                 }
-                let mut slices = Slices::new(baton.clone(), Side::Learning, (10, 20));
+                let mut slices = Slices::new(baton.clone(), Side::RulingOut, (10, 20));
                 while slices.go_on(b_work) {
                     assert!(!busy.swap(true, Ordering::SeqCst), "both sides run");
                     b_work += 1;
@@ -213,7 +213,7 @@ mod tests {
     /// finishes; the others then end at their next pass.
     #[test]
     fn three_sides_go_round_in_order() {
-        const SIDES: &[Side] = &[Side::Restarts, Side::Learning, Side::Placing];
+        const SIDES: &[Side] = &[Side::Restarts, Side::RulingOut, Side::Placing];
         let baton = Arc::new(Baton::new(SIDES));
         let turns = Mutex::new(Vec::new());
         let run = |side: Side, finish_after: u64| {
@@ -233,20 +233,20 @@ mod tests {
             }
         };
         std::thread::scope(|s| {
-            s.spawn(|| run(Side::Learning, u64::MAX));
+            s.spawn(|| run(Side::RulingOut, u64::MAX));
             s.spawn(|| run(Side::Placing, 10));
             run(Side::Restarts, u64::MAX);
         });
         // Slices 4, 4, 8: the placing side finishes in its third turn.
         let turns = turns.into_inner().unwrap();
-        let cycle = [Side::Restarts, Side::Learning, Side::Placing];
+        let cycle = [Side::Restarts, Side::RulingOut, Side::Placing];
         assert_eq!(turns, cycle.repeat(3));
     }
 
     /// A side that panics ends the race: the other is not left waiting.
     #[test]
     fn a_panic_ends_the_race() {
-        let baton = Baton::new(&[Side::Learning, Side::Restarts]);
+        let baton = Baton::new(&[Side::RulingOut, Side::Restarts]);
         std::thread::scope(|s| {
             let learner = s.spawn(|| {
                 let _finish = Finish(&baton);
