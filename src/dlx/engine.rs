@@ -70,6 +70,7 @@
 //! checked share no item, so forcing covers each item at most once.
 
 use super::matrix::{Matrix, OptionId};
+use super::scan::Scanner;
 use crate::stop::Stop;
 
 /// Limits on one search. `Search::default()` finds every solution and never stops early.
@@ -122,12 +123,18 @@ pub fn solve(
     search: &Search,
     mut on_solution: impl FnMut(&[OptionId]),
 ) -> DlxOutcome {
+    if matrix.has_colours() {
+        return Scanner::new(matrix).run::<true>(search, &mut on_solution);
+    }
     let mut dancer = Dancer::for_search(matrix);
     dancer.run::<true>(search, &mut on_solution)
 }
 
 /// Counts the exact covers of `matrix` without building any solution.
 pub fn count(matrix: &Matrix, search: &Search) -> DlxOutcome {
+    if matrix.has_colours() {
+        return Scanner::new(matrix).run::<false>(search, &mut |_: &[OptionId]| {});
+    }
     let mut dancer = Dancer::for_search(matrix);
     dancer.run::<false>(search, &mut |_: &[OptionId]| {})
 }
@@ -1666,6 +1673,74 @@ mod tests {
             marked += usize::from(outs[0].cleansings > 0);
         }
         assert!(marked > 10, "{marked} rounds purified");
+    }
+
+    /// Random matrices with colours and uncoloured secondary items: the
+    /// scanning engine (`scan.rs`) searches the dancing tree, DLX2's: the same
+    /// solutions in the same order, the same nodes, updates and cleansings,
+    /// also when stopped after a few solutions.
+    #[test]
+    fn scanned_colours_search_the_dancing_tree() {
+        let mut seed = 0x6a09_e667_f3bc_c908_u64;
+        let mut next = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n) as usize
+        };
+        let (mut purified, mut solved) = (0, 0);
+        for round in 0..300 {
+            let mut m = Matrix::new();
+            let primaries: Vec<_> = (0..2 + next(6))
+                .map(|k| m.add_primary(format!("p{k}")))
+                .collect();
+            let secondaries: Vec<_> = (0..1 + next(6))
+                .map(|k| m.add_secondary(format!("s{k}")))
+                .collect();
+            let colours = [m.colour("A"), m.colour("B"), m.colour("C")];
+            for _ in 0..4 + next(30) {
+                let mut option = Vec::new();
+                let mut items: Vec<usize> = (0..primaries.len() + secondaries.len()).collect();
+                let size = (1 + next(4)).min(items.len());
+                for _ in 0..size {
+                    let k = items.swap_remove(next(items.len() as u64));
+                    if k < primaries.len() {
+                        option.push((primaries[k], None));
+                    } else {
+                        let c = [None, Some(colours[0]), Some(colours[1]), Some(colours[2])];
+                        option.push((secondaries[k - primaries.len()], c[next(4)]));
+                    }
+                }
+                if !option.iter().any(|&(i, _)| m.is_primary(i)) {
+                    option.push((primaries[next(primaries.len() as u64)], None));
+                }
+                let _ = m.add_coloured_option(&option);
+            }
+            if !m.has_colours() {
+                continue;
+            }
+            for max in [None, Some(1 + next(3) as u64)] {
+                let search = Search {
+                    max_solutions: max,
+                    ..Search::default()
+                };
+                let mut danced = Vec::new();
+                let want = Dancer::new(&m)
+                    .run::<true>(&search, &mut |s: &[OptionId]| danced.push(s.to_vec()));
+                let mut scanned = Vec::new();
+                let got = Scanner::new(&m)
+                    .run::<true>(&search, &mut |s: &[OptionId]| scanned.push(s.to_vec()));
+                assert_eq!(scanned, danced, "round {round}");
+                assert_eq!(got.stats, want.stats, "round {round}");
+                assert_eq!((got.count, got.complete), (want.count, want.complete));
+                purified += usize::from(want.stats.cleansings > 0);
+                solved += usize::from(want.count > 0);
+            }
+        }
+        assert!(
+            purified > 100 && solved > 50,
+            "{purified} purified, {solved} solved"
+        );
     }
 
     fn knuth_example(narrow: bool) {

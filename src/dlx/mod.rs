@@ -17,6 +17,7 @@
 pub mod cells;
 mod engine;
 mod matrix;
+mod scan;
 pub mod suite;
 mod xc;
 
