@@ -44,6 +44,12 @@
 //!   once without covering it, but counts the one update DLX1's cover makes.
 //! - `cleansings` (DLX2): one per purify, plus one per node it marks.
 //!
+//! [`solve`] and [`count`] give a matrix with colours to `scan.rs` instead,
+//! which searches this same tree with the same counters but keeps the
+//! secondary items' lists fixed (it unlinks only primary nodes); the colour
+//! path here is DLX2's structure node for node, and the reference that
+//! engine is tested against.
+//!
 //! Padding ([`Dancer::padding`], chosen by [`solve`] and [`count`]): options
 //! shorter than the longest get nodes of an extra secondary item that no option
 //! commits and no counter counts, so that every option has the same length; the

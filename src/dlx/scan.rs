@@ -183,7 +183,8 @@ impl Scanner {
         entry_start.push(entries.len() as u32);
         prim_start.push(up.len() as u32);
         // Each secondary item's slots in option order (placed by counting),
-        // cut into runs of one key.
+        // cut into runs of one key. `place[s + 1]` counts item s's slots,
+        // then (prefix sums) `place[s]` is where they start.
         let n_secondary = n_items - primaries;
         let mut place = vec![0u32; n_secondary + 1];
         for e in &entries {
@@ -194,44 +195,51 @@ impl Scanner {
         for s in 0..n_secondary {
             place[s + 1] += place[s];
         }
-        let mut placed = vec![(0u32, 0u32, 0u32); place[n_secondary] as usize];
+        // Slots go straight to their place; each item's runs grow as its
+        // slots come, in option order, and are laid end to end after.
+        let mut slots = vec![
+            Slot {
+                option: 0,
+                colour: 0
+            };
+            place[n_secondary] as usize
+        ];
+        let mut item_runs: Vec<Vec<Run>> = vec![Vec::new(); n_secondary];
         for o in 0..n_options {
             let (start, end) = (entry_start[o] as usize, entry_start[o + 1] as usize);
             for (at, e) in entries[start..end].iter().enumerate() {
-                if e.item as usize > primaries {
-                    let s = e.item as usize - primaries - 1;
-                    placed[place[s] as usize] = (o as u32, e.colour, at as u32);
-                    place[s] += 1;
+                if e.item as usize <= primaries {
+                    continue;
                 }
-            }
-        }
-        // `place[s]` is now where item s's slots end.
-        let mut run_start = Vec::with_capacity(n_secondary + 1);
-        let mut runs: Vec<Run> = Vec::new();
-        let mut slots = Vec::with_capacity(placed.len());
-        for s in 0..n_secondary {
-            let first_run = runs.len();
-            run_start.push(first_run as u32);
-            let begin = if s == 0 { 0 } else { place[s - 1] as usize };
-            for &(option, colour, at) in &placed[begin..place[s] as usize] {
-                let key = key[option as usize];
-                let open = runs.len() > first_run;
-                match runs.last_mut() {
-                    Some(run) if open && run.key == key => {
+                let s = e.item as usize - primaries - 1;
+                let k = place[s];
+                slots[k as usize] = Slot {
+                    option: o as u32,
+                    colour: e.colour,
+                };
+                place[s] += 1;
+                let at = at as u32;
+                match item_runs[s].last_mut() {
+                    Some(run) if run.key == key[o] => {
                         run.end += 1;
                         if run.at != at {
                             run.at = NONE;
                         }
                     }
-                    _ => runs.push(Run {
-                        key,
-                        start: slots.len() as u32,
-                        end: slots.len() as u32 + 1,
+                    _ => item_runs[s].push(Run {
+                        key: key[o],
+                        start: k,
+                        end: k + 1,
                         at,
                     }),
                 }
-                slots.push(Slot { option, colour });
             }
+        }
+        let mut run_start = Vec::with_capacity(n_secondary + 1);
+        let mut runs: Vec<Run> = Vec::new();
+        for r in item_runs {
+            run_start.push(runs.len() as u32);
+            runs.extend(r);
         }
         for run in &mut runs {
             if run.end - run.start != len[run.key as usize] {
