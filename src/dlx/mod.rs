@@ -19,6 +19,7 @@ pub mod cells;
 mod engine;
 mod matrix;
 mod scan;
+mod steps;
 pub mod suite;
 mod xc;
 

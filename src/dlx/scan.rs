@@ -40,11 +40,9 @@
 //!
 //! Safety: no unsafe code; indices are built in range.
 
-use super::engine::{DlxOutcome, DlxStats, Search};
+use super::engine::{COVERED, DlxOutcome, Search, internal_items, mrv};
 use super::matrix::{Matrix, OptionId};
-
-/// Added to a primary item's LEN while it is covered (as in `engine.rs`).
-const COVERED: u32 = 1 << 31;
+use super::steps::{self, Levels};
 
 /// One entry of an option, in the option's order.
 #[derive(Clone, Copy, Debug)]
@@ -127,17 +125,7 @@ impl Scanner {
     pub(super) fn new(matrix: &Matrix) -> Self {
         let n_items = matrix.num_items();
         let primaries = matrix.num_primary();
-        let mut internal = vec![0u32; n_items];
-        let (mut next_primary, mut next_secondary) = (1u32, primaries as u32 + 1);
-        for (item, slot) in internal.iter_mut().enumerate() {
-            if matrix.is_primary(item) {
-                *slot = next_primary;
-                next_primary += 1;
-            } else {
-                *slot = next_secondary;
-                next_secondary += 1;
-            }
-        }
+        let internal = internal_items(matrix);
         let n_options = matrix.num_options();
         let headers = primaries + 1;
         let mut up: Vec<u32> = (0..headers as u32).collect();
@@ -438,107 +426,66 @@ impl Scanner {
         }
     }
 
-    /// MRV: the first active primary item with the fewest options.
-    fn choose(&self) -> Option<(u32, u32)> {
-        let (mut best, mut at) = (COVERED, 0);
-        for i in 1..=self.primaries {
-            let l = self.len[i];
-            if l < best {
-                (best, at) = (l, i);
-            }
-        }
-        (best < COVERED).then_some((at as u32, best))
-    }
-
+    /// Steps C2–C8 on this structure ([`steps::run`]).
     pub(super) fn run<const REPORT: bool>(
         &mut self,
         search: &Search,
         on_solution: &mut dyn FnMut(&[OptionId]),
     ) -> DlxOutcome {
-        let mut nodes = 0u64;
-        let mut solutions = 0u64;
-        let mut level = 0usize;
-        let max = search.max_solutions.unwrap_or(u64::MAX);
-        const UPDATES_PER_CHECK: u64 = 1 << 20;
-        let mut next_update_check = UPDATES_PER_CHECK;
-        let mut timed_out = |nodes: u64, updates: u64| {
-            let due = nodes.is_multiple_of(super::engine::DEADLINE_CHECK_INTERVAL)
-                || updates >= next_update_check;
-            if updates >= next_update_check {
-                next_update_check = updates + UPDATES_PER_CHECK;
-            }
-            due && search.stop.poll(crate::stop::Effort::Nodes, nodes)
-        };
-        let (complete, out_of_time) = 'search: {
-            if max == 0 {
-                break 'search (false, false);
-            }
-            loop {
-                let mut descended = false;
-                let chosen = self.choose();
-                if chosen.is_none() {
-                    nodes += 1;
-                    solutions += 1;
-                    if REPORT {
-                        self.solution.clear();
-                        for l in 0..level {
-                            let option = self.node_option[self.choice[l] as usize];
-                            self.solution.push(option as OptionId);
-                        }
-                        on_solution(&self.solution);
-                    }
-                    if solutions >= max {
-                        break 'search (false, false);
-                    }
-                } else {
-                    if timed_out(nodes, self.updates) {
-                        break 'search (false, true);
-                    }
-                    nodes += 1;
-                    let (i, len) = chosen.unwrap_or_default();
-                    if len > 0 {
-                        self.cover(i);
-                        let x = self.down[i as usize];
-                        self.choice[level] = x;
-                        self.commit_others(x);
-                        level += 1;
-                        descended = true;
-                    } else {
-                        self.updates += 1;
-                    }
-                }
-                if descended {
-                    continue;
-                }
-                loop {
-                    if level == 0 {
-                        break 'search (true, false);
-                    }
-                    level -= 1;
-                    let x = self.choice[level];
-                    self.uncommit_others(x);
-                    let i = self.top[x as usize];
-                    let next = self.down[x as usize];
-                    if next != i {
-                        self.choice[level] = next;
-                        self.commit_others(next);
-                        level += 1;
-                        break;
-                    }
-                    self.uncover(i);
-                }
-            }
-        };
-        DlxOutcome {
-            count: solutions,
-            complete,
-            timed_out: out_of_time,
-            stats: DlxStats {
-                nodes,
-                updates: self.updates,
-                solutions,
-                cleansings: self.cleansings,
-            },
-        }
+        let mut choice = std::mem::take(&mut self.choice);
+        let mut solution = std::mem::take(&mut self.solution);
+        let out = steps::run::<_, REPORT>(self, &mut choice, &mut solution, search, on_solution);
+        (self.choice, self.solution) = (choice, solution);
+        out
+    }
+}
+
+impl Levels for Scanner {
+    fn choose(&self) -> Option<(u32, u32)> {
+        mrv(&self.len[1..=self.primaries], None)
+    }
+
+    fn cover(&mut self, i: u32) {
+        Scanner::cover(self, i)
+    }
+
+    fn uncover(&mut self, i: u32) {
+        Scanner::uncover(self, i)
+    }
+
+    fn head(&self, i: u32) -> u32 {
+        i
+    }
+
+    fn down(&self, x: u32) -> u32 {
+        self.down[x as usize]
+    }
+
+    fn top(&self, x: u32) -> u32 {
+        self.top[x as usize]
+    }
+
+    fn commit_others(&mut self, x: u32) {
+        Scanner::commit_others(self, x)
+    }
+
+    fn uncommit_others(&mut self, x: u32) {
+        Scanner::uncommit_others(self, x)
+    }
+
+    fn option_of(&self, x: u32) -> OptionId {
+        self.node_option[x as usize] as OptionId
+    }
+
+    fn updates(&self) -> u64 {
+        self.updates
+    }
+
+    fn cleansings(&self) -> u64 {
+        self.cleansings
+    }
+
+    fn count_empty_cover(&mut self) {
+        self.updates += 1;
     }
 }
