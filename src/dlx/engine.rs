@@ -19,7 +19,7 @@
 //!   doubly linked horizontal list (LLINK/RLINK) in item order; here covering
 //!   item `i` adds [`COVERED`] to its LEN instead, so the active items are the
 //!   primaries whose LEN is below [`COVERED`], still in item order. Choosing
-//!   then scans LEN as one array instead of chasing links (see `Dance::choose`).
+//!   then scans LEN as one array instead of chasing links (see [`mrv`]).
 //! - **COLOR**: `0` none, `> 0` a colour (our [`Colour`] + 1), `-1` a node
 //!   whose item was purified with this node's colour: hide/unhide skip it.
 //!   With colours, spacers have COLOR `-1` too (one test finds both).
@@ -43,6 +43,12 @@
 //!   `cover` and `purify`). An item with LEN 0 chosen by MRV is abandoned at
 //!   once without covering it, but counts the one update DLX1's cover makes.
 //! - `cleansings` (DLX2): one per purify, plus one per node it marks.
+//!
+//! [`solve`] and [`count`] give a matrix with colours to `scan.rs` instead,
+//! which searches this same tree with the same counters but keeps the
+//! secondary items' lists fixed (it unlinks only primary nodes); the colour
+//! path here is DLX2's structure node for node, and the reference that
+//! engine is tested against.
 //!
 //! Padding ([`Dancer::padding`], chosen by [`solve`] and [`count`]): options
 //! shorter than the longest get nodes of an extra secondary item that no option
@@ -70,6 +76,8 @@
 //! checked share no item, so forcing covers each item at most once.
 
 use super::matrix::{Matrix, OptionId};
+use super::scan::Scanner;
+use super::steps::{self, Levels};
 use crate::stop::Stop;
 
 /// Limits on one search. `Search::default()` finds every solution and never stops early.
@@ -122,12 +130,18 @@ pub fn solve(
     search: &Search,
     mut on_solution: impl FnMut(&[OptionId]),
 ) -> DlxOutcome {
+    if matrix.has_colours() {
+        return Scanner::new(matrix).run::<true>(search, &mut on_solution);
+    }
     let mut dancer = Dancer::for_search(matrix);
     dancer.run::<true>(search, &mut on_solution)
 }
 
 /// Counts the exact covers of `matrix` without building any solution.
 pub fn count(matrix: &Matrix, search: &Search) -> DlxOutcome {
+    if matrix.has_colours() {
+        return Scanner::new(matrix).run::<false>(search, &mut |_: &[OptionId]| {});
+    }
     let mut dancer = Dancer::for_search(matrix);
     dancer.run::<false>(search, &mut |_: &[OptionId]| {})
 }
@@ -253,15 +267,15 @@ impl Prepared {
 /// it (a matrix has fewer than 2³¹ nodes), so a covered item never wins MRV.
 /// A covered item's LEN does not change until it is uncovered, since every
 /// option that meets it is hidden or in its own list.
-const COVERED: u32 = 1 << 31;
+pub(super) const COVERED: u32 = 1 << 31;
 
-/// Up to this many primary items, MRV scans LEN one item at a time (see `Dance::choose`).
-const SCALAR_MRV: usize = 32;
+/// Up to this many primary items, MRV scans LEN one item at a time (see [`mrv`]).
+pub(super) const SCALAR_MRV: usize = 32;
 
 /// A LEN in the width the dance keeps it: `u32`, or `i16` beside the 16-bit
 /// nodes when every LEN is below `2¹⁴` (checked), so that MRV takes the
 /// minimum eight at a time with the baseline x86-64 instruction `pminsw`.
-trait Len: Copy + Ord + Default {
+pub(super) trait Len: Copy + Ord + Default {
     /// [`COVERED`] in this width.
     const COVERED: Self;
     const ONE: Self;
@@ -426,6 +440,66 @@ impl Link for SmallNode {
     }
 }
 
+/// MRV (step C3) over the primary items' LENs (`lens[k]` is item `k + 1`'s):
+/// the first active item with the fewest options and that number, or `None`
+/// when every primary item is covered (C2: a solution). One pass takes the
+/// minimum of the LENs, which compiles to SIMD, then a second finds where it
+/// first occurs; covered items lose by [`COVERED`]. A walk along Knuth's list
+/// costs a dependent load per item. With `active` (the bit set of the active
+/// items, at most [`SCALAR_MRV`] of them) a scalar pass visits those instead.
+#[inline(always)]
+pub(super) fn mrv<L: Len>(lens: &[L], active: Option<u32>) -> Option<(u32, u32)> {
+    if let Some(active) = active {
+        // Few items: a scalar pass over the active ones, in item order,
+        // from the bit set `active`. Its narrow loads take the LENs just
+        // stored by the cover from the store buffer; the 16-byte loads below
+        // cannot, and wait for those stores to reach the cache.
+        let (mut best, mut at) = (L::COVERED, 0);
+        let mut active = active;
+        while active != 0 {
+            let k = active.trailing_zeros() as usize;
+            active &= active - 1;
+            debug_assert!(k < lens.len());
+            // SAFETY: `active` has bits below `primaries` only.
+            let l = unsafe { *lens.get_unchecked(k) };
+            if l < best {
+                (best, at) = (l, k);
+            }
+        }
+        return (best < L::COVERED).then(|| ((at + 1) as u32, best.get()));
+    }
+    let min = lens.iter().copied().min().filter(|&m| m < L::COVERED)?;
+    const CHUNK: usize = 16;
+    let mut base = 0;
+    for chunk in lens.chunks(CHUNK) {
+        // No early exit inside a chunk, so the test is SIMD too.
+        if chunk.iter().fold(false, |seen, &l| seen | (l == min)) {
+            let at = chunk.iter().position(|&l| l == min).unwrap_or(0);
+            return Some(((base + at + 1) as u32, min.get()));
+        }
+        base += CHUNK;
+    }
+    debug_assert!(false, "the minimum occurs");
+    None
+}
+
+/// Internal item numbers, by item id: primaries `1..=P`, then secondaries
+/// `P + 1..=N`, each group in id order (MRV's order is this one, as DLX1's).
+pub(super) fn internal_items(matrix: &Matrix) -> Vec<u32> {
+    let mut internal = vec![0u32; matrix.num_items()];
+    let (mut next_primary, mut next_secondary) = (1u32, matrix.num_primary() as u32 + 1);
+    for (item, slot) in internal.iter_mut().enumerate() {
+        if matrix.is_primary(item) {
+            *slot = next_primary;
+            next_primary += 1;
+        } else {
+            *slot = next_secondary;
+            next_secondary += 1;
+        }
+    }
+    internal
+}
+
 /// The dancing structure built from a [`Matrix`].
 #[derive(Clone, Debug)]
 struct Dancer {
@@ -576,19 +650,7 @@ impl Dancer {
     fn build(matrix: &Matrix, pad: usize) -> Self {
         let n_items = matrix.num_items();
         let n_primary = matrix.num_primary();
-        // Internal item numbers: primaries 1..=P, then secondaries P+1..=N,
-        // each group in id order.
-        let mut internal = vec![0u32; n_items];
-        let (mut next_primary, mut next_secondary) = (1u32, n_primary as u32 + 1);
-        for (item, slot) in internal.iter_mut().enumerate() {
-            if matrix.is_primary(item) {
-                *slot = next_primary;
-                next_primary += 1;
-            } else {
-                *slot = next_secondary;
-                next_secondary += 1;
-            }
-        }
+        let internal = internal_items(matrix);
         let n_options = matrix.num_options();
         let ghost = if pad > 0 { n_items as u32 + 1 } else { 0 };
         let padding: usize = match pad {
@@ -813,13 +875,20 @@ impl Dancer {
                         true => ((1u64 << self.primaries) - 1) as u32,
                         false => 0,
                     },
-                    choice: &mut self.choice,
-                    solution: &mut self.solution,
                     updates: 0,
                     cleansings: 0,
                 };
                 let forcing = dance.force(forced);
-                (dance.run::<REPORT>(search, on_solution), forcing)
+                (
+                    steps::run::<_, REPORT>(
+                        &mut dance,
+                        &mut self.choice,
+                        &mut self.solution,
+                        search,
+                        on_solution,
+                    ),
+                    forcing,
+                )
             }};
         }
         // Without colours the COLOR tests vanish from the inner loops (~10%).
@@ -878,8 +947,6 @@ struct Dance<
     primaries: usize,
     /// The padding item ([`Dancer::padding`]), or 0.
     ghost: u32,
-    choice: &'a mut [u32],
-    solution: &'a mut Vec<OptionId>,
     updates: u64,
     cleansings: u64,
     /// With at most [`SCALAR_MRV`] primary items: bit `i - 1` is set while
@@ -1144,6 +1211,88 @@ impl<
     }
 
     #[inline(always)]
+    fn purify(&mut self, p: u32) {
+        let n = *self.node(p);
+        let (c, i) = (n.colour(), n.top() as u32);
+        debug_assert!(c > 0);
+        self.cleansings += 1;
+        let head = Self::link(i);
+        let mut q = self.node(head).down();
+        while q != head {
+            let next = self.node(q).down();
+            if self.node(q).colour() == c {
+                self.node_mut(q).set_colour(-1);
+                self.cleansings += 1;
+            } else {
+                self.hide(q);
+            }
+            q = next;
+        }
+    }
+
+    #[inline(always)]
+    fn unpurify(&mut self, p: u32) {
+        let n = *self.node(p);
+        let (c, i) = (n.colour(), n.top() as u32);
+        debug_assert!(c > 0);
+        let head = Self::link(i);
+        let mut q = self.node(head).up();
+        while q != head {
+            let next = self.node(q).up();
+            if self.node(q).colour() < 0 {
+                self.node_mut(q).set_colour(c);
+            } else {
+                self.unhide(q);
+            }
+            q = next;
+        }
+    }
+
+    /// Takes the options whose first nodes are `forced` into the solution
+    /// before the search (see [`Prepared`]) by covering all their items, then
+    /// sets the update counter back to zero so that the search counts its own.
+    fn force(&mut self, forced: &[u32]) -> Forcing {
+        let mut forcing = Forcing::default();
+        for &f in forced {
+            let mut p = Self::link(f);
+            loop {
+                let item = self.node(p).top() as u32;
+                forcing.hidden += u64::from(self.len_mut(item).get());
+                forcing.covers += 1;
+                self.cover(item);
+                p += N::STEP;
+                if self.node(p).top() <= 0 {
+                    break;
+                }
+            }
+        }
+        forcing.updates = std::mem::take(&mut self.updates);
+        forcing
+    }
+}
+
+impl<
+    N: Link,
+    const COLOURS: bool,
+    const NEXT: bool,
+    const K: usize,
+    const PAD: bool,
+    const SLOTS: bool,
+> Levels for Dance<'_, N, COLOURS, NEXT, K, PAD, SLOTS>
+{
+    /// MRV (step C3), see [`mrv`].
+    #[inline(always)]
+    fn choose(&self) -> Option<(u32, u32)> {
+        // The node numbers kept in COLOR and computed by arithmetic on these
+        // paths are links only where links are plain numbers.
+        const { assert!(!NEXT || N::STEP == 1, "NEXT runs on 16-bit nodes") };
+        debug_assert!(self.primaries < self.len.len());
+        // SAFETY: `len` has a slot for every item (module docs).
+        let lens = unsafe { self.len.get_unchecked(1..=self.primaries) };
+        mrv(lens, (lens.len() <= SCALAR_MRV).then_some(self.active))
+    }
+
+    #[inline(always)]
     fn cover(&mut self, i: u32) {
         let head = Self::link(i);
         // The item's slot is its header's COLOR (slotted structures).
@@ -1198,41 +1347,18 @@ impl<
     }
 
     #[inline(always)]
-    fn purify(&mut self, p: u32) {
-        let n = *self.node(p);
-        let (c, i) = (n.colour(), n.top() as u32);
-        debug_assert!(c > 0);
-        self.cleansings += 1;
-        let head = Self::link(i);
-        let mut q = self.node(head).down();
-        while q != head {
-            let next = self.node(q).down();
-            if self.node(q).colour() == c {
-                self.node_mut(q).set_colour(-1);
-                self.cleansings += 1;
-            } else {
-                self.hide(q);
-            }
-            q = next;
-        }
+    fn head(&self, i: u32) -> u32 {
+        Self::link(i)
     }
 
     #[inline(always)]
-    fn unpurify(&mut self, p: u32) {
-        let n = *self.node(p);
-        let (c, i) = (n.colour(), n.top() as u32);
-        debug_assert!(c > 0);
-        let head = Self::link(i);
-        let mut q = self.node(head).up();
-        while q != head {
-            let next = self.node(q).up();
-            if self.node(q).colour() < 0 {
-                self.node_mut(q).set_colour(c);
-            } else {
-                self.unhide(q);
-            }
-            q = next;
-        }
+    fn down(&self, x: u32) -> u32 {
+        self.node(x).down()
+    }
+
+    #[inline(always)]
+    fn top(&self, x: u32) -> u32 {
+        self.node(x).top() as u32
     }
 
     /// Covers or purifies the items of `x`'s option other than `TOP(x)` (step C5).
@@ -1297,76 +1423,6 @@ impl<
         }
     }
 
-    /// Takes the options whose first nodes are `forced` into the solution
-    /// before the search (see [`Prepared`]) by covering all their items, then
-    /// sets the update counter back to zero so that the search counts its own.
-    fn force(&mut self, forced: &[u32]) -> Forcing {
-        let mut forcing = Forcing::default();
-        for &f in forced {
-            let mut p = Self::link(f);
-            loop {
-                let item = self.node(p).top() as u32;
-                forcing.hidden += u64::from(self.len_mut(item).get());
-                forcing.covers += 1;
-                self.cover(item);
-                p += N::STEP;
-                if self.node(p).top() <= 0 {
-                    break;
-                }
-            }
-        }
-        forcing.updates = std::mem::take(&mut self.updates);
-        forcing
-    }
-
-    /// MRV (step C3): the first active primary item with the fewest options
-    /// and that number, or `None` when every primary item is covered (C2: a
-    /// solution). One pass takes the minimum of the LENs, which compiles to
-    /// SIMD, then a second finds where it first occurs; covered items lose by
-    /// [`COVERED`]. A walk along Knuth's list costs a dependent load per item.
-    #[inline(always)]
-    fn choose(&self) -> Option<(u32, u32)> {
-        debug_assert!(self.primaries < self.len.len());
-        // SAFETY: `len` has a slot for every item (module docs).
-        let lens = unsafe { self.len.get_unchecked(1..=self.primaries) };
-        if lens.len() <= SCALAR_MRV {
-            // Few items: a scalar pass over the active ones, in item order,
-            // from the bit set `active`. Its narrow loads take the LENs just
-            // stored by the cover from the store buffer; the 16-byte loads below
-            // cannot, and wait for those stores to reach the cache.
-            let (mut best, mut at) = (N::Len::COVERED, 0);
-            let mut active = self.active;
-            while active != 0 {
-                let k = active.trailing_zeros() as usize;
-                active &= active - 1;
-                debug_assert!(k < lens.len());
-                // SAFETY: `active` has bits below `primaries` only.
-                let l = unsafe { *lens.get_unchecked(k) };
-                if l < best {
-                    (best, at) = (l, k);
-                }
-            }
-            return (best < N::Len::COVERED).then(|| ((at + 1) as u32, best.get()));
-        }
-        let min = lens
-            .iter()
-            .copied()
-            .min()
-            .filter(|&m| m < N::Len::COVERED)?;
-        const CHUNK: usize = 16;
-        let mut base = 0;
-        for chunk in lens.chunks(CHUNK) {
-            // No early exit inside a chunk, so the test is SIMD too.
-            if chunk.iter().fold(false, |seen, &l| seen | (l == min)) {
-                let at = chunk.iter().position(|&l| l == min).unwrap_or(0);
-                return Some(((base + at + 1) as u32, min.get()));
-            }
-            base += CHUNK;
-        }
-        debug_assert!(false, "the minimum occurs");
-        None
-    }
-
     /// The option number of node `x`: walk right to the spacer that ends it.
     fn option_of(&self, mut x: u32) -> OptionId {
         loop {
@@ -1379,108 +1435,19 @@ impl<
         }
     }
 
-    /// The iterative Algorithm C, steps C2–C8; `REPORT = false` never builds
-    /// the option list of a solution.
-    fn run<const REPORT: bool>(
-        &mut self,
-        search: &Search,
-        on_solution: &mut dyn FnMut(&[OptionId]),
-    ) -> DlxOutcome {
-        // The node numbers kept in COLOR and computed by arithmetic on these
-        // paths are links only where links are plain numbers.
-        const { assert!(!NEXT || N::STEP == 1, "NEXT runs on 16-bit nodes") };
-        let mut nodes = 0u64;
-        let mut solutions = 0u64;
-        let mut level = 0usize;
-        let max = search.max_solutions.unwrap_or(u64::MAX);
-        // The clock is read every DEADLINE_CHECK_INTERVAL nodes, and also whenever another
-        // UPDATES_PER_CHECK updates have been made: on large matrices (nonogram patterns)
-        // one node can cost millions of updates, and a timeout must still be kept.
-        const UPDATES_PER_CHECK: u64 = 1 << 20;
-        let mut next_update_check = UPDATES_PER_CHECK;
-        let mut timed_out = |nodes: u64, updates: u64| {
-            let due = nodes.is_multiple_of(DEADLINE_CHECK_INTERVAL) || updates >= next_update_check;
-            if updates >= next_update_check {
-                next_update_check = updates + UPDATES_PER_CHECK;
-            }
-            due && search.stop.poll(crate::stop::Effort::Nodes, nodes)
-        };
-        let (complete, out_of_time) = 'search: {
-            if max == 0 {
-                break 'search (false, false);
-            }
-            loop {
-                // C2: enter level `level`; C3 chooses the item.
-                let mut descended = false;
-                let chosen = self.choose();
-                if chosen.is_none() {
-                    nodes += 1;
-                    solutions += 1;
-                    if REPORT {
-                        self.solution.clear();
-                        for l in 0..level {
-                            let option = self.option_of(self.choice[l]);
-                            self.solution.push(option);
-                        }
-                        on_solution(self.solution);
-                    }
-                    if solutions >= max {
-                        break 'search (false, false);
-                    }
-                } else {
-                    if timed_out(nodes, self.updates) {
-                        break 'search (false, true);
-                    }
-                    nodes += 1;
-                    // C4.
-                    let (i, len) = chosen.unwrap_or_default();
-                    if len > 0 {
-                        self.cover(i);
-                        let x = self.node(Self::link(i)).down();
-                        debug_assert!(level < self.choice.len());
-                        self.choice[level] = x;
-                        self.commit_others(x);
-                        level += 1;
-                        descended = true;
-                    } else {
-                        // DLX1 covers it and backs up: one update, nothing hidden.
-                        self.updates += 1;
-                    }
-                }
-                if descended {
-                    continue;
-                }
-                // C8 (leave level), C6 (try again), C7 (backtrack).
-                loop {
-                    if level == 0 {
-                        break 'search (true, false);
-                    }
-                    level -= 1;
-                    let x = self.choice[level];
-                    self.uncommit_others(x);
-                    let i = self.node(x).top() as u32;
-                    let next = self.node(x).down();
-                    if next != Self::link(i) {
-                        self.choice[level] = next;
-                        self.commit_others(next);
-                        level += 1;
-                        break;
-                    }
-                    self.uncover(i);
-                }
-            }
-        };
-        DlxOutcome {
-            count: solutions,
-            complete,
-            timed_out: out_of_time,
-            stats: DlxStats {
-                nodes,
-                updates: self.updates,
-                solutions,
-                cleansings: self.cleansings,
-            },
-        }
+    #[inline(always)]
+    fn updates(&self) -> u64 {
+        self.updates
+    }
+
+    fn cleansings(&self) -> u64 {
+        self.cleansings
+    }
+
+    #[inline(always)]
+    fn count_empty_cover(&mut self) {
+        // DLX1 covers it and backs up: one update, nothing hidden.
+        self.updates += 1;
     }
 }
 
@@ -1532,13 +1499,8 @@ mod tests {
     /// counters.
     #[test]
     fn padding_and_slots_are_invisible() {
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n) as usize
-        };
+        let mut rng = crate::rng::SplitMix64::new(0x2545_f491_4f6c_dd1d_u64);
+        let mut next = move |n: u64| rng.below(n as usize);
         let (mut slotted, mut unslotted) = (0, 0);
         for round in 0..40 {
             let by_position = round % 2 == 0;
@@ -1601,37 +1563,56 @@ mod tests {
         );
     }
 
+    /// A random matrix with up to three colours: `primaries + 0..6` primary
+    /// items, `secondaries + 0..6` secondary ones, `options + 0..30` options of
+    /// one to four random items (a primary one added when none was drawn),
+    /// each secondary entry uncoloured or in one of the colours.
+    fn random_coloured(
+        next: &mut impl FnMut(u64) -> usize,
+        primaries: usize,
+        secondaries: usize,
+        options: usize,
+    ) -> Matrix {
+        let mut m = Matrix::new();
+        let primaries: Vec<_> = (0..primaries + next(6))
+            .map(|k| m.add_primary(format!("p{k}")))
+            .collect();
+        let secondaries: Vec<_> = (0..secondaries + next(6))
+            .map(|k| m.add_secondary(format!("s{k}")))
+            .collect();
+        let colours = [m.colour("A"), m.colour("B"), m.colour("C")];
+        for _ in 0..options + next(30) {
+            let mut option = Vec::new();
+            let mut items: Vec<usize> = (0..primaries.len() + secondaries.len()).collect();
+            let size = (1 + next(4)).min(items.len());
+            for _ in 0..size {
+                let k = items.swap_remove(next(items.len() as u64));
+                if k < primaries.len() {
+                    option.push((primaries[k], None));
+                } else {
+                    let c = [None, Some(colours[0]), Some(colours[1]), Some(colours[2])];
+                    option.push((secondaries[k - primaries.len()], c[next(4)]));
+                }
+            }
+            if !option.iter().any(|&(i, _)| m.is_primary(i)) {
+                option.push((primaries[next(primaries.len() as u64)], None));
+            }
+            m.add_coloured_option(&option)
+                .expect("distinct items, one primary at least");
+        }
+        m
+    }
+
     /// Random matrices with colours: the 16-byte nodes (whose spacers carry
     /// COLOR -1, see `Dancer::build`) find the solutions and counters of the
     /// 16-bit ones, and a complete search restores every link and colour.
     #[test]
     fn coloured_wide_nodes_agree_with_narrow() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n) as usize
-        };
+        let mut rng = crate::rng::SplitMix64::new(0x9e37_79b9_7f4a_7c15_u64);
+        let mut next = move |n: u64| rng.below(n as usize);
         let mut marked = 0;
         for round in 0..30 {
-            let mut m = Matrix::new();
-            let primaries: Vec<_> = (0..4 + next(4))
-                .map(|k| m.add_primary(format!("p{k}")))
-                .collect();
-            let secondaries: Vec<_> = (0..3 + next(4))
-                .map(|k| m.add_secondary(format!("s{k}")))
-                .collect();
-            let colours = [m.colour("A"), m.colour("B")];
-            for _ in 0..10 + next(20) {
-                let mut option = vec![(primaries[next(primaries.len() as u64)], None)];
-                for &s in &secondaries {
-                    if next(2) == 0 {
-                        option.push((s, [None, Some(colours[0]), Some(colours[1])][next(3)]));
-                    }
-                }
-                m.add_coloured_option(&option).unwrap();
-            }
+            let m = random_coloured(&mut next, 4, 3, 10);
             let mut sols = Vec::new();
             let mut outs = Vec::new();
             for narrow in [false, true] {
@@ -1666,6 +1647,44 @@ mod tests {
             marked += usize::from(outs[0].cleansings > 0);
         }
         assert!(marked > 10, "{marked} rounds purified");
+    }
+
+    /// Random matrices with colours and uncoloured secondary items: the
+    /// scanning engine (`scan.rs`) searches the dancing tree, DLX2's: the same
+    /// solutions in the same order, the same nodes, updates and cleansings,
+    /// also when stopped after a few solutions.
+    #[test]
+    fn scanned_colours_search_the_dancing_tree() {
+        let mut rng = crate::rng::SplitMix64::new(0x6a09_e667_f3bc_c908_u64);
+        let mut next = move |n: u64| rng.below(n as usize);
+        let (mut purified, mut solved) = (0, 0);
+        for round in 0..300 {
+            let m = random_coloured(&mut next, 2, 1, 4);
+            if !m.has_colours() {
+                continue;
+            }
+            for max in [None, Some(1 + next(3) as u64)] {
+                let search = Search {
+                    max_solutions: max,
+                    ..Search::default()
+                };
+                let mut danced = Vec::new();
+                let want = Dancer::new(&m)
+                    .run::<true>(&search, &mut |s: &[OptionId]| danced.push(s.to_vec()));
+                let mut scanned = Vec::new();
+                let got = Scanner::new(&m)
+                    .run::<true>(&search, &mut |s: &[OptionId]| scanned.push(s.to_vec()));
+                assert_eq!(scanned, danced, "round {round}");
+                assert_eq!(got.stats, want.stats, "round {round}");
+                assert_eq!((got.count, got.complete), (want.count, want.complete));
+                purified += usize::from(want.stats.cleansings > 0);
+                solved += usize::from(want.count > 0);
+            }
+        }
+        assert!(
+            purified > 100 && solved > 50,
+            "{purified} purified, {solved} solved"
+        );
     }
 
     fn knuth_example(narrow: bool) {

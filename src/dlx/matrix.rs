@@ -103,6 +103,8 @@ pub struct Matrix {
     entries: Vec<(ItemId, Option<Colour>)>,
     /// `option_ends[k]` is one past the last entry of option `k`.
     option_ends: Vec<usize>,
+    /// Some option gives a colour to a secondary item.
+    coloured: bool,
     /// Scratch for the repeated-item check: `last_seen[item]` = 1 + option
     /// count at the time the item was last seen, paired with its position.
     last_seen: Vec<(usize, usize)>,
@@ -174,6 +176,7 @@ impl Matrix {
     fn finish_option(&mut self, start: usize) -> Result<OptionId, MatrixError> {
         match self.check_option(start) {
             Ok(()) => {
+                self.coloured |= self.entries[start..].iter().any(|&(_, c)| c.is_some());
                 self.option_ends.push(self.entries.len());
                 Ok(self.option_ends.len() - 1)
             }
@@ -272,6 +275,12 @@ impl Matrix {
     /// Distinct colours interned with [`Matrix::colour`].
     pub fn num_colours(&self) -> usize {
         self.colour_names.len()
+    }
+
+    /// Some option gives a colour to a secondary item (interning a colour
+    /// alone does not count).
+    pub fn has_colours(&self) -> bool {
+        self.coloured
     }
 
     /// The item's name. Panics if `item` is not an id this matrix handed out.

@@ -8,7 +8,8 @@
 //! - **option**: a set of items (a secondary item possibly with a colour);
 //!   a **solution** is a set of options satisfying the rules above.
 //! - **cover**, **hide**, **purify**: the list surgery of Algorithm C, see
-//!   `engine.rs`.
+//!   `engine.rs`; matrices with colours are searched by `scan.rs` (the same
+//!   tree, the secondary items' lists scanned instead of danced).
 //!
 //! Encoders build a [`Matrix`], call [`solve`] (or [`count`]) and map the
 //! chosen [`OptionId`]s back themselves. [`parse_xc`] and [`write_xc`] speak
@@ -17,6 +18,8 @@
 pub mod cells;
 mod engine;
 mod matrix;
+mod scan;
+mod steps;
 pub mod suite;
 mod xc;
 
