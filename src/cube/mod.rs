@@ -9,7 +9,9 @@
 //! - **split**: best-first: the open cube whose propagation leaves the most open values is
 //!   branched on the cell its kind's lookahead picks ([`Split::look_ahead`]), one child per
 //!   value still possible, until N cubes; a cube that propagation refutes is dropped (it
-//!   holds no solution), one it decides is kept whole and not branched further.
+//!   holds no solution), one it decides is kept whole and not branched further. An open
+//!   cube holds what its lookahead kept of each branch ([`Split::look_ahead_kept`], a
+//!   kind's propagated state) until it is branched; each child's lookahead starts from it.
 //! - **empty cube**: when the split ends with M < N cubes (propagation decided or refuted
 //!   the rest), cubes M+1..N hold nothing; they answer "unsolvable" at once, so N jobs
 //!   always merge.
@@ -26,7 +28,7 @@ mod icnf;
 use std::collections::BinaryHeap;
 use std::time::{Duration, Instant};
 
-use crate::puzzle::{Assign, Lookahead, Split};
+use crate::puzzle::{Assign, Kept, Lookahead, Split};
 use crate::stop::Stop;
 
 pub use conquer::{CubeRun, EASY_BUDGET, Spread, conquer};
@@ -52,18 +54,48 @@ impl Cubes {
     }
 }
 
-/// An open cube waiting in the best-first queue (largest `size` first, then the earliest).
-#[derive(PartialEq, Eq, PartialOrd, Ord)]
+/// An open cube waiting in the best-first queue (largest `size` first, then the earliest),
+/// with what its lookahead kept of each branch (`kept[i]` for `values[i]`, or nothing).
 struct Open {
     size: u64,
-    order: std::cmp::Reverse<u64>,
+    order: u64,
     cube: Vec<Assign>,
     cell: usize,
     values: Vec<u32>,
+    kept: Vec<Option<Kept>>,
+}
+
+impl Open {
+    /// The queue's order: `order` is unique, so no two open cubes tie.
+    fn rank(&self) -> (u64, std::cmp::Reverse<u64>) {
+        (self.size, std::cmp::Reverse(self.order))
+    }
+}
+
+impl PartialEq for Open {
+    fn eq(&self, other: &Open) -> bool {
+        self.rank() == other.rank()
+    }
+}
+
+impl Eq for Open {}
+
+impl PartialOrd for Open {
+    fn partial_cmp(&self, other: &Open) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Open {
+    fn cmp(&self, other: &Open) -> std::cmp::Ordering {
+        self.rank().cmp(&other.rank())
+    }
 }
 
 /// Splits a puzzle into at most `n` cubes (see the module docs); `stop` may end the split
-/// early, with fewer, larger cubes (then it is no longer deterministic).
+/// early, with fewer, larger cubes (then it is no longer deterministic). A child's
+/// lookahead starts from what its parent's kept of its branch
+/// ([`Split::look_ahead_kept`]); the open cubes hold those until they are branched.
 pub fn split<P>(splitter: &dyn Split<P>, n: usize, stop: &Stop) -> Cubes {
     let start = Instant::now();
     let mut done = Vec::new();
@@ -71,30 +103,33 @@ pub fn split<P>(splitter: &dyn Split<P>, n: usize, stop: &Stop) -> Cubes {
     let mut lookaheads = 0u64;
     let mut count = 0usize;
     let mut place = |cube: Vec<Assign>,
+                     from: Option<Kept>,
                      done: &mut Vec<Vec<Assign>>,
                      open: &mut BinaryHeap<Open>,
                      count: &mut usize| {
         lookaheads += 1;
-        match splitter.look_ahead(&cube, stop) {
-            Lookahead::Refuted => {}
-            Lookahead::Decided => {
+        match splitter.look_ahead_kept(&cube, from, stop) {
+            (Lookahead::Refuted, _) => {}
+            (Lookahead::Decided, _) => {
                 done.push(cube);
                 *count += 1;
             }
-            Lookahead::Open { size, cell, values } => {
+            (Lookahead::Open { size, cell, values }, mut kept) => {
+                kept.resize_with(values.len(), || None);
                 open.push(Open {
                     size,
-                    order: std::cmp::Reverse(lookaheads),
+                    order: lookaheads,
                     cube,
                     cell,
                     values,
+                    kept,
                 });
                 *count += 1;
             }
         }
     };
     if n > 0 {
-        place(Vec::new(), &mut done, &mut open, &mut count);
+        place(Vec::new(), None, &mut done, &mut open, &mut count);
     }
     while let Some(leaf) = open.pop() {
         if count - 1 + leaf.values.len() > n || stop.should_stop() {
@@ -102,10 +137,10 @@ pub fn split<P>(splitter: &dyn Split<P>, n: usize, stop: &Stop) -> Cubes {
             continue;
         }
         count -= 1;
-        for &value in &leaf.values {
+        for (&value, from) in leaf.values.iter().zip(leaf.kept) {
             let mut child = leaf.cube.clone();
             child.push((leaf.cell, value));
-            place(child, &mut done, &mut open, &mut count);
+            place(child, from, &mut done, &mut open, &mut count);
         }
     }
     done.sort_unstable();

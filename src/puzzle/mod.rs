@@ -36,6 +36,6 @@ pub(crate) use outcome::seconds;
 pub use outcome::{Contender, ContenderResult, Outcome, Stats, Status};
 pub use request::{EncodeOptions, Limits, Loan, Render, Request, Threads};
 pub use traits::{
-    Assign, CellStyle, Cells, CnfEncode, CoverEncode, Lookahead, NativeSolve, Preference, Purpose,
-    Puzzle, Sink, Split,
+    Assign, CellStyle, Cells, CnfEncode, CoverEncode, Kept, Lookahead, NativeSolve, Preference,
+    Purpose, Puzzle, Sink, Split,
 };

@@ -212,6 +212,10 @@ pub enum Lookahead {
     },
 }
 
+/// What a kind's lookahead keeps of one branch for the lookahead of the cube that branch
+/// becomes (the kind's propagated state, say); only the kind that made it reads it.
+pub type Kept = Box<dyn std::any::Any>;
+
 /// A kind's lookahead for cube-and-conquer (Heule, Kullmann, Wieringa, Biere 2011): the
 /// generic splitter in `src/cube/` asks it where to branch and what a cube becomes.
 /// Cubes are sets of [`Assign`]s, so a cube is always the puzzle with more givens.
@@ -220,6 +224,20 @@ pub trait Split<P> {
     /// whose branches shrink the puzzle most; `stop` may cut the choice short (any
     /// branching is still sound).
     fn look_ahead(&self, cube: &[Assign], stop: &Stop) -> Lookahead;
+
+    /// [`Split::look_ahead`], starting from what the lookahead of the cube's parent kept of
+    /// this branch (`from`, if anything), and with what to keep of each branch of an `Open`
+    /// answer (one per value, in order; an empty list keeps nothing). The answer is the
+    /// one [`Split::look_ahead`] gives: keeping only saves work. By default nothing is kept.
+    fn look_ahead_kept(
+        &self,
+        cube: &[Assign],
+        from: Option<Kept>,
+        stop: &Stop,
+    ) -> (Lookahead, Vec<Option<Kept>>) {
+        let _ = from;
+        (self.look_ahead(cube, stop), Vec::new())
+    }
 
     /// The puzzle with the cells of `cube` as givens: a puzzle of the same kind whose
     /// solutions are exactly those of this one that agree with `cube`.

@@ -9,12 +9,17 @@
 //! the branch changed ([`dfs::probe_lookahead`], as the search probes a child). A
 //! branch that probing refutes is dropped (the cell is then fixed, one cube for now).
 //!
+//! The chosen cell's probed branches are kept ([`Split::look_ahead_kept`]: the split's
+//! queue holds them) and each child's lookahead starts from its branch's state instead of
+//! the givens: probing has one fixpoint, so the child's cubes are the same (the tests
+//! compare both ways); what this costs and saves is in `dfs/lookahead.rs` and the docs.
+//!
 //! A cube is a set of (cell, palette index): the puzzle with more givens, which the `.non`
 //! format writes. Measurements: `docs/cube.md`.
 
 use super::native::ProbeResidue;
 use super::{Nonogram, dfs, formats, native};
-use crate::puzzle::{Assign, Lookahead, Split};
+use crate::puzzle::{Assign, Kept, Lookahead, Split};
 use crate::stop::Stop;
 use crate::util::march::march_score;
 
@@ -58,6 +63,36 @@ fn first_rating(probed: &ProbeResidue, symbols: usize) -> Vec<usize> {
     rated.iter().take(DEEP_CELLS).map(|&(_, cell)| cell).collect()
 }
 
+/// The second rating, of the best few cells: what probing leaves in each branch (march's
+/// score of the reductions from `size`); the best cell, its branches that probing did not
+/// refute, and what they kept. A cell with a refuted branch is taken at once: it takes
+/// what is left, one cube for now.
+fn second_rating(size: u64, branches: dfs::ProbedBranches) -> (Lookahead, Vec<Option<Kept>>) {
+    let mut best: Option<f64> = None;
+    let mut choice = (Lookahead::Decided, Vec::new());
+    for (cell, outcomes) in branches {
+        let mut values = Vec::new();
+        let mut reductions = Vec::new();
+        let mut kept = Vec::new();
+        for branch in outcomes {
+            if let Some(left) = branch.left {
+                values.push(branch.colour);
+                reductions.push(size - left.min(size));
+                kept.push(branch.kept);
+            }
+        }
+        if values.len() < 2 {
+            return (Lookahead::Open { size, cell, values }, kept);
+        }
+        let score = march_score(reductions);
+        if best.is_none_or(|s| score > s) {
+            best = Some(score);
+            choice = (Lookahead::Open { size, cell, values }, kept);
+        }
+    }
+    choice
+}
+
 impl Nonogram {
     /// The lookahead of a puzzle native refuses (lines too long to probe): the first cell
     /// the cube leaves open, on every colour.
@@ -82,42 +117,34 @@ impl Nonogram {
 
 impl Split<Nonogram> for Nonogram {
     fn look_ahead(&self, cube: &[Assign], stop: &Stop) -> Lookahead {
+        self.look_ahead_kept(cube, None, stop).0
+    }
+
+    fn look_ahead_kept(
+        &self,
+        cube: &[Assign],
+        from: Option<Kept>,
+        stop: &Stop,
+    ) -> (Lookahead, Vec<Option<Kept>>) {
         let puzzle = self.restrict(cube);
         if native::refusal(&puzzle).is_some() {
-            return self.unprobed(cube);
+            return (self.unprobed(cube), Vec::new());
         }
         let symbols = self.palette().len();
-        let Some((probed, branches)) =
-            dfs::probe_lookahead(&puzzle, stop, MAX_IMPLICATIONS, &mut |probed| {
-                first_rating(probed, symbols)
-            })
-        else {
-            return Lookahead::Refuted;
+        let Some((probed, branches)) = dfs::probe_lookahead(
+            &puzzle,
+            stop,
+            MAX_IMPLICATIONS,
+            &mut |probed| first_rating(probed, symbols),
+            from,
+        ) else {
+            return (Lookahead::Refuted, Vec::new());
         };
         let size = open_size(&probed.colours);
         if size == 0 {
-            return Lookahead::Decided;
+            return (Lookahead::Decided, Vec::new());
         }
-        // Second rating, of the best few: what probing leaves in each branch.
-        let mut best: Option<(f64, usize, Vec<u32>)> = None;
-        for (cell, outcomes) in branches {
-            let (values, reductions): (Vec<u32>, Vec<u64>) = outcomes
-                .into_iter()
-                .filter_map(|(v, left)| Some((v, size - left?.min(size))))
-                .unzip();
-            if values.len() < 2 {
-                // Probing refutes a branch: the cell takes what is left, one cube for now.
-                return Lookahead::Open { size, cell, values };
-            }
-            let score = march_score(reductions);
-            if best.as_ref().is_none_or(|(s, _, _)| score > *s) {
-                best = Some((score, cell, values));
-            }
-        }
-        match best {
-            Some((_, cell, values)) => Lookahead::Open { size, cell, values },
-            None => Lookahead::Decided,
-        }
+        second_rating(size, branches)
     }
 
     fn restrict(&self, cube: &[Assign]) -> Nonogram {
@@ -159,41 +186,156 @@ impl Split<Nonogram> for Nonogram {
 
 #[cfg(test)]
 mod tests {
+    use std::cell::Cell;
+
     use super::*;
-    use crate::puzzles::nonogram::Grid;
+    use crate::puzzles::nonogram::{Grid, Palette};
     use crate::rng::SplitMix64;
+
+    /// A random picture of `width`×`height` cells, about half inked, in `ink` colours and
+    /// the background, and its puzzle.
+    fn random_puzzle(random: &mut SplitMix64, (width, height): (usize, usize), ink: u64) -> Nonogram {
+        let cells = (0..width * height)
+            .map(|_| {
+                let r = random.next_u64();
+                if r & 1 == 0 { 0 } else { (1 + (r >> 1) % ink) as u8 }
+            })
+            .collect();
+        let grid = Grid {
+            width,
+            height,
+            cells,
+        };
+        Nonogram::from_grid_in(Palette::with_colours(ink as usize), &grid)
+    }
+
+    /// The lookahead of `puzzle` from the givens, with [`first_rating`]'s pick.
+    fn probe(puzzle: &Nonogram, from: Option<Kept>) -> Option<(ProbeResidue, dfs::ProbedBranches)> {
+        let symbols = puzzle.palette().len();
+        dfs::probe_lookahead(puzzle, &Stop::never(), 1000, &mut |r| first_rating(r, symbols), from)
+    }
 
     /// A branch probed from the root's probes ([`dfs::probe_lookahead`]) leaves open what
     /// probing the puzzle with the branch's cell as a given leaves from scratch (probing's
-    /// fixpoint does not depend on the order of the probes), refuted branches included.
+    /// fixpoint does not depend on the order of the probes), refuted branches included;
+    /// and the lookahead of that puzzle from the branch's kept state finds what the one
+    /// from its givens finds: the same colours, implications and branches.
     #[test]
-    fn branches_probed_from_the_root_match_probing_from_scratch() {
+    fn kept_branches_resume_as_probing_from_scratch() {
         let mut random = SplitMix64::new(25);
         let stop = Stop::never();
-        let mut compared = 0;
-        for _ in 0..60 {
-            let (width, height) = (9, 11);
-            let cells = (0..width * height)
-                .map(|_| u8::from(random.next_u64() & 1 == 0))
-                .collect();
-            let puzzle = Nonogram::from_grid(&Grid {
-                width,
-                height,
-                cells,
-            });
-            let (_, branches) = dfs::probe_lookahead(&puzzle, &stop, 1000, &mut |residue| {
-                first_rating(residue, 2)
-            })
-            .expect("a picture's puzzle has a solution");
+        let (mut compared, mut resumed) = (0, 0);
+        for round in 0..80 {
+            let ink = [1, 1, 2, 3][round % 4];
+            let puzzle = random_puzzle(&mut random, (9, 11), ink);
+            let (_, branches) = probe(&puzzle, None).expect("a picture's puzzle has a solution");
             for (cell, outcomes) in branches {
-                for (colour, left) in outcomes {
-                    let given = puzzle.restrict(&[(cell, colour)]);
+                for branch in outcomes {
+                    let given = puzzle.restrict(&[(cell, branch.colour)]);
                     let scratch = native::probe_residue(&given, &stop, 0);
-                    assert_eq!(left, scratch.map(|s| open_size(&s.colours)), "{cell}={colour}");
+                    let at = format!("round {round}, {cell}={}", branch.colour);
+                    assert_eq!(branch.left, scratch.map(|s| open_size(&s.colours)), "{at}");
                     compared += 1;
+                    let Some(kept) = branch.kept else {
+                        assert!(branch.left.is_none(), "{at}: a probed branch is kept");
+                        continue;
+                    };
+                    let (a, a_branches) = probe(&given, Some(kept)).expect("not refuted");
+                    let (b, b_branches) = probe(&given, None).expect("not refuted");
+                    assert_eq!(a.colours, b.colours, "{at}");
+                    assert_eq!(a.implications, b.implications, "{at}");
+                    let outcomes = |branches: dfs::ProbedBranches| -> Vec<(usize, u32, Option<u64>)> {
+                        branches
+                            .into_iter()
+                            .flat_map(|(c, o)| o.into_iter().map(move |b| (c, b.colour, b.left)))
+                            .collect()
+                    };
+                    assert_eq!(outcomes(a_branches), outcomes(b_branches), "{at}");
+                    resumed += 1;
                 }
             }
         }
-        assert!(compared >= 40, "only {compared} branches compared");
+        assert!(compared >= 100 && resumed >= 100, "{compared} branches, {resumed} resumed");
+    }
+
+    /// The nonogram lookahead, keeping its branches' states or not.
+    struct Splitter<'a> {
+        puzzle: &'a Nonogram,
+        keep: bool,
+        /// Lookaheads that started from a kept state.
+        resumed: Cell<usize>,
+    }
+
+    impl Split<Nonogram> for Splitter<'_> {
+        fn look_ahead(&self, cube: &[Assign], stop: &Stop) -> Lookahead {
+            self.puzzle.look_ahead(cube, stop)
+        }
+
+        fn look_ahead_kept(
+            &self,
+            cube: &[Assign],
+            from: Option<Kept>,
+            stop: &Stop,
+        ) -> (Lookahead, Vec<Option<Kept>>) {
+            if !self.keep {
+                return (self.puzzle.look_ahead(cube, stop), Vec::new());
+            }
+            self.resumed.set(self.resumed.get() + usize::from(from.is_some()));
+            self.puzzle.look_ahead_kept(cube, from, stop)
+        }
+
+        fn restrict(&self, cube: &[Assign]) -> Nonogram {
+            self.puzzle.restrict(cube)
+        }
+
+        fn cube_file(&self, cube: &[Assign]) -> (&'static str, String) {
+            self.puzzle.cube_file(cube)
+        }
+
+        fn literal_name(&self, assign: Assign) -> (String, bool) {
+            self.puzzle.literal_name(assign)
+        }
+
+        fn describe(&self, assign: Assign) -> String {
+            self.puzzle.describe(assign)
+        }
+    }
+
+    /// The split whose children start from their parents' kept states makes the cubes of
+    /// the split that probes every cube from its givens, with as many lookaheads: on the
+    /// fixtures that branch (black-and-white; the colour fixtures are decided at the root)
+    /// and on random colour pictures, N = 4 and 16.
+    #[test]
+    fn kept_states_give_the_cubes_of_probing_from_scratch() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/nonogram");
+        let mut puzzles: Vec<(String, Nonogram)> = ["two-solutions.non", "forever.non", "knotty.non"]
+            .iter()
+            .map(|name| {
+                let text = std::fs::read_to_string(dir.join(name)).expect("fixture");
+                (name.to_string(), formats::parse(name, &text).expect("fixture reads"))
+            })
+            .collect();
+        let mut random = SplitMix64::new(2025);
+        for round in 0..12 {
+            let ink = 2 + round % 2;
+            puzzles.push((format!("random {round}"), random_puzzle(&mut random, (12, 10), ink as u64)));
+        }
+        let stop = Stop::never();
+        let mut resumed = 0;
+        for (name, puzzle) in &puzzles {
+            for n in [4, 16] {
+                let splitter = |keep| Splitter {
+                    puzzle,
+                    keep,
+                    resumed: Cell::new(0),
+                };
+                let (kept, scratch) = (splitter(true), splitter(false));
+                let a = crate::cube::split(&kept, n, &stop);
+                let b = crate::cube::split(&scratch, n, &stop);
+                assert_eq!((&a.cubes, a.lookaheads), (&b.cubes, b.lookaheads), "{name}, N = {n}");
+                resumed += kept.resumed.get();
+            }
+        }
+        assert!(resumed >= 100, "only {resumed} lookaheads resumed");
     }
 }

@@ -439,6 +439,14 @@ impl<'p, M: Mask, const P: usize> Engine<'p, M, P> {
             .chain((colours & 1 == 1).then_some(0))
     }
 
+    /// Creates the line cache, if it is not there yet (probing's propagations repeat).
+    fn ensure_cache(&mut self) {
+        if self.cache.is_none() {
+            let entry_bytes = 2 * self.p() * std::mem::size_of::<M>() + 4;
+            self.cache = Some(LineCache::new(cache_slots(self.num_lines, entry_bytes), self.p()));
+        }
+    }
+
     /// Probes unknown cells until every one has a valid probe that settles nothing.
     fn probe_to_fixpoint(&mut self, state: &mut [M]) -> Probed {
         let width = self.puzzle.width();
@@ -475,10 +483,7 @@ impl<'p, M: Mask, const P: usize> Engine<'p, M, P> {
                 continue;
             }
             self.stats.probes += 1;
-            if self.cache.is_none() {
-                let entry_bytes = 2 * p * std::mem::size_of::<M>() + 4;
-                self.cache = Some(LineCache::new(cache_slots(self.num_lines, entry_bytes), p));
-            }
+            self.ensure_cache();
             if self.stats.probes.is_multiple_of(128) && self.past_deadline() {
                 break Probed::Timeout;
             }
@@ -834,6 +839,11 @@ macro_rules! by_width {
     }};
 }
 
+// After `by_width`, which it uses.
+mod lookahead;
+
+pub use lookahead::{ProbedBranches, probe_lookahead, probe_residue};
+
 /// Solves `puzzle` (every line at most [`MAX_LEN`] cells), counting solutions up to
 /// `limits.max_solutions`, on the smallest mask type that holds its longest line; the
 /// palette size is a compile-time constant for the common small palettes.
@@ -957,160 +967,4 @@ pub(super) fn line_logic_on<M: Mask>(puzzle: &Nonogram) -> Option<Vec<Option<u8>
             })
             .collect()
     })
-}
-
-/// Root probing for `--presolve` (see [`super::native::probe_residue`]).
-pub fn probe_residue(
-    puzzle: &Nonogram,
-    stop: &Stop,
-    max_implications: usize,
-) -> Option<super::native::ProbeResidue> {
-    probe_lookahead(puzzle, stop, max_implications, &mut |_| Vec::new()).map(|(r, _)| r)
-}
-
-/// Each branch of a cell the lookahead probed: (colour, what probing to a fixpoint left
-/// open in that branch, as colours beyond one per cell), `None` when probing refuted it.
-pub type ProbedBranches = Vec<(usize, Vec<(u32, Option<u64>)>)>;
-
-/// [`probe_residue`], then every colour of each cell `pick` chooses from the residue,
-/// probed to a fixpoint the way the search probes a child: from the root's state and its
-/// probes, of which those that read no line the branch changed stay valid and are not
-/// made again (the lookahead of `split.rs`; a branch costs a fraction of probing the
-/// puzzle with the cell as a given from scratch).
-pub fn probe_lookahead(
-    puzzle: &Nonogram,
-    stop: &Stop,
-    max_implications: usize,
-    pick: &mut dyn FnMut(&super::native::ProbeResidue) -> Vec<usize>,
-) -> Option<(super::native::ProbeResidue, ProbedBranches)> {
-    let longest = puzzle.width().max(puzzle.height());
-    by_width!(
-        longest,
-        probe_lookahead_with::<u128>,
-        probe_lookahead_with,
-        puzzle,
-        stop,
-        max_implications,
-        pick
-    )
-}
-
-fn probe_lookahead_with<M: Mask>(
-    puzzle: &Nonogram,
-    stop: &Stop,
-    max_implications: usize,
-    pick: &mut dyn FnMut(&super::native::ProbeResidue) -> Vec<usize>,
-) -> Option<(super::native::ProbeResidue, ProbedBranches)> {
-    let limits = Limits {
-        max_solutions: Some(1),
-        keep: 0,
-        stop: stop.clone(),
-    };
-    let mut engine = Engine::<M, 0>::new(puzzle, &limits);
-    let mut state = engine.initial_state();
-    for l in 0..engine.num_lines {
-        engine.enqueue(l);
-    }
-    if !engine.propagate(&mut state) {
-        return None;
-    }
-    engine.changed.clear();
-    // A timeout leaves a sound, less narrowed state.
-    if let Probed::Dead = engine.probe_to_fixpoint(&mut state) {
-        return None;
-    }
-    let (width, height, p) = (puzzle.width(), puzzle.height(), engine.p());
-    let colours: Vec<u64> = (0..width * height)
-        .map(|c| engine.colours_of(&state, c / width, c % width))
-        .collect();
-    // Propagate each open (cell, colour) once more and keep what it decides. `branch`
-    // equals `state` between two of them: only the lines one changed are copied back, and
-    // only its changed rows (in order) can hold a cell it decided.
-    let mut implications = Vec::new();
-    let mut branch = state.clone();
-    let mut rows = Vec::new();
-    engine.changed.clear();
-    'cells: for (cell, &set) in colours.iter().enumerate() {
-        if set.count_ones() < 2 {
-            continue;
-        }
-        let (row, col) = (cell / width, cell % width);
-        for colour in (0..64).filter(|k| set >> k & 1 == 1) {
-            if implications.len() >= max_implications || stop.should_stop() {
-                break 'cells;
-            }
-            engine.set(&mut branch, row, col, colour);
-            engine.enqueue(row);
-            engine.enqueue(height + col);
-            let ok = engine.propagate(&mut branch);
-            engine.read.clear();
-            engine.changed.insert(row);
-            engine.changed.insert(height + col);
-            // A failed one: probing at its fixpoint leaves no failed literal, nothing to learn.
-            if ok {
-                rows.clear();
-                rows.extend(
-                    engine
-                        .changed
-                        .list
-                        .iter()
-                        .map(|&l| l as usize)
-                        .filter(|&l| l < height),
-                );
-                rows.sort_unstable();
-                for &r in &rows {
-                    let before = at_least_two(&state[p * r..p * (r + 1)]);
-                    let mut decided = before & !at_least_two(&branch[p * r..p * (r + 1)]);
-                    while !decided.is_zero() {
-                        let c = decided.trailing_zeros() as usize;
-                        decided = decided.clear_lowest();
-                        let to = engine.colours_of(&branch, r, c).trailing_zeros() as u8;
-                        implications.push([(cell, colour as u8), (r * width + c, to)]);
-                    }
-                }
-            }
-            for &l in &engine.changed.list {
-                let range = p * l as usize..p * (l as usize + 1);
-                branch[range.clone()].copy_from_slice(&state[range]);
-            }
-            engine.changed.clear();
-        }
-    }
-    let residue = super::native::ProbeResidue {
-        colours,
-        implications,
-    };
-    let cells = pick(&residue);
-    let mut probed = Vec::with_capacity(cells.len());
-    for cell in cells {
-        let (row, col) = (cell / width, cell % width);
-        let mut outcomes = Vec::new();
-        for colour in (0..64).filter(|k| residue.colours[cell] >> k & 1 == 1) {
-            branch.copy_from_slice(&state);
-            engine.set(&mut branch, row, col, colour);
-            engine.enqueue(row);
-            engine.enqueue(height + col);
-            engine.changed.clear();
-            engine.changed.insert(row);
-            engine.changed.insert(height + col);
-            let ok = engine.propagate(&mut branch);
-            engine.invalidate_changed();
-            // A timeout leaves a sound, less narrowed state, as at the root.
-            let left = (ok && !matches!(engine.probe_to_fixpoint(&mut branch), Probed::Dead))
-                .then(|| {
-                    (0..height)
-                        .flat_map(|r| &branch[p * r..p * (r + 1)])
-                        .map(|m| u64::from(m.count_ones()))
-                        .sum::<u64>()
-                        .saturating_sub((width * height) as u64)
-                });
-            // Back at the root: probes the branch made that read a line it changed no
-            // longer describe the root's state.
-            engine.mark_differences(&state, &branch);
-            engine.invalidate_changed();
-            outcomes.push((colour as u32, left));
-        }
-        probed.push((cell, outcomes));
-    }
-    Some((residue, probed))
 }
