@@ -118,7 +118,7 @@ pub(super) struct Scanner {
 const NONE: u32 = u32::MAX;
 
 /// A run's live options are walked in its key's list rather than scanned
-/// when they are at most this fraction of its slots (1/2, 1/8, 1/16 and never
+/// when they are at most 1/`WALK_RATIO` of its slots (1/2, 1/8, 1/16 and never
 /// were measured against it: `docs/dlx.md`, seventh session).
 const WALK_RATIO: u32 = 4;
 
