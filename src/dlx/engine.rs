@@ -20,7 +20,7 @@
 //!   item `i` adds [`COVERED`] to its LEN instead, so the active items are the
 //!   primaries whose LEN is below [`COVERED`], still in item order. Choosing
 //!   then scans LEN as one array instead of chasing links (see [`mrv`]).
-//! - **COLOR**: `0` none, `> 0` a colour (our [`Colour`] + 1), `-1` a node
+//! - **COLOR**: `0` none, `> 0` a colour (our [`Colour`](super::Colour) + 1), `-1` a node
 //!   whose item was purified with this node's colour: hide/unhide skip it.
 //!   With colours, spacers have COLOR `-1` too (one test finds both).
 //! - **hide(p)**: unlink every other node of p's option from its item list.
@@ -1117,7 +1117,7 @@ impl<
         *l = l.plus(N::Len::ONE);
     }
 
-    /// Relinks what [`Dancer::hide`] unlinked, walking the other way.
+    /// Relinks what [`Dance::hide`] unlinked, walking the other way.
     #[inline(always)]
     fn unhide(&mut self, p: u32) {
         if NEXT && K > 0 {

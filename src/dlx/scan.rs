@@ -21,7 +21,10 @@
 //!   slots and act on the live options only (hide those of another colour,
 //!   mark those of colour `c`). The slots are grouped in **runs** by the
 //!   option's first primary item, and a run whose item is covered is skipped
-//!   whole: covering an item hides every option on it.
+//!   whole: covering an item hides every option on it. A run that holds every
+//!   option of its item, with `j` at one position in each (a nonogram line's
+//!   patterns at one cell), is walked in that item's list of live options
+//!   instead when few of them are live.
 //!
 //! Why the tree and counters stay DLX2's (the invariants):
 //! - when DLX2 walks a secondary list (by purify or cover), the list holds
@@ -38,7 +41,8 @@
 //!   primary lists are restored in the exact reverse of their unlinking (a
 //!   trail of the hidden options, popped by unpurify), as dancing links needs.
 //!
-//! Safety: no unsafe code; indices are built in range.
+//! Safety: no unsafe code; indices are built in range, and fit `u32` because
+//! a [`Matrix`] has fewer than 2³¹ nodes (`NONE`, `u32::MAX`, is no option).
 
 use super::engine::{COVERED, DlxOutcome, Search, internal_items, mrv};
 use super::matrix::{Matrix, OptionId};
