@@ -1392,7 +1392,7 @@ impl<
         }
     }
 
-    /// Undoes [`Dancer::commit_others`], right to left (step C6).
+    /// Undoes [`Dance::commit_others`](Levels::commit_others), right to left (step C6).
     #[inline(always)]
     fn uncommit_others(&mut self, x: u32) {
         if PAD {
