@@ -19,7 +19,7 @@
 //!   doubly linked horizontal list (LLINK/RLINK) in item order; here covering
 //!   item `i` adds [`COVERED`] to its LEN instead, so the active items are the
 //!   primaries whose LEN is below [`COVERED`], still in item order. Choosing
-//!   then scans LEN as one array instead of chasing links (see [`mrv`]).
+//!   then scans LEN as one array instead of chasing links (see [`mrv`] and `Dance::choose`).
 //! - **COLOR**: `0` none, `> 0` a colour (our [`Colour`](super::Colour) + 1), `-1` a node
 //!   whose item was purified with this node's colour: hide/unhide skip it.
 //!   With colours, spacers have COLOR `-1` too (one test finds both).
@@ -269,8 +269,8 @@ impl Prepared {
 /// option that meets it is hidden or in its own list.
 pub(super) const COVERED: u32 = 1 << 31;
 
-/// Up to this many primary items, MRV scans LEN one item at a time (see [`mrv`]).
-pub(super) const SCALAR_MRV: usize = 32;
+/// Up to this many primary items, MRV scans LEN one item at a time (see `Dance::choose`).
+const SCALAR_MRV: usize = 32;
 
 /// A LEN in the width the dance keeps it: `u32`, or `i16` beside the 16-bit
 /// nodes when every LEN is below `2¹⁴` (checked), so that MRV takes the
@@ -445,29 +445,9 @@ impl Link for SmallNode {
 /// when every primary item is covered (C2: a solution). One pass takes the
 /// minimum of the LENs, which compiles to SIMD, then a second finds where it
 /// first occurs; covered items lose by [`COVERED`]. A walk along Knuth's list
-/// costs a dependent load per item. With `active` (the bit set of the active
-/// items, at most [`SCALAR_MRV`] of them) a scalar pass visits those instead.
+/// costs a dependent load per item.
 #[inline(always)]
-pub(super) fn mrv<L: Len>(lens: &[L], active: Option<u32>) -> Option<(u32, u32)> {
-    if let Some(active) = active {
-        // Few items: a scalar pass over the active ones, in item order,
-        // from the bit set `active`. Its narrow loads take the LENs just
-        // stored by the cover from the store buffer; the 16-byte loads below
-        // cannot, and wait for those stores to reach the cache.
-        let (mut best, mut at) = (L::COVERED, 0);
-        let mut active = active;
-        while active != 0 {
-            let k = active.trailing_zeros() as usize;
-            active &= active - 1;
-            debug_assert!(k < lens.len());
-            // SAFETY: `active` has bits below `primaries` only.
-            let l = unsafe { *lens.get_unchecked(k) };
-            if l < best {
-                (best, at) = (l, k);
-            }
-        }
-        return (best < L::COVERED).then(|| ((at + 1) as u32, best.get()));
-    }
+pub(super) fn mrv<L: Len>(lens: &[L]) -> Option<(u32, u32)> {
     let min = lens.iter().copied().min().filter(|&m| m < L::COVERED)?;
     const CHUNK: usize = 16;
     let mut base = 0;
@@ -1289,7 +1269,26 @@ impl<
         debug_assert!(self.primaries < self.len.len());
         // SAFETY: `len` has a slot for every item (module docs).
         let lens = unsafe { self.len.get_unchecked(1..=self.primaries) };
-        mrv(lens, (lens.len() <= SCALAR_MRV).then_some(self.active))
+        if lens.len() <= SCALAR_MRV {
+            // Few items: a scalar pass over the active ones, in item order,
+            // from the bit set `active`. Its narrow loads take the LENs just
+            // stored by the cover from the store buffer; the 16-byte loads of
+            // [`mrv`] cannot, and wait for those stores to reach the cache.
+            let (mut best, mut at) = (N::Len::COVERED, 0);
+            let mut active = self.active;
+            while active != 0 {
+                let k = active.trailing_zeros() as usize;
+                active &= active - 1;
+                debug_assert!(k < lens.len());
+                // SAFETY: `active` has bits below `primaries` only.
+                let l = unsafe { *lens.get_unchecked(k) };
+                if l < best {
+                    (best, at) = (l, k);
+                }
+            }
+            return (best < N::Len::COVERED).then(|| ((at + 1) as u32, best.get()));
+        }
+        mrv(lens)
     }
 
     #[inline(always)]

@@ -447,7 +447,7 @@ impl Scanner {
 
 impl Levels for Scanner {
     fn choose(&self) -> Option<(u32, u32)> {
-        mrv(&self.len[1..=self.primaries], None)
+        mrv(&self.len[1..=self.primaries])
     }
 
     fn cover(&mut self, i: u32) {
