@@ -155,10 +155,18 @@ fn icnf_reads_back_and_refuses_what_does_not_fit() {
 
 /// `solve --cube K/N --count --format json` for every K, as separate processes.
 fn cube_answers(puzzle: &Path, n: usize) -> String {
+    cube_answers_with(puzzle, n, &["--count"])
+}
+
+/// `solve --cube K/N MODE --format json` for every K (`MODE` `--count`, `--unique`, or
+/// nothing for a first solution), as separate processes.
+fn cube_answers_with(puzzle: &Path, n: usize, mode: &[&str]) -> String {
     (1..=n)
         .map(|k| {
             let out = satcover()
-                .args(["solve", "--count", "--format", "json", "--cube"])
+                .arg("solve")
+                .args(mode)
+                .args(["--format", "json", "--cube"])
                 .arg(format!("{k}/{n}"))
                 .arg(puzzle)
                 .output()
@@ -169,10 +177,15 @@ fn cube_answers(puzzle: &Path, n: usize) -> String {
 }
 
 fn merged(dir: &Path, answers: &str) -> (Value, i32) {
+    merged_with(dir, answers, &[])
+}
+
+fn merged_with(dir: &Path, answers: &str, flags: &[&str]) -> (Value, i32) {
     let path = dir.join("answers.jsonl");
     std::fs::write(&path, answers).unwrap();
     let out = satcover()
         .args(["merge", "--format", "json"])
+        .args(flags)
         .arg(&path)
         .output()
         .unwrap();
@@ -275,6 +288,56 @@ fn merge_refuses_gaps_repeats_and_other_puzzles() {
     );
 }
 
+/// `merge --partial`: with cubes missing it concludes only what the answers prove — the
+/// solutions, a count that is a lower bound, "not unique" once two solutions are in — and
+/// never "unsolvable"; repeats stay errors.
+#[test]
+fn partial_merge_concludes_only_what_the_answers_prove() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = dir.path().join("blank.sudoku");
+    std::fs::write(&puzzle, BLANK4).unwrap();
+    let answers = cube_answers_with(&puzzle, 4, &[]);
+    let lines: Vec<&str> = answers.lines().collect();
+    assert_eq!(lines.len(), 4);
+    let two = format!("{}\n{}\n", lines[0], lines[2]);
+    assert_eq!(merged(dir.path(), &two), (Value::Null, 1), "missing cube 2");
+
+    let (value, code) = merged_with(dir.path(), &two, &["--partial"]);
+    assert_eq!(code, 0);
+    assert_eq!(value["status"], "solved");
+    assert_eq!(value["count"].as_u64(), Some(2));
+    assert_eq!(value["complete"].as_bool(), Some(false));
+    assert_eq!(value["merged"].as_u64(), Some(2));
+    assert_eq!(value["unique"].as_bool(), Some(false));
+    assert_eq!(value["solved_in"], serde_json::json!(["1/4", "3/4"]));
+    let differ = value["differences"].as_str().unwrap();
+    assert!(differ.contains(" cells differ: "), "{differ}");
+
+    let (value, code) = merged_with(dir.path(), &format!("{}\n", lines[1]), &["--partial"]);
+    assert_eq!((code, value["count"].as_u64()), (0, Some(1)));
+    assert!(value["unique"].is_null(), "one solution in hand: unknown");
+
+    let repeated = format!("{}\n{}\n", lines[0], lines[0]);
+    let out = satcover()
+        .args(["merge", "--partial"])
+        .write_stdin(repeated)
+        .arg("-")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("1/4 appears twice"));
+
+    // An unsolvable puzzle: every cube is, but with one missing nothing is concluded.
+    let none = dir.path().join("none.sudoku");
+    std::fs::write(&none, "11..............\n").unwrap();
+    let answers = cube_answers_with(&none, 2, &["--count"]);
+    let first = answers.lines().next().unwrap();
+    let (value, code) = merged_with(dir.path(), &format!("{first}\n"), &["--partial"]);
+    assert_eq!(value["status"], "unknown");
+    assert_eq!(code, 30);
+    assert_eq!(merged(dir.path(), &answers).0["status"], "unsolvable");
+}
+
 #[test]
 fn cube_values_out_of_range_are_errors() {
     for bad in ["5/4", "0/4", "1/0", "x/4"] {
@@ -342,5 +405,34 @@ fn gnu_parallel_runs_the_cubes_and_merge_combines_them() {
             .as_str()
             .unwrap()
             .starts_with("4 cells differ")
+    );
+
+    // The README's early stop: first solutions, parallel halts once two cubes have one
+    // (exit 0), and `merge --partial` says "not unique" from the answers that came in.
+    let puzzle = dir.path().join("blank.sudoku");
+    std::fs::write(&puzzle, BLANK4).unwrap();
+    let out = std::process::Command::new("parallel")
+        .args(["--will-cite", "-j", "2", "--halt", "now,success=2"])
+        .arg(format!(
+            "{} solve {} --format json --cube {{}}/16",
+            binary.display(),
+            puzzle.display()
+        ))
+        .arg(":::")
+        .args((1..=16).map(|k| k.to_string()))
+        .output()
+        .unwrap();
+    let answers = String::from_utf8(out.stdout).unwrap();
+    assert!((2..16).contains(&answers.lines().count()), "{answers}");
+    let (value, code) = merged_with(dir.path(), &answers, &["--partial"]);
+    assert_eq!(code, 0);
+    assert!(value["count"].as_u64() >= Some(2));
+    assert_eq!(value["complete"].as_bool(), Some(false));
+    assert_eq!(value["unique"].as_bool(), Some(false));
+    assert!(
+        value["differences"]
+            .as_str()
+            .unwrap()
+            .contains(" cells differ: ")
     );
 }

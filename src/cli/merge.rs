@@ -2,7 +2,10 @@
 //! machines) combined into the puzzle's answer. Cubes are disjoint and cover every
 //! solution, so a solution of any cube is the puzzle's, counts add exactly, and the puzzle
 //! is unsolvable when every cube is. Every cube 1..=N must be there once (the check `bench
-//! --merge` makes of shards), and all of one puzzle (by fingerprint).
+//! --merge` makes of shards), and all of one puzzle (by fingerprint); `--partial` lets
+//! cubes be missing (a run stopped once two cubes had solutions) and concludes only what
+//! the answers at hand prove: solutions, a count that is a lower bound, and "not unique"
+//! once two solutions are in.
 
 use std::io::{BufWriter, Write};
 
@@ -10,7 +13,7 @@ use anyhow::{Result, bail};
 use clap::Args;
 use serde_json::{Value, json};
 
-use satcover::bench::{Shard, check_parts};
+use satcover::bench::{PartsError, Shard, check_parts};
 use satcover::input;
 
 use super::solve::Format;
@@ -23,8 +26,14 @@ pub struct MergeArgs {
     pub files: Vec<String>,
     /// Require a proof behind every cube's answer (`solve --cube K/N --proof FILE`): the
     /// merged "unsolvable" or "unique" then stands on one proof per cube.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "partial")]
     pub proof: bool,
+    /// Merge what came in when some cubes are missing (a run stopped early, e.g. GNU
+    /// parallel `--halt now,success=2`): the solutions are the puzzle's, the count is a
+    /// lower bound, "not unique" once two solutions are in; never "unsolvable" or
+    /// "unique". Repeated cubes and other puzzles' answers stay errors.
+    #[arg(long)]
+    pub partial: bool,
     /// Text for people, one JSON line for programs.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     pub format: Format,
@@ -121,7 +130,15 @@ pub fn run(args: &MergeArgs) -> Result<u8> {
         );
     }
     let parts: Vec<Shard> = answers.iter().map(|a| a.part).collect();
-    check_parts(&parts).map_err(|e| anyhow::anyhow!("cubes of {}: {e}", first.label))?;
+    let all_in = match check_parts(&parts) {
+        Ok(()) => true,
+        Err(PartsError::Missing { .. }) if args.partial => false,
+        Err(e @ PartsError::Missing { .. }) => bail!(
+            "cubes of {}: {e}; `merge --partial` concludes what the answers at hand prove",
+            first.label
+        ),
+        Err(e) => bail!("cubes of {}: {e}", first.label),
+    };
     if args.proof {
         let missing: Vec<String> = answers
             .iter()
@@ -136,10 +153,10 @@ pub fn run(args: &MergeArgs) -> Result<u8> {
         }
     }
     let count: u64 = answers.iter().map(|a| a.count).sum();
-    let complete = answers.iter().all(|a| a.complete);
+    let complete = all_in && answers.iter().all(|a| a.complete);
     let status = if answers.iter().any(|a| a.status == "solved") {
         "solved"
-    } else if answers.iter().all(|a| a.status == "unsolvable") {
+    } else if all_in && answers.iter().all(|a| a.status == "unsolvable") {
         "unsolvable"
     } else {
         "unknown"
@@ -149,7 +166,7 @@ pub fn run(args: &MergeArgs) -> Result<u8> {
         .flat_map(|a| a.solutions.iter().map(move |s| (a.part, s)))
         .take(2)
         .collect();
-    let asked_unique = answers.iter().any(|a| a.asked_unique);
+    let asked_unique = args.partial || answers.iter().any(|a| a.asked_unique);
     let unique = match (count, complete) {
         (1, true) => Some(true),
         (0, true) => Some(false),
@@ -178,6 +195,7 @@ pub fn run(args: &MergeArgs) -> Result<u8> {
                 "count": count,
                 "complete": complete,
                 "cubes": n,
+                "merged": answers.len(),
                 "fingerprint": first.fingerprint,
                 "solved_in": solutions.iter().map(|(p, _)| p.to_string()).collect::<Vec<_>>(),
             });
@@ -200,7 +218,15 @@ pub fn run(args: &MergeArgs) -> Result<u8> {
             writeln!(out, "{object}")?;
         }
         Format::Text => {
-            writeln!(out, "{label}: {status} ({n} cubes merged)")?;
+            if all_in {
+                writeln!(out, "{label}: {status} ({n} cubes merged)")?;
+            } else {
+                writeln!(
+                    out,
+                    "{label}: {status} ({} of {n} cubes merged)",
+                    answers.len()
+                )?;
+            }
             for (part, solution) in &solutions {
                 writeln!(out, "{label}: solution from cube {part}")?;
                 writeln!(out, "{}", solution_text(solution))?;
@@ -216,6 +242,7 @@ pub fn run(args: &MergeArgs) -> Result<u8> {
                     Some(true) => "unique",
                     Some(false) if count == 0 => "unsolvable, so not unique",
                     Some(false) => "not unique",
+                    None if !all_in => "uniqueness unknown (cubes missing)",
                     None => "uniqueness unknown (some cube timed out)",
                 };
                 writeln!(out, "{label}: {verdict}")?;
