@@ -30,8 +30,8 @@ pub struct MergeArgs {
     pub proof: bool,
     /// Merge what came in when some cubes are missing (a run stopped early, e.g. GNU
     /// parallel `--halt now,success=2`): the solutions are the puzzle's, the count is a
-    /// lower bound, "not unique" once two solutions are in; never "unsolvable" or
-    /// "unique". Repeated cubes and other puzzles' answers stay errors.
+    /// lower bound, "not unique" once two solutions are in; with cubes missing, never
+    /// "unsolvable" or "unique". Repeated cubes and other puzzles' answers stay errors.
     #[arg(long)]
     pub partial: bool,
     /// Text for people, one JSON line for programs.
