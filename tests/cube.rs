@@ -338,6 +338,95 @@ fn partial_merge_concludes_only_what_the_answers_prove() {
     assert_eq!(merged(dir.path(), &answers).0["status"], "unsolvable");
 }
 
+/// Every `--cube K/N` answer carries its CPU (`cpu`, the split's included), and `merge`
+/// accounts for it: the sum, the slowest cube, and when N machines (one cube each) have
+/// the answer and what they spend if they stop then — the slowest cube for "unsolvable",
+/// the fastest solution for a first one, the second solution for "not unique" (cubes
+/// missing count at most that each).
+#[test]
+fn merge_accounts_for_the_cubes_cpu() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = dir.path().join("blank.sudoku");
+    std::fs::write(&puzzle, BLANK4).unwrap();
+    let with_cpu = |answers: &str, cpu: &[f64]| -> Vec<String> {
+        answers
+            .lines()
+            .zip(cpu)
+            .map(|(line, &t)| {
+                let mut value: Value = serde_json::from_str(line).unwrap();
+                let measured = value["cpu"].as_f64().expect("a cube answer has its cpu");
+                assert!(measured >= 0.0 && measured.is_finite(), "{line}");
+                value["cpu"] = serde_json::json!(t);
+                value.to_string()
+            })
+            .collect()
+    };
+    let close = |value: &Value, expected: f64| {
+        let got = value.as_f64().unwrap_or(f64::NAN);
+        assert!((got - expected).abs() < 1e-9, "{got} for {expected}");
+    };
+    // First solutions: every cube of a blank 4×4 has one; the fastest decides.
+    let first = with_cpu(&cube_answers_with(&puzzle, 4, &[]), &[3.0, 1.5, 2.0, 8.0]);
+    let (value, code) = merged(dir.path(), &(first.join("\n") + "\n"));
+    assert_eq!(code, 0);
+    let cpu = &value["cpu"];
+    close(&cpu["sum"], 14.5);
+    assert_eq!(cpu["slowest"]["cube"], "4/4");
+    close(&cpu["slowest"]["cpu"], 8.0);
+    close(&cpu["answer_after"], 1.5);
+    close(&cpu["at_answer"], 4.0 * 1.5);
+    assert_eq!(cpu["at_answer_bound"], false);
+
+    // Two cubes of four, merged partially: "not unique" once the second is in; the two
+    // missing cubes count at most that long each.
+    let two = format!("{}\n{}\n", first[0], first[2]);
+    let (value, _) = merged_with(dir.path(), &two, &["--partial"]);
+    assert_eq!(value["unique"].as_bool(), Some(false));
+    close(&value["cpu"]["answer_after"], 3.0);
+    close(&value["cpu"]["at_answer"], 3.0 + 2.0 + 2.0 * 3.0);
+    assert_eq!(value["cpu"]["at_answer_bound"], true);
+    let out = satcover()
+        .args(["merge", "--partial"])
+        .arg(dir.path().join("answers.jsonl"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("cube CPU 5.000 s in all, the slowest 3.000 s (cube 1/4)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("the answer after 3.000 s and at most 11.000 s of CPU"),
+        "{text}"
+    );
+
+    // --unique in each cube: a cube with two solutions decides alone.
+    let unique = with_cpu(
+        &cube_answers_with(&puzzle, 4, &["--unique"]),
+        &[5.0, 4.0, 6.0, 7.0],
+    );
+    let (value, _) = merged(dir.path(), &(unique.join("\n") + "\n"));
+    assert_eq!(value["unique"].as_bool(), Some(false));
+    close(&value["cpu"]["answer_after"], 4.0);
+
+    // Unsolvable: every cube must be refuted, so the slowest decides.
+    let none = dir.path().join("none.sudoku");
+    std::fs::write(&none, "11..............\n").unwrap();
+    let refuted = with_cpu(&cube_answers_with(&none, 2, &["--count"]), &[0.5, 2.5]);
+    let (value, code) = merged(dir.path(), &(refuted.join("\n") + "\n"));
+    assert_eq!((code, value["status"].as_str()), (20, Some("unsolvable")));
+    close(&value["cpu"]["answer_after"], 2.5);
+    close(&value["cpu"]["at_answer"], 3.0);
+
+    // An answer without `cpu` (an older satcover's): no account, the merge still stands.
+    let mut bare: Value = serde_json::from_str(&first[1]).unwrap();
+    bare.as_object_mut().unwrap().remove("cpu");
+    let lines = format!("{}\n{bare}\n{}\n{}\n", first[0], first[2], first[3]);
+    let (value, code) = merged(dir.path(), &lines);
+    assert_eq!((code, value["status"].as_str()), (0, Some("solved")));
+    assert!(value.get("cpu").is_none(), "{value}");
+}
+
 #[test]
 fn cube_values_out_of_range_are_errors() {
     for bad in ["5/4", "0/4", "1/0", "x/4"] {

@@ -5,7 +5,9 @@
 //! --merge` makes of shards), and all of one puzzle (by fingerprint); `--partial` lets
 //! cubes be missing (a run stopped once two cubes had solutions) and concludes only what
 //! the answers at hand prove: solutions, a count that is a lower bound, and "not unique"
-//! once two solutions are in.
+//! once two solutions are in. Where the answers carry their CPU, the merge accounts for
+//! it: the sum, the slowest cube, and when N machines (one cube each) have the answer and
+//! what they spend if they stop at it ([`CpuAccount`]).
 
 use std::io::{BufWriter, Write};
 
@@ -55,6 +57,8 @@ struct Answer {
     asked_unique: bool,
     differences: Option<String>,
     proof: Option<String>,
+    /// CPU seconds the cube took, its split included (`cpu`, where the solve measured it).
+    cpu: Option<f64>,
 }
 
 fn read_answer(place: String, line: &str) -> Result<Answer> {
@@ -96,6 +100,7 @@ fn read_answer(place: String, line: &str) -> Result<Answer> {
         asked_unique: value.get("unique").is_some(),
         differences: text("differences"),
         proof: text("proof"),
+        cpu: value.get("cpu").and_then(Value::as_f64),
         part,
         place,
     })
@@ -181,10 +186,11 @@ pub fn run(args: &MergeArgs) -> Result<u8> {
         [(_, x), (_, y)] => grid_differences(x, y),
         _ => None,
     };
+    let n = first.part.count;
+    let account = cpu_account(&answers, n, status, complete, args.partial || asked_unique);
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let label = &first.label;
-    let n = first.part.count;
     match args.format {
         Format::Json => {
             let mut object = json!({
@@ -204,6 +210,9 @@ pub fn run(args: &MergeArgs) -> Result<u8> {
                 if let Some(d) = &differences {
                     object["differences"] = json!(d);
                 }
+            }
+            if let Some(account) = &account {
+                object["cpu"] = account.json();
             }
             if args.proof {
                 object["proofs"] = answers
@@ -250,6 +259,9 @@ pub fn run(args: &MergeArgs) -> Result<u8> {
                     writeln!(out, "{label}: {d}")?;
                 }
             }
+            for line in account.iter().flat_map(|a| a.text(n)) {
+                writeln!(out, "{label}: {line}")?;
+            }
             if args.proof {
                 writeln!(
                     out,
@@ -265,6 +277,100 @@ pub fn run(args: &MergeArgs) -> Result<u8> {
         "unsolvable" => EXIT_UNSOLVABLE,
         _ => EXIT_UNKNOWN,
     })
+}
+
+/// What the cubes cost in CPU, and when N machines, one cube each, started together and
+/// stopped as soon as the answer is known, would have had it (the projection of
+/// `docs/cube.md`: each answer's `cpu` holds its own split, as `solve --cube K/N` runs it).
+struct CpuAccount {
+    /// CPU seconds over the answers merged.
+    sum: f64,
+    /// The slowest cube and its CPU.
+    slowest: (Shard, f64),
+    /// When the answer is known on N machines, where the answers tell: the slowest cube
+    /// for "unsolvable", "unique" and exact counts; the fastest cube with a solution for a
+    /// first solution; for "not unique", the sooner of a cube with two solutions and the
+    /// second cube with one (a cube's answer comes at its end, so this is an upper bound).
+    answer_after: Option<f64>,
+    /// CPU of the N machines stopped at `answer_after`: each cube's up to then, and for a
+    /// missing cube (`--partial`) at most `answer_after`.
+    at_answer: Option<f64>,
+    /// Cubes missing, counted at most `answer_after` each in `at_answer`.
+    missing: usize,
+}
+
+/// The CPU account of the answers, or `None` when one of them has no `cpu` (answers of an
+/// older satcover, or a system whose clocks it cannot read).
+fn cpu_account(
+    answers: &[Answer],
+    n: usize,
+    status: &str,
+    complete: bool,
+    asked_unique: bool,
+) -> Option<CpuAccount> {
+    let cpu: Vec<f64> = answers.iter().map(|a| a.cpu).collect::<Option<_>>()?;
+    let (slowest, &max) = cpu.iter().enumerate().max_by(|a, b| a.1.total_cmp(b.1))?;
+    let mut solved: Vec<f64> = answers
+        .iter()
+        .zip(&cpu)
+        .filter(|(a, _)| a.count >= 1)
+        .map(|(_, &t)| t)
+        .collect();
+    solved.sort_by(f64::total_cmp);
+    let two_in_one = answers
+        .iter()
+        .zip(&cpu)
+        .filter(|(a, _)| a.count >= 2)
+        .map(|(_, &t)| t)
+        .min_by(f64::total_cmp);
+    let answer_after = match status {
+        "unsolvable" => Some(max),
+        "solved" if complete => Some(max),
+        "solved" if asked_unique => match (two_in_one, solved.get(1)) {
+            (Some(a), Some(&b)) => Some(a.min(b)),
+            (a, b) => a.or(b.copied()),
+        },
+        "solved" => solved.first().copied(),
+        _ => None,
+    };
+    let missing = n.saturating_sub(answers.len());
+    let at_answer =
+        answer_after.map(|t| cpu.iter().map(|&c| c.min(t)).sum::<f64>() + missing as f64 * t);
+    Some(CpuAccount {
+        sum: cpu.iter().sum(),
+        slowest: (answers[slowest].part, max),
+        answer_after,
+        at_answer,
+        missing,
+    })
+}
+
+impl CpuAccount {
+    fn json(&self) -> Value {
+        json!({
+            "sum": self.sum,
+            "slowest": {"cube": self.slowest.0.to_string(), "cpu": self.slowest.1},
+            "answer_after": self.answer_after,
+            "at_answer": self.at_answer,
+            "at_answer_bound": self.missing > 0,
+        })
+    }
+
+    /// One or two lines, each to be prefixed with the puzzle's label.
+    fn text(&self, n: usize) -> Vec<String> {
+        let mut lines = vec![format!(
+            "cube CPU {:.3} s in all, the slowest {:.3} s (cube {})",
+            self.sum, self.slowest.1, self.slowest.0
+        )];
+        if let (Some(after), Some(cpu)) = (self.answer_after, self.at_answer) {
+            let at_most = if self.missing > 0 { "at most " } else { "" };
+            lines.push(format!(
+                "on {n} machines, one cube each, the answer after {after:.3} s and \
+                 {at_most}{cpu:.3} s of CPU in all when they stop at it"
+            ));
+        }
+        lines
+    }
 }
 
 /// A solution's JSON as text: rows of strings one per line (nonograms), rows of numbers

@@ -57,6 +57,8 @@ pub struct SolveArgs {
     pub shard: Option<satcover::bench::Shard>,
     /// Answer only cube K of N of each puzzle (1 <= K <= N): the puzzle with that cube's
     /// cells as givens (see `satcover cube`); `satcover merge` combines the N JSON answers.
+    /// The JSON answer's `cpu` is the cube's CPU seconds, the split's and an external
+    /// solver's included.
     #[arg(long, value_name = "K/N", value_parser = super::cube::parse_cube,
           conflicts_with_all = ["cubes", "shard", "all", "limit"])]
     pub cube: Option<satcover::bench::Shard>,
@@ -294,6 +296,7 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
                         &mut out,
                         &mut tally,
                         &[],
+                        None,
                     )?;
                 }
             }
@@ -397,6 +400,7 @@ impl<'a> Collection9<'a> {
                     out,
                     tally,
                     &[],
+                    None,
                 )?;
             }
         }
@@ -461,6 +465,13 @@ impl<'a> Collection9<'a> {
     }
 }
 
+/// The `cpu` field of a cube's JSON answer: seconds of CPU (user + system, this process
+/// and the solver processes it waited for) since `since`.
+fn cpu_field(since: Option<Duration>) -> Option<(&'static str, serde_json::Value)> {
+    let now = satcover::util::cpu::with_children()?;
+    Some(("cpu", json!(now.saturating_sub(since?).as_secs_f64())))
+}
+
 /// Cube `part` of `entry` answered as a puzzle of its own, its JSON answer marked for
 /// `merge`; an empty cube is unsolvable without search.
 fn answer_cube(
@@ -473,16 +484,18 @@ fn answer_cube(
     tally: &mut Tally,
 ) -> Result<()> {
     use super::cube::CubeEntry;
+    // The cube's CPU, the split's included: what one machine of N spends on it.
+    let mark = satcover::util::cpu::with_children();
     let options = args.encode.options();
     let cubes = super::cube::cube_entries(vec![entry], part, args.cube_file.as_deref(), &options)?;
     for cube in cubes {
         match cube {
             CubeEntry::Cube(mut entry, fields) => {
                 entry.label = format!("{} cube {part}", entry.label);
-                answer(&entry, args, request, parse_time, out, tally, &fields)?;
+                answer(&entry, args, request, parse_time, out, tally, &fields, mark)?;
             }
             CubeEntry::Unreadable(entry) => {
-                answer(&entry, args, request, parse_time, out, tally, &[])?;
+                answer(&entry, args, request, parse_time, out, tally, &[], mark)?;
             }
             CubeEntry::Empty {
                 label,
@@ -490,12 +503,13 @@ fn answer_cube(
                 fields,
                 reason,
             } => {
-                let report = Report {
+                let mut report = Report {
                     kind,
                     outcome: satcover::puzzle::Outcome::contradiction(reason, Stats::default()),
                     differences: None,
                     json_fields: fields,
                 };
+                report.json_fields.extend(cpu_field(mark));
                 let label = format!("{label} cube {part}");
                 settle(&label, Ok(report), args, false, out, tally, None)?;
             }
@@ -582,6 +596,7 @@ fn answer(
     out: &mut impl Write,
     tally: &mut Tally,
     fields: &[(&'static str, serde_json::Value)],
+    cpu_since: Option<Duration>,
 ) -> Result<()> {
     let streaming = Plan::lists(request);
     let mut listing = Listing::new(&entry.label, args);
@@ -625,6 +640,7 @@ fn answer(
     let report = report.map(|mut report| {
         report.outcome.stats.parse = parse_time;
         report.json_fields.extend_from_slice(fields);
+        report.json_fields.extend(cpu_field(cpu_since));
         report
     });
     settle(&entry.label, report, args, streaming, out, tally, None)

@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 use crate::pipeline;
 use crate::puzzle::{Backend, Outcome, Puzzle, Request, SolveError, Split, Stats, Status};
 use crate::stop::Stop;
+use crate::util::cpu::{process_cpu, thread_cpu};
 
 /// How much CPU time the plain solve has before the puzzle is split: what it decides in
 /// that time costs nothing more than a plain `solve` (`docs/cube.md`).
@@ -195,25 +196,4 @@ fn cut_after_cpu(budget: Duration, cut: &Stop, done: &Stop) {
         }
         std::thread::sleep(Duration::from_millis(5));
     }
-}
-
-/// CPU time of the whole process: the sum over its threads of `/proc/self/task/*/schedstat`.
-fn process_cpu() -> Option<Duration> {
-    let mut nanos = 0u64;
-    for task in std::fs::read_dir("/proc/self/task").ok()? {
-        let path = task.ok()?.path().join("schedstat");
-        // A thread that ended since the listing counts for nothing.
-        if let Ok(text) = std::fs::read_to_string(path) {
-            nanos += text.split_whitespace().next()?.parse::<u64>().ok()?;
-        }
-    }
-    Some(Duration::from_nanos(nanos))
-}
-
-/// CPU time of the calling thread, where Linux tells it (first field of
-/// `/proc/thread-self/schedstat`: nanoseconds on the CPU).
-fn thread_cpu() -> Option<Duration> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let nanos = text.split_whitespace().next()?.parse().ok()?;
-    Some(Duration::from_nanos(nanos))
 }

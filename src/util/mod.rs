@@ -2,6 +2,7 @@
 //! no puzzle words, no imports from the rest of the crate but the random generator for
 //! tests. The contract (`src/puzzle/`) does not use them.
 
+pub mod cpu;
 pub mod keyed;
 pub mod luby;
 pub mod march;
