@@ -336,6 +336,33 @@ fn partial_merge_concludes_only_what_the_answers_prove() {
     assert_eq!(value["status"], "unknown");
     assert_eq!(code, 30);
     assert_eq!(merged(dir.path(), &answers).0["status"], "unsolvable");
+
+    // A cube whose solve failed (its solver killed at a time limit): an error for the
+    // plain merge, a missing cube for `--partial`.
+    let failed = r#"{"puzzle":"blank.sudoku cube 2/4","status":"error","error":"SAT solver `kissat` was killed by signal 24"}"#;
+    let with_failure = format!("{}\n{failed}\n{}\n", lines[0], lines[2]);
+    let path = dir.path().join("failed.jsonl");
+    std::fs::write(&path, &with_failure).unwrap();
+    let out = satcover().arg("merge").arg(&path).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("failed.jsonl:2: the cube's solve failed"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--partial"), "{stderr}");
+    let out = satcover()
+        .args(["merge", "--partial", "--format", "json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("merged as missing"));
+    let value: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (value["merged"].as_u64(), value["unique"].as_bool()),
+        (Some(2), Some(false))
+    );
 }
 
 /// Every `--cube K/N` answer carries its CPU (`cpu`, the split's included), and `merge`

@@ -33,7 +33,9 @@ pub struct MergeArgs {
     /// Merge what came in when some cubes are missing (a run stopped early, e.g. GNU
     /// parallel `--halt now,success=2`): the solutions are the puzzle's, the count is a
     /// lower bound, "not unique" once two solutions are in; with cubes missing, never
-    /// "unsolvable" or "unique". Repeated cubes and other puzzles' answers stay errors.
+    /// "unsolvable" or "unique". A cube whose solve failed (an error answer: a solver
+    /// killed at a time limit, say) counts as missing. Repeated cubes and other puzzles'
+    /// answers stay errors.
     #[arg(long)]
     pub partial: bool,
     /// Text for people, one JSON line for programs.
@@ -61,7 +63,9 @@ struct Answer {
     cpu: Option<f64>,
 }
 
-fn read_answer(place: String, line: &str) -> Result<Answer> {
+/// One line: a cube's answer, or the error its solve ended with (a solver killed at a
+/// time limit, say).
+fn read_answer(place: String, line: &str) -> Result<std::result::Result<Answer, String>> {
     let bad = |why: &str| {
         anyhow::anyhow!(
             "{place}: {why}: merge reads what `solve --cube K/N --format json` writes, one line a cube"
@@ -70,7 +74,7 @@ fn read_answer(place: String, line: &str) -> Result<Answer> {
     let value: Value = serde_json::from_str(line).map_err(|_| bad("not JSON"))?;
     if value.get("status").and_then(Value::as_str) == Some("error") {
         let error = value.get("error").and_then(Value::as_str).unwrap_or("?");
-        bail!("{place}: the cube's solve failed: {error}");
+        return Ok(Err(format!("{place}: the cube's solve failed: {error}")));
     }
     let text = |key: &str| value.get(key).and_then(Value::as_str).map(str::to_string);
     let part: Shard = text("cube")
@@ -79,7 +83,7 @@ fn read_answer(place: String, line: &str) -> Result<Answer> {
         .map_err(|_| bad("`cube` is not K/N"))?;
     let label = text("puzzle").unwrap_or_default();
     let suffix = format!(" cube {part}");
-    Ok(Answer {
+    Ok(Ok(Answer {
         label: label.strip_suffix(&suffix).unwrap_or(&label).to_string(),
         fingerprint: text("fingerprint").ok_or_else(|| bad("no `fingerprint`"))?,
         kind: value.get("kind").cloned().unwrap_or(Value::Null),
@@ -103,7 +107,7 @@ fn read_answer(place: String, line: &str) -> Result<Answer> {
         cpu: value.get("cpu").and_then(Value::as_f64),
         part,
         place,
-    })
+    }))
 }
 
 pub fn run(args: &MergeArgs) -> Result<u8> {
@@ -113,7 +117,14 @@ pub fn run(args: &MergeArgs) -> Result<u8> {
         let name = input::display_name(file);
         for (i, line) in text.lines().enumerate() {
             if !line.trim().is_empty() {
-                answers.push(read_answer(format!("{name}:{}", i + 1), line)?);
+                match read_answer(format!("{name}:{}", i + 1), line)? {
+                    Ok(answer) => answers.push(answer),
+                    // A failed cube is a missing one: `--partial` goes on without it.
+                    Err(failed) if args.partial => eprintln!("{failed}; merged as missing"),
+                    Err(failed) => {
+                        bail!("{failed} (`merge --partial` takes the others, this cube as missing)")
+                    }
+                }
             }
         }
     }
