@@ -198,7 +198,7 @@ pub fn run(args: &MergeArgs) -> Result<u8> {
         _ => None,
     };
     let n = first.part.count;
-    let account = cpu_account(&answers, n, status, complete, args.partial || asked_unique);
+    let account = cpu_account(&answers, n, status, complete, asked_unique);
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let label = &first.label;
