@@ -258,7 +258,7 @@ pub fn check_options<P: Puzzle + ?Sized>(
     }
     if options.presolve && !puzzle.as_cnf().is_some_and(|c| c.presolves()) {
         return Err(SolveError::BadOption(format!(
-            "--presolve applies only to kinds whose propagation can run before encoding (nonograms), not to {kind} puzzles"
+            "--presolve applies only to kinds whose propagation can run before encoding (nonograms, sudoku), not to {kind} puzzles"
         )));
     }
     Ok(())
@@ -367,7 +367,7 @@ fn run_sat<P: Puzzle + ?Sized>(
         SatBackend::External { .. } => Backend::External,
     };
     let cnf = cnf_capability(puzzle, backend)?;
-    if session && matches!(solver, SatBackend::Varisat) {
+    if session && !encode.presolve && matches!(solver, SatBackend::Varisat) {
         let solve_start = Instant::now();
         if let Some(answer) = cnf.sat_session(limits.max_or_all(), limits.keep) {
             let answer = answer?;

@@ -532,3 +532,68 @@ fn every_kind_goes_out_and_back() {
         }
     }
 }
+
+/// `export --presolve` writes the formula over what native's candidate elimination leaves
+/// (none at all where it solves the grid) and records it; the embedded solver's answer to
+/// it decodes, with `--presolve` again, to a grid (decode checks it: easy.txt's is the one
+/// solution), and without it is refused with the reason.
+#[test]
+fn presolved_export_decodes_to_a_checked_grid() {
+    let dir = tempfile::tempdir().unwrap();
+    for puzzle in [
+        EASY,
+        "tests/fixtures/sudoku/two-solutions.txt",
+        "tests/fixtures/sudoku/16x16.txt",
+    ] {
+        let export = |presolve: bool| {
+            let cnf = dir.path().join(format!("presolve-{presolve}.cnf"));
+            let mut cmd = satcover();
+            cmd.args(["export", puzzle, "--index", "1", "--to", "dimacs", "-o"])
+                .arg(&cnf);
+            if presolve {
+                cmd.arg("--presolve");
+            }
+            cmd.assert().success();
+            (std::fs::read_to_string(&cnf).unwrap(), cnf)
+        };
+        let (plain, _) = export(false);
+        assert!(plain.contains("c encoding default\n"), "{puzzle}");
+        let (text, cnf) = export(true);
+        assert!(text.contains("c encoding --presolve\n"), "{puzzle}");
+        assert!(
+            text.contains("satcover decode FILE --model ANSWER --presolve"),
+            "{puzzle}"
+        );
+        let answer = satcover()
+            .args(["solve", "--backend", "sat"])
+            .arg(&cnf)
+            .output()
+            .unwrap();
+        assert_eq!(answer.status.code(), Some(10), "{puzzle}");
+        let model = dir.path().join("presolved.sol");
+        std::fs::write(&model, &answer.stdout).unwrap();
+        let decoded = satcover()
+            .args(["decode", puzzle, "--index", "1", "--presolve", "--model"])
+            .arg(&model)
+            .output()
+            .unwrap();
+        assert!(decoded.status.success(), "{puzzle}");
+        let decoded = String::from_utf8(decoded.stdout).unwrap();
+        assert!(decoded.lines().count() >= 1, "{puzzle}");
+        if puzzle == EASY {
+            assert!(
+                text.contains("p cnf 0 0"),
+                "propagation solves easy.txt's first grid"
+            );
+            assert_eq!(decoded, format!("{SOLVED_EASY}\n"));
+        } else {
+            assert!(!text.contains("p cnf 0 0"), "{puzzle}");
+            satcover()
+                .args(["decode", puzzle, "--index", "1", "--model"])
+                .arg(&model)
+                .assert()
+                .code(1)
+                .stderr(predicate::str::contains("decoded for the default formula"));
+        }
+    }
+}

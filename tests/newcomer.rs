@@ -14,6 +14,7 @@ fn satcover() -> Command {
 const GRID: &str = "tests/fixtures/sudoku/norvig-grid.txt";
 const DANCER: &str = "tests/fixtures/nonogram/dancer.non";
 const XC: &str = "tests/fixtures/xc/knuth_5.xc";
+const ALPHA: &str = "tests/fixtures/alphametic/send-more-money.alpha";
 
 /// One error line on standard error that holds every one of `parts`, nothing on standard
 /// output, exit 1.
@@ -68,20 +69,25 @@ fn solver_is_refused_where_no_backend_runs_it() {
 
 #[test]
 fn encoding_choices_are_refused_on_kinds_and_backends_without_them() {
-    for flags in [&["--encoding", "automaton"][..], &["--presolve"]] {
+    // A kind with one CNF (sudoku), and a kind whose propagation does not run before
+    // encoding (alphametics).
+    for (flags, file, kinds) in [
+        (&["--encoding", "automaton"][..], GRID, "(nonograms); "),
+        (&["--presolve"], ALPHA, "(nonograms, sudoku); "),
+    ] {
         let flag = flags[0];
-        // A kind with one CNF.
+        let kind = if file == GRID { "sudoku" } else { "alphametic" };
         for command in [
-            vec!["solve", GRID],
-            vec!["solve", GRID, "--backend", "sat"],
-            vec!["bench", GRID],
-            vec!["export", GRID, "--to", "dimacs"],
+            vec!["solve", file],
+            vec!["solve", file, "--backend", "sat"],
+            vec!["bench", file],
+            vec!["export", file, "--to", "dimacs"],
         ] {
             refused(
                 satcover().args(&command).args(flags),
                 &[
                     &format!("{flag} applies only to kinds"),
-                    "(nonograms); tests/fixtures/sudoku/norvig-grid.txt holds sudoku puzzles",
+                    &format!("{kinds}{file} holds {kind} puzzles"),
                 ],
             );
         }

@@ -189,3 +189,73 @@ fn exact_cover_has_the_items_and_options_givens_leave() {
     assert_eq!(cover.matrix.num_items(), 4 * 81 - 4);
     assert_eq!(cover.matrix.num_options(), 729 - 9 - 20);
 }
+
+/// `--presolve`: the formula over what native's candidate elimination leaves has the same
+/// solutions as the plain one and is no larger; when propagation refutes the givens it
+/// holds an empty clause.
+#[test]
+fn presolved_formula_keeps_every_solution() {
+    let presolved = |limit: u64| {
+        let mut request = Request::limit(limit);
+        request.encode.presolve = true;
+        request
+    };
+    for name in ["4x4.txt", "two-solutions.txt", "hard.txt", "16x16.txt"] {
+        for (k, puzzle) in fixture(name).iter().enumerate() {
+            let plain = solve(puzzle, Backend::Sat, &Request::limit(3));
+            let pre = solve(puzzle, Backend::Sat, &presolved(3));
+            let label = format!("{name} puzzle {k}");
+            assert_eq!(
+                (pre.count, pre.complete),
+                (plain.count, plain.complete),
+                "{label}"
+            );
+            assert!(pre.count >= 1, "{label}");
+            if pre.complete {
+                // All of them: the same set (beyond the limit each finds its own three).
+                let (mut a, mut b) = (pre.solutions.clone(), plain.solutions.clone());
+                a.sort();
+                b.sort();
+                assert_eq!(a, b, "{label}");
+            }
+            for solution in &pre.solutions {
+                assert_eq!(verify(puzzle, solution), Ok(()), "{label}");
+            }
+            let small = cnf::encode_presolved(puzzle, false);
+            let simplified = cnf::encode(puzzle, cnf::Givens::Simplified);
+            assert!(small.cnf.num_vars() <= simplified.cnf.num_vars(), "{label}");
+        }
+    }
+    // Propagation decides a hard 9×9 entirely or nearly: far fewer variables.
+    let hard = &fixture("hard.txt")[0];
+    assert!(
+        cnf::encode_presolved(hard, false).cnf.num_vars()
+            < cnf::encode(hard, cnf::Givens::Simplified).cnf.num_vars()
+    );
+    let empty = Sudoku::new(2, vec![0; 16]).unwrap();
+    let mut count = Request::count();
+    count.encode.presolve = true;
+    let outcome = solve(&empty, Backend::Sat, &count);
+    assert_eq!((outcome.count, outcome.complete), (288, true));
+    for name in ["contradictory.txt", "no-candidate.txt"] {
+        let encoding = cnf::encode_presolved(&fixture(name)[0], false);
+        assert!(
+            encoding
+                .cnf
+                .families()
+                .iter()
+                .any(|(f, _)| f.contains("unsolvable")),
+            "{name}"
+        );
+        let found = satcover::sat::enumerate(
+            &encoding.cnf,
+            &satcover::sat::SatBackend::Varisat,
+            &encoding.projection,
+            Some(1),
+            &satcover::stop::Stop::never(),
+            |_| {},
+        )
+        .unwrap();
+        assert_eq!((found.count, found.complete), (0, true), "{name}");
+    }
+}

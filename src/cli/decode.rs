@@ -48,16 +48,15 @@ pub fn run(args: &DecodeArgs) -> Result<u8> {
     let report = puzzle
         .decode_answer(&answer, &args.encode.options())
         .with_context(|| {
-            let choices = if puzzle
-                .cnf_choices()
-                .is_some_and(|(names, presolves)| !names.is_empty() || presolves)
-            {
-                format!(
-                    " (decoded for {}; the formula's `c encoding` line says which choices it was exported with)",
-                    args.encode.describe()
-                )
-            } else {
-                String::new()
+            let choices = match puzzle.cnf_choices() {
+                Some((names, presolves)) if !names.is_empty() || presolves => {
+                    let choices = args.encode.describe(names);
+                    format!(
+                        " (decoded for {}; the formula's `c encoding` line says which choices it was exported with)",
+                        if choices.is_empty() { "the default formula" } else { &choices }
+                    )
+                }
+                _ => String::new(),
             };
             format!(
                 "{} with {}{choices}",

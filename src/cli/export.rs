@@ -71,14 +71,24 @@ pub fn run(args: &ExportArgs) -> Result<u8> {
                 format!("kind {}", puzzle.kind()),
             ];
             // Decoding rebuilds this formula: the choices that shape it must be repeated.
-            let choices = if puzzle
-                .cnf_choices()
-                .is_some_and(|(names, presolves)| !names.is_empty() || presolves)
-            {
-                comments.push(format!("encoding {}", args.encode.describe()));
-                format!(" {}", args.encode.describe())
-            } else {
-                String::new()
+            let choices = match puzzle.cnf_choices() {
+                Some((names, presolves)) if !names.is_empty() || presolves => {
+                    let choices = args.encode.describe(names);
+                    comments.push(format!(
+                        "encoding {}",
+                        if choices.is_empty() {
+                            "default"
+                        } else {
+                            &choices
+                        }
+                    ));
+                    if choices.is_empty() {
+                        choices
+                    } else {
+                        format!(" {choices}")
+                    }
+                }
+                _ => String::new(),
             };
             comments.push(format!(
                 "decode a solver's answer with: satcover decode FILE --model ANSWER{choices}"

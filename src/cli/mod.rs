@@ -131,8 +131,9 @@ pub struct EncodeArgs {
     /// order encoding, the default) or `automaton` (one automaton per line).
     #[arg(long, value_name = "NAME")]
     pub encoding: Option<String>,
-    /// Nonograms: run line logic and probing first and give the SAT solver only what they
-    /// leave open (decided cells become givens, probing's implications binary clauses).
+    /// Nonograms and sudoku: run the kind's propagation first and give the SAT solver only
+    /// what it leaves open (nonograms: line logic and probing, decided cells become givens,
+    /// probing's implications binary clauses; sudoku: native's candidate elimination).
     #[arg(long)]
     pub presolve: bool,
 }
@@ -145,13 +146,19 @@ impl EncodeArgs {
         }
     }
 
-    /// `--encoding order --presolve`: what a DIMACS header records and errors mention.
-    pub fn describe(&self) -> String {
-        format!(
-            "--encoding {}{}",
-            self.encoding.as_deref().unwrap_or("order"),
-            if self.presolve { " --presolve" } else { "" }
-        )
+    /// `--encoding order --presolve`: the choices that shape a kind's formula, which a
+    /// DIMACS header records and errors mention. `encodings` are the kind's (the default
+    /// first; none: one formula); empty when the formula is the default one.
+    pub fn describe(&self, encodings: &[&str]) -> String {
+        let encoding = encodings
+            .first()
+            .map(|default| format!("--encoding {}", self.encoding.as_deref().unwrap_or(default)));
+        let presolve = self.presolve.then(|| "--presolve".to_string());
+        encoding
+            .into_iter()
+            .chain(presolve)
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
     /// The first of `--encoding` and `--presolve` that was given.
@@ -192,7 +199,7 @@ impl EncodeArgs {
         if self.presolve && !presolves {
             anyhow::bail!(
                 "--presolve applies only to kinds whose propagation can run before encoding \
-                 (nonograms); {file} holds {kind} puzzles"
+                 (nonograms, sudoku); {file} holds {kind} puzzles"
             );
         }
         Ok(())

@@ -13,11 +13,18 @@
 //! satisfies get no clause. That is the same formula after unit propagation of family 9
 //! and removal of satisfied clauses; it is 3–4× smaller and what the `sat` backend solves.
 //! [`Givens::Units`] keeps the full formula, whose size the spec gives in closed form.
+//!
+//! `--presolve` ([`encode_presolved`]) goes further: native's candidate elimination (the
+//! propagation every node of its search runs: singles, and from 16×16 on locked
+//! candidates and all-different filtering) first, then the simplified formula over the
+//! candidates it leaves, the cells it decides counted as givens. The same solutions, since
+//! propagation removes only candidates no solution has.
 
 use crate::cnf::{Cnf, Lit, Var};
 use crate::puzzle::{CnfEncoding, DecodeError};
 use crate::sat::Model;
 
+use super::native::Propagator;
 use super::{Filled, Sudoku};
 
 /// How the givens enter the formula.
@@ -53,8 +60,60 @@ impl VarMap {
 /// Encode `puzzle`. Variables are named `x[r1,c2]=8` (1-based) when `names` is set, for
 /// DIMACS export; the solving path leaves them unnamed.
 pub fn encode_with(puzzle: &Sudoku, givens: Givens, names: bool) -> CnfEncoding<'_, Filled> {
+    let (cnf, projection, map) = formula(puzzle, &candidates(puzzle, givens), givens, names);
+    let decode = move |model: &Model| decode(puzzle, &map, model);
+    CnfEncoding {
+        cnf,
+        projection,
+        blocking: crate::sat::Blocking::TrueLiterals,
+        decode: Box::new(decode),
+    }
+}
+
+/// `--presolve` (see the module docs): the simplified formula of the puzzle that native's
+/// candidate elimination leaves, variables named as in [`encode_with`] when `names` is
+/// set; when propagation refutes the givens, the simplified formula and an empty clause.
+pub fn encode_presolved(puzzle: &Sudoku, names: bool) -> CnfEncoding<'static, Filled> {
     let n = puzzle.size();
-    let candidates = candidates(puzzle, givens);
+    let mut decided = puzzle.clone();
+    let (candidates, refuted) = match Propagator::new(puzzle.box_side()).root(puzzle.givens()) {
+        Some(cand) => {
+            for (cell, &set) in cand.iter().enumerate() {
+                if set.count_ones() == 1 {
+                    decided.givens[cell] = set.trailing_zeros() as u8 + 1;
+                }
+            }
+            let open = (0..n * n * n)
+                .map(|i| decided.givens[i / n] == 0 && cand[i / n] >> (i % n) & 1 == 1)
+                .collect();
+            (open, false)
+        }
+        None => (candidates(puzzle, Givens::Simplified), true),
+    };
+    let (mut cnf, projection, map) = formula(&decided, &candidates, Givens::Simplified, names);
+    if refuted {
+        // Propagation proved that no grid fits: the formula says so.
+        cnf.begin_family("presolve: unsolvable");
+        cnf.add_clause(&[]);
+    }
+    let decode = move |model: &Model| decode(&decided, &map, model);
+    CnfEncoding {
+        cnf,
+        projection,
+        blocking: crate::sat::Blocking::TrueLiterals,
+        decode: Box::new(decode),
+    }
+}
+
+/// Families 1–9 over the (cell, digit) pairs `candidates` keeps: the formula, its
+/// projection (every variable, cell by cell) and the variable map.
+fn formula(
+    puzzle: &Sudoku,
+    candidates: &[bool],
+    givens: Givens,
+    names: bool,
+) -> (Cnf, Vec<Var>, VarMap) {
+    let n = puzzle.size();
     let mut cnf = Cnf::new();
     let mut vars = vec![None; n * n * n];
     let mut projection = Vec::new();
@@ -88,13 +147,7 @@ pub fn encode_with(puzzle: &Sudoku, givens: Givens, names: bool) -> CnfEncoding<
     if givens == Givens::Units {
         given_units(&mut cnf, puzzle, &map);
     }
-    let decode = move |model: &Model| decode(puzzle, &map, model);
-    CnfEncoding {
-        cnf,
-        projection,
-        blocking: crate::sat::Blocking::TrueLiterals,
-        decode: Box::new(decode),
-    }
+    (cnf, projection, map)
 }
 
 /// Families 1–8 of the empty n×n grid (n = box_side²): the clauses every puzzle of that

@@ -735,16 +735,22 @@ impl NativeSolve<Filled> for Sudoku {
 
 impl CnfEncode<Filled> for Sudoku {
     /// Solving: the formula simplified by the givens. Export: the textbook formula, all n³
-    /// variables named, givens as unit clauses (family 9).
+    /// variables named, givens as unit clauses (family 9). `--presolve`, both: the formula
+    /// simplified by native's candidate elimination (named for export).
     fn encode_cnf(
         &self,
-        _options: &EncodeOptions,
+        options: &EncodeOptions,
         purpose: Purpose,
     ) -> Result<CnfEncoding<'_, Filled>, SolveError> {
-        Ok(match purpose {
-            Purpose::Solve => cnf::encode(self, cnf::Givens::Simplified),
-            Purpose::Export => cnf::encode_with(self, cnf::Givens::Units, true),
+        Ok(match (purpose, options.presolve) {
+            (Purpose::Solve, false) => cnf::encode(self, cnf::Givens::Simplified),
+            (Purpose::Export, false) => cnf::encode_with(self, cnf::Givens::Units, true),
+            (purpose, true) => cnf::encode_presolved(self, purpose == Purpose::Export),
         })
+    }
+
+    fn presolves(&self) -> bool {
+        true
     }
 
     /// Collections: one incremental solver per size, givens as assumptions. Only up to
