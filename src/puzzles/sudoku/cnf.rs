@@ -61,13 +61,7 @@ impl VarMap {
 /// DIMACS export; the solving path leaves them unnamed.
 pub fn encode_with(puzzle: &Sudoku, givens: Givens, names: bool) -> CnfEncoding<'_, Filled> {
     let (cnf, projection, map) = formula(puzzle, &candidates(puzzle, givens), givens, names);
-    let decode = move |model: &Model| decode(puzzle, &map, model);
-    CnfEncoding {
-        cnf,
-        projection,
-        blocking: crate::sat::Blocking::TrueLiterals,
-        decode: Box::new(decode),
-    }
+    encoding(cnf, projection, move |model| decode(puzzle, &map, model))
 }
 
 /// `--presolve` (see the module docs): the simplified formula of the puzzle that native's
@@ -96,7 +90,16 @@ pub fn encode_presolved(puzzle: &Sudoku, names: bool) -> CnfEncoding<'static, Fi
         cnf.begin_family("presolve: unsolvable");
         cnf.add_clause(&[]);
     }
-    let decode = move |model: &Model| decode(&decided, &map, model);
+    encoding(cnf, projection, move |model| decode(&decided, &map, model))
+}
+
+/// The formula with its decoder; every cell's variables are one-hot, so a model is blocked
+/// by its true literals.
+fn encoding<'p>(
+    cnf: Cnf,
+    projection: Vec<Var>,
+    decode: impl Fn(&Model) -> Result<Filled, DecodeError> + 'p,
+) -> CnfEncoding<'p, Filled> {
     CnfEncoding {
         cnf,
         projection,
