@@ -111,6 +111,9 @@ fn icnf_reads_back_and_refuses_what_does_not_fit() {
     let text = blank.cube_icnf(&cubes, &options).unwrap();
     assert!(text.lines().any(|l| l == "p inccnf"));
     assert_eq!(text.lines().filter(|l| l.starts_with("a ")).count(), 6);
+    // Nothing but cubes after the first (CaDiCaL's reader refuses anything else there).
+    let first = text.lines().position(|l| l.starts_with("a ")).unwrap();
+    assert!(text.lines().skip(first).all(|l| l.starts_with("a ")));
     let read = blank.read_cubes(&text, &options).unwrap();
     assert_eq!((read.requested, &read.cubes), (6, &cubes.cubes));
 
@@ -551,4 +554,42 @@ fn gnu_parallel_runs_the_cubes_and_merge_combines_them() {
             .unwrap()
             .contains(" cells differ: ")
     );
+}
+
+/// The iCNF as a real cube-and-conquer front end reads it: `cadical FILE.icnf` solves the
+/// cubes in turn (satisfiable: exit 10 on the first satisfiable cube; every cube refuted,
+/// as the empty cubes of a puzzle propagation refutes: exit 20). CI installs cadical.
+#[test]
+fn cadical_solves_the_icnf_cube_by_cube() {
+    let found = std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join("cadical").is_file()));
+    if !found {
+        eprintln!("note: cadical is not installed; skipping this test");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text, cubes, code) in [
+        ("blank.sudoku", BLANK4, "6", 10),
+        ("clash.sudoku", "11..............\n", "4", 20),
+    ] {
+        let puzzle = dir.path().join(name);
+        std::fs::write(&puzzle, text).unwrap();
+        let out = dir.path().join(format!("{name}.cubes"));
+        satcover()
+            .args(["cube", "--cubes", cubes, "-o"])
+            .arg(&out)
+            .arg(&puzzle)
+            .assert()
+            .success();
+        let answer = std::process::Command::new("cadical")
+            .arg(out.join("cubes.icnf"))
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&answer.stdout);
+        assert_eq!(answer.status.code(), Some(code), "{name}: {stdout}");
+        assert!(
+            stdout.contains(&format!("parsed {cubes} cubes")),
+            "{name}: {stdout}"
+        );
+    }
 }

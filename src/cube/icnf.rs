@@ -4,10 +4,12 @@
 //! exported variables (looked up by name, as `export --to dimacs` names them).
 //!
 //! A header comment binds the file to its puzzle: `c satcover cubes puzzle FINGERPRINT
-//! encoding ENC variables V cubes N`, and a comment before each `a` line lists the cube's
-//! cells in the kind's terms (`c cube K cells CELL=VALUE ...`). Reading checks all of it:
-//! another puzzle, another encoding, a literal out of range or not the cells' own is
-//! refused with the line and the reason. An empty cube is the contradictory `a 1 -1 0`.
+//! encoding ENC variables V cubes N`, and after the clauses one comment a cube lists its
+//! cells in the kind's terms (`c cube K cells CELL=VALUE ...`), all of them before the
+//! first `a` line: CaDiCaL's reader (`cadical FILE.icnf` solves the cubes in turn) takes
+//! nothing but `a` lines after the first. Reading checks all of it: another puzzle, another
+//! encoding, a literal out of range or not the cells' own is refused with the line and the
+//! reason. An empty cube is the contradictory `a 1 -1 0`.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -65,23 +67,26 @@ pub fn write_icnf<P>(
         .ok_or_else(|| SolveError::Export("the CNF has no `p cnf` line".into()))?;
     let end = text[p + 1..].find('\n').map_or(text.len(), |e| p + 1 + e);
     text.replace_range(p + 1..end, "p inccnf");
+    let mut lines = String::new();
     for k in 1..=cubes.requested {
         match cubes.cube(k) {
             Some(cube) => {
                 let lits = literals(splitter, &names, cube).map_err(SolveError::Export)?;
                 let cells: Vec<String> = cube.iter().map(|(c, v)| format!("{c}={v}")).collect();
                 let _ = writeln!(text, "c cube {k} cells {}", cells.join(" "));
-                text.push('a');
+                lines.push('a');
                 for lit in lits {
-                    let _ = write!(text, " {lit}");
+                    let _ = write!(lines, " {lit}");
                 }
-                text.push_str(" 0\n");
+                lines.push_str(" 0\n");
             }
             None => {
-                let _ = writeln!(text, "c cube {k} is empty\na 1 -1 0");
+                let _ = writeln!(text, "c cube {k} is empty");
+                lines.push_str("a 1 -1 0\n");
             }
         }
     }
+    text.push_str(&lines);
     Ok(text)
 }
 
@@ -98,7 +103,8 @@ pub fn read_icnf<P>(
     let vars = cnf.num_vars() as i64;
     let mut requested = None;
     let mut cubes: Vec<Vec<Assign>> = Vec::new();
-    let mut pending: Option<Vec<Assign>> = None;
+    // What the `c cube K` comments say of cube K: its cells, or `None` for an empty cube.
+    let mut described: HashMap<usize, Option<Vec<Assign>>> = HashMap::new();
     let mut empty_seen = false;
     let mut seen = 0usize;
     for (i, line) in text.lines().enumerate() {
@@ -139,16 +145,29 @@ pub fn read_icnf<P>(
             requested = Some(n);
         } else if let Some(rest) = line.strip_prefix("c cube ") {
             let mut words = rest.split_whitespace();
-            let _k = words.next();
-            if words.next() == Some("cells") {
-                let cells = words
-                    .map(|w| {
-                        let (c, v) = w.split_once('=')?;
-                        Some((c.parse().ok()?, v.parse().ok()?))
-                    })
-                    .collect::<Option<Vec<Assign>>>()
-                    .ok_or_else(|| at("a cube's cells are written CELL=VALUE".into()))?;
-                pending = Some(cells);
+            let k = words
+                .next()
+                .and_then(|k| k.parse::<usize>().ok())
+                .ok_or_else(|| at("`c cube` is followed by the cube's number".into()))?;
+            match words.next() {
+                Some("cells") => {
+                    let cells = words
+                        .map(|w| {
+                            let (c, v) = w.split_once('=')?;
+                            Some((c.parse().ok()?, v.parse().ok()?))
+                        })
+                        .collect::<Option<Vec<Assign>>>()
+                        .ok_or_else(|| at("a cube's cells are written CELL=VALUE".into()))?;
+                    described.insert(k, Some(cells));
+                }
+                Some("is") => {
+                    described.insert(k, None);
+                }
+                _ => {
+                    return Err(at(format!(
+                        "`c cube {k}` says neither `cells` nor `is empty`"
+                    )));
+                }
             }
         } else if let Some(rest) = line.strip_prefix('a') {
             if requested.is_none() {
@@ -171,8 +190,8 @@ pub fn read_icnf<P>(
                 )));
             }
             seen += 1;
-            match pending.take() {
-                Some(cells) => {
+            match described.remove(&seen) {
+                Some(Some(cells)) => {
                     if empty_seen {
                         return Err(at("a cube after an empty one".into()));
                     }
@@ -185,7 +204,12 @@ pub fn read_icnf<P>(
                     }
                     cubes.push(cells);
                 }
-                None if lits.len() == 2 && lits[0] == -lits[1] => empty_seen = true,
+                Some(None) if lits.len() == 2 && lits[0] == -lits[1] => empty_seen = true,
+                Some(None) => {
+                    return Err(at(format!(
+                        "cube {seen} is empty by its comment, but its line is not `a 1 -1 0`"
+                    )));
+                }
                 None => {
                     return Err(at(format!(
                         "cube {seen} has no `c cube {seen} cells` line before it"
