@@ -367,7 +367,9 @@ fn run_sat<P: Puzzle + ?Sized>(
         SatBackend::External { .. } => Backend::External,
     };
     let cnf = cnf_capability(puzzle, backend)?;
-    if session && !encode.presolve && matches!(solver, SatBackend::Varisat) {
+    // A kind's kept session holds its default formula: any encoding choice bypasses it.
+    let default_formula = *encode == EncodeOptions::default();
+    if session && default_formula && matches!(solver, SatBackend::Varisat) {
         let solve_start = Instant::now();
         if let Some(answer) = cnf.sat_session(limits.max_or_all(), limits.keep) {
             let answer = answer?;

@@ -71,28 +71,19 @@ pub fn run(args: &ExportArgs) -> Result<u8> {
                 format!("kind {}", puzzle.kind()),
             ];
             // Decoding rebuilds this formula: the choices that shape it must be repeated.
-            let choices = match puzzle.cnf_choices() {
-                Some((names, presolves)) if !names.is_empty() || presolves => {
-                    let choices = args.encode.describe(names);
-                    comments.push(format!(
-                        "encoding {}",
-                        if choices.is_empty() {
-                            "default"
-                        } else {
-                            &choices
-                        }
-                    ));
-                    if choices.is_empty() {
-                        choices
-                    } else {
-                        format!(" {choices}")
-                    }
+            let mut decode = "satcover decode FILE --model ANSWER".to_string();
+            if let Some((names, presolves)) = puzzle.cnf_choices()
+                && (!names.is_empty() || presolves)
+            {
+                let choices = args.encode.describe(names);
+                if choices.is_empty() {
+                    comments.push("encoding default".into());
+                } else {
+                    comments.push(format!("encoding {choices}"));
+                    decode = format!("{decode} {choices}");
                 }
-                _ => String::new(),
-            };
-            comments.push(format!(
-                "decode a solver's answer with: satcover decode FILE --model ANSWER{choices}"
-            ));
+            }
+            comments.push(format!("decode a solver's answer with: {decode}"));
             puzzle
                 .export_dimacs(&comments, &args.encode.options())
                 .with_context(|| entry.label.clone())?
