@@ -386,11 +386,7 @@ pub fn analyze<P: Puzzle + ?Sized>(puzzle: &P, options: &Options) -> Result<Anal
             Ok(e) => {
                 analysis.method = format!("{backend} enumeration");
                 if e.count == 0 && !(e.timed_out_early() && options.method == Method::Auto) {
-                    analysis.status = if e.complete {
-                        Status::Unsolvable
-                    } else {
-                        Status::Unknown
-                    };
+                    analysis.status = Status::of(0, e.complete);
                     analysis.complete = e.complete;
                     analysis.forced_exact = e.complete;
                     analysis.reason = e.reason;
@@ -428,11 +424,7 @@ pub fn analyze<P: Puzzle + ?Sized>(puzzle: &P, options: &Options) -> Result<Anal
         };
         match backbone.first {
             None => {
-                analysis.status = if backbone.exact {
-                    Status::Unsolvable
-                } else {
-                    Status::Unknown
-                };
+                analysis.status = Status::of(0, backbone.exact);
                 analysis.complete = backbone.exact;
                 analysis.forced_exact = backbone.exact;
             }

@@ -165,13 +165,7 @@ pub fn run_into<P: Puzzle + ?Sized>(
     stats.check = check_time;
     stats.solve = stats.solve.saturating_sub(check_time);
 
-    let status = if count > 0 {
-        Status::Solved
-    } else if complete {
-        Status::Unsolvable
-    } else {
-        Status::Unknown
-    };
+    let status = Status::of(count, complete);
     // An incomplete search that did not reach the solution limit was stopped by the clock
     // (or by a sink that broke, which is no timeout).
     let timed_out = !complete && !broke && limits.max_solutions.is_none_or(|max| count < max);

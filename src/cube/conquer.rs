@@ -149,13 +149,7 @@ pub fn conquer<P: Puzzle>(
     let runs = runs.into_inner().unwrap_or_default();
     let count = runs.iter().map(|(r, _)| r.count).sum::<u64>().min(max);
     let complete = runs.len() == puzzles.len() && runs.iter().all(|(_, complete)| *complete);
-    let status = if count > 0 {
-        Status::Solved
-    } else if complete {
-        Status::Unsolvable
-    } else {
-        Status::Unknown
-    };
+    let status = Status::of(count, complete);
     let solve = start.elapsed();
     Ok((
         Outcome {

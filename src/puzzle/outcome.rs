@@ -20,6 +20,19 @@ pub enum Status {
 }
 
 impl Status {
+    /// The verdict of a search that found `count` solutions and ran to its end
+    /// (`complete`) or was stopped: any solution is `Solved`; none is `Unsolvable` only
+    /// when the whole space was searched.
+    pub fn of(count: u64, complete: bool) -> Status {
+        if count > 0 {
+            Status::Solved
+        } else if complete {
+            Status::Unsolvable
+        } else {
+            Status::Unknown
+        }
+    }
+
     /// `solved`, `unsolvable` or `unknown`, as printed.
     pub fn name(self) -> &'static str {
         match self {
