@@ -1,13 +1,8 @@
 //! `bench --unique` says what it proved, in every output format: unique, not unique,
 //! unsolvable and unknown per backend (a grid with two solutions is not "unique").
 
-use assert_cmd::Command;
-
-fn satcover() -> Command {
-    let mut cmd = Command::cargo_bin("satcover").expect("binary built");
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
+mod common;
+use common::satcover;
 
 /// Three unique 17-clue grids, two with a given removed (a 17-clue grid is minimal, so
 /// each then has two or more solutions), and one with two 1s in its first row.

@@ -1,13 +1,9 @@
 //! The built binary: stdout, stderr and exit codes.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn satcover() -> Command {
-    let mut cmd = Command::cargo_bin("satcover").expect("binary built");
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
+mod common;
+use common::satcover;
 
 const EASY: &str = "tests/fixtures/sudoku/easy.txt";
 const SOLVED_EASY: &str =

@@ -7,11 +7,8 @@ use std::time::{Duration, Instant};
 use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn satcover() -> Command {
-    let mut cmd = Command::cargo_bin("satcover").expect("binary built");
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
+mod common;
+use common::satcover;
 
 fn stdout_of(cmd: &mut Command) -> String {
     String::from_utf8(cmd.output().expect("runs").stdout).expect("utf-8")

@@ -1,13 +1,9 @@
 //! `satcover explain` on the real binary: text, JSON, hints, statuses and exit codes.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn satcover() -> Command {
-    let mut cmd = Command::cargo_bin("satcover").expect("binary built");
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
+mod common;
+use common::satcover;
 
 const GRID: &str = "tests/fixtures/sudoku/norvig-grid.txt";
 

@@ -1,14 +1,10 @@
 //! Nonograms, packing and alphametics through the built binary: output, errors, exit
 //! codes, and backend agreement in `compare`.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn satcover() -> Command {
-    let mut cmd = Command::cargo_bin("satcover").expect("binary built");
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
+mod common;
+use common::satcover;
 
 const GCHQ: &str = "tests/fixtures/nonogram/gchq-2015.non";
 

@@ -3,13 +3,8 @@
 //! stop handling) without changing any answer here, so each run is compared with the
 //! same run under a timeout no puzzle comes near.
 
-use assert_cmd::Command;
-
-fn satcover() -> Command {
-    let mut cmd = Command::cargo_bin("satcover").expect("binary built");
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
+mod common;
+use common::satcover;
 
 /// Exit code, stdout and stderr of `solve ARGS`.
 fn run(args: &[&str]) -> (Option<i32>, String, String) {

@@ -7,11 +7,13 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use assert_cmd::Command;
 use satcover::facade::AnyPuzzle;
 use satcover::puzzle::{Backend, EncodeOptions, Request, Status};
 use satcover::stop::Stop;
 use serde_json::Value;
+
+mod common;
+use common::satcover;
 
 /// A blank 4×4 sudoku: 288 solutions.
 const BLANK4: &str = "................\n";
@@ -31,10 +33,6 @@ fn load(name: &str, text: &str) -> Box<dyn AnyPuzzle> {
 fn two_solutions() -> Box<dyn AnyPuzzle> {
     let path = fixture("nonogram/two-solutions.non");
     load("two.non", &std::fs::read_to_string(path).unwrap())
-}
-
-fn satcover() -> Command {
-    Command::cargo_bin("satcover").expect("binary built")
 }
 
 #[test]

@@ -3,7 +3,6 @@
 //! they belong (GCHQ `line`, a stalled puzzle `lookahead`, Forever `search`), hint levels,
 //! the JSON schema, and bad input refused as `solve` refuses it.
 
-use assert_cmd::Command;
 use serde_json::Value;
 
 use satcover::puzzle::Limits;
@@ -12,11 +11,8 @@ use satcover::puzzles::nonogram::{Grid, Nonogram, Palette, native, parse_all};
 use satcover::rng::SplitMix64;
 use satcover::stop::Stop;
 
-fn satcover() -> Command {
-    let mut cmd = Command::cargo_bin("satcover").expect("binary built");
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
+mod common;
+use common::satcover;
 
 const DIR: &str = "tests/fixtures/nonogram";
 

@@ -9,14 +9,15 @@ use std::time::{Duration, Instant};
 use assert_cmd::Command;
 use predicates::prelude::*;
 
+mod common;
+
 const FAKE: &str = "tests/fake-sat-solver";
 const EASY: &str = "tests/fixtures/sudoku/easy.txt";
 const SOLVED_EASY: &str =
     "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
 
 fn satcover() -> Command {
-    let mut cmd = Command::cargo_bin("satcover").expect("binary built");
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    let mut cmd = common::satcover();
     cmd.env("SATCOVER_BIN", env!("CARGO_BIN_EXE_satcover"));
     cmd.env_remove("FAKE_SAT_HANG");
     cmd.env_remove("FAKE_SAT_GARBAGE");

@@ -1,15 +1,13 @@
 //! `render --marginals`: the exact probability picture, decoded from the PNG and checked
 //! against the marginals `analyze --marginals` reports.
 
-use assert_cmd::Command;
 use serde_json::Value;
+
+mod common;
+use common::satcover;
 
 const CELL: usize = 30;
 const MARGIN: usize = 2;
-
-fn satcover() -> Command {
-    Command::cargo_bin("satcover").expect("binary")
-}
 
 /// A 4×2 nonogram with two solutions: column 3 is empty and column 4 full (forced),
 /// and the rows' first blocks sit on a diagonal of columns 1–2, either way (each of

@@ -5,11 +5,8 @@
 use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn satcover() -> Command {
-    let mut cmd = Command::cargo_bin("satcover").expect("binary built");
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
+mod common;
+use common::satcover;
 
 const GRID: &str = "tests/fixtures/sudoku/norvig-grid.txt";
 const DANCER: &str = "tests/fixtures/nonogram/dancer.non";

@@ -3,10 +3,12 @@
 
 use std::path::Path;
 
-use assert_cmd::Command;
 use satcover::pipeline::solve;
 use satcover::puzzle::{Backend, EncodeOptions, Request};
 use satcover::puzzles::nonogram::{self, Nonogram, cnf::Encoding};
+
+mod common;
+use common::satcover;
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/nonogram");
 
@@ -104,12 +106,6 @@ fn every_choice_agrees_with_native_on_the_fixtures() {
             assert_eq!(a, b, "{label}");
         }
     }
-}
-
-fn satcover() -> Command {
-    let mut cmd = Command::cargo_bin("satcover").expect("binary built");
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
 }
 
 fn args(encoding: Encoding, presolve: bool) -> Vec<&'static str> {

@@ -4,16 +4,12 @@
 
 use std::path::Path;
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use satcover::cnf::parse_dimacs;
 use satcover::proof::check_refutation;
 
-fn satcover() -> Command {
-    let mut cmd = Command::cargo_bin("satcover").expect("binary built");
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
+mod common;
+use common::satcover;
 
 /// Sudokus with no solution: two equal givens in a row, and givens without a clash that
 /// leave r1c9 no digit.

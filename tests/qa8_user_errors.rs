@@ -2,14 +2,10 @@
 //! and exit 1 (or the documented "unsolvable"), never a panic, never memory in proportion
 //! to what a file merely claims.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn satcover() -> Command {
-    let mut cmd = Command::cargo_bin("satcover").expect("binary built");
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
+mod common;
+use common::satcover;
 
 const GRID: &str = "tests/fixtures/sudoku/norvig-grid.txt";
 

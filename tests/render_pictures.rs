@@ -2,14 +2,11 @@
 //! on chips of their colour), legible forced digits on the marginals' greys with the
 //! legend under them, sudoku digits that fill 36×36 cells, and pencil marks.
 
-use assert_cmd::Command;
+mod common;
+use common::satcover;
 
 const CELL: usize = 30;
 const MARGIN: usize = 2;
-
-fn satcover() -> Command {
-    Command::cargo_bin("satcover").expect("binary")
-}
 
 /// A decoded PNG: width and height in pixels, samples per pixel and the samples.
 struct Png {

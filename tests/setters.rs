@@ -3,7 +3,6 @@
 
 use std::collections::BTreeMap;
 
-use assert_cmd::Command;
 use serde_json::Value;
 
 use satcover::analyze::{self, Method, Options};
@@ -15,9 +14,8 @@ use satcover::puzzles::nonogram::{Grid, Nonogram, formats};
 use satcover::puzzles::{alphametic, packing, sudoku};
 use satcover::rng::SplitMix64;
 
-fn satcover() -> Command {
-    Command::cargo_bin("satcover").expect("binary")
-}
+mod common;
+use common::satcover;
 
 /// Forced cells and marginals from a full list of solutions (in JSON form).
 fn by_enumeration(solutions: &[Value]) -> (Vec<bool>, Vec<BTreeMap<String, u64>>) {

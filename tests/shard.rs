@@ -5,11 +5,8 @@ use assert_cmd::Command;
 use serde_json::Value;
 use std::path::Path;
 
-fn satcover() -> Command {
-    let mut cmd = Command::cargo_bin("satcover").expect("binary built");
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
+mod common;
+use common::satcover;
 
 fn stdout(cmd: &mut Command) -> String {
     String::from_utf8(cmd.output().expect("runs").stdout).expect("UTF-8")

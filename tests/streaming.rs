@@ -8,7 +8,6 @@ use std::io::{BufRead, BufReader};
 use std::ops::ControlFlow;
 use std::process::{Command as Process, Stdio};
 
-use assert_cmd::Command;
 use serde_json::Value;
 
 use satcover::analyze::{self, Options};
@@ -17,9 +16,8 @@ use satcover::puzzle::{Backend, Request, Status};
 use satcover::puzzles::packing;
 use satcover::stop::Stop;
 
-fn satcover() -> Command {
-    Command::cargo_bin("satcover").expect("binary")
-}
+mod common;
+use common::satcover;
 
 fn fixture(name: &str) -> String {
     format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"))
