@@ -1,4 +1,5 @@
-//! `satcover solve`: answer every puzzle of every file, in order.
+//! `satcover solve`: answer every puzzle of every file, in order (how an answer is printed:
+//! `solve/print.rs`).
 
 use std::io::{BufWriter, Write};
 use std::ops::ControlFlow;
