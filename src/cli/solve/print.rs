@@ -176,11 +176,6 @@ fn stats_line(stats: &Stats) -> String {
         ("options", stats.options),
         ("nonzeros", stats.nonzeros),
     ];
-    parts.extend(
-        sizes
-            .iter()
-            .filter_map(|(name, v)| v.map(|v| format!("{name}={v}"))),
-    );
     let efforts = [
         ("solve_calls", stats.solve_calls),
         ("decisions", stats.decisions),
@@ -190,9 +185,12 @@ fn stats_line(stats: &Stats) -> String {
         ("updates", stats.updates),
         ("guesses", stats.guesses),
     ];
+    // Sizes, then efforts; a field the engine cannot tell is left out.
+    let sizes = sizes.map(|(name, v)| (name, v.map(|v| v as u64)));
     parts.extend(
-        efforts
+        sizes
             .iter()
+            .chain(&efforts)
             .filter_map(|(name, v)| v.map(|v| format!("{name}={v}"))),
     );
     if stats.backend == "sat" || stats.winner == Some(satcover::puzzle::Engine::Sat) {
