@@ -48,15 +48,14 @@ pub fn run(args: &DecodeArgs) -> Result<u8> {
     let report = puzzle
         .decode_answer(&answer, &args.encode.options())
         .with_context(|| {
-            let choices = match puzzle.cnf_choices() {
-                Some((names, presolves)) if !names.is_empty() || presolves => {
-                    let choices = args.encode.describe(names);
+            let choices = match args.encode.describe(puzzle.cnf_choices()) {
+                Some(choices) => {
                     format!(
                         " (decoded for {}; the formula's `c encoding` line says which choices it was exported with)",
                         if choices.is_empty() { "the default formula" } else { &choices }
                     )
                 }
-                _ => String::new(),
+                None => String::new(),
             };
             format!(
                 "{} with {}{choices}",

@@ -72,10 +72,7 @@ pub fn run(args: &ExportArgs) -> Result<u8> {
             ];
             // Decoding rebuilds this formula: the choices that shape it must be repeated.
             let mut decode = "satcover decode FILE --model ANSWER".to_string();
-            if let Some((names, presolves)) = puzzle.cnf_choices()
-                && (!names.is_empty() || presolves)
-            {
-                let choices = args.encode.describe(names);
+            if let Some(choices) = args.encode.describe(puzzle.cnf_choices()) {
                 if choices.is_empty() {
                     comments.push("encoding default".into());
                 } else {

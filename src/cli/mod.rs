@@ -146,10 +146,18 @@ impl EncodeArgs {
         }
     }
 
-    /// `--encoding order --presolve`: the choices that shape a kind's formula, which a
-    /// DIMACS header records and errors mention. `encodings` are the kind's (the default
-    /// first; none: one formula); empty when the formula is the default one.
-    pub fn describe(&self, encodings: &[&str]) -> String {
+    /// `--encoding order --presolve`: the choices that shape the formula of a kind with
+    /// `choices` ([`AnyPuzzle::cnf_choices`](satcover::facade::AnyPuzzle::cnf_choices)),
+    /// which a DIMACS header records and errors mention; empty for the default formula,
+    /// `None` for a kind with one formula.
+    pub fn describe(&self, choices: Option<(&[&str], bool)>) -> Option<String> {
+        let (encodings, presolves) = choices?;
+        (!encodings.is_empty() || presolves).then(|| self.describe_for(encodings))
+    }
+
+    /// [`EncodeArgs::describe`] for a kind whose encodings are `encodings` (the default
+    /// first; none: one).
+    fn describe_for(&self, encodings: &[&str]) -> String {
         let encoding = encodings
             .first()
             .map(|default| format!("--encoding {}", self.encoding.as_deref().unwrap_or(default)));
