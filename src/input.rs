@@ -11,7 +11,8 @@ use std::path::Path;
 
 use crate::facade::AnyPuzzle;
 use crate::puzzle::Kind;
-use crate::puzzles::{self, ParseError, Place, READERS};
+use crate::puzzles::{ParseError, Place};
+use crate::registry::{self, READERS};
 
 /// An input problem with its place: `file:line:column: message`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -107,7 +108,7 @@ pub fn detect_kind(source_name: &str, text: &str) -> Kind {
 pub fn load(source: &str, text: &str, kind: Option<Kind>) -> Vec<Entry> {
     let name = display_name(source);
     let kind = kind.unwrap_or_else(|| detect_kind(source, text));
-    let Some(reader) = puzzles::reader(kind) else {
+    let Some(reader) = registry::reader(kind) else {
         return vec![Entry {
             label: name.clone(),
             puzzle: Err(InputError::whole_file(

@@ -54,6 +54,7 @@ pub mod portfolio;
 pub mod proof;
 pub mod puzzle;
 pub mod puzzles;
+pub mod registry;
 pub mod render;
 pub mod rng;
 pub mod sat;

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 /// A kind of input satcover reads, by its lower-case name (what `--kind` and the JSON
 /// output use). Each kind declares its own in its module (`Kind::SUDOKU` in
-/// `puzzles::sudoku`), and registers its reader in `puzzles::READERS`; the names there are
+/// `puzzles::sudoku`), and registers its reader in `puzzles` (`kinds!`); the names there are
 /// distinct (tested), so two kinds are equal exactly when their names are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Kind(&'static str);

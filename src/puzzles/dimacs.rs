@@ -264,7 +264,7 @@ impl Kind {
 }
 
 /// DIMACS CNF files.
-pub const READER: super::Reader = super::Reader {
+pub const READER: super::Reader<Formula> = super::Reader {
     kind: Kind::CNF,
     about: "A raw DIMACS CNF formula",
     extensions: &["cnf", "dimacs"],

@@ -264,7 +264,7 @@ impl Kind {
 }
 
 /// Exact-cover files in Knuth's format (as his DLX programs read them).
-pub const READER: super::Reader = super::Reader {
+pub const READER: super::Reader<ExactCover> = super::Reader {
     kind: Kind::XC,
     about: "A raw exact-cover problem in Knuth's format",
     extensions: &["dlx", "xc"],

@@ -1,14 +1,14 @@
-//! The puzzle kinds, and what they share: parse errors with positions, and the table of
-//! readers ([`READERS`]) through which the command line recognises and reads each kind.
-//! A new kind registers here with one line in `kinds!` (see `docs/adding-a-kind.md`).
+//! The puzzle kinds, and what they share: parse errors with positions, and each kind's
+//! [`Reader`], which returns the kind's own type. A new kind registers here with one line in
+//! `kinds!` (see `docs/adding-a-kind.md`); the registry (a service, `src/registry.rs`) erases the
+//! types, so nothing here names the services that run the puzzles.
 
 use std::fmt;
 
-use crate::facade::AnyPuzzle;
 use crate::puzzle::Kind;
 
-/// How a kind is recognised and read.
-pub struct Reader {
+/// How a kind is recognised and read: `P` is the kind's own puzzle type.
+pub struct Reader<P> {
     /// The kind this reads.
     pub kind: Kind,
     /// What the kind is, in one line (`--kind`'s help).
@@ -20,7 +20,7 @@ pub struct Reader {
     pub looks_like: fn(&[&str]) -> bool,
     /// Every puzzle of a file (`source` as the user named it, for formats that depend on
     /// the name), each where it starts, or the reader's error.
-    pub read: fn(source: &str, text: &str) -> Vec<Read>,
+    pub read: fn(source: &str, text: &str) -> Vec<Read<P>>,
 }
 
 /// Where in its file a puzzle was read, for its label.
@@ -35,21 +35,26 @@ pub enum Place {
 }
 
 /// One puzzle read, or why it could not be.
-pub type Read = (Place, Result<Box<dyn AnyPuzzle>, ParseError>);
+pub type Read<P> = (Place, Result<P, ParseError>);
 
-/// Declares each kind's module (which defines its `Kind` constant and its `READER`) and
-/// lists the readers, in the order given, in [`READERS`] and their kinds in [`KINDS`].
+/// Declares each kind's module (which defines its `Kind` constant and its `READER`), lists
+/// their kinds, in the order given, in [`KINDS`], and defines `each_kind!(callback)`, which
+/// calls `callback!(module, ...)` with the modules in that order: the registry builds its
+/// type-erased table with it.
 macro_rules! kinds {
     ($($module:ident),* $(,)?) => {
         $(pub mod $module;)*
 
-        /// Every kind's reader. Content is matched in this order, so the most particular
-        /// come first; sudoku, which takes any digits and dots, is the fallback and comes
-        /// last.
-        pub const READERS: &[Reader] = &[$($module::READER),*];
-
-        /// Every kind, in the order of [`READERS`].
+        /// Every kind. Content is matched in this order, so the most particular come first;
+        /// sudoku, which takes any digits and dots, is the fallback and comes last.
         pub const KINDS: &[Kind] = &[$($module::READER.kind),*];
+
+        /// Calls `$callback!(module, ...)` with every kind's module, in the order of
+        /// [`KINDS`].
+        macro_rules! each_kind {
+            ($callback:ident) => { $callback!($($module),*); };
+        }
+        pub(crate) use each_kind;
     };
 }
 
@@ -63,24 +68,6 @@ kinds! {
     sudoku,
 }
 
-/// The reader of `kind`, if it is one of [`KINDS`].
-pub fn reader(kind: Kind) -> Option<&'static Reader> {
-    READERS.iter().find(|r| r.kind == kind)
-}
-
-/// `--kind NAME`: the names of [`KINDS`].
-#[cfg(feature = "cli")]
-impl clap::ValueEnum for Kind {
-    fn value_variants<'a>() -> &'a [Kind] {
-        KINDS
-    }
-
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        let about = reader(*self).map_or("", |r| r.about);
-        Some(clap::builder::PossibleValue::new(self.name()).help(about))
-    }
-}
-
 /// Whether some line starts with `word` followed by a blank or the line's end (`lines`
 /// are trimmed; no scan of whole lines: collections have many long ones).
 pub(crate) fn some_line_starts_with_word(lines: &[&str], word: &str) -> bool {
@@ -91,27 +78,19 @@ pub(crate) fn some_line_starts_with_word(lines: &[&str], word: &str) -> bool {
 }
 
 /// Puzzles read one per line ([`Place::Line`]).
-pub(crate) fn by_line<P: AnyPuzzle + 'static>(
-    parsed: Vec<Result<(usize, P), ParseError>>,
-) -> Vec<Read> {
+pub(crate) fn by_line<P>(parsed: Vec<Result<(usize, P), ParseError>>) -> Vec<Read<P>> {
     parsed
         .into_iter()
         .map(|result| match result {
-            Ok((line, puzzle)) => (
-                Place::Line(line),
-                Ok(Box::new(puzzle) as Box<dyn AnyPuzzle>),
-            ),
+            Ok((line, puzzle)) => (Place::Line(line), Ok(puzzle)),
             Err(error) => (Place::Line(error.line), Err(error)),
         })
         .collect()
 }
 
 /// A file that is one puzzle ([`Place::Whole`]).
-pub(crate) fn whole<P: AnyPuzzle + 'static>(parsed: Result<P, ParseError>) -> Vec<Read> {
-    vec![(
-        Place::Whole,
-        parsed.map(|p| Box::new(p) as Box<dyn AnyPuzzle>),
-    )]
+pub(crate) fn whole<P>(parsed: Result<P, ParseError>) -> Vec<Read<P>> {
+    vec![(Place::Whole, parsed)]
 }
 
 /// A parse error with its position in the input (1-based line and column).
@@ -158,13 +137,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn kinds_have_distinct_names_and_one_reader_each() {
+    fn kinds_have_distinct_names() {
         let names: std::collections::HashSet<&str> = KINDS.iter().map(|k| k.name()).collect();
         assert_eq!(names.len(), KINDS.len());
-        for &kind in KINDS {
-            assert_eq!(reader(kind).unwrap().kind, kind);
-            assert!(!reader(kind).unwrap().about.is_empty());
-        }
         assert_eq!(
             KINDS,
             [
@@ -176,6 +151,5 @@ mod tests {
                 Kind::SUDOKU
             ]
         );
-        assert!(reader(Kind::named("unknown")).is_none());
     }
 }

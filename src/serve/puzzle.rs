@@ -8,7 +8,7 @@ use super::limits;
 use crate::facade::AnyPuzzle;
 use crate::input;
 use crate::puzzle::Kind;
-use crate::puzzles::READERS;
+use crate::registry::READERS;
 
 /// The fields every puzzle request has.
 #[derive(Debug, Deserialize)]

@@ -563,7 +563,7 @@ impl Kind {
 }
 
 /// Alphametic files: one equation per line (`#` comments).
-pub const READER: super::Reader = super::Reader {
+pub const READER: super::Reader<Alphametic> = super::Reader {
     kind: Kind::ALPHAMETIC,
     about: "A cryptarithm: letters for distinct digits (`SEND + MORE = MONEY`)",
     extensions: &["alpha", "alphametic"],

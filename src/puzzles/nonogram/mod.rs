@@ -923,7 +923,7 @@ impl Kind {
 }
 
 /// Nonogram files: `.non`, Olšák's `.g`, the XML formats; a file may hold several.
-pub const READER: crate::puzzles::Reader = crate::puzzles::Reader {
+pub const READER: crate::puzzles::Reader<Nonogram> = crate::puzzles::Reader {
     kind: Kind::NONOGRAM,
     about: "A nonogram (black and white or coloured) in the `.non`, `.g` or XML format",
     extensions: &["non", "nonpack", "g", "xml", "pbn"],
@@ -943,10 +943,7 @@ pub const READER: crate::puzzles::Reader = crate::puzzles::Reader {
             .into_iter()
             .enumerate()
             .map(|(i, p)| {
-                (
-                    crate::puzzles::Place::Nth(i + 1),
-                    Ok(Box::new(p) as Box<dyn crate::facade::AnyPuzzle>),
-                )
+(crate::puzzles::Place::Nth(i + 1), Ok(p))
             })
             .collect(),
         Err(error) => vec![(crate::puzzles::Place::Whole, Err(error))],

@@ -493,7 +493,7 @@ impl Kind {
 }
 
 /// Packing files (`.pack`): a region and pieces.
-pub const READER: crate::puzzles::Reader = crate::puzzles::Reader {
+pub const READER: crate::puzzles::Reader<Packing> = crate::puzzles::Reader {
     kind: Kind::PACKING,
     about: "Rectangles or polyominoes to place in a region (`.pack`)",
     extensions: &["pack"],

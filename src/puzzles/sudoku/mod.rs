@@ -788,7 +788,7 @@ impl Kind {
 
 /// Sudoku files: one puzzle per line (16, 81, 256… characters) or drawn grids; the
 /// fallback of content detection, since it takes any digits and dots.
-pub const READER: super::Reader = super::Reader {
+pub const READER: super::Reader<Sudoku> = super::Reader {
     kind: Kind::SUDOKU,
     about: "A Latin-square sudoku, 4×4 to 36×36, one puzzle per line or one grid per file",
     extensions: &["sudoku", "sdk"],
