@@ -65,6 +65,7 @@ kinds! {
     packing,
     alphametic,
     exact_cover,
+    solo,
     sudoku,
 }
 
@@ -148,6 +149,7 @@ mod tests {
                 Kind::PACKING,
                 Kind::ALPHAMETIC,
                 Kind::XC,
+                Kind::SOLO,
                 Kind::SUDOKU
             ]
         );

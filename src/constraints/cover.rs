@@ -1,0 +1,87 @@
+//! The layer's exact cover, for models whose every rule is a complete house (sudoku and its
+//! rectangular, jigsaw and X variants; Knuth, TAOCP 7.2.2.1):
+//! - items `r{row}c{col}` (primary): each cell takes one value;
+//! - items `h{house}={value}` (primary): each complete house holds each of its values once;
+//! - options: one per cell and value of its initial domain (a given has one), covering the
+//!   cell's item and the `(house, value)` item of every house the cell is in.
+
+use super::{Constraint, Model, values};
+use crate::dlx::{Matrix, OptionId};
+use crate::puzzle::{Backend, CoverEncoding, DecodeError, SolveError};
+
+/// Whether `model` is an exact cover: every rule is a complete all-different house.
+pub fn applies(model: &Model) -> bool {
+    model.constraints.iter().all(|rule| match rule {
+        Constraint::AllDifferent(cells) => model.complete(cells),
+        _ => false,
+    })
+}
+
+/// The matrix of `model` (which must satisfy [`applies`]), its decoder handing the cell
+/// values to `solution`.
+pub fn encoding<'p, S>(
+    model: &Model,
+    solution: impl Fn(Vec<u32>) -> S + 'p,
+) -> Result<CoverEncoding<'p, S>, SolveError> {
+    let mut matrix = Matrix::new();
+    let cell_items: Vec<usize> = (0..model.cells())
+        .map(|c| matrix.add_primary(model.cell_name(c)))
+        .collect();
+    let mut houses_of: Vec<Vec<(usize, usize)>> = vec![Vec::new(); model.cells()];
+    let mut value_items: Vec<[usize; 64]> = Vec::new();
+    for (h, rule) in model.constraints.iter().enumerate() {
+        if let Constraint::AllDifferent(cells) = rule {
+            let mut items = [usize::MAX; 64];
+            for v in values(model.union(cells)) {
+                items[v as usize] = matrix.add_primary(format!("h{}={v}", h + 1));
+            }
+            let index = value_items.len();
+            value_items.push(items);
+            for &c in cells {
+                houses_of[c].push((h, index));
+            }
+        }
+    }
+    let mut chosen_of: Vec<(usize, u32)> = Vec::new();
+    let mut items = Vec::new();
+    for (cell, &domain) in model.domains.iter().enumerate() {
+        for v in values(domain) {
+            items.clear();
+            items.push(cell_items[cell]);
+            items.extend(
+                houses_of[cell]
+                    .iter()
+                    .map(|&(_, index)| value_items[index][v as usize]),
+            );
+            let option = matrix.add_option(&items).map_err(|e| SolveError::Decode {
+                backend: Backend::Dlx,
+                reason: format!("building the matrix: {e}").into(),
+            })?;
+            if chosen_of.len() <= option {
+                chosen_of.resize(option + 1, (usize::MAX, 0));
+            }
+            chosen_of[option] = (cell, v);
+        }
+    }
+    let cells = model.cells();
+    let decode = move |chosen: &[OptionId]| -> Result<S, DecodeError> {
+        let mut out = vec![None; cells];
+        for &option in chosen {
+            let &(cell, v) = chosen_of
+                .get(option)
+                .filter(|p| p.0 != usize::MAX)
+                .ok_or_else(|| format!("unknown option {option}"))?;
+            if out[cell].replace(v).is_some() {
+                return Err(DecodeError::from(format!("cell {cell} chosen twice")));
+            }
+        }
+        let values: Option<Vec<u32>> = out.into_iter().collect();
+        values
+            .map(&solution)
+            .ok_or_else(|| DecodeError::from("a cell has no value"))
+    };
+    Ok(CoverEncoding {
+        matrix,
+        decode: Box::new(decode),
+    })
+}

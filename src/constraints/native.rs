@@ -1,0 +1,524 @@
+//! The native engine of the layer: domains as bit sets, one propagator per constraint run to
+//! a fixpoint (a queue of rules woken by the cells they watch), then a smallest-domain-first
+//! search that copies the domains at each branch (a few hundred words: cheaper than a trail).
+//!
+//! Propagators (each sound: it removes only values no solution of its rule has):
+//! - all-different: singles out of their peers, pigeonhole on the union, and in a complete
+//!   house the hidden singles (a value only one cell can take);
+//! - sum with distinct digits: the combinations compatible with the domains; cells keep the
+//!   values of some compatible combination, a value every combination needs and only one
+//!   cell can take is placed there (hidden single of the cage);
+//! - table: each cell keeps the values some live tuple gives it (generalised arc consistency);
+//! - less, consecutive: bounds and neighbours of the other cell's domain;
+//! - visibility: the bound `value ≤ n − count + 1 + distance` and the count of the decided
+//!   prefix (seen so far, and how many more the rest can still show);
+//! - count, not-all-equal, lines-differ: counting decided cells.
+
+use std::ops::ControlFlow;
+
+use super::tuples::sum_combinations;
+use super::{Constraint, Domain, Model, values};
+use crate::puzzle::{Limits, NativeAnswer, SolveError};
+use crate::stop::Effort;
+
+/// The domains are empty somewhere: no solution below this node.
+#[derive(Debug)]
+struct Wipeout;
+
+type Revised = Result<(), Wipeout>;
+
+/// What a rule precomputes.
+enum Prepared {
+    Nothing,
+    /// Sum cages: the combinations of distinct values.
+    Combinations(Vec<Domain>),
+    /// Visibility: the tallest value.
+    Top(u32),
+}
+
+/// The model's rules, prepared, with the cells each one watches.
+pub struct Propagator<'m> {
+    model: &'m Model,
+    prepared: Vec<Prepared>,
+    watch: Vec<Vec<u32>>,
+}
+
+struct Domains<'d> {
+    dom: &'d mut [Domain],
+    changed: Vec<usize>,
+}
+
+fn single(d: Domain) -> bool {
+    d & d.wrapping_sub(1) == 0
+}
+
+fn below(v: u32) -> Domain {
+    if v >= 64 { u64::MAX } else { (1u64 << v) - 1 }
+}
+
+fn above(v: u32) -> Domain {
+    !below(v + 1)
+}
+
+impl Domains<'_> {
+    fn restrict(&mut self, cell: usize, mask: Domain) -> Revised {
+        let old = self.dom[cell];
+        let new = old & mask;
+        if new != old {
+            if new == 0 {
+                return Err(Wipeout);
+            }
+            self.dom[cell] = new;
+            self.changed.push(cell);
+        }
+        Ok(())
+    }
+}
+
+impl<'m> Propagator<'m> {
+    /// Prepares every rule of `model`.
+    pub fn new(model: &'m Model) -> Propagator<'m> {
+        let mut watch = vec![Vec::new(); model.cells()];
+        let prepared = model
+            .constraints
+            .iter()
+            .enumerate()
+            .map(|(i, rule)| {
+                for cell in scope(rule) {
+                    if watch[cell].last() != Some(&(i as u32)) {
+                        watch[cell].push(i as u32);
+                    }
+                }
+                match rule {
+                    Constraint::SumDistinct { cells, sum } => Prepared::Combinations(
+                        sum_combinations(model.union(cells), cells.len(), *sum),
+                    ),
+                    Constraint::Visible { line, .. } => {
+                        Prepared::Top(63 - model.union(line).leading_zeros())
+                    }
+                    _ => Prepared::Nothing,
+                }
+            })
+            .collect();
+        Propagator {
+            model,
+            prepared,
+            watch,
+        }
+    }
+
+    /// Propagates every rule to a fixpoint; false when some domain empties.
+    pub fn propagate_all(&self, dom: &mut [Domain]) -> bool {
+        let all: Vec<u32> = (0..self.model.constraints.len() as u32).collect();
+        self.fixpoint(dom, all)
+    }
+
+    fn fixpoint(&self, dom: &mut [Domain], mut queue: Vec<u32>) -> bool {
+        let mut queued = vec![false; self.model.constraints.len()];
+        for &r in &queue {
+            queued[r as usize] = true;
+        }
+        let mut domains = Domains {
+            dom,
+            changed: Vec::new(),
+        };
+        while let Some(r) = queue.pop() {
+            queued[r as usize] = false;
+            if self.revise(r as usize, &mut domains).is_err() {
+                return false;
+            }
+            for cell in domains.changed.drain(..) {
+                for &w in &self.watch[cell] {
+                    if !queued[w as usize] {
+                        queued[w as usize] = true;
+                        queue.push(w);
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    fn revise(&self, rule: usize, d: &mut Domains<'_>) -> Revised {
+        match &self.model.constraints[rule] {
+            Constraint::AllDifferent(cells) => all_different(cells, d),
+            Constraint::SumDistinct { cells, .. } => {
+                all_different(cells, d)?;
+                match &self.prepared[rule] {
+                    Prepared::Combinations(c) => sum_distinct(cells, c, d),
+                    _ => Ok(()),
+                }
+            }
+            Constraint::Table { cells, tuples } => table(cells, tuples, d),
+            Constraint::Less { small, large } => {
+                let top = 63 - d.dom[*large].leading_zeros();
+                d.restrict(*small, below(top))?;
+                let bottom = d.dom[*small].trailing_zeros();
+                d.restrict(*large, above(bottom))
+            }
+            Constraint::Consecutive { a, b, yes } => {
+                let near = |x: Domain| (x << 1) | (x >> 1);
+                if *yes {
+                    d.restrict(*a, near(d.dom[*b]))?;
+                    d.restrict(*b, near(d.dom[*a]))
+                } else {
+                    if single(d.dom[*b]) {
+                        d.restrict(*a, !near(d.dom[*b]))?;
+                    }
+                    if single(d.dom[*a]) {
+                        d.restrict(*b, !near(d.dom[*a]))?;
+                    }
+                    Ok(())
+                }
+            }
+            Constraint::Visible { line, count } => match self.prepared[rule] {
+                Prepared::Top(top) => visible(line, *count, top, d),
+                _ => Ok(()),
+            },
+            Constraint::Count {
+                cells,
+                value,
+                count,
+            } => counted(cells, *value, *count, d),
+            Constraint::NotAllEqual(cells) => not_all_equal(cells, d),
+            Constraint::LinesDiffer(lines) => lines_differ(lines, d),
+        }
+    }
+}
+
+/// The cells a rule reads.
+pub(crate) fn scope(rule: &Constraint) -> Vec<usize> {
+    match rule {
+        Constraint::AllDifferent(cells)
+        | Constraint::SumDistinct { cells, .. }
+        | Constraint::Table { cells, .. }
+        | Constraint::Count { cells, .. }
+        | Constraint::NotAllEqual(cells) => cells.clone(),
+        Constraint::Visible { line, .. } => line.clone(),
+        Constraint::Less { small, large } => vec![*small, *large],
+        Constraint::Consecutive { a, b, .. } => vec![*a, *b],
+        Constraint::LinesDiffer(lines) => lines.concat(),
+    }
+}
+
+fn all_different(cells: &[usize], d: &mut Domains<'_>) -> Revised {
+    loop {
+        let mut fixed: Domain = 0;
+        for &c in cells {
+            let x = d.dom[c];
+            if single(x) {
+                if fixed & x != 0 {
+                    return Err(Wipeout);
+                }
+                fixed |= x;
+            }
+        }
+        let mut again = false;
+        for &c in cells {
+            let x = d.dom[c];
+            if !single(x) && x & fixed != 0 {
+                d.restrict(c, !fixed)?;
+                again |= single(d.dom[c]);
+            }
+        }
+        if !again {
+            break;
+        }
+    }
+    let (mut once, mut more, mut union) = (0, 0, 0);
+    for &c in cells {
+        let x = d.dom[c];
+        more |= once & x;
+        once |= x;
+        union |= x;
+    }
+    let size = union.count_ones() as usize;
+    if size < cells.len() {
+        return Err(Wipeout);
+    }
+    if size == cells.len() {
+        let hidden = once & !more;
+        for &c in cells {
+            let h = d.dom[c] & hidden;
+            if h != 0 {
+                if !single(h) {
+                    return Err(Wipeout);
+                }
+                d.restrict(c, h)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn sum_distinct(cells: &[usize], combinations: &[Domain], d: &mut Domains<'_>) -> Revised {
+    let (mut fixed, mut union) = (0, 0);
+    for &c in cells {
+        let x = d.dom[c];
+        union |= x;
+        if single(x) {
+            fixed |= x;
+        }
+    }
+    let (mut allowed, mut required) = (0, u64::MAX);
+    for &combo in combinations {
+        if combo & fixed == fixed
+            && union & combo == combo
+            && cells.iter().all(|&c| d.dom[c] & combo != 0)
+        {
+            allowed |= combo;
+            required &= combo;
+        }
+    }
+    if allowed == 0 {
+        return Err(Wipeout);
+    }
+    for &c in cells {
+        d.restrict(c, allowed)?;
+    }
+    for v in values(required & !fixed) {
+        let mut holders = cells.iter().filter(|&&c| d.dom[c] >> v & 1 == 1);
+        match (holders.next(), holders.next()) {
+            (None, _) => return Err(Wipeout),
+            (Some(&c), None) => d.restrict(c, 1 << v)?,
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+fn table(cells: &[usize], tuples: &[Vec<u32>], d: &mut Domains<'_>) -> Revised {
+    let mut support = vec![0 as Domain; cells.len()];
+    for t in tuples {
+        if cells.iter().zip(t).all(|(&c, &v)| d.dom[c] >> v & 1 == 1) {
+            for (s, &v) in support.iter_mut().zip(t) {
+                *s |= 1 << v;
+            }
+        }
+    }
+    for (&c, &s) in cells.iter().zip(&support) {
+        d.restrict(c, s)?;
+    }
+    Ok(())
+}
+
+fn visible(line: &[usize], count: usize, top: u32, d: &mut Domains<'_>) -> Revised {
+    let n = line.len();
+    if count == 0 || count > n {
+        return Err(Wipeout);
+    }
+    // At most i + 1 of the seen cells stand at distances 0..=i, so at least count − 1 − i
+    // stand behind cell i, each taller than it: its value is at most top − (count − 1 − i).
+    for (i, &c) in line.iter().enumerate() {
+        if count > i + 1 {
+            d.restrict(c, below(top.saturating_sub((count - 1 - i) as u32) + 1))?;
+        }
+    }
+    let (mut seen, mut tallest) = (0usize, 0u32);
+    for (i, &c) in line.iter().enumerate() {
+        let x = d.dom[c];
+        if !single(x) {
+            // The rest can show at most every taller value not yet placed, one per cell;
+            // and if the tallest is still to come, it will be seen.
+            let rest = line.len() - i;
+            let most = seen + rest.min((top - tallest.min(top)) as usize);
+            let least = seen + usize::from(tallest < top);
+            if least > count || most < count {
+                return Err(Wipeout);
+            }
+            if seen + 1 == count && tallest < top {
+                // Only one more is seen, and it is the tallest: the next cell is either
+                // hidden or the tallest itself.
+                d.restrict(c, below(tallest) | 1 << top)?;
+            }
+            if seen == count {
+                return Err(Wipeout);
+            }
+            return Ok(());
+        }
+        let v = x.trailing_zeros();
+        if v > tallest {
+            tallest = v;
+            seen += 1;
+        }
+    }
+    if seen == count { Ok(()) } else { Err(Wipeout) }
+}
+
+fn counted(cells: &[usize], value: u32, count: usize, d: &mut Domains<'_>) -> Revised {
+    let bit = 1u64 << value;
+    let fixed = cells.iter().filter(|&&c| d.dom[c] == bit).count();
+    let possible = cells.iter().filter(|&&c| d.dom[c] & bit != 0).count();
+    if fixed > count || possible < count {
+        return Err(Wipeout);
+    }
+    if fixed == count && possible > count {
+        for &c in cells {
+            if d.dom[c] != bit {
+                d.restrict(c, !bit)?;
+            }
+        }
+    } else if possible == count && fixed < count {
+        for &c in cells {
+            if d.dom[c] & bit != 0 {
+                d.restrict(c, bit)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn not_all_equal(cells: &[usize], d: &mut Domains<'_>) -> Revised {
+    let mut open = None;
+    let mut common = u64::MAX;
+    for &c in cells {
+        let x = d.dom[c];
+        if single(x) {
+            common &= x;
+        } else if open.is_some() {
+            return Ok(());
+        } else {
+            open = Some(c);
+        }
+    }
+    match open {
+        None if common != 0 => Err(Wipeout),
+        Some(c) if common != 0 && common != u64::MAX => d.restrict(c, !common),
+        _ => Ok(()),
+    }
+}
+
+fn lines_differ(lines: &[Vec<usize>], d: &mut Domains<'_>) -> Revised {
+    for (i, p) in lines.iter().enumerate() {
+        for q in &lines[i + 1..] {
+            let mut open = None;
+            let mut apart = false;
+            for (&a, &b) in p.iter().zip(q) {
+                let (x, y) = (d.dom[a], d.dom[b]);
+                if x & y == 0 {
+                    apart = true;
+                    break;
+                }
+                if !(single(x) && x == y) {
+                    if open.is_some() {
+                        apart = true; // two open places: nothing to say yet
+                        break;
+                    }
+                    open = Some((a, b));
+                }
+            }
+            if apart {
+                continue;
+            }
+            match open {
+                None => return Err(Wipeout),
+                Some((a, b)) => {
+                    if single(d.dom[a]) {
+                        d.restrict(b, !d.dom[a])?;
+                    } else if single(d.dom[b]) {
+                        d.restrict(a, !d.dom[b])?;
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// How a search went.
+struct Search<'p, 'm, 'f> {
+    propagator: &'p Propagator<'m>,
+    limits: &'p Limits,
+    max: u64,
+    found: &'f mut dyn FnMut(&[u32]) -> ControlFlow<()>,
+    handed: usize,
+    count: u64,
+    nodes: u64,
+    guesses: u64,
+    stopped: bool,
+}
+
+impl Search<'_, '_, '_> {
+    fn node(&mut self, dom: &mut Vec<Domain>, woken: Vec<u32>) {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(256) && self.limits.stop.poll(Effort::Nodes, self.nodes) {
+            self.stopped = true;
+        }
+        if self.stopped || !self.propagator.fixpoint(dom, woken) {
+            return;
+        }
+        let mut best = None;
+        let mut best_size = u32::MAX;
+        for (c, &x) in dom.iter().enumerate() {
+            let size = x.count_ones();
+            if size > 1 && size < best_size {
+                best_size = size;
+                best = Some(c);
+                if size == 2 {
+                    break;
+                }
+            }
+        }
+        let Some(cell) = best else {
+            self.solution(dom);
+            return;
+        };
+        self.guesses += 1;
+        for v in values(dom[cell]) {
+            let mut child = dom.clone();
+            child[cell] = 1 << v;
+            self.node(&mut child, self.propagator.watch[cell].clone());
+            if self.stopped {
+                return;
+            }
+        }
+    }
+
+    fn solution(&mut self, dom: &[Domain]) {
+        self.count += 1;
+        if self.handed < self.limits.keep {
+            self.handed += 1;
+            let values: Vec<u32> = dom.iter().map(|x| x.trailing_zeros()).collect();
+            if (self.found)(&values).is_break() {
+                self.handed = self.limits.keep;
+            }
+        }
+        if self.count >= self.max {
+            self.stopped = true;
+        }
+    }
+}
+
+/// Solves `model`: hands the first `limits.keep` solutions (one value per cell) to `found`,
+/// counts up to `limits.max_solutions`.
+pub fn solve(
+    model: &Model,
+    limits: &Limits,
+    found: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
+) -> Result<NativeAnswer, SolveError> {
+    let propagator = Propagator::new(model);
+    let max = limits.max_or_all();
+    let mut search = Search {
+        propagator: &propagator,
+        limits,
+        max,
+        found,
+        handed: 0,
+        count: 0,
+        nodes: 0,
+        guesses: 0,
+        stopped: max == 0,
+    };
+    let mut dom = model.domains.clone();
+    if dom.iter().all(|&x| x != 0) {
+        let all = (0..model.constraints.len() as u32).collect();
+        search.node(&mut dom, all);
+    }
+    Ok(NativeAnswer {
+        count: search.count,
+        complete: !search.stopped,
+        nodes: Some(search.nodes),
+        guesses: Some(search.guesses),
+        conflicts: None,
+    })
+}
