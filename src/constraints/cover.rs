@@ -23,6 +23,13 @@ pub fn encoding<'p, S>(
     model: &Model,
     solution: impl Fn(Vec<u32>) -> S + 'p,
 ) -> Result<CoverEncoding<'p, S>, SolveError> {
+    if !applies(model) {
+        return Err(SolveError::Unsupported {
+            kind: crate::puzzle::Kind::named("grid"),
+            backend: Backend::Dlx,
+            hint: "--backend native or sat: these rules are not an exact cover".into(),
+        });
+    }
     let mut matrix = Matrix::new();
     let cell_items: Vec<usize> = (0..model.cells())
         .map(|c| matrix.add_primary(model.cell_name(c)))

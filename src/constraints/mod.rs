@@ -22,6 +22,7 @@ pub mod cnf;
 pub mod cover;
 pub mod grid;
 pub mod native;
+pub mod puzzlink;
 pub mod tatham;
 pub mod tuples;
 
@@ -193,6 +194,66 @@ impl Model {
         }
     }
 }
+
+/// A genre whose rules are a [`Model`]: how its solutions come from cell values.
+pub trait OnModel {
+    /// The rules.
+    fn model(&self) -> &Model;
+    /// The solution whose cells hold `values` (one per model cell).
+    fn solution(&self, values: Vec<u32>) -> Grid;
+}
+
+/// Implements the native, CNF and cover capabilities of a genre that is [`OnModel`] with
+/// the layer's engines (the genre's `Puzzle::as_cover` decides whether the cover is offered:
+/// [`cover::applies`]).
+macro_rules! engines {
+    ($genre:ty) => {
+        impl $crate::puzzle::NativeSolve<$crate::constraints::Grid> for $genre {
+            fn solve_native(
+                &self,
+                limits: &$crate::puzzle::Limits,
+                found: $crate::puzzle::Sink<'_, $crate::constraints::Grid>,
+            ) -> Result<$crate::puzzle::NativeAnswer, $crate::puzzle::SolveError> {
+                use $crate::constraints::OnModel;
+                $crate::constraints::native::solve(self.model(), limits, &mut |values| {
+                    found(self.solution(values.to_vec()))
+                })
+            }
+        }
+
+        impl $crate::puzzle::CnfEncode<$crate::constraints::Grid> for $genre {
+            fn encode_cnf(
+                &self,
+                _options: &$crate::puzzle::EncodeOptions,
+                purpose: $crate::puzzle::Purpose,
+            ) -> Result<
+                $crate::puzzle::CnfEncoding<'_, $crate::constraints::Grid>,
+                $crate::puzzle::SolveError,
+            > {
+                use $crate::constraints::OnModel;
+                Ok($crate::constraints::cnf::encoding(
+                    self.model(),
+                    purpose,
+                    |v| self.solution(v),
+                ))
+            }
+        }
+
+        impl $crate::puzzle::CoverEncode<$crate::constraints::Grid> for $genre {
+            fn encode_cover(
+                &self,
+                _purpose: $crate::puzzle::Purpose,
+            ) -> Result<
+                $crate::puzzle::CoverEncoding<'_, $crate::constraints::Grid>,
+                $crate::puzzle::SolveError,
+            > {
+                use $crate::constraints::OnModel;
+                $crate::constraints::cover::encoding(self.model(), |v| self.solution(v))
+            }
+        }
+    };
+}
+pub(crate) use engines;
 
 #[cfg(test)]
 mod tests {

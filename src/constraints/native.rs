@@ -331,9 +331,6 @@ fn visible(line: &[usize], count: usize, top: u32, d: &mut Domains<'_>) -> Revis
                 // hidden or the tallest itself.
                 d.restrict(c, below(tallest) | 1 << top)?;
             }
-            if seen == count {
-                return Err(Wipeout);
-            }
             return Ok(());
         }
         let v = x.trailing_zeros();

@@ -65,6 +65,7 @@ kinds! {
     packing,
     alphametic,
     exact_cover,
+    towers,
     solo,
     sudoku,
 }
@@ -149,6 +150,7 @@ mod tests {
                 Kind::PACKING,
                 Kind::ALPHAMETIC,
                 Kind::XC,
+                Kind::TOWERS,
                 Kind::SOLO,
                 Kind::SUDOKU
             ]

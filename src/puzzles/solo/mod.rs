@@ -20,11 +20,8 @@ mod reader;
 
 pub use reader::{parse, parse_id};
 
-use crate::constraints::{self, Constraint, Grid, Model, cnf, cover, native};
-use crate::puzzle::{
-    CheckError, CnfEncode, CnfEncoding, CoverEncode, CoverEncoding, EncodeOptions, Kind, Limits,
-    NativeAnswer, NativeSolve, Purpose, Puzzle, Sink, SolveError,
-};
+use crate::constraints::{self, Constraint, Grid, Model, cover};
+use crate::puzzle::{CheckError, CnfEncode, CoverEncode, Kind, NativeSolve, Puzzle};
 use crate::render::{Picture, Rgb};
 
 /// A killer cage: its cells and their sum.
@@ -132,9 +129,6 @@ impl Solo {
         format!("{} {}×{}", words.join(" "), self.n, self.n)
     }
 
-    fn grid(&self, values: Vec<u32>) -> Grid {
-        Grid::new(self.n, values)
-    }
 }
 
 impl Puzzle for Solo {
@@ -232,33 +226,17 @@ impl Puzzle for Solo {
     }
 }
 
-impl NativeSolve<Grid> for Solo {
-    fn solve_native(
-        &self,
-        limits: &Limits,
-        found: Sink<'_, Grid>,
-    ) -> Result<NativeAnswer, SolveError> {
-        native::solve(&self.model, limits, &mut |values| {
-            found(self.grid(values.to_vec()))
-        })
+impl constraints::OnModel for Solo {
+    fn model(&self) -> &Model {
+        &self.model
+    }
+
+    fn solution(&self, values: Vec<u32>) -> Grid {
+        Grid::new(self.n, values)
     }
 }
 
-impl CnfEncode<Grid> for Solo {
-    fn encode_cnf(
-        &self,
-        _options: &EncodeOptions,
-        purpose: Purpose,
-    ) -> Result<CnfEncoding<'_, Grid>, SolveError> {
-        Ok(cnf::encoding(&self.model, purpose, |v| self.grid(v)))
-    }
-}
-
-impl CoverEncode<Grid> for Solo {
-    fn encode_cover(&self, _purpose: Purpose) -> Result<CoverEncoding<'_, Grid>, SolveError> {
-        cover::encoding(&self.model, |v| self.grid(v))
-    }
-}
+constraints::engines!(Solo);
 
 impl Kind {
     /// This kind; what it is: [`READER`]'s `about`.
