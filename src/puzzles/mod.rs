@@ -66,6 +66,7 @@ kinds! {
     alphametic,
     exact_cover,
     towers,
+    unequal,
     solo,
     sudoku,
 }
@@ -151,6 +152,7 @@ mod tests {
                 Kind::ALPHAMETIC,
                 Kind::XC,
                 Kind::TOWERS,
+                Kind::UNEQUAL,
                 Kind::SOLO,
                 Kind::SUDOKU
             ]
