@@ -67,6 +67,7 @@ kinds! {
     exact_cover,
     towers,
     unequal,
+    keen,
     solo,
     sudoku,
 }
@@ -153,6 +154,7 @@ mod tests {
                 Kind::XC,
                 Kind::TOWERS,
                 Kind::UNEQUAL,
+                Kind::KEEN,
                 Kind::SOLO,
                 Kind::SUDOKU
             ]
