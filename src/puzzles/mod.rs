@@ -68,6 +68,7 @@ kinds! {
     towers,
     unequal,
     keen,
+    unruly,
     solo,
     sudoku,
 }
@@ -155,6 +156,7 @@ mod tests {
                 Kind::TOWERS,
                 Kind::UNEQUAL,
                 Kind::KEEN,
+                Kind::UNRULY,
                 Kind::SOLO,
                 Kind::SUDOKU
             ]
