@@ -69,6 +69,7 @@ kinds! {
     unequal,
     keen,
     unruly,
+    kakuro,
     solo,
     sudoku,
 }
@@ -157,6 +158,7 @@ mod tests {
                 Kind::UNEQUAL,
                 Kind::KEEN,
                 Kind::UNRULY,
+                Kind::KAKURO,
                 Kind::SOLO,
                 Kind::SUDOKU
             ]

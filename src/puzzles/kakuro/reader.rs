@@ -1,0 +1,223 @@
+//! Kakuro in two forms: puzz.link URLs (`kakuro/W/H/BODY`, GENRES.md B.6; W × H is the area
+//! without the clue frame), one a line; or the drawn board of `encodings/kakuro.md`: a line
+//! `kakuro`, then the board with its frame, one row a line, whitespace between cells:
+//! `.` a white cell, `#` a black cell, `D\A` a black cell with its down and across sums
+//! (either may be left out: `\16`, `23\`).
+
+use super::{Kakuro, Square};
+use crate::constraints::puzzlink;
+use crate::constraints::tatham::FormatError;
+use crate::puzzles::ParseError;
+
+const MAX_SIDE: usize = 100;
+
+/// Whether `line` is a kakuro URL or the drawn board's header.
+pub(crate) fn looks_like(line: &str) -> bool {
+    line == "kakuro" || puzzlink::is_url_of(line, "kakuro")
+}
+
+/// Every puzzle of `text`, with the line it starts on.
+pub fn parse(text: &str) -> Vec<Result<(usize, Kakuro), ParseError>> {
+    let lines: Vec<&str> = text.lines().collect();
+    if let Some(first) = lines.iter().position(|l| !l.trim().is_empty())
+        && lines[first].trim() == "kakuro"
+    {
+        return vec![drawn(&lines, first).map(|k| (first + 1, k))];
+    }
+    lines
+        .iter()
+        .enumerate()
+        .filter_map(|(i, raw)| {
+            let line = raw.trim();
+            if line.is_empty() || line.starts_with('#') {
+                return None;
+            }
+            let indent = raw.len() - raw.trim_start().len();
+            Some(
+                url(line)
+                    .map(|k| (i + 1, k))
+                    .map_err(|e| ParseError::new(i + 1, Some(indent + e.offset + 1), e.message)),
+            )
+        })
+        .collect()
+}
+
+/// puzz.link's clue alphabet: `0`–`9`, `a`–`j` = 0..19, `A`–`Z` = 20..45, `-` none; 0 is
+/// no clue too.
+fn clue(ch: u8, at: usize) -> Result<Option<u32>, FormatError> {
+    let v = match ch {
+        b'0'..=b'9' => u32::from(ch - b'0'),
+        b'a'..=b'j' => u32::from(ch - b'a') + 10,
+        b'A'..=b'Z' => u32::from(ch - b'A') + 20,
+        b'-' => 0,
+        _ => return Err(FormatError::at(at, format!("unexpected `{}` for a clue", ch as char))),
+    };
+    Ok((v > 0).then_some(v))
+}
+
+fn url(line: &str) -> Result<Kakuro, FormatError> {
+    let (kind, parts, at) = puzzlink::split(line)
+        .ok_or_else(|| FormatError::at(0, "expected a puzz.link kakuro URL"))?;
+    if kind != "kakuro" || parts.len() < 3 {
+        return Err(FormatError::at(at, "expected kakuro/W/H/BODY"));
+    }
+    let w = puzzlink::size(parts[0], at)?;
+    let h = puzzlink::size(parts[1], at + parts[0].len() + 1)?;
+    if w > MAX_SIDE || h > MAX_SIDE {
+        return Err(FormatError::at(at, format!("at most {MAX_SIDE}×{MAX_SIDE}")));
+    }
+    let body_at = at + parts[0].len() + parts[1].len() + 2;
+    let body = parts[2].as_bytes();
+    let columns = w + 1;
+    let frame = Square::Black {
+        down: None,
+        across: None,
+    };
+    let mut squares = vec![Square::White; columns * (h + 1)];
+    for x in 0..columns {
+        squares[x] = frame;
+    }
+    for y in 0..=h {
+        squares[y * columns] = frame;
+    }
+    let inner = |k: usize| (k / w + 1) * columns + k % w + 1;
+    let (mut k, mut i) = (0, 0);
+    while k < w * h {
+        let Some(&ch) = body.get(i) else {
+            return Err(FormatError::at(body_at + i, format!("{k} of {} cells described", w * h)));
+        };
+        match ch {
+            b'k'..=b'z' => {
+                k += usize::from(ch - b'k') + 1;
+                i += 1;
+            }
+            b'.' => {
+                squares[inner(k)] = frame;
+                k += 1;
+                i += 1;
+            }
+            _ => {
+                let second = *body.get(i + 1).ok_or_else(|| {
+                    FormatError::at(body_at + i + 1, "a clue cell needs two characters")
+                })?;
+                squares[inner(k)] = Square::Black {
+                    down: clue(ch, body_at + i)?,
+                    across: clue(second, body_at + i + 1)?,
+                };
+                k += 1;
+                i += 2;
+            }
+        }
+    }
+    if k > w * h {
+        return Err(FormatError::at(body_at + i - 1, "a run of white cells goes past the grid"));
+    }
+    // The frame: a down sum over each column whose top cell is white, then an across sum
+    // left of each row whose first cell is white.
+    let mut slots: Vec<(usize, bool)> = (0..w)
+        .filter(|x| squares[columns + x + 1] == Square::White)
+        .map(|x| (x + 1, true))
+        .collect();
+    slots.extend(
+        (0..h)
+            .filter(|y| squares[(y + 1) * columns + 1] == Square::White)
+            .map(|y| ((y + 1) * columns, false)),
+    );
+    for (cell, down) in slots {
+        let ch = *body
+            .get(i)
+            .ok_or_else(|| FormatError::at(body_at + i, "a frame clue is missing"))?;
+        let v = clue(ch, body_at + i)?;
+        i += 1;
+        if let Square::Black { down: d, across: a } = &mut squares[cell] {
+            if down {
+                *d = v;
+            } else {
+                *a = v;
+            }
+        }
+    }
+    if i < body.len() {
+        return Err(FormatError::at(body_at + i, "unexpected characters after the clues"));
+    }
+    Ok(Kakuro::new(columns, squares))
+}
+
+fn drawn(lines: &[&str], header: usize) -> Result<Kakuro, ParseError> {
+    let mut squares = Vec::new();
+    let mut columns = None;
+    for (i, raw) in lines.iter().enumerate().skip(header + 1) {
+        if raw.trim().is_empty() {
+            continue;
+        }
+        let line = i + 1;
+        let mut count = 0;
+        for token in raw.split_whitespace() {
+            let column = token.as_ptr() as usize - raw.as_ptr() as usize + 1;
+            let number = |s: &str| -> Result<Option<u32>, ParseError> {
+                if s.is_empty() {
+                    return Ok(None);
+                }
+                s.parse::<u32>()
+                    .map(|v| (v > 0).then_some(v))
+                    .map_err(|_| ParseError::new(line, Some(column), format!("`{s}` is not a sum")))
+            };
+            squares.push(match token {
+                "." => Square::White,
+                "#" => Square::Black {
+                    down: None,
+                    across: None,
+                },
+                _ => match token.split_once('\\') {
+                    Some((d, a)) => Square::Black {
+                        down: number(d)?,
+                        across: number(a)?,
+                    },
+                    None => {
+                        return Err(ParseError::new(
+                            line,
+                            Some(column),
+                            format!("`{token}`: expected `.`, `#` or DOWN\\ACROSS"),
+                        ));
+                    }
+                },
+            });
+            count += 1;
+        }
+        if *columns.get_or_insert(count) != count {
+            return Err(ParseError::at_line(
+                line,
+                format!("{count} cells, the first row has {}", columns.unwrap_or(0)),
+            ));
+        }
+    }
+    let columns = columns.ok_or_else(|| ParseError::at_line(header + 1, "no rows after `kakuro`"))?;
+    let rows = squares.len() / columns;
+    for (cell, s) in squares.iter().enumerate() {
+        if *s == Square::White && (cell < columns || cell % columns == 0) {
+            return Err(ParseError::at_line(
+                header + 2 + cell / columns,
+                "the top row and the left column are the clue frame: no white cell there",
+            ));
+        }
+    }
+    if rows > MAX_SIDE + 1 || columns > MAX_SIDE + 1 {
+        return Err(ParseError::at_line(header + 1, format!("at most {MAX_SIDE}×{MAX_SIDE}")));
+    }
+    Ok(Kakuro::new(columns, squares))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn urls_and_boards() {
+        let k = parse("https://puzz.link/p?kakuro/5/5/48la0.na0lh3l0Bn.0cl.c4a3").remove(0).unwrap().1;
+        assert_eq!(k.size(), (6, 6));
+        let d = parse("kakuro\n#   4\\  3\\\n\\3 .   .\n\\4 .   .\n").remove(0).unwrap().1;
+        assert_eq!(d.size(), (3, 3));
+        let e = parse("kakuro\n# x\n").remove(0).unwrap_err();
+        assert_eq!((e.line, e.column), (2, Some(3)), "{e}");
+    }
+}
