@@ -10,8 +10,8 @@
 //!   cell can take is placed there (hidden single of the cage);
 //! - table: each cell keeps the values some live tuple gives it (generalised arc consistency);
 //! - less, consecutive: bounds and neighbours of the other cell's domain;
-//! - visibility: the bound `value ≤ n − count + 1 + distance` and the count of the decided
-//!   prefix (seen so far, and how many more the rest can still show);
+//! - visibility: a regular-constraint filter over the states (tallest so far, seen so far)
+//!   along the line;
 //! - count, not-all-equal, lines-differ: counting decided cells.
 
 use std::ops::ControlFlow;
@@ -307,39 +307,61 @@ fn visible(line: &[usize], count: usize, top: u32, d: &mut Domains<'_>) -> Revis
     if count == 0 || count > n {
         return Err(Wipeout);
     }
-    // At most i + 1 of the seen cells stand at distances 0..=i, so at least count − 1 − i
-    // stand behind cell i, each taller than it: its value is at most top − (count − 1 − i).
-    for (i, &c) in line.iter().enumerate() {
-        if count > i + 1 {
-            d.restrict(c, below(top.saturating_sub((count - 1 - i) as u32) + 1))?;
+    // States (tallest so far, seen so far) after each prefix of the line, forwards from the
+    // viewer and backwards from the end (which must have seen `count`, and, when the line
+    // holds every value up to `top`, have reached `top`): a value stays where some reachable
+    // state leads through it to a state that can still finish. A regular-constraint
+    // filter; the all-different of the line is its own rule.
+    let width = count + 1;
+    let states = (top as usize + 1) * width;
+    let at = |m: u32, s: usize| m as usize * width + s;
+    let step = |m: u32, s: usize, v: u32| if v > m { (v, s + 1) } else { (m, s) };
+    let mut forward = vec![false; (n + 1) * states];
+    forward[at(0, 0)] = true;
+    for i in 0..n {
+        let (now, next) = forward.split_at_mut((i + 1) * states);
+        let now = &now[i * states..];
+        for m in 0..=top {
+            for s in 0..width {
+                if now[at(m, s)] {
+                    for v in values(d.dom[line[i]]) {
+                        let (m2, s2) = step(m, s, v);
+                        if s2 <= count {
+                            next[at(m2, s2)] = true;
+                        }
+                    }
+                }
+            }
         }
     }
-    let (mut seen, mut tallest) = (0usize, 0u32);
-    for (i, &c) in line.iter().enumerate() {
-        let x = d.dom[c];
-        if !single(x) {
-            // The rest can show at most every taller value not yet placed, one per cell;
-            // and if the tallest is still to come, it will be seen.
-            let rest = line.len() - i;
-            let most = seen + rest.min((top - tallest.min(top)) as usize);
-            let least = seen + usize::from(tallest < top);
-            if least > count || most < count {
-                return Err(Wipeout);
+    let full = n == top as usize;
+    let mut backward = vec![false; (n + 1) * states];
+    for m in 0..=top {
+        backward[n * states + at(m, count)] = !full || m == top;
+    }
+    let mut support = vec![0 as Domain; n];
+    for i in (0..n).rev() {
+        let (now, later) = backward.split_at_mut((i + 1) * states);
+        let now = &mut now[i * states..];
+        let later = &later[..states];
+        for m in 0..=top {
+            for s in 0..width {
+                for v in values(d.dom[line[i]]) {
+                    let (m2, s2) = step(m, s, v);
+                    if s2 <= count && later[at(m2, s2)] {
+                        now[at(m, s)] = true;
+                        if forward[i * states + at(m, s)] {
+                            support[i] |= 1 << v;
+                        }
+                    }
+                }
             }
-            if seen + 1 == count && tallest < top {
-                // Only one more is seen, and it is the tallest: the next cell is either
-                // hidden or the tallest itself.
-                d.restrict(c, below(tallest) | 1 << top)?;
-            }
-            return Ok(());
-        }
-        let v = x.trailing_zeros();
-        if v > tallest {
-            tallest = v;
-            seen += 1;
         }
     }
-    if seen == count { Ok(()) } else { Err(Wipeout) }
+    for (&c, &s) in line.iter().zip(&support) {
+        d.restrict(c, s)?;
+    }
+    Ok(())
 }
 
 fn counted(cells: &[usize], value: u32, count: usize, d: &mut Domains<'_>) -> Revised {

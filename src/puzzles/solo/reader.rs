@@ -147,7 +147,7 @@ pub fn parse_id(id: &str) -> Result<Solo, (usize, String)> {
             tatham::edge_regions(layout, n, false).map_err(located(at))?
         };
         let (sums_text, sums_at) = sections[next + 1];
-        let max = (n * (n + 1) / 2) as u32;
+        let max = (n * n * n) as u32;
         let sums = tatham::run_cells(sums_text, n * n, max).map_err(located(sums_at))?;
         for cells in tatham::region_cells(&cage_of) {
             let mut given = cells.iter().filter_map(|&c| sums[c].map(|s| (c, s)));

@@ -1,0 +1,91 @@
+//! What the number-placement genre tests share: their fixtures, and the check that every
+//! puzzle has exactly one solution, the same on every backend that applies.
+
+#![allow(dead_code)]
+
+use satcover::constraints::Grid;
+use satcover::pipeline;
+use satcover::puzzle::{Backend, Puzzle, Request, Status};
+use satcover::puzzles::ParseError;
+
+/// The text of `tests/fixtures/GENRE/NAME`.
+pub fn fixture(genre: &str, name: &str) -> String {
+    let path = format!(
+        "{}/tests/fixtures/{genre}/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// Every fixture of `genre` (file name, text), sorted by name.
+pub fn fixtures(genre: &str) -> Vec<(String, String)> {
+    let dir = format!("{}/tests/fixtures/{genre}", env!("CARGO_MANIFEST_DIR"));
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{dir}: {e}"))
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+        .into_iter()
+        .map(|n| {
+            let text = fixture(genre, &n);
+            (n, text)
+        })
+        .collect()
+}
+
+/// Every puzzle of a parsed file, panicking on a parse error.
+pub fn all<P>(name: &str, parsed: Vec<Result<(usize, P), ParseError>>) -> Vec<(usize, P)> {
+    parsed
+        .into_iter()
+        .map(|r| r.unwrap_or_else(|e| panic!("{name}: {e}")))
+        .collect()
+}
+
+/// Solves `p` with `--unique` on each backend: exactly one solution, passing the checker,
+/// the same on all of them. Returns it.
+pub fn unique_everywhere<P: Puzzle<Solution = Grid>>(
+    label: &str,
+    p: &P,
+    backends: &[Backend],
+) -> Grid {
+    let mut first: Option<Grid> = None;
+    for &backend in backends {
+        let outcome = pipeline::solve(p, backend, &Request::unique())
+            .unwrap_or_else(|e| panic!("{label} on {backend}: {e}"));
+        assert_eq!(outcome.status, Status::Solved, "{label} on {backend}");
+        assert!(outcome.complete, "{label} on {backend}: search incomplete");
+        assert_eq!(outcome.count, 1, "{label} on {backend}: not unique");
+        let solution = outcome.solutions[0].clone();
+        assert_eq!(p.check(&solution), Ok(()), "{label} on {backend}");
+        match &first {
+            None => first = Some(solution),
+            Some(f) => assert_eq!(f, &solution, "{label}: {backend} differs"),
+        }
+    }
+    first.expect("a backend")
+}
+
+/// `p` has no solution on any of `backends`.
+pub fn unsolvable_everywhere<P: Puzzle<Solution = Grid>>(label: &str, p: &P, backends: &[Backend]) {
+    for &backend in backends {
+        let outcome = pipeline::solve(p, backend, &Request::unique())
+            .unwrap_or_else(|e| panic!("{label} on {backend}: {e}"));
+        assert_eq!(outcome.status, Status::Unsolvable, "{label} on {backend}");
+    }
+}
+
+/// Parses `text` expecting an error at `(line, column)` whose message contains `words`.
+pub fn error_at<P>(
+    parsed: Vec<Result<(usize, P), ParseError>>,
+    line: usize,
+    column: Option<usize>,
+    words: &str,
+) {
+    let error = parsed
+        .into_iter()
+        .find_map(Result::err)
+        .expect("a parse error");
+    assert_eq!((error.line, error.column), (line, column), "{error}");
+    assert!(error.message.contains(words), "{error}");
+}
