@@ -97,11 +97,12 @@ fn url(line: &str) -> Result<Kakuro, FormatError> {
                 i += 1;
             }
             _ => {
+                let down = clue(ch, body_at + i)?;
                 let second = *body.get(i + 1).ok_or_else(|| {
                     FormatError::at(body_at + i + 1, "a clue cell needs two characters")
                 })?;
                 squares[inner(k)] = Square::Black {
-                    down: clue(ch, body_at + i)?,
+                    down,
                     across: clue(second, body_at + i + 1)?,
                 };
                 k += 1;
