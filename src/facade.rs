@@ -9,8 +9,8 @@ use crate::driver::{cnf_encoding, cover_capability};
 use crate::pipeline::{solve, solve_into};
 use crate::portfolio::{self, Observer};
 use crate::puzzle::{
-    Assign, Backend, EncodeOptions, Engine, Kind, Limits, Outcome, Preference, Purpose, Puzzle,
-    Render, Request, Sink, SolveError, Split, Stats, Status,
+    Assign, Backend, EncodeOptions, Engine, Explain, Kind, Limits, Outcome, Preference, Purpose,
+    Puzzle, Render, Request, Sink, SolveError, Split, Stats, Status,
 };
 use crate::render::Picture;
 use crate::sat;
@@ -98,6 +98,8 @@ pub trait AnyPuzzle: Send + Sync {
     ) -> Result<crate::analyze::Analysis, SolveError>;
     /// See [`Puzzle::quick_native`].
     fn quick_native(&self, limits: &Limits) -> Option<(u64, bool)>;
+    /// The kind's explanation, if it has one ([`Puzzle::as_explain`]).
+    fn explainer(&self) -> Option<&dyn Explain>;
     /// The first solution drawn, or `None` when there is none.
     fn picture_solved(
         &self,
@@ -220,6 +222,10 @@ impl<P: Puzzle + Send + Sync + 'static> AnyPuzzle for P {
 
     fn quick_native(&self, limits: &Limits) -> Option<(u64, bool)> {
         Puzzle::quick_native(self, limits)
+    }
+
+    fn explainer(&self) -> Option<&dyn Explain> {
+        self.as_explain()
     }
 
     fn analyze(

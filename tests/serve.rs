@@ -307,7 +307,7 @@ fn analysis_explanation_and_exports() {
         alphametic.json()["error"]
             .as_str()
             .unwrap()
-            .contains("sudoku and nonograms")
+            .contains("explain knows nonogram and sudoku puzzles, not alphametic")
     );
 
     let dimacs = server.post("/api/export", &json!({"text": EASY, "to": "dimacs"}));
@@ -347,7 +347,25 @@ fn the_page_is_small_and_self_contained() {
             &json!({"text": example["text"], "name": example["name"]}),
         );
         assert_eq!(read.status, 200, "{}: {}", example["title"], read.body);
+        assert_eq!(read.json()["kind"], example["kind"], "{}", example["title"]);
     }
+    // The page's kind list: every registered kind, each with its one-line description.
+    let kinds = server.call("GET", "/api/kinds", &[], b"").json();
+    let names: Vec<&str> = kinds
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k["name"].as_str().unwrap())
+        .collect();
+    let registered: Vec<&str> = satcover::registry::KINDS.iter().map(|k| k.name()).collect();
+    assert_eq!(names, registered);
+    assert!(
+        kinds
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|k| k["about"].is_string())
+    );
 }
 
 #[test]

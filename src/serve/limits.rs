@@ -18,10 +18,6 @@ pub const MAX_BODY: usize = 1 << 20;
 /// 4,000,000, but a picture of more than this is megabytes of SVG no page shows usefully.
 pub const MAX_PAGE_CELLS: usize = 250_000;
 
-/// The largest sudoku the page explains, as the command line (chains grow as n⁴; the
-/// explanation stops with its client or at the time limit).
-pub(super) const MAX_EXPLAIN_SIDE: usize = 25;
-
 /// The permits for work that takes a core.
 pub(super) struct Permits {
     semaphore: Arc<Semaphore>,

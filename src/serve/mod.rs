@@ -66,6 +66,7 @@ pub fn router(config: Config) -> Router {
     });
     let api = Router::new()
         .route("/api/examples", get(assets::examples))
+        .route("/api/kinds", get(assets::kinds))
         .route("/api/backends", get(solve::backends))
         .route("/api/puzzle", post(routes::puzzle))
         .route("/api/solve", post(solve::solve))
