@@ -25,9 +25,7 @@ const targetDir = process.env.CARGO_TARGET_DIR
   ? resolve(process.env.CARGO_TARGET_DIR)
   : join(root, 'target');
 const binary = join(targetDir, 'release', 'satcover');
-if (!existsSync(binary)) {
-  throw new Error(`no binary at ${binary}: run \`cargo build --release\` first (CARGO_TARGET_DIR is honoured)`);
-}
+
 const browserPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
 const ci = Boolean(process.env.CI) && process.env.CI !== 'false';
 
@@ -41,6 +39,9 @@ const DANCER = [
 
 // `satcover serve --port 0`: resolves with its URL once it prints `listening on`.
 function startServer() {
+  if (!existsSync(binary)) {
+    throw new Error(`no binary at ${binary}: run \`cargo build --release\` first (CARGO_TARGET_DIR is honoured)`);
+  }
   const server = spawn(binary, ['serve', '--port', '0', '--time-limit', '30'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
