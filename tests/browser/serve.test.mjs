@@ -25,7 +25,6 @@ const targetDir = process.env.CARGO_TARGET_DIR
   ? resolve(process.env.CARGO_TARGET_DIR)
   : join(root, 'target');
 const binary = join(targetDir, 'release', 'satcover');
-
 const browserPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
 const ci = Boolean(process.env.CI) && process.env.CI !== 'false';
 
