@@ -6,7 +6,7 @@
 //! The load test is a measurement, run by hand on a release build:
 //! `cargo test --release --test serve_queue -- --ignored --nocapture load`
 //! (`SATCOVER_LOAD_GRIDS=FILE` takes the 9×9 grids from FILE, one per line, instead of the
-//! shipped 200 17-clue grids).
+//! shipped 200 17-clue grids; `SATCOVER_LOAD_ROUNDS=N` runs N rounds, 3 by default).
 
 mod serve_support;
 
@@ -155,7 +155,7 @@ fn a_client_that_leaves_while_waiting_leaves_the_queue() {
         "the queue's only place stays taken by a client that left"
     );
     drop(holder);
-    let mut stream = next.unwrap();
+    let stream = next.unwrap();
     stream
         .set_read_timeout(Some(Duration::from_secs(60)))
         .unwrap();
@@ -231,8 +231,9 @@ fn load_16_and_64_clients_every_request_answered_and_rss_flat() {
         thread::available_parallelism().map_or(1, |n| n.get()),
         grids.len()
     );
+    let rounds = std::env::var("SATCOVER_LOAD_ROUNDS").map_or(3, |r| r.parse().unwrap());
     let mut rss_after = Vec::new();
-    for round_number in 1..=3 {
+    for round_number in 1..=rounds {
         for clients in [16, 64] {
             let start = Instant::now();
             let (times, others) = round(&server, &grids, clients, per_client);
