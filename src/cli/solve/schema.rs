@@ -172,8 +172,9 @@ pub(crate) struct ContenderShape {
 #[serde(deny_unknown_fields)]
 #[allow(dead_code)]
 pub(crate) struct StatsShape {
-    /// The backend that ran.
-    backend: BackendShape,
+    /// The backend that ran: `native`, `sat`, `dlx`, `auto`, ... as named, or what ran in
+    /// its place (`decode`, `external `cadical``, `sat (cubes)`).
+    backend: String,
     parse: f64,
     encode: f64,
     solve: f64,
