@@ -192,7 +192,10 @@ fn blocks(answers: &str) -> Vec<String> {
             blocks.push(std::mem::take(&mut block));
         }
     }
-    assert!(block.is_empty(), "solution lines without an answer: {block}");
+    assert!(
+        block.is_empty(),
+        "solution lines without an answer: {block}"
+    );
     blocks
 }
 

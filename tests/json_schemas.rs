@@ -68,8 +68,10 @@ fn violation(root: &Value, schema: &Value, value: &Value, at: &str) -> Option<St
     {
         return Some(format!("{at}: {value} is not one of {allowed:?}"));
     }
-    if let (Some(minimum), Some(n)) = (schema.get("minimum").and_then(Value::as_f64), value.as_f64())
-        && n < minimum
+    if let (Some(minimum), Some(n)) = (
+        schema.get("minimum").and_then(Value::as_f64),
+        value.as_f64(),
+    ) && n < minimum
     {
         return Some(format!("{at}: {n} < {minimum}"));
     }
@@ -178,17 +180,87 @@ fn the_validator_refuses_what_breaks_a_schema() {
 fn solve_and_decode_output_fits_its_schema() {
     let tag = "satcover/solve/1";
     let runs: &[&[&str]] = &[
-        &["solve", "tests/fixtures/sudoku/easy.txt", "--format", "json"],
-        &["solve", "tests/fixtures/sudoku/two-solutions.txt", "--format", "json", "--unique", "--stats"],
-        &["solve", "tests/fixtures/sudoku/two-solutions.txt", "--format", "json", "--count", "--backend", "dlx"],
-        &["solve", "tests/fixtures/sudoku/contradictory.txt", "--format", "json"],
-        &["solve", "tests/fixtures/sudoku/hard.txt", "--format", "json", "--backend", "sat", "--stats"],
-        &["solve", "tests/fixtures/nonogram/two-solutions.non", "--format", "json", "--all"],
-        &["solve", "tests/fixtures/nonogram/dancer.non", "--format", "json", "--backend", "auto"],
-        &["solve", "tests/fixtures/alphametic/send-more-money.alpha", "--format", "json"],
-        &["solve", "tests/fixtures/cnf/named.cnf", "--format", "json", "--limit", "3"],
-        &["solve", "tests/fixtures/sudoku/easy.txt", "--format", "json", "--cube", "1/2"],
-        &["solve", "tests/fixtures/cnf/bad_token.cnf", "--format", "json"],
+        &[
+            "solve",
+            "tests/fixtures/sudoku/easy.txt",
+            "--format",
+            "json",
+        ],
+        &[
+            "solve",
+            "tests/fixtures/sudoku/two-solutions.txt",
+            "--format",
+            "json",
+            "--unique",
+            "--stats",
+        ],
+        &[
+            "solve",
+            "tests/fixtures/sudoku/two-solutions.txt",
+            "--format",
+            "json",
+            "--count",
+            "--backend",
+            "dlx",
+        ],
+        &[
+            "solve",
+            "tests/fixtures/sudoku/contradictory.txt",
+            "--format",
+            "json",
+        ],
+        &[
+            "solve",
+            "tests/fixtures/sudoku/hard.txt",
+            "--format",
+            "json",
+            "--backend",
+            "sat",
+            "--stats",
+        ],
+        &[
+            "solve",
+            "tests/fixtures/nonogram/two-solutions.non",
+            "--format",
+            "json",
+            "--all",
+        ],
+        &[
+            "solve",
+            "tests/fixtures/nonogram/dancer.non",
+            "--format",
+            "json",
+            "--backend",
+            "auto",
+        ],
+        &[
+            "solve",
+            "tests/fixtures/alphametic/send-more-money.alpha",
+            "--format",
+            "json",
+        ],
+        &[
+            "solve",
+            "tests/fixtures/cnf/named.cnf",
+            "--format",
+            "json",
+            "--limit",
+            "3",
+        ],
+        &[
+            "solve",
+            "tests/fixtures/sudoku/easy.txt",
+            "--format",
+            "json",
+            "--cube",
+            "1/2",
+        ],
+        &[
+            "solve",
+            "tests/fixtures/cnf/bad_token.cnf",
+            "--format",
+            "json",
+        ],
     ];
     let mut errors = 0;
     for args in runs {
@@ -211,14 +283,28 @@ fn solve_and_decode_output_fits_its_schema() {
         assert_eq!(since, 0, "{args:?}: solution lines without an answer");
     }
     assert!(errors >= 1, "an unreadable puzzle gives an error line");
-    let cubes = run(&["solve", "tests/fixtures/sudoku/hard.txt", "--format", "json", "--cubes", "2", "--jobs", "1"]);
+    let cubes = run(&[
+        "solve",
+        "tests/fixtures/sudoku/hard.txt",
+        "--format",
+        "json",
+        "--cubes",
+        "2",
+        "--jobs",
+        "1",
+    ]);
     let lines = check("solve", tag, &cubes);
     assert!(lines.iter().any(|l| l["cubes"]["asked"] == 2), "{lines:?}");
 
     // decode prints solve's lines: a model from solve's SAT-competition output.
     let dir = tempfile::tempdir().unwrap();
     let formula = dir.path().join("easy.cnf");
-    let exported = run(&["export", "tests/fixtures/sudoku/norvig-grid.txt", "--to", "dimacs"]);
+    let exported = run(&[
+        "export",
+        "tests/fixtures/sudoku/norvig-grid.txt",
+        "--to",
+        "dimacs",
+    ]);
     std::fs::write(&formula, exported).unwrap();
     let model = dir.path().join("model.txt");
     std::fs::write(&model, run(&["solve", formula.to_str().unwrap()])).unwrap();
@@ -268,7 +354,14 @@ fn compare_bench_and_analyze_output_fit_their_schemas() {
     check(
         "compare",
         "satcover/compare/1",
-        &run(&["compare", "tests/fixtures/alphametic/send-more-money.alpha", "--runs", "1", "--format", "json"]),
+        &run(&[
+            "compare",
+            "tests/fixtures/alphametic/send-more-money.alpha",
+            "--runs",
+            "1",
+            "--format",
+            "json",
+        ]),
     );
     check(
         "bench",
@@ -278,18 +371,34 @@ fn compare_bench_and_analyze_output_fit_their_schemas() {
     let sharded = check(
         "bench",
         "satcover/bench/1",
-        &run(&["bench", easy, "--unique", "--shard", "1/2", "--format", "json"]),
+        &run(&[
+            "bench", easy, "--unique", "--shard", "1/2", "--format", "json",
+        ]),
     );
     assert!(sharded[0]["times"].is_array() && sharded[0]["proved"].is_object());
     check(
         "analyze",
         "satcover/analyze/1",
-        &run(&["analyze", easy, "tests/fixtures/sudoku/contradictory.txt", "--format", "json", "--marginals"]),
+        &run(&[
+            "analyze",
+            easy,
+            "tests/fixtures/sudoku/contradictory.txt",
+            "--format",
+            "json",
+            "--marginals",
+        ]),
     );
     check(
         "analyze",
         "satcover/analyze/1",
-        &run(&["analyze", "tests/fixtures/nonogram/two-solutions.non", "tests/fixtures/cnf/bad_token.cnf", "--format", "json", "--marginals"]),
+        &run(&[
+            "analyze",
+            "tests/fixtures/nonogram/two-solutions.non",
+            "tests/fixtures/cnf/bad_token.cnf",
+            "--format",
+            "json",
+            "--marginals",
+        ]),
     );
 }
 

@@ -34,13 +34,19 @@ fn queued(server: &Server, quiet: Duration) -> TcpStream {
     stream.set_read_timeout(Some(quiet)).unwrap();
     let mut first = [0u8; 64];
     match stream.read(&mut first) {
-        Err(e) if matches!(e.kind(), std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut) => {}
+        Err(e)
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+            ) => {}
         other => panic!(
             "expected to wait in the queue, got {other:?}: {}",
             String::from_utf8_lossy(&first)
         ),
     }
-    stream.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
     stream
 }
 
@@ -184,7 +190,12 @@ fn quantile(times: &[Duration], q: f64) -> f64 {
 /// One round: `clients` threads, each solving `per_client` grids one after the other
 /// (auto, "exactly one?"), a new connection per request; the latencies of the 200s and
 /// the other statuses.
-fn round(server: &Server, grids: &[String], clients: usize, per_client: usize) -> (Vec<Duration>, Vec<u16>) {
+fn round(
+    server: &Server,
+    grids: &[String],
+    clients: usize,
+    per_client: usize,
+) -> (Vec<Duration>, Vec<u16>) {
     let threads: Vec<_> = (0..clients)
         .map(|c| {
             let port = server.port;

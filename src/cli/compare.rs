@@ -332,7 +332,13 @@ fn print_json(
 ) -> Result<()> {
     let errors: Vec<String> = runs
         .iter()
-        .map(|r| r.result.as_ref().err().map(ToString::to_string).unwrap_or_default())
+        .map(|r| {
+            r.result
+                .as_ref()
+                .err()
+                .map(ToString::to_string)
+                .unwrap_or_default()
+        })
         .collect();
     let backends = runs
         .iter()

@@ -14,10 +14,11 @@ use satcover::puzzle::{Kind, Stats, Status};
 use super::schema::{ErrorStatus, KindShape, SolveSchema, StatsShape, StatusShape};
 
 /// Any line `solve` prints; the three are told apart by `index` (a solution) and by
-/// `status` (`error`, or the answer's verdict).
+/// `status` (`error`, or the answer's verdict). Only its schema is used: each line is
+/// printed from its own type.
 #[derive(Serialize, JsonSchema)]
 #[serde(untagged)]
-#[allow(dead_code)]
+#[allow(dead_code, clippy::large_enum_variant)]
 pub(crate) enum SolveLine<'a> {
     Solution(SolutionLine<'a>),
     Answer(AnswerLine<'a>),
