@@ -25,12 +25,13 @@ pub struct ServeArgs {
     /// and exports count as solves.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub max_solves: Option<u16>,
-    /// How many requests may wait for a solve to end when --max-solves run; beyond, the
-    /// answer is 429 with Retry-After: 1. 0 refuses at once, as before queueing.
+    /// How many requests may wait for a solve to end when --max-solves run (first come,
+    /// first served); beyond, the answer is 429 with Retry-After: 1. 0: no queue.
     #[arg(long, value_name = "N", default_value_t = serve::DEFAULT_QUEUE as u32,
           value_parser = clap::value_parser!(u32).range(0..=65_536))]
     pub queue: u32,
     /// The longest a request waits in the queue, in seconds; then 429 with Retry-After.
+    // The default is `serve::DEFAULT_QUEUE_WAIT`, which a `Duration` cannot print here.
     #[arg(long, value_name = "S", default_value = "10", value_parser = super::parse_timeout)]
     pub queue_wait: Duration,
     /// A SAT solver binary the page may race as the `external` backend (as `solve
