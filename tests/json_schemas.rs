@@ -427,4 +427,37 @@ fn merge_output_fits_its_schema() {
     assert_eq!(lines.len(), 1);
     assert_eq!(lines[0]["count"], 2, "{}", lines[0]);
     assert_eq!(lines[0]["solutions"].as_array().unwrap().len(), 2);
+
+    // A solution line of a cube whose job was killed before its answer is nobody's; an
+    // answer of an older satcover (its `solutions` inline, no solution lines) still reads.
+    let text = std::fs::read_to_string(&answers).unwrap();
+    let values: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let mut stray = values
+        .iter()
+        .find(|v| v.get("index").is_some())
+        .unwrap()
+        .clone();
+    stray["puzzle"] = "two-solutions.txt:1 cube 3/4".into();
+    let mut older = Vec::new();
+    let mut inline = Vec::new();
+    for value in &values {
+        if value.get("index").is_some() {
+            inline.push(value["solution"].clone());
+        } else {
+            let mut answer = value.clone();
+            answer["solutions"] = Value::Array(std::mem::take(&mut inline));
+            older.push(answer.to_string());
+        }
+    }
+    std::fs::write(&answers, format!("{stray}\n{}\n", older.join("\n"))).unwrap();
+    let lines = check(
+        "merge",
+        "satcover/merge/1",
+        &run(&["merge", answers.to_str().unwrap(), "--format", "json"]),
+    );
+    assert_eq!(lines[0]["count"], 2, "{}", lines[0]);
+    assert_eq!(lines[0]["solutions"].as_array().unwrap().len(), 2);
 }

@@ -142,13 +142,16 @@ struct Answer {
 /// follows), the cube's answer, or the error its solve ended with (a solver killed at a
 /// time limit, say).
 enum Line {
-    Solution(Value),
+    /// The solution and the label of its puzzle (` cube K/N` included).
+    Solution(String, Value),
     Answer(Box<Answer>),
     Failed(String),
 }
 
-/// Reads one line; `solutions` holds the solution lines read since the last answer.
-fn read_line(place: String, line: &str, solutions: &mut Vec<Value>) -> Result<Line> {
+/// Reads one line; `solutions` holds the solution lines read since the last answer, with
+/// their puzzles' labels: an answer takes those of its own cube (a cube whose job was
+/// killed mid-listing leaves lines no answer takes).
+fn read_line(place: String, line: &str, solutions: &mut Vec<(String, Value)>) -> Result<Line> {
     let bad = |why: &str| {
         anyhow::anyhow!(
             "{place}: {why}: merge reads what `solve --cube K/N --format json` writes: each \
@@ -159,7 +162,8 @@ fn read_line(place: String, line: &str, solutions: &mut Vec<Value>) -> Result<Li
     if value.get("index").is_some()
         && let Some(solution) = value.get("solution")
     {
-        return Ok(Line::Solution(solution.clone()));
+        let label = value.get("puzzle").and_then(Value::as_str).unwrap_or("");
+        return Ok(Line::Solution(label.to_string(), solution.clone()));
     }
     if value.get("status").and_then(Value::as_str) == Some("error") {
         let error = value.get("error").and_then(Value::as_str).unwrap_or("?");
@@ -177,7 +181,11 @@ fn read_line(place: String, line: &str, solutions: &mut Vec<Value>) -> Result<Li
     let suffix = format!(" cube {part}");
     // Solution lines before the answer (satcover/solve/1); a `solutions` array in the
     // answer itself (older satcover).
-    let listed = std::mem::take(solutions);
+    let listed: Vec<Value> = std::mem::take(solutions)
+        .into_iter()
+        .filter(|(of, _)| *of == label)
+        .map(|(_, solution)| solution)
+        .collect();
     let solutions = match value.get("solutions").and_then(Value::as_array) {
         Some(inline) if listed.is_empty() => inline.clone(),
         _ => listed,
@@ -214,7 +222,7 @@ pub fn run(args: &MergeArgs) -> Result<u8> {
         for (i, line) in text.lines().enumerate() {
             if !line.trim().is_empty() {
                 match read_line(format!("{name}:{}", i + 1), line, &mut solutions)? {
-                    Line::Solution(solution) => solutions.push(solution),
+                    Line::Solution(label, solution) => solutions.push((label, solution)),
                     Line::Answer(answer) => answers.push(*answer),
                     // A failed cube is a missing one: `--partial` goes on without it.
                     Line::Failed(failed) if args.partial => {
