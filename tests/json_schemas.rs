@@ -351,18 +351,22 @@ fn compare_bench_and_analyze_output_fit_their_schemas() {
         &run(&["compare", easy, "--runs", "1", "--format", "json"]),
     );
     assert_eq!(lines[0]["agree"], true);
-    check(
+    // dlx does not take alphametics (`unsupported`); an unreadable puzzle is an error line.
+    let lines = check(
         "compare",
         "satcover/compare/1",
         &run(&[
             "compare",
             "tests/fixtures/alphametic/send-more-money.alpha",
+            "tests/fixtures/cnf/bad_token.cnf",
             "--runs",
             "1",
             "--format",
             "json",
         ]),
     );
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert_eq!(lines[1]["status"], "error");
     check(
         "bench",
         "satcover/bench/1",

@@ -14,7 +14,7 @@ use satcover::input;
 use satcover::puzzle::{Backend, Kind, Request, Stats, Status};
 
 use super::solve::Format;
-use super::solve::schema::{BackendShape, CompareSchema, StatsShape, StatusShape};
+use super::solve::schema::{BackendShape, CompareSchema, ErrorStatus, StatsShape, StatusShape};
 use super::{EXIT_ERROR, EXIT_OK};
 
 #[derive(Args, Debug)]
@@ -78,6 +78,9 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
             Err(error) => {
                 eprintln!("satcover: error: {error}");
                 failed = true;
+                if args.format == Format::Json {
+                    print_json_error(&mut out, &input::display_name(file), &error.to_string())?;
+                }
                 continue;
             }
         };
@@ -87,6 +90,9 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
                 Err(error) => {
                     eprintln!("satcover: error: {error}");
                     failed = true;
+                    if args.format == Format::Json {
+                        print_json_error(&mut out, &entry.label, &error.to_string())?;
+                    }
                     continue;
                 }
             };
@@ -264,7 +270,41 @@ fn print_table(
     Ok(())
 }
 
-/// `compare --format json`: one line a puzzle (schema `satcover/compare/1`).
+/// `compare --format json`: one line a puzzle (schema `satcover/compare/1`): how the
+/// backends did, or why the puzzle could not be read.
+#[derive(Serialize, JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub(crate) enum CompareOutput<'a> {
+    Compared(CompareLine<'a>),
+    Error(CompareError<'a>),
+}
+
+/// A puzzle that could not be read.
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct CompareError<'a> {
+    pub schema: CompareSchema,
+    /// The puzzle's label, or the file's name when it cannot be read at all.
+    pub puzzle: &'a str,
+    pub status: ErrorStatus,
+    /// The message also printed on standard error.
+    pub error: &'a str,
+}
+
+fn print_json_error(out: &mut impl Write, label: &str, message: &str) -> Result<()> {
+    let line = CompareError {
+        schema: CompareSchema,
+        puzzle: label,
+        status: ErrorStatus,
+        error: message,
+    };
+    serde_json::to_writer(&mut *out, &line)?;
+    writeln!(out)?;
+    Ok(())
+}
+
+/// How the backends did on one puzzle.
 #[derive(Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct CompareLine<'a> {

@@ -225,7 +225,7 @@ pub(crate) fn schemas() -> Vec<(&'static str, Schema)> {
         (
             "compare",
             "satcover compare --format json: one JSON line a puzzle",
-            schemars::schema_for!(crate::cli::compare::CompareLine),
+            schemars::schema_for!(crate::cli::compare::CompareOutput),
         ),
         (
             "bench",
