@@ -227,8 +227,9 @@ fn a_solve_past_its_limit_says_timeout_then_unknown() {
 }
 
 #[test]
-fn solves_beyond_the_permits_get_429_and_disconnects_free_them() {
-    let server = Server::start(&["--max-solves", "2"]);
+fn without_a_queue_solves_beyond_the_permits_get_429_and_disconnects_free_them() {
+    // `--queue 0`: refused at once (the queue itself: tests/serve_queue.rs).
+    let server = Server::start(&["--max-solves", "2", "--queue", "0"]);
     let body = solve_body(ENDLESS, json!({"mode": "count"})).to_string();
     let mut running = Vec::new();
     for _ in 0..2 {
@@ -537,9 +538,9 @@ fn explanations_and_analyses_stop_at_the_time_limit() {
 
 #[test]
 fn analyses_and_explanations_stop_when_their_client_leaves() {
-    // One permit: the next request gets one only once the abandoned work has stopped, long
-    // before the 60 s time limit that would end it otherwise.
-    let server = Server::start(&["--max-solves", "1"]);
+    // One permit and no queue: the next request gets one only once the abandoned work has
+    // stopped, long before the 60 s time limit that would end it otherwise.
+    let server = Server::start(&["--max-solves", "1", "--queue", "0"]);
     let at_rest = server.threads();
     let analysis = json!({"text": ENDLESS, "marginals": true, "limit": 1u64 << 60}).to_string();
     let faase = include_str!("fixtures/nonogram/faase.non");
