@@ -138,7 +138,7 @@ pub trait AnyPuzzle: Send + Sync {
 fn splitter<P: Puzzle>(puzzle: &P) -> Result<&dyn Split<P>, SolveError> {
     puzzle.as_split().ok_or_else(|| {
         SolveError::BadOption(format!(
-            "{} puzzles cannot be split into cubes: sudoku and nonogram puzzles can",
+            "{} puzzles cannot be split into cubes: they have no lookahead",
             puzzle.kind()
         ))
     })

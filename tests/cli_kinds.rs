@@ -219,23 +219,6 @@ fn alphametic_errors_are_clear() {
         .stderr(predicate::str::contains("letters"));
 }
 
-#[test]
-fn compare_agrees_on_every_kind() {
-    for fixture in [
-        "tests/fixtures/nonogram/two-solutions.non",
-        "tests/fixtures/nonogram/probing.non",
-        "tests/fixtures/packing/golomb-11-a.pack",
-        "tests/fixtures/alphametic/classics.txt",
-    ] {
-        satcover()
-            .args(["compare", "--runs", "1", "--count", fixture])
-            .assert()
-            .success()
-            .stdout(predicate::str::contains("backends agree"))
-            .stdout(predicate::str::contains("DISAGREEMENT").not());
-    }
-}
-
 /// A colour nonogram: text rows in the palette's characters, JSON rows plus the palette,
 /// `--unique` marking differing cells, a picture in the puzzle's colours.
 #[test]
