@@ -100,6 +100,8 @@ pub trait AnyPuzzle: Send + Sync {
     fn quick_native(&self, limits: &Limits) -> Option<(u64, bool)>;
     /// The kind's explanation, if it has one ([`Puzzle::as_explain`]).
     fn explainer(&self) -> Option<&dyn Explain>;
+    /// Whether the kind has a lookahead to split it into cubes ([`Puzzle::as_split`]).
+    fn splits(&self) -> bool;
     /// The first solution drawn, or `None` when there is none.
     fn picture_solved(
         &self,
@@ -226,6 +228,10 @@ impl<P: Puzzle + Send + Sync + 'static> AnyPuzzle for P {
 
     fn explainer(&self) -> Option<&dyn Explain> {
         self.as_explain()
+    }
+
+    fn splits(&self) -> bool {
+        self.as_split().is_some()
     }
 
     fn analyze(

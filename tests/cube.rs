@@ -508,7 +508,9 @@ fn cube_values_out_of_range_are_errors() {
         .arg(&alphametic)
         .assert()
         .code(1)
-        .stderr(predicates::str::contains("sudoku and nonogram puzzles can"));
+        .stderr(predicates::str::contains(
+            "alphametic puzzles cannot be split into cubes: nonogram and sudoku puzzles can",
+        ));
 }
 
 /// The README's recipe on localhost: GNU parallel runs the N cubes as N processes, merge
