@@ -115,7 +115,11 @@ fn read_block(path: &Path, start: usize, body: &[&str], doc: &mut Doc) {
         let mut status = 0;
         if let Some(code) = body.get(k).and_then(|l| l.strip_prefix("? ")) {
             status = code.trim().parse().unwrap_or_else(|_| {
-                panic!("{}:{}: `? CODE` needs a number", path.display(), start + k + 1)
+                panic!(
+                    "{}:{}: `? CODE` needs a number",
+                    path.display(),
+                    start + k + 1
+                )
             });
             k += 1;
         }
@@ -250,7 +254,11 @@ fn readme_first_command_is_on_the_first_screen() {
         .lines()
         .position(|l| l.starts_with("cargo run --release"))
         .expect("a `cargo run --release …` command in README.md");
-    assert!(first < 40, "README's first command is on line {}", first + 1);
+    assert!(
+        first < 40,
+        "README's first command is on line {}",
+        first + 1
+    );
     // CI runs README's test command; the line stays exactly this.
     assert!(readme.lines().any(|l| l == "cargo test --release"));
 }
