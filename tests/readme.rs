@@ -263,27 +263,98 @@ fn readme_first_command_is_on_the_first_screen() {
     assert!(readme.lines().any(|l| l == "cargo test --release"));
 }
 
-/// The synopsis names every subcommand that `satcover --help` lists.
-#[test]
-fn readme_synopsis_names_every_subcommand() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let help = Command::new(env!("CARGO_BIN_EXE_satcover"))
+/// `satcover ARGS --help`, as text.
+fn help(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_satcover"))
+        .args(args)
         .arg("--help")
         .output()
         .expect("satcover --help");
-    let help = String::from_utf8(help.stdout).unwrap();
-    let commands = help
-        .lines()
+    String::from_utf8(out.stdout).expect("help is text")
+}
+
+/// The subcommands a help text lists under `Commands:`, `help` left out.
+fn subcommands(help: &str) -> Vec<String> {
+    help.lines()
         .skip_while(|l| !l.starts_with("Commands:"))
         .skip(1)
         .take_while(|l| l.starts_with("  "))
         .filter_map(|l| l.split_whitespace().next())
-        .filter(|&c| c != "help");
-    for command in commands {
-        assert!(
-            readme.contains(&format!("satcover {command} ")),
-            "README's synopsis lacks `satcover {command}`"
-        );
+        .filter(|&c| c != "help")
+        .map(str::to_string)
+        .collect()
+}
+
+/// The synopsis (README's "Every command" block) names every subcommand that
+/// `satcover --help` lists, and every option of each that its `--help` lists.
+#[test]
+fn readme_synopsis_names_every_subcommand_and_option() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let start = readme
+        .find("## Every command")
+        .expect("README has \"## Every command\"");
+    let block = &readme[start..];
+    let block = &block[block.find("```text\n").expect("a text block") + 8..];
+    let synopsis = &block[..block.find("```").unwrap()];
+    // One entry per `satcover …` line and its continuation lines.
+    let mut entries: Vec<String> = Vec::new();
+    for line in synopsis.lines() {
+        if line.starts_with("satcover ") {
+            entries.push(line.to_string());
+        } else if let Some(last) = entries.last_mut() {
+            last.push_str(line);
+        }
     }
+    let mut missing = Vec::new();
+    let mut commands: Vec<Vec<String>> = Vec::new();
+    for command in subcommands(&help(&[])) {
+        let nested = subcommands(&help(&[&command]));
+        if nested.is_empty() {
+            commands.push(vec![command]);
+        } else {
+            commands.extend(nested.into_iter().map(|n| vec![command.clone(), n]));
+        }
+    }
+    for words in commands {
+        let prefix = format!("satcover {} ", words.join(" "));
+        let text: String = entries
+            .iter()
+            .filter(|e| e.starts_with(&prefix))
+            .cloned()
+            .collect();
+        if text.is_empty() {
+            missing.push(format!("`{}`", prefix.trim_end()));
+            continue;
+        }
+        let args: Vec<&str> = words.iter().map(String::as_str).collect();
+        // Option definitions: `  --kind <KIND>` or `  -o, --output <OUT>`.
+        for line in help(&args).lines() {
+            let line = line.trim_start();
+            let (short, long) = match line.split_once(", ") {
+                Some((short, rest)) if short.len() == 2 && short.starts_with('-') => {
+                    (Some(short), rest)
+                }
+                _ => (None, line),
+            };
+            let Some(option) = long.split_whitespace().next() else {
+                continue;
+            };
+            if !option.starts_with("--") || option == "--help" || option == "--version" {
+                continue;
+            }
+            let named = |o: &str| {
+                text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+                    .any(|w| w == o)
+            };
+            if !named(option) && !short.is_some_and(named) {
+                missing.push(format!("`{}` {option}", prefix.trim_end()));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "README's synopsis lacks: {}",
+        missing.join(", ")
+    );
 }
