@@ -75,7 +75,8 @@ enum Command {
     Cube(cube::CubeArgs),
     /// Combine the JSON answers of `solve --cube K/N` into the puzzle's answer.
     Merge(merge::MergeArgs),
-    /// The steps a person can follow (sudoku), each rated on the Sudoku Explainer scale.
+    /// The steps a person can follow, easiest first, for the kinds that explain (sudoku, rated
+    /// on the Sudoku Explainer scale, and nonograms).
     Explain(explain::ExplainArgs),
     /// The local web page: paste a puzzle, race the backends live, pictures, share link.
     Serve(serve::ServeArgs),
