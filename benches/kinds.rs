@@ -1,5 +1,6 @@
 //! Benches for the other puzzle kinds (criterion): one group per kind, each backend that
 //! fits, encoding and solving measured apart. Inputs are the fixtures shipped in `tests/`.
+//! `registry/<kind>` benches every registered kind's showcase on every engine it declares.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -177,5 +178,37 @@ fn alphametics(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, nonograms, packings, alphametics);
+/// Every registered kind's showcase example (`registry::READERS`), `--unique` on each
+/// engine the kind declares (external left out): a kind is benched the day it registers.
+fn registered(c: &mut Criterion) {
+    use satcover::puzzle::{Backend, Engine, Request};
+    for reader in satcover::registry::READERS {
+        let puzzle = reader.showcase();
+        let mut g = c.benchmark_group(format!("registry/{}", reader.kind));
+        g.sample_size(10);
+        g.measurement_time(Duration::from_secs(2));
+        for engine in puzzle.engines() {
+            if engine == Engine::External {
+                continue;
+            }
+            let request = Request::unique().with_timeout(Some(Duration::from_secs(10)));
+            // An engine whose guard refuses the showcase is not benched.
+            if puzzle.solve_any(Backend::from(engine), &request).is_err() {
+                continue;
+            }
+            g.bench_function(format!("{engine} unique"), |b| {
+                b.iter(|| {
+                    black_box(
+                        puzzle
+                            .solve_any(Backend::from(engine), &request)
+                            .expect("solves"),
+                    )
+                })
+            });
+        }
+        g.finish();
+    }
+}
+
+criterion_group!(benches, nonograms, packings, alphametics, registered);
 criterion_main!(benches);

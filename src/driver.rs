@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use crate::dlx;
 use crate::puzzle::{
     Backend, CnfEncode, CnfEncoding, CoverEncode, CoverEncoding, DecodeError, EncodeOptions,
-    Engine, Limits, NativeAnswer, Outcome, Purpose, Puzzle, Request, Sink, SolveError, Stats,
+    Engine, Kind, Limits, NativeAnswer, Outcome, Purpose, Puzzle, Request, Sink, SolveError, Stats,
     Status,
 };
 use crate::sat::{self, SatBackend};
@@ -234,14 +234,26 @@ pub fn check_options<P: Puzzle + ?Sized>(
     puzzle: &P,
     options: &EncodeOptions,
 ) -> Result<(), SolveError> {
-    let kind = puzzle.kind();
-    let offered = puzzle.as_cnf().map_or(&[][..], |c| c.encodings());
+    let choices = puzzle.as_cnf().map(|c| (c.encodings(), c.presolves()));
+    check_choices(puzzle.kind(), choices, options)
+}
+
+/// The one check of `--encoding` and `--presolve`: against the CNF encodings a puzzle of
+/// `kind` offers and whether its propagation runs before encoding (`choices`; `None`: it has
+/// no CNF). The driver asks it before encoding, the command line once per file.
+pub fn check_choices(
+    kind: Kind,
+    choices: Option<(&[&str], bool)>,
+    options: &EncodeOptions,
+) -> Result<(), SolveError> {
+    let (offered, presolves) = choices.unwrap_or((&[], false));
+    let has = if choices.is_some() { "one" } else { "no CNF" };
     if let Some(name) = &options.encoding
         && !offered.contains(&name.as_str())
     {
         return Err(SolveError::BadOption(if offered.is_empty() {
             format!(
-                "--encoding applies only to kinds with several CNF encodings (nonograms), not to {kind} puzzles"
+                "--encoding applies only to kinds with several CNF encodings; {kind} puzzles have {has}"
             )
         } else {
             format!(
@@ -250,9 +262,9 @@ pub fn check_options<P: Puzzle + ?Sized>(
             )
         }));
     }
-    if options.presolve && !puzzle.as_cnf().is_some_and(|c| c.presolves()) {
+    if options.presolve && !presolves {
         return Err(SolveError::BadOption(format!(
-            "--presolve applies only to kinds whose propagation can run before encoding (nonograms, sudoku), not to {kind} puzzles"
+            "--presolve applies only to kinds whose propagation can run before encoding; {kind} puzzles cannot"
         )));
     }
     Ok(())

@@ -9,8 +9,8 @@ use crate::driver::{cnf_encoding, cover_capability};
 use crate::pipeline::{solve, solve_into};
 use crate::portfolio::{self, Observer};
 use crate::puzzle::{
-    Assign, Backend, EncodeOptions, Engine, Kind, Limits, Outcome, Preference, Purpose, Puzzle,
-    Render, Request, Sink, SolveError, Split, Stats, Status,
+    Assign, Backend, EncodeOptions, Engine, Explain, Kind, Limits, Outcome, Preference, Purpose,
+    Puzzle, Render, Request, Sink, SolveError, Split, Stats, Status,
 };
 use crate::render::Picture;
 use crate::sat;
@@ -98,6 +98,10 @@ pub trait AnyPuzzle: Send + Sync {
     ) -> Result<crate::analyze::Analysis, SolveError>;
     /// See [`Puzzle::quick_native`].
     fn quick_native(&self, limits: &Limits) -> Option<(u64, bool)>;
+    /// The kind's explanation, if it has one ([`Puzzle::as_explain`]).
+    fn explainer(&self) -> Option<&dyn Explain>;
+    /// Whether the kind has a lookahead to split it into cubes ([`Puzzle::as_split`]).
+    fn splits(&self) -> bool;
     /// The first solution drawn, or `None` when there is none.
     fn picture_solved(
         &self,
@@ -136,7 +140,7 @@ pub trait AnyPuzzle: Send + Sync {
 fn splitter<P: Puzzle>(puzzle: &P) -> Result<&dyn Split<P>, SolveError> {
     puzzle.as_split().ok_or_else(|| {
         SolveError::BadOption(format!(
-            "{} puzzles cannot be split into cubes: sudoku and nonogram puzzles can",
+            "{} puzzles cannot be split into cubes: they have no lookahead",
             puzzle.kind()
         ))
     })
@@ -220,6 +224,14 @@ impl<P: Puzzle + Send + Sync + 'static> AnyPuzzle for P {
 
     fn quick_native(&self, limits: &Limits) -> Option<(u64, bool)> {
         Puzzle::quick_native(self, limits)
+    }
+
+    fn explainer(&self) -> Option<&dyn Explain> {
+        self.as_explain()
+    }
+
+    fn splits(&self) -> bool {
+        self.as_split().is_some()
     }
 
     fn analyze(

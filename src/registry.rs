@@ -5,7 +5,7 @@
 
 use crate::facade::AnyPuzzle;
 use crate::puzzle::Kind;
-use crate::puzzles::{self, ParseError, Place};
+use crate::puzzles::{self, Example, ParseError, Place};
 
 pub use crate::puzzles::KINDS;
 
@@ -24,6 +24,8 @@ pub struct Reader {
     pub looks_like: fn(&[&str]) -> bool,
     /// Every puzzle of a file, each where it starts, or the reader's error.
     pub read: fn(source: &str, text: &str) -> Vec<Read>,
+    /// Puzzles of the kind that ship with satcover (see [`puzzles::Reader::examples`]).
+    pub examples: &'static [Example],
 }
 
 /// A kind's puzzles behind the object-safe interface.
@@ -43,6 +45,7 @@ macro_rules! readers {
             extensions: puzzles::$module::READER.extensions,
             looks_like: puzzles::$module::READER.looks_like,
             read: |source, text| erase((puzzles::$module::READER.read)(source, text)),
+            examples: puzzles::$module::READER.examples,
         }),*];
     };
 }
@@ -52,6 +55,37 @@ puzzles::each_kind!(readers);
 /// The reader of `kind`, if it is one of [`KINDS`].
 pub fn reader(kind: Kind) -> Option<&'static Reader> {
     READERS.iter().find(|r| r.kind == kind)
+}
+
+impl Reader {
+    /// The first puzzle of the kind's showcase example, read.
+    pub fn showcase(&self) -> Box<dyn AnyPuzzle> {
+        let example = self.examples.first().expect("every kind ships an example");
+        (self.read)(example.name, example.text)
+            .into_iter()
+            .find_map(|(_, puzzle)| puzzle.ok())
+            .expect("a kind's showcase example reads")
+    }
+}
+
+/// The kinds whose puzzles have a capability (`has`, asked of each kind's showcase), in
+/// the order of [`KINDS`]: what messages name when a puzzle lacks it.
+pub fn kinds_with(has: fn(&dyn AnyPuzzle) -> bool) -> Vec<Kind> {
+    READERS
+        .iter()
+        .filter(|r| has(r.showcase().as_ref()))
+        .map(|r| r.kind)
+        .collect()
+}
+
+/// `kinds` for a sentence: `sudoku and nonogram`, `a, b and c`.
+pub fn kind_list(kinds: &[Kind]) -> String {
+    let names: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
+    match names.split_last() {
+        None => "no kind".to_string(),
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 /// `--kind NAME`: the names of [`KINDS`].
@@ -77,7 +111,15 @@ mod tests {
         for (reader, &kind) in READERS.iter().zip(KINDS) {
             assert_eq!(reader.kind, kind);
             assert!(!reader.about.is_empty());
+            assert_eq!(reader.showcase().kind(), kind);
         }
         assert!(super::reader(Kind::named("unknown")).is_none());
+    }
+
+    #[test]
+    fn lists_of_kinds_for_messages() {
+        let explaining = kinds_with(|p| p.explainer().is_some());
+        assert_eq!(kind_list(&explaining), "nonogram and sudoku");
+        assert_eq!(kind_list(&KINDS[..1]), "cnf");
     }
 }

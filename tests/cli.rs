@@ -179,16 +179,20 @@ fn json_lines_carry_status_solutions_count_and_stats() {
             .lines()
             .map(|l| serde_json::from_str(l).unwrap())
             .collect();
-        assert_eq!(lines.len(), 2);
-        let first = &lines[0];
+        // Each puzzle: its solution line, then its answer (docs/schemas/README.md).
+        assert_eq!(lines.len(), 4);
+        assert_eq!(lines[0]["index"], 1);
+        assert_eq!(
+            lines[0]["solution"][0],
+            serde_json::json!([4, 8, 3, 9, 2, 1, 6, 5, 7])
+        );
+        let first = &lines[1];
+        assert_eq!(first["schema"], "satcover/solve/1");
         assert_eq!(first["status"], "solved");
+        assert_eq!(first["listed"], 1);
         assert_eq!(first["count"], 1);
         assert_eq!(first["complete"], true);
         assert_eq!(first["unique"], true);
-        assert_eq!(
-            first["solutions"][0][0],
-            serde_json::json!([4, 8, 3, 9, 2, 1, 6, 5, 7])
-        );
         assert_eq!(first["stats"]["backend"], backend);
         assert!(first["stats"]["solve"].is_number());
     }
@@ -206,7 +210,7 @@ fn json_lines_carry_status_solutions_count_and_stats() {
         .clone();
     let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
     assert_eq!(value["status"], "unsolvable");
-    assert_eq!(value["solutions"], serde_json::json!([]));
+    assert_eq!(value["listed"], 0);
 }
 
 #[test]

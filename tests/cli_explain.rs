@@ -123,12 +123,14 @@ fn unknown_techniques_and_kinds_are_refused() {
         .args(["explain", GRID, "--max-technique", "magic"])
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("unknown technique 'magic'"));
+        .stderr(predicate::str::contains(
+            "--max-technique: unknown technique 'magic' for sudoku puzzles: they take",
+        ));
     satcover()
         .args(["explain", "tests/fixtures/cnf/named.cnf"])
         .assert()
         .code(1)
         .stderr(predicate::str::contains(
-            "explain knows sudoku and nonograms, not cnf",
+            "explain knows nonogram and sudoku puzzles, not cnf",
         ));
 }

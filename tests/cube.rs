@@ -177,6 +177,37 @@ fn cube_answers_with(puzzle: &Path, n: usize, mode: &[&str]) -> String {
         .collect()
 }
 
+/// The answers of `solve --cube K/N --format json`, one block per cube: its solution lines
+/// and then its answer line (docs/schemas/README.md).
+fn blocks(answers: &str) -> Vec<String> {
+    let mut blocks = Vec::new();
+    let mut block = String::new();
+    for line in answers.lines() {
+        if !block.is_empty() {
+            block.push('\n');
+        }
+        block.push_str(line);
+        let value: Value = serde_json::from_str(line).unwrap();
+        if value.get("index").is_none() {
+            blocks.push(std::mem::take(&mut block));
+        }
+    }
+    assert!(
+        block.is_empty(),
+        "solution lines without an answer: {block}"
+    );
+    blocks
+}
+
+/// A block's answer line with `change` made to it.
+fn with_answer(block: &str, change: impl FnOnce(&mut Value)) -> String {
+    let mut lines: Vec<String> = block.lines().map(str::to_string).collect();
+    let mut answer: Value = serde_json::from_str(lines.last().unwrap()).unwrap();
+    change(&mut answer);
+    *lines.last_mut().unwrap() = answer.to_string();
+    lines.join("\n")
+}
+
 fn merged(dir: &Path, answers: &str) -> (Value, i32) {
     merged_with(dir, answers, &[])
 }
@@ -217,7 +248,9 @@ fn cube_files_solve_and_answers_merge() {
             .arg(&file)
             .output()
             .unwrap();
-        let value: Value = serde_json::from_slice(&answer.stdout).unwrap();
+        // The solution line it keeps, then the answer.
+        let text = String::from_utf8(answer.stdout).unwrap();
+        let value: Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
         total += value["count"].as_u64().unwrap();
     }
     assert_eq!(total, 288);
@@ -258,7 +291,8 @@ fn merge_refuses_gaps_repeats_and_other_puzzles() {
     let other = dir.path().join("other.sudoku");
     std::fs::write(&other, "1...............\n").unwrap();
     let answers = cube_answers(&puzzle, 3);
-    let lines: Vec<&str> = answers.lines().collect();
+    let blocks = blocks(&answers);
+    let lines: Vec<&str> = blocks.iter().map(String::as_str).collect();
     let refusal = |text: String, expected: &str| {
         let path = dir.path().join("bad.jsonl");
         std::fs::write(&path, text).unwrap();
@@ -271,20 +305,11 @@ fn merge_refuses_gaps_repeats_and_other_puzzles() {
     refusal(lines[..2].join("\n"), "missing 3 (of 3)");
     refusal(format!("{answers}{}\n", lines[0]), "1/3 appears twice");
     let foreign = cube_answers(&other, 3);
-    let mixed = format!(
-        "{}\n{}\n{}\n",
-        lines[0],
-        lines[1],
-        foreign.lines().nth(2).unwrap()
-    );
+    let foreign = crate::blocks(&foreign);
+    let mixed = format!("{}\n{}\n{}\n", lines[0], lines[1], foreign[2]);
     refusal(mixed, "answers of different puzzles: ");
     refusal(
-        format!(
-            "{}\n{}\n{}\n",
-            lines[0],
-            lines[1],
-            foreign.lines().nth(2).unwrap()
-        ),
+        format!("{}\n{}\n{}\n", lines[0], lines[1], foreign[2]),
         "other.sudoku",
     );
 }
@@ -298,7 +323,8 @@ fn partial_merge_concludes_only_what_the_answers_prove() {
     let puzzle = dir.path().join("blank.sudoku");
     std::fs::write(&puzzle, BLANK4).unwrap();
     let answers = cube_answers_with(&puzzle, 4, &[]);
-    let lines: Vec<&str> = answers.lines().collect();
+    let blocks = blocks(&answers);
+    let lines: Vec<&str> = blocks.iter().map(String::as_str).collect();
     assert_eq!(lines.len(), 4);
     let two = format!("{}\n{}\n", lines[0], lines[2]);
     assert_eq!(merged(dir.path(), &two), (Value::Null, 1), "missing cube 2");
@@ -332,7 +358,7 @@ fn partial_merge_concludes_only_what_the_answers_prove() {
     let none = dir.path().join("none.sudoku");
     std::fs::write(&none, "11..............\n").unwrap();
     let answers = cube_answers_with(&none, 2, &["--count"]);
-    let first = answers.lines().next().unwrap();
+    let first = &crate::blocks(&answers)[0];
     let (value, code) = merged_with(dir.path(), &format!("{first}\n"), &["--partial"]);
     assert_eq!(value["status"], "unknown");
     assert_eq!(code, 30);
@@ -347,8 +373,10 @@ fn partial_merge_concludes_only_what_the_answers_prove() {
     let out = satcover().arg("merge").arg(&path).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
+    // The failed cube's line comes after cube 1's solution line and answer.
+    let at = lines[0].lines().count() + 1;
     assert!(
-        stderr.contains("failed.jsonl:2: the cube's solve failed"),
+        stderr.contains(&format!("failed.jsonl:{at}: the cube's solve failed")),
         "{stderr}"
     );
     assert!(stderr.contains("--partial"), "{stderr}");
@@ -377,15 +405,15 @@ fn merge_accounts_for_the_cubes_cpu() {
     let puzzle = dir.path().join("blank.sudoku");
     std::fs::write(&puzzle, BLANK4).unwrap();
     let with_cpu = |answers: &str, cpu: &[f64]| -> Vec<String> {
-        answers
-            .lines()
+        blocks(answers)
+            .iter()
             .zip(cpu)
-            .map(|(line, &t)| {
-                let mut value: Value = serde_json::from_str(line).unwrap();
-                let measured = value["cpu"].as_f64().expect("a cube answer has its cpu");
-                assert!(measured >= 0.0 && measured.is_finite(), "{line}");
-                value["cpu"] = serde_json::json!(t);
-                value.to_string()
+            .map(|(block, &t)| {
+                with_answer(block, |value| {
+                    let measured = value["cpu"].as_f64().expect("a cube answer has its cpu");
+                    assert!(measured >= 0.0 && measured.is_finite(), "{value}");
+                    value["cpu"] = serde_json::json!(t);
+                })
             })
             .collect()
     };
@@ -447,8 +475,9 @@ fn merge_accounts_for_the_cubes_cpu() {
     close(&value["cpu"]["at_answer"], 3.0);
 
     // An answer without `cpu` (an older satcover's): no account, the merge still stands.
-    let mut bare: Value = serde_json::from_str(&first[1]).unwrap();
-    bare.as_object_mut().unwrap().remove("cpu");
+    let bare = with_answer(&first[1], |value| {
+        value.as_object_mut().unwrap().remove("cpu");
+    });
     let lines = format!("{}\n{bare}\n{}\n{}\n", first[0], first[2], first[3]);
     let (value, code) = merged(dir.path(), &lines);
     assert_eq!((code, value["status"].as_str()), (0, Some("solved")));
@@ -479,7 +508,9 @@ fn cube_values_out_of_range_are_errors() {
         .arg(&alphametic)
         .assert()
         .code(1)
-        .stderr(predicates::str::contains("sudoku and nonogram puzzles can"));
+        .stderr(predicates::str::contains(
+            "alphametic puzzles cannot be split into cubes: nonogram and sudoku puzzles can",
+        ));
 }
 
 /// The README's recipe on localhost: GNU parallel runs the N cubes as N processes, merge
@@ -512,7 +543,7 @@ fn gnu_parallel_runs_the_cubes_and_merge_combines_them() {
         .expect("GNU parallel is installed (.ci/run installs it)");
     // Cubes without a solution exit 20, and parallel counts them as failed jobs.
     let answers = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(answers.lines().count(), 4);
+    assert_eq!(blocks(&answers).len(), 4);
     let (value, code) = merged(dir.path(), &answers);
     assert_eq!(code, 0);
     assert_eq!(value["count"].as_u64(), Some(2));
@@ -540,7 +571,7 @@ fn gnu_parallel_runs_the_cubes_and_merge_combines_them() {
         .output()
         .unwrap();
     let answers = String::from_utf8(out.stdout).unwrap();
-    assert!((2..16).contains(&answers.lines().count()), "{answers}");
+    assert!((2..16).contains(&blocks(&answers).len()), "{answers}");
     let (value, code) = merged_with(dir.path(), &answers, &["--partial"]);
     assert_eq!(code, 0);
     assert!(value["count"].as_u64() >= Some(2));

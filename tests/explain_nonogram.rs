@@ -295,7 +295,12 @@ fn probing_steps_and_max_technique() {
     // A sudoku technique is not a nonogram rule.
     let (code, out, err) = run(&["explain", &file, "--max-technique", "xy-wing"]);
     assert_eq!((code, out.as_str()), (Some(1), ""));
-    assert!(err.contains("nonograms take complete, overlap, spaces, edge, line or probe"));
+    assert!(
+        err.contains(
+            "for nonogram puzzles: they take complete, overlap, spaces, edge, line or probe"
+        ),
+        "{err}"
+    );
 }
 
 #[test]

@@ -69,8 +69,8 @@ fn encoding_choices_are_refused_on_kinds_and_backends_without_them() {
     // A kind with one CNF (sudoku), and a kind whose propagation does not run before
     // encoding (alphametics).
     for (flags, file, kinds) in [
-        (&["--encoding", "automaton"][..], GRID, "(nonograms); "),
-        (&["--presolve"], ALPHA, "(nonograms, sudoku); "),
+        (&["--encoding", "automaton"][..], GRID, "have one"),
+        (&["--presolve"], ALPHA, "cannot"),
     ] {
         let flag = flags[0];
         let kind = if file == GRID { "sudoku" } else { "alphametic" };
@@ -84,7 +84,8 @@ fn encoding_choices_are_refused_on_kinds_and_backends_without_them() {
                 satcover().args(&command).args(flags),
                 &[
                     &format!("{flag} applies only to kinds"),
-                    &format!("{kinds}{file} holds {kind} puzzles"),
+                    &format!("{file}: {flag} applies only to kinds"),
+                    &format!("; {kind} puzzles {kinds}"),
                 ],
             );
         }

@@ -227,8 +227,9 @@ fn a_solve_past_its_limit_says_timeout_then_unknown() {
 }
 
 #[test]
-fn solves_beyond_the_permits_get_429_and_disconnects_free_them() {
-    let server = Server::start(&["--max-solves", "2"]);
+fn without_a_queue_solves_beyond_the_permits_get_429_and_disconnects_free_them() {
+    // `--queue 0`: refused at once (the queue itself: tests/serve_queue.rs).
+    let server = Server::start(&["--max-solves", "2", "--queue", "0"]);
     let body = solve_body(ENDLESS, json!({"mode": "count"})).to_string();
     let mut running = Vec::new();
     for _ in 0..2 {
@@ -307,7 +308,7 @@ fn analysis_explanation_and_exports() {
         alphametic.json()["error"]
             .as_str()
             .unwrap()
-            .contains("sudoku and nonograms")
+            .contains("explain knows nonogram and sudoku puzzles, not alphametic")
     );
 
     let dimacs = server.post("/api/export", &json!({"text": EASY, "to": "dimacs"}));
@@ -347,7 +348,25 @@ fn the_page_is_small_and_self_contained() {
             &json!({"text": example["text"], "name": example["name"]}),
         );
         assert_eq!(read.status, 200, "{}: {}", example["title"], read.body);
+        assert_eq!(read.json()["kind"], example["kind"], "{}", example["title"]);
     }
+    // The page's kind list: every registered kind, each with its one-line description.
+    let kinds = server.call("GET", "/api/kinds", &[], b"").json();
+    let names: Vec<&str> = kinds
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k["name"].as_str().unwrap())
+        .collect();
+    let registered: Vec<&str> = satcover::registry::KINDS.iter().map(|k| k.name()).collect();
+    assert_eq!(names, registered);
+    assert!(
+        kinds
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|k| k["about"].is_string())
+    );
 }
 
 #[test]
@@ -519,9 +538,9 @@ fn explanations_and_analyses_stop_at_the_time_limit() {
 
 #[test]
 fn analyses_and_explanations_stop_when_their_client_leaves() {
-    // One permit: the next request gets one only once the abandoned work has stopped, long
-    // before the 60 s time limit that would end it otherwise.
-    let server = Server::start(&["--max-solves", "1"]);
+    // One permit and no queue: the next request gets one only once the abandoned work has
+    // stopped, long before the 60 s time limit that would end it otherwise.
+    let server = Server::start(&["--max-solves", "1", "--queue", "0"]);
     let at_rest = server.threads();
     let analysis = json!({"text": ENDLESS, "marginals": true, "limit": 1u64 << 60}).to_string();
     let faase = include_str!("fixtures/nonogram/faase.non");

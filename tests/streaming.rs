@@ -51,7 +51,7 @@ fn json_lines_one_per_solution_then_the_summary() {
     }
     assert_eq!(summary["count"], 1472);
     assert_eq!(summary["complete"], true);
-    assert_eq!(summary["streamed"], true);
+    assert_eq!(summary["listed"], 1472);
     assert!(summary.get("solutions").is_none());
 }
 

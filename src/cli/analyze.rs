@@ -6,7 +6,9 @@ use std::time::Duration;
 
 use anyhow::{Context, Result};
 use clap::Args;
-use serde_json::json;
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::Value;
 
 use satcover::analyze::{Analysis, Method, Options};
 use satcover::input::{self, Entry};
@@ -14,6 +16,7 @@ use satcover::puzzle::{Kind, Status};
 use satcover::render;
 
 use super::solve::Format;
+use super::solve::schema::{AnalyzeSchema, ErrorStatus, KindShape, StatusShape};
 use super::{EXIT_ERROR, EXIT_OK, EXIT_UNKNOWN, EXIT_UNSOLVABLE};
 
 #[derive(Args, Debug)]
@@ -88,9 +91,14 @@ pub fn run(args: &AnalyzeArgs) -> Result<u8> {
                     out.flush()?;
                     eprintln!("satcover: error: {message}");
                     if args.format == Format::Json {
-                        let line =
-                            json!({"puzzle": entry.label, "status": "error", "error": message});
-                        writeln!(out, "{line}")?;
+                        let line = AnalyzeError {
+                            schema: AnalyzeSchema,
+                            puzzle: &entry.label,
+                            status: ErrorStatus,
+                            error: &message,
+                        };
+                        serde_json::to_writer(&mut out, &line)?;
+                        writeln!(out)?;
                     }
                     continue;
                 }
@@ -237,27 +245,85 @@ fn marginals_text(m: &serde_json::Value) -> String {
     }
 }
 
+/// `analyze --format json`: one line a puzzle (schema `satcover/analyze/1`).
+#[derive(Serialize, JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub(crate) enum AnalyzeLine<'a> {
+    Analysis(AnalysisLine<'a>),
+    Error(AnalyzeError<'a>),
+}
+
+/// What the solutions of one puzzle share.
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct AnalysisLine<'a> {
+    pub schema: AnalyzeSchema,
+    /// The puzzle's label: `FILE` or `FILE:LINE`.
+    pub puzzle: &'a str,
+    #[schemars(with = "KindShape")]
+    pub kind: Kind,
+    #[schemars(with = "StatusShape")]
+    pub status: Status,
+    /// The first solution in the kind's JSON form with every cell that varies `null` (`?`
+    /// inside strings, such as nonogram rows); `null` without a solution.
+    pub forced: Value,
+    /// Cells of the puzzle.
+    pub cells: usize,
+    /// Cells that take more than one value.
+    pub varying: usize,
+    /// Whether the forced cells are proved (false: a timeout or an unfinished
+    /// enumeration left cells that were not seen to vary).
+    pub forced_exact: bool,
+    /// Distinct solutions seen.
+    pub solutions_counted: u64,
+    /// Whether that is every solution.
+    pub complete: bool,
+    /// How the forced cells were found ("sat backbone", "native enumeration", ...).
+    pub method: &'a str,
+    /// SAT calls of the backbone (0 when enumeration decided).
+    pub sat_calls: u64,
+    /// Seconds spent on the puzzle.
+    pub time: f64,
+    /// Why there is no solution, when known without search.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<&'a str>,
+    /// With `--marginals`: per cell, the share of the counted solutions holding each
+    /// value (nonogram rows: the share where the cell is black).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub marginals: Option<Value>,
+}
+
+/// A puzzle that could not be read or analysed.
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct AnalyzeError<'a> {
+    pub schema: AnalyzeSchema,
+    pub puzzle: &'a str,
+    pub status: ErrorStatus,
+    /// The message also printed on standard error.
+    pub error: &'a str,
+}
+
 fn print_json(label: &str, a: &Analysis, out: &mut impl Write) -> Result<()> {
-    let mut line = json!({
-        "puzzle": label,
-        "kind": a.kind,
-        "status": a.status,
-        "forced": a.forced_json(),
-        "cells": a.varying.len(),
-        "varying": a.num_varying(),
-        "forced_exact": a.forced_exact,
-        "solutions_counted": a.solutions_counted,
-        "complete": a.complete,
-        "method": a.method,
-        "sat_calls": a.sat_calls,
-        "time": a.time.as_secs_f64(),
-    });
-    if let Some(reason) = &a.reason {
-        line["reason"] = json!(reason);
-    }
-    if let Some(marginals) = a.marginals_json() {
-        line["marginals"] = marginals;
-    }
-    writeln!(out, "{line}")?;
+    let line = AnalysisLine {
+        schema: AnalyzeSchema,
+        puzzle: label,
+        kind: a.kind,
+        status: a.status,
+        forced: a.forced_json(),
+        cells: a.varying.len(),
+        varying: a.num_varying(),
+        forced_exact: a.forced_exact,
+        solutions_counted: a.solutions_counted,
+        complete: a.complete,
+        method: &a.method,
+        sat_calls: a.sat_calls,
+        time: a.time.as_secs_f64(),
+        reason: a.reason.as_deref(),
+        marginals: a.marginals_json(),
+    };
+    serde_json::to_writer(&mut *out, &line)?;
+    writeln!(out)?;
     Ok(())
 }

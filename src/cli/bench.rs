@@ -7,13 +7,16 @@ use std::time::Duration;
 use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
+use schemars::JsonSchema;
+use serde::Serialize;
 
-use satcover::bench::{self, Shard, Summary};
+use satcover::bench::{self, Proved, Shard, Summary};
 use satcover::input::{self, Entry, InputError};
 use satcover::puzzle::Threads;
 use satcover::puzzle::{Backend, Kind, Render, Request};
 
 use super::compare::human;
+use super::solve::schema::{BackendShape, BenchSchema, ProvedShape};
 use super::{EXIT_ERROR, EXIT_OK};
 
 #[derive(Args, Debug)]
@@ -355,21 +358,8 @@ fn print(
     match args.format {
         TableFormat::Json => {
             for s in summaries {
-                let mut value = serde_json::to_value(s)?;
-                if !unique {
-                    // Counting to one proves nothing about uniqueness.
-                    if let Some(object) = value.as_object_mut() {
-                        object.remove("proved");
-                    }
-                }
-                value["jobs"] = args.jobs.into();
-                value["unique"] = unique.into();
-                if let Some(shard) = args.shard {
-                    value["shard"] = shard.to_string().into();
-                    let times: Vec<f64> = s.times.iter().map(Duration::as_secs_f64).collect();
-                    value["times"] = times.into();
-                }
-                writeln!(out, "{value}")?;
+                serde_json::to_writer(&mut *out, &BenchLine::of(s, args, unique))?;
+                writeln!(out)?;
             }
         }
         TableFormat::Csv => {
@@ -438,4 +428,84 @@ fn print(
         }
     }
     Ok(())
+}
+
+/// `bench --format json`: one line a backend (schema `satcover/bench/1`); `bench --merge`
+/// reads the lines of sharded runs back. Times in seconds.
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct BenchLine<'a> {
+    pub schema: BenchSchema,
+    #[schemars(with = "BackendShape")]
+    pub backend: Backend,
+    /// Puzzles attempted (every entry of the collection, or of the shard).
+    pub puzzles: usize,
+    /// Answered with a solution.
+    pub solved: usize,
+    /// Proved to have none.
+    pub unsolvable: usize,
+    /// Left unknown when the per-puzzle timeout ran out.
+    pub timed_out: usize,
+    /// Not taken by this backend.
+    pub unsupported: usize,
+    /// Could not be read, or the backend failed on them.
+    pub errors: usize,
+    /// With `--unique` only: what the searches proved (counting to one proves nothing
+    /// about uniqueness).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<ProvedShape>")]
+    pub proved: Option<Proved>,
+    /// Wall time of the whole pass.
+    pub wall: f64,
+    /// Answered puzzles per second of wall time.
+    pub per_second: f64,
+    /// Median time per answered puzzle.
+    pub p50: f64,
+    pub p90: f64,
+    pub p99: f64,
+    /// The slowest answered puzzle.
+    pub max: f64,
+    /// The first few errors, with their puzzles.
+    pub first_errors: &'a [String],
+    /// Threads the puzzles ran on.
+    pub jobs: u32,
+    /// Whether each search counted to two (`--unique`).
+    pub unique: bool,
+    /// With `--shard K/N`: which shard.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shard: Option<String>,
+    /// With `--shard K/N`: every answered puzzle's time, sorted (what `--merge` needs for
+    /// exact percentiles).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub times: Option<Vec<f64>>,
+}
+
+impl<'a> BenchLine<'a> {
+    fn of(s: &'a Summary, args: &BenchArgs, unique: bool) -> BenchLine<'a> {
+        let seconds = |d: Duration| d.as_secs_f64();
+        BenchLine {
+            schema: BenchSchema,
+            backend: s.backend,
+            puzzles: s.puzzles,
+            solved: s.solved,
+            unsolvable: s.unsolvable,
+            timed_out: s.timed_out,
+            unsupported: s.unsupported,
+            errors: s.errors,
+            proved: unique.then_some(s.proved),
+            wall: seconds(s.wall),
+            per_second: s.per_second,
+            p50: seconds(s.p50),
+            p90: seconds(s.p90),
+            p99: seconds(s.p99),
+            max: seconds(s.max),
+            first_errors: &s.first_errors,
+            jobs: args.jobs,
+            unique,
+            shard: args.shard.map(|shard| shard.to_string()),
+            times: args
+                .shard
+                .map(|_| s.times.iter().copied().map(seconds).collect()),
+        }
+    }
 }

@@ -5,14 +5,16 @@ use std::time::Duration;
 
 use anyhow::Result;
 use clap::Args;
-use serde_json::json;
+use schemars::JsonSchema;
+use serde::Serialize;
 
 use satcover::compare::{self, BackendRuns};
 use satcover::facade::Report;
 use satcover::input;
-use satcover::puzzle::{Backend, Kind, Request, Stats};
+use satcover::puzzle::{Backend, Kind, Request, Stats, Status};
 
 use super::solve::Format;
+use super::solve::schema::{BackendShape, CompareSchema, ErrorStatus, StatsShape, StatusShape};
 use super::{EXIT_ERROR, EXIT_OK};
 
 #[derive(Args, Debug)]
@@ -76,6 +78,9 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
             Err(error) => {
                 eprintln!("satcover: error: {error}");
                 failed = true;
+                if args.format == Format::Json {
+                    print_json_error(&mut out, &input::display_name(file), &error.to_string())?;
+                }
                 continue;
             }
         };
@@ -85,6 +90,9 @@ pub fn run(args: &CompareArgs) -> Result<u8> {
                 Err(error) => {
                     eprintln!("satcover: error: {error}");
                     failed = true;
+                    if args.format == Format::Json {
+                        print_json_error(&mut out, &entry.label, &error.to_string())?;
+                    }
                     continue;
                 }
             };
@@ -262,37 +270,148 @@ fn print_table(
     Ok(())
 }
 
+/// `compare --format json`: one line a puzzle (schema `satcover/compare/1`): how the
+/// backends did, or why the puzzle could not be read.
+#[derive(Serialize, JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub(crate) enum CompareOutput<'a> {
+    Compared(CompareLine<'a>),
+    Error(CompareError<'a>),
+}
+
+/// A puzzle that could not be read.
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct CompareError<'a> {
+    pub schema: CompareSchema,
+    /// The puzzle's label, or the file's name when it cannot be read at all.
+    pub puzzle: &'a str,
+    pub status: ErrorStatus,
+    /// The message also printed on standard error.
+    pub error: &'a str,
+}
+
+fn print_json_error(out: &mut impl Write, label: &str, message: &str) -> Result<()> {
+    let line = CompareError {
+        schema: CompareSchema,
+        puzzle: label,
+        status: ErrorStatus,
+        error: message,
+    };
+    serde_json::to_writer(&mut *out, &line)?;
+    writeln!(out)?;
+    Ok(())
+}
+
+/// How the backends did on one puzzle.
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct CompareLine<'a> {
+    pub schema: CompareSchema,
+    /// The puzzle's label: `FILE` or `FILE:LINE`.
+    pub puzzle: &'a str,
+    /// Whether every backend that answered agrees with every other.
+    pub agree: bool,
+    /// When they do not: which backends say what.
+    pub disagreement: Option<&'a str>,
+    pub backends: Vec<BackendLine<'a>>,
+}
+
+/// One backend's runs on the puzzle: its answer, or why it has none.
+#[derive(Serialize, JsonSchema)]
+#[serde(untagged)]
+pub(crate) enum BackendLine<'a> {
+    Answered(Answered<'a>),
+    Failed(Failed<'a>),
+}
+
+/// A backend that answered.
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Answered<'a> {
+    #[schemars(with = "BackendShape")]
+    pub backend: Backend,
+    #[schemars(with = "StatusShape")]
+    pub status: Status,
+    /// Solutions found (stops at two unless `--count`).
+    pub count: u64,
+    /// Whether `count` is exact.
+    pub complete: bool,
+    /// The median time of the runs, in seconds.
+    pub median: Option<f64>,
+    /// Every run's time, in seconds.
+    pub times: Vec<f64>,
+    /// The first run's statistics.
+    #[schemars(with = "StatsShape")]
+    pub stats: &'a Stats,
+}
+
+/// A backend that does not take the puzzle (`unsupported`) or failed on it (`error`).
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct Failed<'a> {
+    #[schemars(with = "BackendShape")]
+    pub backend: Backend,
+    pub status: FailedStatus,
+    pub error: &'a str,
+}
+
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum FailedStatus {
+    Unsupported,
+    Error,
+}
+
 fn print_json(
     out: &mut impl Write,
     label: &str,
     runs: &[BackendRuns],
     agreement: &Result<(), compare::Disagreement>,
 ) -> Result<()> {
-    let backends: Vec<serde_json::Value> = runs
+    let errors: Vec<String> = runs
         .iter()
-        .map(|r| match &r.result {
-            Ok(report) => json!({
-                "backend": r.backend,
-                "status": report.outcome.status.name(),
-                "count": report.outcome.count,
-                "complete": report.outcome.complete,
-                "median": r.median().map(|d| d.as_secs_f64()),
-                "times": r.times.iter().map(Duration::as_secs_f64).collect::<Vec<_>>(),
-                "stats": report.outcome.stats,
+        .map(|r| {
+            r.result
+                .as_ref()
+                .err()
+                .map(ToString::to_string)
+                .unwrap_or_default()
+        })
+        .collect();
+    let backends = runs
+        .iter()
+        .zip(&errors)
+        .map(|(r, error)| match &r.result {
+            Ok(report) => BackendLine::Answered(Answered {
+                backend: r.backend,
+                status: report.outcome.status,
+                count: report.outcome.count,
+                complete: report.outcome.complete,
+                median: r.median().map(|d| d.as_secs_f64()),
+                times: r.times.iter().map(Duration::as_secs_f64).collect(),
+                stats: &report.outcome.stats,
             }),
-            Err(e) => json!({
-                "backend": r.backend,
-                "status": if r.unsupported() { "unsupported" } else { "error" },
-                "error": e.to_string(),
+            Err(_) => BackendLine::Failed(Failed {
+                backend: r.backend,
+                status: if r.unsupported() {
+                    FailedStatus::Unsupported
+                } else {
+                    FailedStatus::Error
+                },
+                error,
             }),
         })
         .collect();
-    let line = json!({
-        "puzzle": label,
-        "agree": agreement.is_ok(),
-        "disagreement": agreement.as_ref().err().map(|d| &d.message),
-        "backends": backends,
-    });
-    writeln!(out, "{line}")?;
+    let line = CompareLine {
+        schema: CompareSchema,
+        puzzle: label,
+        agree: agreement.is_ok(),
+        disagreement: agreement.as_ref().err().map(|d| d.message.as_str()),
+        backends,
+    };
+    serde_json::to_writer(&mut *out, &line)?;
+    writeln!(out)?;
     Ok(())
 }

@@ -64,8 +64,22 @@ fn one_puzzle(file: &str, kind: Option<Kind>) -> Result<Box<dyn AnyPuzzle>> {
     Ok(entries.remove(0).puzzle?)
 }
 
+/// Refuses a puzzle whose kind has no lookahead, naming the kinds that have one.
+fn check_splits(puzzle: &dyn AnyPuzzle) -> Result<()> {
+    if !puzzle.splits() {
+        let splitting = satcover::registry::kinds_with(|p| p.splits());
+        bail!(
+            "{} puzzles cannot be split into cubes: {} puzzles can",
+            puzzle.kind(),
+            satcover::registry::kind_list(&splitting)
+        );
+    }
+    Ok(())
+}
+
 pub fn run(args: &CubeArgs) -> Result<u8> {
     let puzzle = one_puzzle(&args.file, args.kind)?;
+    check_splits(puzzle.as_ref())?;
     args.encode.check_puzzle(puzzle.as_ref(), &args.file)?;
     let options = args.encode.options();
     let cubes = puzzle.split_cubes(args.cubes, &Stop::never())?;
@@ -123,6 +137,7 @@ pub fn cube_of(
     cube_file: Option<&str>,
     options: &satcover::puzzle::EncodeOptions,
 ) -> Result<CubeOf> {
+    check_splits(puzzle)?;
     let cubes = match cube_file {
         Some(file) => {
             let text = input::read_source(file)?;

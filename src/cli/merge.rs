@@ -13,12 +13,15 @@ use std::io::{BufWriter, Write};
 
 use anyhow::{Result, bail};
 use clap::Args;
-use serde_json::{Value, json};
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::Value;
 
 use satcover::bench::{PartsError, Shard, check_parts};
 use satcover::input;
 
 use super::solve::Format;
+use super::solve::schema::{KindShape, MergeSchema, StatusShape};
 use super::{EXIT_OK, EXIT_UNKNOWN, EXIT_UNSOLVABLE};
 
 #[derive(Args, Debug)]
@@ -43,6 +46,78 @@ pub struct MergeArgs {
     pub format: Format,
 }
 
+/// `merge --format json`: one line, the puzzle's answer (schema `satcover/merge/1`).
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct MergeLine<'a> {
+    pub schema: MergeSchema,
+    /// The puzzle's label, without ` cube K/N`.
+    pub puzzle: &'a str,
+    /// The kind, as the cubes' answers name it.
+    #[schemars(with = "KindShape")]
+    pub kind: &'a Value,
+    /// `solved`, `unsolvable` (every cube is) or `unknown`.
+    #[schemars(with = "StatusShape")]
+    pub status: &'a str,
+    /// At most two solutions, from the cubes named in `solved_in`.
+    pub solutions: Vec<&'a Value>,
+    /// Solutions over all cubes (a lower bound unless `complete`).
+    pub count: u64,
+    /// Whether `count` is exact: every cube is in, and each one's count is.
+    pub complete: bool,
+    /// N: the cubes the puzzle was split into.
+    pub cubes: usize,
+    /// The answers merged.
+    pub merged: usize,
+    /// The puzzle's fingerprint, as every cube's answer gives it.
+    pub fingerprint: &'a str,
+    /// The cube (`K/N`) of each solution.
+    pub solved_in: Vec<String>,
+    /// When a cube asked `--unique` (or with `--partial`): exactly one solution?
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unique: Option<Option<bool>>,
+    /// Where the first two solutions differ.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub differences: Option<&'a str>,
+    /// What the cubes cost in CPU, when every answer says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cpu: Option<CpuJson>,
+    /// With `--proof`: each cube's proof.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proofs: Option<Vec<CubeProof<'a>>>,
+}
+
+/// The CPU account of a merge ([`CpuAccount`]), in seconds.
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct CpuJson {
+    /// CPU over the answers merged.
+    sum: f64,
+    /// The slowest cube.
+    slowest: SlowestCube,
+    /// When N machines, one cube each, have the answer.
+    answer_after: Option<f64>,
+    /// CPU of the N machines stopped at `answer_after`.
+    at_answer: Option<f64>,
+    /// Whether `at_answer` is an upper bound (cubes missing).
+    at_answer_bound: bool,
+}
+
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SlowestCube {
+    cube: String,
+    cpu: f64,
+}
+
+/// One cube's proof, as its answer names it.
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct CubeProof<'a> {
+    cube: String,
+    proof: &'a str,
+}
+
 /// One cube's answer, as read.
 struct Answer {
     /// `FILE:LINE`.
@@ -63,18 +138,39 @@ struct Answer {
     cpu: Option<f64>,
 }
 
-/// One line: a cube's answer, or the error its solve ended with (a solver killed at a
+/// One line of `solve --cube K/N --format json`: a solution of the cube (its answer
+/// follows), the cube's answer, or the error its solve ended with (a solver killed at a
 /// time limit, say).
-fn read_answer(place: String, line: &str) -> Result<std::result::Result<Answer, String>> {
+enum Line {
+    /// The solution and the label of its puzzle (` cube K/N` included).
+    Solution(String, Value),
+    Answer(Box<Answer>),
+    Failed(String),
+}
+
+/// Reads one line; `solutions` holds the solution lines read since the last answer, with
+/// their puzzles' labels: an answer takes those of its own cube (a cube whose job was
+/// killed mid-listing leaves lines no answer takes).
+fn read_line(place: String, line: &str, solutions: &mut Vec<(String, Value)>) -> Result<Line> {
     let bad = |why: &str| {
         anyhow::anyhow!(
-            "{place}: {why}: merge reads what `solve --cube K/N --format json` writes, one line a cube"
+            "{place}: {why}: merge reads what `solve --cube K/N --format json` writes: each \
+             cube's solution lines, then its answer"
         )
     };
     let value: Value = serde_json::from_str(line).map_err(|_| bad("not JSON"))?;
+    if value.get("index").is_some()
+        && let Some(solution) = value.get("solution")
+    {
+        let label = value.get("puzzle").and_then(Value::as_str).unwrap_or("");
+        return Ok(Line::Solution(label.to_string(), solution.clone()));
+    }
     if value.get("status").and_then(Value::as_str) == Some("error") {
         let error = value.get("error").and_then(Value::as_str).unwrap_or("?");
-        return Ok(Err(format!("{place}: the cube's solve failed: {error}")));
+        solutions.clear();
+        return Ok(Line::Failed(format!(
+            "{place}: the cube's solve failed: {error}"
+        )));
     }
     let text = |key: &str| value.get(key).and_then(Value::as_str).map(str::to_string);
     let part: Shard = text("cube")
@@ -83,7 +179,18 @@ fn read_answer(place: String, line: &str) -> Result<std::result::Result<Answer, 
         .map_err(|_| bad("`cube` is not K/N"))?;
     let label = text("puzzle").unwrap_or_default();
     let suffix = format!(" cube {part}");
-    Ok(Ok(Answer {
+    // Solution lines before the answer (satcover/solve/1); a `solutions` array in the
+    // answer itself (older satcover).
+    let listed: Vec<Value> = std::mem::take(solutions)
+        .into_iter()
+        .filter(|(of, _)| *of == label)
+        .map(|(_, solution)| solution)
+        .collect();
+    let solutions = match value.get("solutions").and_then(Value::as_array) {
+        Some(inline) if listed.is_empty() => inline.clone(),
+        _ => listed,
+    };
+    Ok(Line::Answer(Box::new(Answer {
         label: label.strip_suffix(&suffix).unwrap_or(&label).to_string(),
         fingerprint: text("fingerprint").ok_or_else(|| bad("no `fingerprint`"))?,
         kind: value.get("kind").cloned().unwrap_or(Value::Null),
@@ -96,18 +203,14 @@ fn read_answer(place: String, line: &str) -> Result<std::result::Result<Answer, 
             .get("complete")
             .and_then(Value::as_bool)
             .ok_or_else(|| bad("no `complete`"))?,
-        solutions: value
-            .get("solutions")
-            .and_then(Value::as_array)
-            .cloned()
-            .unwrap_or_default(),
+        solutions,
         asked_unique: value.get("unique").is_some(),
         differences: text("differences"),
         proof: text("proof"),
         cpu: value.get("cpu").and_then(Value::as_f64),
         part,
         place,
-    }))
+    })))
 }
 
 pub fn run(args: &MergeArgs) -> Result<u8> {
@@ -115,13 +218,17 @@ pub fn run(args: &MergeArgs) -> Result<u8> {
     for file in &args.files {
         let text = input::read_source(file)?;
         let name = input::display_name(file);
+        let mut solutions = Vec::new();
         for (i, line) in text.lines().enumerate() {
             if !line.trim().is_empty() {
-                match read_answer(format!("{name}:{}", i + 1), line)? {
-                    Ok(answer) => answers.push(answer),
+                match read_line(format!("{name}:{}", i + 1), line, &mut solutions)? {
+                    Line::Solution(label, solution) => solutions.push((label, solution)),
+                    Line::Answer(answer) => answers.push(*answer),
                     // A failed cube is a missing one: `--partial` goes on without it.
-                    Err(failed) if args.partial => eprintln!("{failed}; merged as missing"),
-                    Err(failed) => {
+                    Line::Failed(failed) if args.partial => {
+                        eprintln!("{failed}; merged as missing")
+                    }
+                    Line::Failed(failed) => {
                         bail!("{failed} (`merge --partial` takes the others, this cube as missing)")
                     }
                 }
@@ -204,38 +311,35 @@ pub fn run(args: &MergeArgs) -> Result<u8> {
     let label = &first.label;
     match args.format {
         Format::Json => {
-            let mut object = json!({
-                "puzzle": label,
-                "kind": first.kind,
-                "status": status,
-                "solutions": solutions.iter().map(|(_, s)| *s).collect::<Vec<_>>(),
-                "count": count,
-                "complete": complete,
-                "cubes": n,
-                "merged": answers.len(),
-                "fingerprint": first.fingerprint,
-                "solved_in": solutions.iter().map(|(p, _)| p.to_string()).collect::<Vec<_>>(),
-            });
-            if asked_unique {
-                object["unique"] = json!(unique);
-                if let Some(d) = &differences {
-                    object["differences"] = json!(d);
-                }
-            }
-            if let Some(account) = &account {
-                object["cpu"] = account.json();
-            }
-            if args.proof {
-                object["proofs"] = answers
-                    .iter()
-                    .filter_map(|a| {
-                        a.proof
-                            .as_ref()
-                            .map(|p| json!({"cube": a.part.to_string(), "proof": p}))
-                    })
-                    .collect();
-            }
-            writeln!(out, "{object}")?;
+            let line = MergeLine {
+                schema: MergeSchema,
+                puzzle: label,
+                kind: &first.kind,
+                status,
+                solutions: solutions.iter().map(|(_, s)| *s).collect(),
+                count,
+                complete,
+                cubes: n,
+                merged: answers.len(),
+                fingerprint: &first.fingerprint,
+                solved_in: solutions.iter().map(|(p, _)| p.to_string()).collect(),
+                unique: asked_unique.then_some(unique),
+                differences: differences.as_deref().filter(|_| asked_unique),
+                cpu: account.as_ref().map(CpuAccount::json),
+                proofs: args.proof.then(|| {
+                    answers
+                        .iter()
+                        .filter_map(|a| {
+                            a.proof.as_deref().map(|proof| CubeProof {
+                                cube: a.part.to_string(),
+                                proof,
+                            })
+                        })
+                        .collect()
+                }),
+            };
+            serde_json::to_writer(&mut out, &line)?;
+            writeln!(out)?;
         }
         Format::Text => {
             if all_in {
@@ -357,14 +461,17 @@ fn cpu_account(
 }
 
 impl CpuAccount {
-    fn json(&self) -> Value {
-        json!({
-            "sum": self.sum,
-            "slowest": {"cube": self.slowest.0.to_string(), "cpu": self.slowest.1},
-            "answer_after": self.answer_after,
-            "at_answer": self.at_answer,
-            "at_answer_bound": self.missing > 0,
-        })
+    fn json(&self) -> CpuJson {
+        CpuJson {
+            sum: self.sum,
+            slowest: SlowestCube {
+                cube: self.slowest.0.to_string(),
+                cpu: self.slowest.1,
+            },
+            answer_after: self.answer_after,
+            at_answer: self.at_answer,
+            at_answer_bound: self.missing > 0,
+        }
     }
 
     /// One or two lines, each to be prefixed with the puzzle's label.

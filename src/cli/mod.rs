@@ -75,7 +75,8 @@ enum Command {
     Cube(cube::CubeArgs),
     /// Combine the JSON answers of `solve --cube K/N` into the puzzle's answer.
     Merge(merge::MergeArgs),
-    /// The steps a person can follow (sudoku), each rated on the Sudoku Explainer scale.
+    /// The steps a person can follow, easiest first, for the kinds that explain (sudoku, rated
+    /// on the Sudoku Explainer scale, and nonograms).
     Explain(explain::ExplainArgs),
     /// The local web page: paste a puzzle, race the backends live, pictures, share link.
     Serve(serve::ServeArgs),
@@ -187,30 +188,9 @@ impl EncodeArgs {
         if self.given().is_none() {
             return Ok(());
         }
-        let kind = puzzle.kind();
         let file = input::display_name(source);
-        let (offered, presolves) = puzzle.cnf_choices().unwrap_or((&[], false));
-        if let Some(name) = &self.encoding {
-            if offered.is_empty() {
-                anyhow::bail!(
-                    "--encoding applies only to kinds with several CNF encodings (nonograms); \
-                     {file} holds {kind} puzzles, which have one"
-                );
-            }
-            if !offered.contains(&name.as_str()) {
-                anyhow::bail!(
-                    "unknown encoding '{name}' for {kind} puzzles: choose {}",
-                    offered.join(" or ")
-                );
-            }
-        }
-        if self.presolve && !presolves {
-            anyhow::bail!(
-                "--presolve applies only to kinds whose propagation can run before encoding \
-                 (nonograms, sudoku); {file} holds {kind} puzzles"
-            );
-        }
-        Ok(())
+        satcover::driver::check_choices(puzzle.kind(), puzzle.cnf_choices(), &self.options())
+            .map_err(|e| anyhow::anyhow!("{file}: {e}"))
     }
 
     /// [`EncodeArgs::check_puzzle`] on the first puzzle of `entries` that could be read.

@@ -21,9 +21,19 @@ pub struct ServeArgs {
     /// The longest one solve or analysis may run, in seconds.
     #[arg(long, value_name = "S", default_value = "60", value_parser = super::parse_timeout)]
     pub time_limit: Duration,
-    /// How many solves may run at once [default: one per core].
+    /// How many solves may run at once [default: one per core]. Analyses, explanations
+    /// and exports count as solves.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub max_solves: Option<u16>,
+    /// How many requests may wait for a solve to end when --max-solves run (first come,
+    /// first served); beyond, the answer is 429 with Retry-After: 1. 0: no queue.
+    #[arg(long, value_name = "N", default_value_t = serve::DEFAULT_QUEUE as u32,
+          value_parser = clap::value_parser!(u32).range(0..=65_536))]
+    pub queue: u32,
+    /// The longest a request waits in the queue, in seconds; then 429 with Retry-After.
+    // The default is `serve::DEFAULT_QUEUE_WAIT`, which a `Duration` cannot print here.
+    #[arg(long, value_name = "S", default_value = "10", value_parser = super::parse_timeout)]
+    pub queue_wait: Duration,
     /// A SAT solver binary the page may race as the `external` backend (as `solve
     /// --solver`); without it the page does not offer `external`.
     #[arg(long, value_name = "CMD", value_parser = super::parse_solver)]
@@ -57,6 +67,8 @@ pub fn run(args: &ServeArgs) -> Result<u8> {
             addr,
             time_limit: args.time_limit,
             max_solves: args.max_solves.map_or(cores, usize::from),
+            queue: args.queue as usize,
+            queue_wait: args.queue_wait,
             solver: args.solver.clone(),
         };
         serve::serve(listener, config)

@@ -19,8 +19,10 @@ use satcover::stop::Stop;
 
 use super::{EXIT_ERROR, EXIT_OK, EXIT_SATISFIABLE, EXIT_UNKNOWN, EXIT_UNSOLVABLE};
 
+mod json;
 mod print;
-use print::{Listing, plural, print_json, print_text};
+pub(crate) mod schema;
+use print::{Listing, plural, print_json, print_json_error, print_text};
 pub use print::{Printing, print_report};
 
 #[derive(Args, Debug)]
@@ -465,7 +467,7 @@ fn answer_cube(
                 };
                 report.json_fields.extend(cpu_field(mark));
                 let label = format!("{label} cube {part}");
-                settle(&label, Ok(report), args, false, out, tally, None)?;
+                settle(&label, Ok(report), args, None, out, tally, None)?;
             }
         }
     }
@@ -501,18 +503,18 @@ fn conquer(
         .map(|(mut report, spread)| {
             let seconds = |d: Duration| d.as_secs_f64();
             let cpu: Vec<f64> = spread.runs.iter().filter_map(|r| r.cpu).map(seconds).collect();
-            report.json_fields.push((
-                "cubes",
-                json!({
-                    "asked": n,
-                    "made": spread.cubes,
-                    "split": spread.split.map(seconds),
-                    "solved": spread.runs.len(),
-                    "cpu_max": cpu.iter().copied().reduce(f64::max),
-                    "cpu_sum": cpu.iter().sum::<f64>(),
-                    "jobs": jobs,
-                }),
-            ));
+            let cubes = json::Cubes {
+                asked: n,
+                made: spread.cubes,
+                split: spread.split.map(seconds),
+                solved: spread.runs.len(),
+                cpu_max: cpu.iter().copied().reduce(f64::max),
+                cpu_sum: cpu.iter().sum::<f64>(),
+                jobs,
+            };
+            report
+                .json_fields
+                .push(("cubes", serde_json::to_value(cubes).unwrap_or_default()));
             let note = args.stats.then(|| match spread.split {
                     None => "the plain solve answered; not split".to_string(),
                     Some(split) => format!(
@@ -534,7 +536,7 @@ fn conquer(
         &entry.label,
         result,
         args,
-        false,
+        None,
         out,
         tally,
         note.as_deref(),
@@ -588,25 +590,28 @@ fn answer(
         // A closed pipe: the engines are stopped; say nothing more.
         return Err(error.into());
     }
-    if streaming && report.is_ok() {
-        listing.finish(out)?;
-    }
+    let listed = if streaming && report.is_ok() {
+        Some(listing.finish(out)?)
+    } else {
+        None
+    };
     let report = report.map(|mut report| {
         report.outcome.stats.parse = parse_time;
         report.json_fields.extend_from_slice(fields);
         report.json_fields.extend(cpu_field(cpu_since));
         report
     });
-    settle(&entry.label, report, args, streaming, out, tally, None)
+    settle(&entry.label, report, args, listed, out, tally, None)
 }
 
-/// Prints one answer (or its error) and counts it for the exit code; `note` is a line of
-/// text output before the answer (how `--cubes` reached it, with `--stats`).
+/// Prints one answer (or its error) and counts it for the exit code; `listed` is how many
+/// solutions a streamed listing printed already; `note` is a line of text output before
+/// the answer (how `--cubes` reached it, with `--stats`).
 fn settle(
     label: &str,
     report: std::result::Result<Report, String>,
     args: &SolveArgs,
-    streaming: bool,
+    listed: Option<u64>,
     out: &mut impl Write,
     tally: &mut Tally,
     note: Option<&str>,
@@ -617,8 +622,7 @@ fn settle(
             out.flush()?;
             eprintln!("satcover: error: {message}");
             if args.format == Format::Json {
-                let line = json!({"puzzle": label, "status": "error", "error": message});
-                writeln!(out, "{line}")?;
+                print_json_error(label, &message, out)?;
             }
         }
         Ok(mut report) => {
@@ -632,8 +636,8 @@ fn settle(
                 tally.raw_cnf += 1;
             }
             let mut printing = Printing::of(args);
-            printing.streamed = streaming;
-            if streaming && interrupt_requested() && !report.outcome.complete {
+            printing.listed = listed;
+            if listed.is_some() && interrupt_requested() && !report.outcome.complete {
                 report.outcome.timed_out = false;
                 printing.interrupted = true;
             }

@@ -20,6 +20,7 @@
 
 mod encoding;
 mod error;
+mod extras;
 mod kind;
 mod outcome;
 mod request;
@@ -31,6 +32,7 @@ pub use encoding::{
 };
 pub(crate) use error::message_error;
 pub use error::{CheckError, DecodeError, SolveError};
+pub use extras::{Board, BoardCell, BoardStep, Explain, ExplainRequest, ExplainStatus, Explained};
 pub use kind::{Backend, Engine, Kind};
 pub(crate) use outcome::seconds;
 pub use outcome::{Contender, ContenderResult, Outcome, Stats, Status};

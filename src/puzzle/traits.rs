@@ -1,6 +1,7 @@
 //! The core trait every kind implements, and one trait per capability (rustsat's habit:
 //! narrow traits, a type implements what it can do). A kind declares each capability it
-//! has by returning itself from the matching accessor (`as_native`, `as_cnf`, `as_cover`);
+//! has by returning itself from the matching accessor (`as_native`, `as_cnf`, `as_cover`,
+//! `as_split`, `as_explain`);
 //! the compiler checks that it implements the trait behind it, and nothing returns
 //! "unsupported" from a trait method: the driver and the facade ask the accessor.
 
@@ -10,6 +11,7 @@ use std::time::Duration;
 
 use super::encoding::{CnfEncoding, CoverAnswer, CoverEncoding, NativeAnswer, SessionAnswer};
 use super::error::{CheckError, SolveError};
+use super::extras::Explain;
 use super::kind::{Engine, Kind};
 use super::request::{EncodeOptions, Limits};
 use crate::render::Picture;
@@ -82,6 +84,12 @@ pub trait Puzzle: Sync {
     where
         Self: Sized,
     {
+        None
+    }
+
+    /// The kind's step-by-step explanation, if it has one (`Some(self)`): `explain` and
+    /// the page's explain use it.
+    fn as_explain(&self) -> Option<&dyn Explain> {
         None
     }
 

@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::puzzle::Kind;
+use crate::puzzle::{ExplainStatus, Kind};
 
 /// How a kind is recognised and read: `P` is the kind's own puzzle type.
 pub struct Reader<P> {
@@ -21,6 +21,48 @@ pub struct Reader<P> {
     /// Every puzzle of a file (`source` as the user named it, for formats that depend on
     /// the name), each where it starts, or the reader's error.
     pub read: fn(source: &str, text: &str) -> Vec<Read<P>>,
+    /// Puzzles of the kind that ship with satcover (files of `tests/fixtures/`, embedded):
+    /// the page offers them, and the agreement test runs each through every command and
+    /// engine the kind declares. The first is the kind's showcase; at least one.
+    pub examples: &'static [Example],
+}
+
+/// A puzzle that ships with satcover.
+#[derive(Clone, Copy, Debug)]
+pub struct Example {
+    /// What it is, for people (`Sudoku 9×9, easy (Norvig)`).
+    pub title: &'static str,
+    /// Its file name (whose extension, if any, names the kind).
+    pub name: &'static str,
+    /// The file.
+    pub text: &'static str,
+}
+
+/// An [`Example`] from `tests/fixtures/DIR/NAME`, embedded: `example!("title", "dir/name")`.
+macro_rules! example {
+    ($title:expr, $path:literal) => {
+        $crate::puzzles::Example {
+            title: $title,
+            name: $crate::puzzles::file_name($path),
+            text: include_str!(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/fixtures/",
+                $path
+            )),
+        }
+    };
+}
+pub(crate) use example;
+
+/// The part of `path` after its last `/`, at compile time.
+pub(crate) const fn file_name(path: &'static str) -> &'static str {
+    let bytes = path.as_bytes();
+    let mut i = bytes.len();
+    while i > 0 && bytes[i - 1] != b'/' {
+        i -= 1;
+    }
+    let (_, name) = path.split_at(i);
+    name
 }
 
 /// Where in its file a puzzle was read, for its label.
@@ -72,6 +114,20 @@ kinds! {
     kakuro,
     solo,
     sudoku,
+}
+
+/// The explainers' status, as the explain capability says it.
+impl From<crate::explain::Status> for ExplainStatus {
+    fn from(status: crate::explain::Status) -> ExplainStatus {
+        use crate::explain::Status;
+        match status {
+            Status::Solved => ExplainStatus::Solved,
+            Status::Stuck => ExplainStatus::Stuck,
+            Status::Multiple => ExplainStatus::Multiple,
+            Status::Invalid => ExplainStatus::Invalid,
+            Status::Stopped => ExplainStatus::Stopped,
+        }
+    }
 }
 
 /// Whether some line starts with `word` followed by a blank or the line's end (`lines`

@@ -1,8 +1,10 @@
 //! The API's errors: a status and a JSON body `{"error": message, "line", "column"}` (the
-//! position when the fault is at a place in the puzzle text).
+//! position when the fault is at a place in the puzzle text), and `Retry-After` on a 429.
+
+use std::time::Duration;
 
 use axum::Json;
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde_json::json;
 
@@ -15,6 +17,8 @@ pub(super) struct ApiError {
     pub message: String,
     pub line: Option<usize>,
     pub column: Option<usize>,
+    /// Seconds for a `Retry-After` header (429: when a permit may be free).
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -25,7 +29,14 @@ impl ApiError {
             message: message.into(),
             line: None,
             column: None,
+            retry_after: None,
         }
+    }
+
+    /// With a `Retry-After` header of `after`, in whole seconds (at least one).
+    pub fn retry_after(mut self, after: Duration) -> ApiError {
+        self.retry_after = Some(after.as_secs_f64().ceil().max(1.0) as u64);
+        self
     }
 
     /// 400: the request cannot be read.
@@ -40,6 +51,7 @@ impl ApiError {
             message: error.to_string(),
             line: error.line,
             column: error.column,
+            retry_after: None,
         }
     }
 }
@@ -47,7 +59,13 @@ impl ApiError {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = json!({"error": self.message, "line": self.line, "column": self.column});
-        (self.status, Json(body)).into_response()
+        let mut response = (self.status, Json(body)).into_response();
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
     }
 }
 

@@ -10,7 +10,9 @@
 //!   this machine (DNS rebinding), a same-origin `Origin` / `Sec-Fetch-Site` on writes,
 //!   a body of at most [`MAX_BODY`].
 //! - **permit**: one per core (`limits.rs`); each solve, analysis, explanation or export
-//!   holds one on its thread until it ends, a request that finds none gets 429.
+//!   holds one on its thread until it ends. A request that finds none waits in a queue
+//!   (at most `queue` requests, each for at most `queue_wait`) and gets 429 with
+//!   `Retry-After` only beyond those bounds; a client that leaves while waiting leaves it.
 //!
 //! Invariants: the puzzle code is called through the library ([`crate::facade`]), never a
 //! subprocess; every solve runs within a [`Stop`](crate::stop::Stop) that its deadline and its
@@ -34,7 +36,7 @@ use std::time::Duration;
 use axum::Router;
 use axum::routing::{get, post};
 
-pub use limits::{MAX_BODY, MAX_PAGE_CELLS};
+pub use limits::{DEFAULT_QUEUE, DEFAULT_QUEUE_WAIT, MAX_BODY, MAX_PAGE_CELLS};
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -45,6 +47,10 @@ pub struct Config {
     pub time_limit: Duration,
     /// How many solves (analyses, explanations, exports) may run at once.
     pub max_solves: usize,
+    /// How many requests may wait for one of those at once ([`DEFAULT_QUEUE`]).
+    pub queue: usize,
+    /// How long a request may wait ([`DEFAULT_QUEUE_WAIT`]).
+    pub queue_wait: Duration,
     /// The SAT solver the `external` backend runs (`--solver`); without one the page does
     /// not offer `external`.
     pub solver: Option<crate::sat::SatBackend>,
@@ -60,12 +66,13 @@ struct AppState {
 /// The router: the page, the API, and the guards and headers around both.
 pub fn router(config: Config) -> Router {
     let state = Arc::new(AppState {
-        permits: limits::Permits::new(config.max_solves),
+        permits: limits::Permits::new(config.max_solves, config.queue, config.queue_wait),
         hosts: guards::Hosts::new(config.addr),
         config,
     });
     let api = Router::new()
         .route("/api/examples", get(assets::examples))
+        .route("/api/kinds", get(assets::kinds))
         .route("/api/backends", get(solve::backends))
         .route("/api/puzzle", post(routes::puzzle))
         .route("/api/solve", post(solve::solve))

@@ -15,16 +15,12 @@ use serde_json::{Value, json};
 
 use super::AppState;
 use super::error::{ApiError, from_json};
-use super::limits::{self, MAX_EXPLAIN_SIDE};
+use super::limits;
 use super::pictures;
 use super::puzzle::PuzzleText;
 use crate::analyze::{self, Analysis};
-use crate::explain::{Cell, HintLevel};
-use crate::input::InputError;
-use crate::puzzle::{EncodeOptions, Engine, Kind, Status};
-use crate::puzzles::nonogram::{self, Nonogram, explain as nexplain};
-use crate::puzzles::sudoku::{self, explain};
-use crate::stop::Stop;
+use crate::puzzle::{EncodeOptions, Engine, Status};
+use crate::registry;
 
 /// Runs `work` on a blocking thread without a permit (reading a puzzle is quick).
 async fn quick<T: Send + 'static>(
@@ -47,7 +43,7 @@ pub(super) async fn puzzle(body: Bytes) -> Result<Json<Value>, ApiError> {
             "puzzles": loaded.puzzles,
             "warnings": puzzle.warnings(),
             "svg": pictures::svg(&puzzle.picture_unsolved(), &[]),
-            "explains": explains(puzzle.kind()),
+            "explains": puzzle.explainer().is_some(),
             // What the page may offer: the engines to race, the files to download.
             "engines": puzzle.engines(),
             "exports": exports(&puzzle.engines()),
@@ -66,11 +62,6 @@ fn exports(engines: &[Engine]) -> Vec<&'static str> {
         files.push("xc");
     }
     files
-}
-
-/// Whether the page can explain puzzles of `kind`.
-fn explains(kind: Kind) -> bool {
-    [Kind::SUDOKU, Kind::NONOGRAM].contains(&kind)
 }
 
 /// What `analyze` asks beyond the puzzle.
@@ -134,8 +125,8 @@ fn analysis_json(analysis: &Analysis, time_limit: Duration) -> Value {
     })
 }
 
-/// `POST /api/explain`: a sudoku's or a nonogram's steps, each with the cells it looks at
-/// and what it decides (0-based row, column), to page through.
+/// `POST /api/explain`: the puzzle's steps, as its kind says them ([`Explain::explain_page`]:
+/// each with its text, and a board to replay them on), to page through.
 pub(super) async fn explain(
     State(state): State<Arc<AppState>>,
     body: Bytes,
@@ -143,154 +134,21 @@ pub(super) async fn explain(
     let text: PuzzleText = from_json(&body)?;
     limits::on_a_core(&state.permits, state.config.time_limit, move |stop| {
         let loaded = text.load()?;
-        match loaded.puzzle.kind() {
-            Kind::SUDOKU => explain_sudoku(&text, stop),
-            Kind::NONOGRAM => explain_nonogram(&text, stop),
-            kind => Err(ApiError::bad(format!(
-                "explain knows sudoku and nonograms, not {kind}"
-            ))),
+        let puzzle = loaded.puzzle.as_ref();
+        let Some(explainer) = puzzle.explainer() else {
+            let explaining = registry::kinds_with(|p| p.explainer().is_some());
+            return Err(ApiError::bad(format!(
+                "explain knows {} puzzles, not {}",
+                registry::kind_list(&explaining),
+                puzzle.kind()
+            )));
+        };
+        if let Some(reason) = explainer.refusal() {
+            return Err(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, reason));
         }
+        Ok(Json(explainer.explain_page(stop)))
     })
     .await
-}
-
-fn explain_sudoku(text: &PuzzleText, stop: Stop) -> Result<Json<Value>, ApiError> {
-    // The same reader as `load` (input::load reads sudoku this way), for the grid itself.
-    let grid = match sudoku::parse(&text.text).into_iter().next() {
-        Some(Ok((_, grid))) => grid,
-        Some(Err(e)) => return Err(ApiError::input(InputError::parse(text.source(), e))),
-        None => return Err(ApiError::bad("no sudoku found in the text")),
-    };
-    if grid.size() > MAX_EXPLAIN_SIDE {
-        return Err(ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            format!(
-                "explain takes sudoku up to {MAX_EXPLAIN_SIDE}×{MAX_EXPLAIN_SIDE}, not {0}×{0}",
-                grid.size()
-            ),
-        ));
-    }
-    let options = explain::Options {
-        stop,
-        ..explain::Options::default()
-    };
-    let explanation = explain::explain(&grid, &options);
-    Ok(Json(sudoku_json(&grid, &explanation)))
-}
-
-fn sudoku_json(grid: &sudoku::Sudoku, explanation: &explain::Explanation) -> Value {
-    let cell = |c: &explain::Cell| json!([c.row, c.col]);
-    let candidate = |c: &explain::Candidate| json!([c.cell.row, c.cell.col, c.digit]);
-    let steps: Vec<Value> = explanation
-        .steps
-        .iter()
-        .enumerate()
-        .map(|(i, step)| {
-            json!({
-                "number": i + 1,
-                "name": step.technique.name(),
-                "difficulty": step.difficulty.value(),
-                "text": step.describe(HintLevel::Full),
-                "cells": step.cells.iter().map(cell).collect::<Vec<_>>(),
-                "placed": step.placements.iter().map(candidate).collect::<Vec<_>>(),
-                "removed": step.eliminations.iter().map(candidate).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    json!({
-        "kind": Kind::SUDOKU,
-        "status": explanation.status.name(),
-        "size": explanation.size,
-        "box": grid.box_side(),
-        "givens": grid.givens(),
-        "rating": explanation.rating.to_string(),
-        "level": explanation.level,
-        "reason": explanation.reason,
-        "differing": explanation.differing.iter().map(cell).collect::<Vec<_>>(),
-        "steps": steps,
-    })
-}
-
-fn explain_nonogram(text: &PuzzleText, stop: Stop) -> Result<Json<Value>, ApiError> {
-    // The same reader as `load` (and `satcover explain`), for the nonogram itself.
-    let puzzle = match nonogram::parse_all(text.source(), &text.text) {
-        Ok(puzzles) => puzzles.into_iter().next(),
-        Err(e) => return Err(ApiError::input(InputError::parse(text.source(), e))),
-    };
-    let Some(puzzle) = puzzle else {
-        return Err(ApiError::bad("no nonogram found in the text"));
-    };
-    if let Some(reason) = nexplain::refusal(&puzzle) {
-        return Err(ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, reason));
-    }
-    let options = nexplain::Options {
-        stop,
-        ..nexplain::Options::default()
-    };
-    let explanation = nexplain::explain(&puzzle, &options);
-    Ok(Json(nonogram_json(&puzzle, &explanation)))
-}
-
-/// A nonogram's steps for the page to replay: each change is `[row, column, colour]`, the
-/// palette index the cell is now known to be, or -1 when the step only narrowed it.
-fn nonogram_json(puzzle: &Nonogram, explanation: &nexplain::Explanation) -> Value {
-    let cell = |c: &Cell| json!([c.row, c.col]);
-    let known = |domain: u64| {
-        if domain.count_ones() == 1 {
-            i64::from(domain.trailing_zeros())
-        } else {
-            -1
-        }
-    };
-    let steps: Vec<Value> = explanation
-        .steps
-        .iter()
-        .enumerate()
-        .map(|(i, step)| {
-            let line = step.line.map(|l| {
-                if l < puzzle.height() {
-                    json!({"row": l})
-                } else {
-                    json!({"column": l - puzzle.height()})
-                }
-            });
-            json!({
-                "number": i + 1,
-                "pass": step.pass,
-                "name": step.rule.name(),
-                "text": nexplain::describe(puzzle, step, HintLevel::Full),
-                "line": line,
-                "probe": step.probe.map(|p| cell(&p.cell)),
-                "changes": step.changes.iter().map(|c| {
-                    json!([c.cell.row, c.cell.col, known(c.after)])
-                }).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    let colours: Vec<String> = puzzle
-        .palette()
-        .colours()
-        .iter()
-        .map(|c| c.rgb.hex())
-        .collect();
-    let givens: Vec<i64> = puzzle
-        .givens()
-        .iter()
-        .map(|g| g.map_or(-1, i64::from))
-        .collect();
-    json!({
-        "kind": Kind::NONOGRAM,
-        "status": explanation.status.name(),
-        "class": explanation.class.key(),
-        "width": puzzle.width(),
-        "height": puzzle.height(),
-        "colours": colours,
-        "givens": givens,
-        "probes": explanation.probes,
-        "reason": explanation.reason,
-        "differing": explanation.differing.iter().map(cell).collect::<Vec<_>>(),
-        "steps": steps,
-    })
 }
 
 /// What `export` asks beyond the puzzle.

@@ -129,8 +129,9 @@ fn time_limit(asked: Option<f64>, most: Duration) -> Result<Duration, ApiError> 
     }
 }
 
-/// The handler: read the puzzle (400/422 before any event), take a permit (429), start
-/// the solve and answer with its events.
+/// The handler: read the request (400 before any event), wait for a permit (429 beyond
+/// the queue's bounds; a client that leaves meanwhile drops this future and its place),
+/// read the puzzle (400/422), start the solve and answer with its events.
 pub(super) async fn solve(
     State(state): State<Arc<AppState>>,
     body: Bytes,
@@ -139,7 +140,7 @@ pub(super) async fn solve(
     let solver = state.config.solver.clone();
     let engines = engines(&body.backends, solver.as_ref())?;
     let time_limit = time_limit(body.timeout, state.config.time_limit)?;
-    let permit = state.permits.take()?;
+    let permit = state.permits.take().await?;
     let puzzle = body.puzzle;
     let loaded = tokio::task::spawn_blocking(move || puzzle.load())
         .await

@@ -8,18 +8,23 @@
 //
 // Run from the repository root after `cargo build --release`:
 //   npm ci --prefix tests/browser && node --test tests/browser/
+// The binary is `$CARGO_TARGET_DIR/release/satcover` when CARGO_TARGET_DIR is set (a
+// relative one from the current directory, as cargo reads it), else `target/release/`.
 // Without chromium it skips, loudly, unless CI is set: under CI=true it fails.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const binary = join(root, 'target', 'release', 'satcover');
+const targetDir = process.env.CARGO_TARGET_DIR
+  ? resolve(process.env.CARGO_TARGET_DIR)
+  : join(root, 'target');
+const binary = join(targetDir, 'release', 'satcover');
 const browserPath = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find(existsSync);
 const ci = Boolean(process.env.CI) && process.env.CI !== 'false';
 
@@ -33,6 +38,9 @@ const DANCER = [
 
 // `satcover serve --port 0`: resolves with its URL once it prints `listening on`.
 function startServer() {
+  if (!existsSync(binary)) {
+    throw new Error(`no binary at ${binary}: run \`cargo build --release\` first (CARGO_TARGET_DIR is honoured)`);
+  }
   const server = spawn(binary, ['serve', '--port', '0', '--time-limit', '30'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });

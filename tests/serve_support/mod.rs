@@ -105,6 +105,25 @@ impl Server {
         self.call("POST", path, &[], body.to_string().as_bytes())
     }
 
+    /// [`Server::post`] from another thread, which has only the port.
+    pub fn post_to(port: u16, path: &str, body: &Value) -> Answer {
+        let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .unwrap();
+        let body = body.to_string();
+        let head = format!(
+            "POST {path} HTTP/1.1\r\nConnection: close\r\nContent-Length: {}\r\nHost: \
+             127.0.0.1:{port}\r\nContent-Type: application/json\r\n\r\n",
+            body.len()
+        );
+        stream.write_all(head.as_bytes()).unwrap();
+        stream.write_all(body.as_bytes()).unwrap();
+        let mut raw = Vec::new();
+        let _ = stream.read_to_end(&mut raw);
+        Answer::parse(&raw)
+    }
+
     /// Threads of the server process.
     pub fn threads(&self) -> usize {
         std::fs::read_dir(format!("/proc/{}/task", self.child.id())).map_or(0, |d| d.count())
@@ -117,6 +136,17 @@ impl Server {
         status
             .lines()
             .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            .unwrap_or(0)
+    }
+
+    /// Peak resident memory of the server (`VmHWM`), in KiB.
+    pub fn peak_rss_kib(&self) -> u64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .unwrap_or_default();
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmHWM:"))
             .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
             .unwrap_or(0)
     }

@@ -1,16 +1,18 @@
 //! How `solve` prints an answer: text for people (a SAT solver's `s`/`v` lines for raw
-//! DIMACS), JSON Lines for programs, the `--stats` line, and solutions streamed as they
-//! are found ([`Listing`]). `decode` prints through [`print_report`].
+//! DIMACS), JSON Lines for programs (the lines: `solve/json.rs`), the `--stats` line, and
+//! solutions streamed as they are found ([`Listing`]). `decode` prints through
+//! [`print_report`].
 
 use std::io::Write;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use serde_json::json;
 
 use satcover::facade::{Rendered, Report};
 use satcover::puzzle::{Kind, Stats, Status};
 
+use super::json::{AnswerLine, ErrorLine, SolutionLine};
+use super::schema::{ErrorStatus, SolveSchema};
 use super::{Format, SolveArgs};
 
 /// How answers are printed (shared with `decode`).
@@ -21,8 +23,9 @@ pub struct Printing {
     pub all: bool,
     pub limit: Option<u64>,
     pub unique: bool,
-    /// The solutions were printed as they were found ([`Listing`]), not with the report.
-    pub streamed: bool,
+    /// The solutions were printed as they were found ([`Listing`]), not with the report:
+    /// how many.
+    pub listed: Option<u64>,
     /// Ctrl-C stopped the search: the listing is incomplete.
     pub interrupted: bool,
 }
@@ -35,7 +38,7 @@ impl Printing {
             all: args.all,
             limit: args.limit,
             unique: args.unique,
-            streamed: false,
+            listed: None,
             interrupted: false,
         }
     }
@@ -55,7 +58,7 @@ pub fn print_report(
         all: false,
         limit: None,
         unique: false,
-        streamed: false,
+        listed: None,
         interrupted: false,
     };
     match format {
@@ -102,7 +105,7 @@ pub(super) fn print_text(
         }
         Status::Solved => {
             let several = args.all || args.limit.is_some_and(|n| n > 1) || args.unique;
-            let shown = if args.streamed {
+            let shown = if args.listed.is_some() {
                 &[][..]
             } else {
                 &outcome.solutions[..]
@@ -208,7 +211,7 @@ fn print_sat_competition(
 ) -> Result<()> {
     let outcome = &report.outcome;
     // A streamed listing printed these two lines before its first model.
-    let listed = args.streamed && outcome.status == Status::Solved;
+    let listed = args.listed.is_some() && outcome.status == Status::Solved;
     if !listed {
         writeln!(out, "c {label}")?;
     }
@@ -220,7 +223,7 @@ fn print_sat_competition(
             if args.count {
                 let exact = if outcome.complete { "" } else { "at least " };
                 writeln!(out, "c {exact}{} models", outcome.count)?;
-            } else if !args.streamed {
+            } else if args.listed.is_none() {
                 for solution in &outcome.solutions {
                     writeln!(out, "{}", solution.text)?;
                 }
@@ -245,6 +248,8 @@ fn print_sat_competition(
     Ok(())
 }
 
+/// The JSON lines of one answer ([`json`](super::json)): a line per solution not already
+/// streamed, then the answer.
 pub(super) fn print_json(
     label: &str,
     report: &Report,
@@ -252,40 +257,70 @@ pub(super) fn print_json(
     out: &mut impl Write,
 ) -> Result<()> {
     let outcome = &report.outcome;
-    let mut object = json!({
-        "puzzle": label,
-        "kind": report.kind,
-        "status": outcome.status.name(),
-        "solutions": outcome.solutions.iter().map(|s| &s.json).collect::<Vec<_>>(),
-        "count": outcome.count,
-        "complete": outcome.complete,
-        "timed_out": outcome.timed_out,
-    });
-    if args.streamed {
-        // The solutions came before, one line each.
-        object.as_object_mut().map(|o| o.remove("solutions"));
-        object["streamed"] = json!(true);
-    }
-    if args.interrupted {
-        object["interrupted"] = json!(true);
-    }
-    if args.unique {
-        object["unique"] = json!(outcome.unique());
-        if let Some(differences) = &report.differences {
-            object["differences"] = json!(differences);
+    let listed = match args.listed {
+        Some(listed) => listed,
+        None => {
+            for (i, solution) in outcome.solutions.iter().enumerate() {
+                let line = SolutionLine {
+                    schema: SolveSchema,
+                    puzzle: label,
+                    index: i as u64 + 1,
+                    solution: &solution.json,
+                };
+                serde_json::to_writer(&mut *out, &line)?;
+                writeln!(out)?;
+            }
+            outcome.solutions.len() as u64
+        }
+    };
+    let mut answer = AnswerLine {
+        schema: SolveSchema,
+        puzzle: label,
+        kind: report.kind,
+        status: outcome.status,
+        listed,
+        count: outcome.count,
+        complete: outcome.complete,
+        timed_out: outcome.timed_out,
+        interrupted: args.interrupted.then_some(true),
+        unique: args.unique.then(|| outcome.unique()),
+        differences: report.differences.as_deref().filter(|_| args.unique),
+        reason: outcome.reason.as_deref(),
+        proof: outcome.proof.map(|p| p.name()),
+        cube: None,
+        fingerprint: None,
+        cpu: None,
+        cubes: None,
+        about: Default::default(),
+        stats: &outcome.stats,
+    };
+    // The fields `solve --cube` and `--cubes` add, then the kind's own.
+    for (key, value) in &report.json_fields {
+        match *key {
+            "cube" => answer.cube = value.as_str().map(str::to_string),
+            "fingerprint" => answer.fingerprint = value.as_str().map(str::to_string),
+            "cpu" => answer.cpu = value.as_f64(),
+            "cubes" => answer.cubes = Some(serde_json::from_value(value.clone())?),
+            _ => {
+                answer.about.insert(*key, value.clone());
+            }
         }
     }
-    if let Some(reason) = &outcome.reason {
-        object["reason"] = json!(reason);
-    }
-    if let Some(proof) = outcome.proof {
-        object["proof"] = json!(proof.name());
-    }
-    for (key, value) in &report.json_fields {
-        object[*key] = value.clone();
-    }
-    object["stats"] = serde_json::to_value(&outcome.stats)?;
-    writeln!(out, "{object}")?;
+    serde_json::to_writer(&mut *out, &answer)?;
+    writeln!(out)?;
+    Ok(())
+}
+
+/// The error line of a puzzle that could not be answered.
+pub(super) fn print_json_error(label: &str, message: &str, out: &mut impl Write) -> Result<()> {
+    let line = ErrorLine {
+        schema: SolveSchema,
+        puzzle: label,
+        status: ErrorStatus,
+        error: message,
+    };
+    serde_json::to_writer(&mut *out, &line)?;
+    writeln!(out)?;
     Ok(())
 }
 
@@ -323,9 +358,14 @@ impl<'a> Listing<'a> {
         match self.format {
             Format::Json => {
                 self.printed += 1;
-                let line =
-                    json!({"puzzle": self.label, "index": self.printed, "solution": solution.json});
-                writeln!(out, "{line}")?;
+                let line = SolutionLine {
+                    schema: SolveSchema,
+                    puzzle: self.label,
+                    index: self.printed as u64,
+                    solution: &solution.json,
+                };
+                serde_json::to_writer(&mut *out, &line)?;
+                writeln!(out)?;
             }
             Format::Text if kind == Kind::CNF => {
                 // SAT-competition output: the `s` line before the first model.
@@ -361,12 +401,13 @@ impl<'a> Listing<'a> {
         writeln!(out, "{text}")
     }
 
-    /// The search ended: a lone held solution is printed without a header.
-    pub(super) fn finish(&mut self, out: &mut impl Write) -> std::io::Result<()> {
+    /// The search ended: a lone held solution is printed without a header. Returns how
+    /// many solutions were printed.
+    pub(super) fn finish(&mut self, out: &mut impl Write) -> std::io::Result<u64> {
         if let Some(only) = self.held.take() {
             self.printed += 1;
             writeln!(out, "{only}")?;
         }
-        Ok(())
+        Ok(self.printed as u64)
     }
 }

@@ -30,6 +30,7 @@ pub mod cnf;
 pub mod cover;
 mod dfs;
 pub mod explain;
+mod explained;
 pub mod formats;
 pub mod learn;
 pub mod line;
@@ -769,6 +770,10 @@ impl Puzzle for Nonogram {
         Some(self)
     }
 
+    fn as_explain(&self) -> Option<&dyn crate::puzzle::Explain> {
+        Some(self)
+    }
+
     fn as_cover(&self) -> Option<&dyn CoverEncode<Grid>> {
         Some(self)
     }
@@ -948,6 +953,12 @@ pub const READER: crate::puzzles::Reader<Nonogram> = crate::puzzles::Reader {
             .collect(),
         Err(error) => vec![(crate::puzzles::Place::Whole, Err(error))],
     },
+    examples: &[
+        crate::puzzles::example!("Nonogram: dancer", "nonogram/dancer.non"),
+        crate::puzzles::example!("Nonogram: GCHQ 2015", "nonogram/gchq-2015.non"),
+        crate::puzzles::example!("Nonogram in colour: many onions (Olšák .g)", "nonogram/onions-220.g"),
+        crate::puzzles::example!("Nonogram with two solutions", "nonogram/two-solutions.non"),
+    ],
 };
 
 #[cfg(test)]

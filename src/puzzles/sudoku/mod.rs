@@ -18,6 +18,7 @@ pub mod cnf;
 pub mod collection;
 pub mod cover;
 pub mod explain;
+mod explained;
 pub mod native;
 mod native_9x9;
 mod sat_session;
@@ -616,6 +617,10 @@ impl Puzzle for Sudoku {
         Some(self)
     }
 
+    fn as_explain(&self) -> Option<&dyn crate::puzzle::Explain> {
+        Some(self)
+    }
+
     fn as_cover(&self) -> Option<&dyn CoverEncode<Filled>> {
         Some(self)
     }
@@ -794,6 +799,13 @@ pub const READER: super::Reader<Sudoku> = super::Reader {
     extensions: &["sudoku", "sdk"],
     looks_like: |_| true,
     read: |_, text| super::by_line(parse(text)),
+    examples: &[
+        crate::puzzles::example!("Sudoku 9×9, easy (Norvig)", "sudoku/easy.txt"),
+        crate::puzzles::example!("Sudoku 9×9, among the hardest known", "sudoku/hard.txt"),
+        crate::puzzles::example!("Sudoku 9×9, Norvig's boxed grid", "sudoku/norvig-grid.txt"),
+        crate::puzzles::example!("Sudoku 16×16", "sudoku/16x16.txt"),
+        crate::puzzles::example!("Sudoku 25×25", "sudoku/25x25.txt"),
+    ],
 };
 
 #[cfg(test)]

@@ -126,6 +126,19 @@ async function loadBackends() {
   if (page.fit) fitTo(...page.fit);
 }
 
+// The kinds the server reads (its registry), for the kind list.
+async function loadKinds() {
+  const response = await fetch('/api/kinds');
+  const kinds = await response.json();
+  for (const kind of kinds) {
+    const option = document.createElement('option');
+    option.value = kind.name;
+    option.textContent = kind.name;
+    option.title = kind.about;
+    $('kind').append(option);
+  }
+}
+
 async function loadExamples() {
   const response = await fetch('/api/examples');
   const examples = await response.json();
@@ -434,11 +447,7 @@ async function explain() {
   const data = answer.data;
   page.explanation = data;
   page.step = 0;
-  let info = data.status + ', ' + (data.kind === 'nonogram'
-    ? data.class + ' (' + data.probes + ' probes)'
-    : data.rating + ' (' + data.level + ')') + ', ' + data.steps.length + ' steps';
-  if (data.reason) info += ': ' + data.reason;
-  setText('explain-info', info);
+  setText('explain-info', data.summary);
   showStep();
 }
 
@@ -450,55 +459,24 @@ function gridCell(classes, text) {
   return cell;
 }
 
-// A sudoku's grid at the current step: digits placed so far, this step's cells marked.
-function sudokuCells(data, step) {
-  const n = data.size;
-  const values = data.givens.slice();
-  for (let i = 0; i < page.step; i += 1) {
-    for (const [r, c, d] of data.steps[i].placed) values[r * n + c] = d;
+// The board at the current step, as the kind drew it: its cells with the changes of every
+// step up to this one, and this step's marks (what it looks at, decides, narrows).
+function boardCells(board, stepIndex) {
+  const drawn = board.cells.slice();
+  for (let i = 0; i <= stepIndex && i < board.steps.length; i += 1) {
+    for (const [index, cell] of board.steps[i].set) drawn[index] = cell;
   }
   const mark = new Map();
-  if (step) {
-    for (const [r, c] of step.cells) mark.set(r * n + c, 'focus');
-    for (const [r, c] of step.removed) mark.set(r * n + c, 'removed');
-    for (const [r, c, d] of step.placed) { mark.set(r * n + c, 'placed'); values[r * n + c] = d; }
-  }
-  const cells = [];
-  for (let i = 0; i < n * n; i += 1) {
-    const [r, c] = [Math.floor(i / n), i % n];
-    const classes = [data.givens[i] ? 'given' : 'found'];
-    if ((c + 1) % data.box === 0 && c + 1 < n) classes.push('box-right');
-    if ((r + 1) % data.box === 0 && r + 1 < n) classes.push('box-below');
+  const step = board.steps[stepIndex];
+  if (step) for (const [index, name] of step.marks) mark.set(index, name);
+  const cells = drawn.map((cell, i) => {
+    const classes = cell.class.split(' ');
     if (mark.has(i)) classes.push(mark.get(i));
-    cells.push(gridCell(classes, values[i] ? String(values[i]) : ''));
-  }
-  return { columns: n, cells };
-}
-
-// A nonogram's grid at the current step: the cells known so far in their colours (-1:
-// unknown), this step's line or probe marked and the cells it decided or narrowed framed.
-function nonogramCells(data, step) {
-  const [w, h] = [data.width, data.height];
-  const known = data.givens.length === w * h ? data.givens.slice() : new Array(w * h).fill(-1);
-  for (let i = 0; i <= page.step && i < data.steps.length; i += 1) {
-    for (const [r, c, colour] of data.steps[i].changes) if (colour >= 0) known[r * w + c] = colour;
-  }
-  const mark = new Map();
-  if (step) {
-    if (step.line && step.line.row != null) for (let c = 0; c < w; c += 1) mark.set(step.line.row * w + c, 'focus');
-    if (step.line && step.line.column != null) for (let r = 0; r < h; r += 1) mark.set(r * w + step.line.column, 'focus');
-    if (step.probe) mark.set(step.probe[0] * w + step.probe[1], 'probe');
-    for (const [r, c, colour] of step.changes) mark.set(r * w + c, colour >= 0 ? 'placed' : 'removed');
-  }
-  const cells = [];
-  for (let i = 0; i < w * h; i += 1) {
-    const classes = ['nono', known[i] < 0 ? 'unknown' : known[i] === 0 ? 'empty' : 'filled'];
-    if (mark.has(i)) classes.push(mark.get(i));
-    const cell = gridCell(classes, known[i] === 0 ? '·' : '');
-    if (known[i] > 0) cell.style.backgroundColor = data.colours[known[i]] || '#000';
-    cells.push(cell);
-  }
-  return { columns: w, cells };
+    const div = gridCell(classes, cell.text);
+    if (cell.colour) div.style.backgroundColor = cell.colour;
+    return div;
+  });
+  return { columns: board.columns, cells };
 }
 
 function showStep() {
@@ -506,7 +484,7 @@ function showStep() {
   if (!data) return;
   const total = data.steps.length;
   const step = data.steps[page.step];
-  const { columns, cells } = data.kind === 'nonogram' ? nonogramCells(data, step) : sudokuCells(data, step);
+  const { columns, cells } = boardCells(data.board, page.step);
   const grid = $('explain-grid');
   grid.dataset.kind = data.kind;
   grid.style.gridTemplateColumns = 'repeat(' + columns + ', auto)';
@@ -544,7 +522,7 @@ function start() {
   $('download-svg').hidden = true;
   loadBackends();
   loadExamples();
-  openShared();
+  loadKinds().then(openShared);
 }
 
 start();
