@@ -35,7 +35,7 @@ pub(crate) fn load(source: &str, text: &str, kind: Option<Kind>) -> Vec<Entry> {
     entries
 }
 
-/// Exit codes (documented in README.md).
+/// Exit codes (documented in docs/formats.md).
 pub const EXIT_OK: u8 = 0;
 pub const EXIT_ERROR: u8 = 1;
 pub const EXIT_SATISFIABLE: u8 = 10;

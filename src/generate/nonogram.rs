@@ -11,7 +11,7 @@
 //! Givens are chosen greedily, as setters do: while the clues and givens admit a second
 //! solution, reveal a cell where it differs from the picture, and ask again. The question
 //! "exactly one?" goes to the native solver (line logic, probing, search), the fastest
-//! engine on nonograms by far (README: "Which backend wins").
+//! engine on nonograms by far (docs/benchmarks.md: "Which backend wins").
 
 use crate::pipeline::solve;
 use crate::puzzle::{Backend, Request, SolveError};

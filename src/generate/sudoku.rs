@@ -36,7 +36,7 @@ use crate::sat::SatError;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Checker {
-    /// Native for 4×4 and 9×9, SAT from 16×16 on (measured fastest; see README).
+    /// Native for 4×4 and 9×9, SAT from 16×16 on (measured fastest; see docs/reference.md).
     Auto,
     /// The native solver counting to two.
     Native,
