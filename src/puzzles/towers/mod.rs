@@ -178,4 +178,5 @@ pub const READER: crate::puzzles::Reader<Towers> = crate::puzzles::Reader {
     extensions: &["towers", "skyscrapers"],
     looks_like: |lines| lines.iter().any(|l| reader::looks_like(l)),
     read: |_, text| crate::puzzles::by_line(parse(text)),
+    examples: &[crate::puzzles::example!("Skyscrapers 6×6 (Tatham's Towers)", "towers/example-6.towers")],
 };
