@@ -79,6 +79,7 @@ pub fn run(args: &ExplainArgs) -> Result<u8> {
         max_technique: args.max_technique.and_then(|t| t.sudoku),
         max_steps: args.hint.map(|_| 1),
         stop: Stop::never(),
+        extra_techniques: false,
     };
     for file in &args.files {
         let name = input::display_name(file);
