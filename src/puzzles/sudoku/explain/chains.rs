@@ -21,7 +21,6 @@
 //! (alternately ×3/2 and ×4/3) that the chain's node count exceeds.
 
 use super::{Board, Difficulty, Literal, Step, Technique};
-use crate::stop::Stop;
 
 /// The surcharge in tenths for a chain of `nodes` literals.
 pub(super) fn length_surcharge(nodes: usize) -> u16 {
@@ -283,38 +282,15 @@ fn rated(technique: Technique, nodes: usize) -> Difficulty {
     Difficulty(technique.base().0 + length_surcharge(nodes))
 }
 
-/// The easiest chain step: static chains, then Nishio, region and cell forcing chains
-/// while they could still be easier, then dynamic ones.
-pub(super) fn best_chain(
-    board: &Board,
-    allowed: &dyn Fn(Technique) -> bool,
-    stop: &Stop,
-) -> Option<Step> {
-    if !allowed(Technique::XCycle) {
-        return None;
-    }
-    let graph = Graph::new(board);
-    let mut best = static_chains(&graph, allowed);
-    let beaten = |best: &Option<Step>, t: Technique| {
-        allowed(t) && best.as_ref().is_none_or(|b| b.difficulty > t.base())
-    };
-    if beaten(&best, Technique::Nishio)
-        && let Some(step) = super::nishio::nishio(board, best.as_ref().map(|b| b.difficulty))
-    {
-        keep_best(&mut best, step);
-    }
-    if beaten(&best, Technique::RegionForcingChain)
-        && let Some(step) = multiple_chains(&graph, allowed)
-    {
-        keep_best(&mut best, step);
-    }
-    if beaten(&best, Technique::DynamicForcingChain)
-        && let Some(step) =
-            super::dynamic::dynamic_chain(board, allowed, best.as_ref().map(|b| b.difficulty), stop)
-    {
-        keep_best(&mut best, step);
-    }
-    best
+/// The easiest static chain or cycle (SE's "Forcing Chains & Cycles" family): X-cycles,
+/// Y-cycles, X-chains, bidirectional cycles and forcing chains, by total rating.
+pub(super) fn static_chains(board: &Board, allowed: &dyn Fn(Technique) -> bool) -> Option<Step> {
+    static_on(&Graph::new(board), allowed)
+}
+
+/// The easiest region or cell forcing chain (SE's "Multiple Forcing Chains").
+pub(super) fn multiple_chains(board: &Board, allowed: &dyn Fn(Technique) -> bool) -> Option<Step> {
+    multiple_on(&Graph::new(board), allowed)
 }
 
 fn keep_best(best: &mut Option<Step>, step: Step) {
@@ -324,7 +300,7 @@ fn keep_best(best: &mut Option<Step>, step: Step) {
 }
 
 /// Contradictions and double implications from one candidate's two assumptions.
-fn static_chains(graph: &Graph, allowed: &dyn Fn(Technique) -> bool) -> Option<Step> {
+fn static_on(graph: &Graph, allowed: &dyn Fn(Technique) -> bool) -> Option<Step> {
     let board = graph.board;
     let size = graph.size();
     let (mut on, mut off) = (Search::new(size), Search::new(size));
@@ -532,14 +508,17 @@ fn cycle(
 
 /// Region forcing chains (every place of a digit in a house) and cell forcing chains
 /// (every candidate of a cell): a literal every branch reaches holds.
-fn multiple_chains(graph: &Graph, allowed: &dyn Fn(Technique) -> bool) -> Option<Step> {
+fn multiple_on(graph: &Graph, allowed: &dyn Fn(Technique) -> bool) -> Option<Step> {
     let board = graph.board;
     let n = board.n;
     let mut groups: Vec<(Technique, Vec<usize>)> = Vec::new();
     for h in 0..board.houses.len() {
         for d in 1..=n as u8 {
             let mask = graph.pos[h * n + usize::from(d) - 1];
-            if mask.count_ones() >= 2 {
+            // SE examines a house's region chain from the digit's first place only, and
+            // (not dynamic) from cells of three or more candidates only.
+            let first = board.houses[h][mask.trailing_zeros() as usize % n.max(1)];
+            if mask.count_ones() >= 2 && board.cand[first].count_ones() >= 3 {
                 let lits = Board::digits(mask)
                     .map(|i| graph.lit(board.houses[h][usize::from(i) - 1], d, true))
                     .collect();
@@ -549,7 +528,7 @@ fn multiple_chains(graph: &Graph, allowed: &dyn Fn(Technique) -> bool) -> Option
     }
     if allowed(Technique::CellForcingChain) {
         for c in 0..board.cand.len() {
-            if board.cand[c].count_ones() >= 2 {
+            if board.cand[c].count_ones() >= 3 {
                 let lits = Board::digits(board.cand[c])
                     .map(|d| graph.lit(c, d, true))
                     .collect();

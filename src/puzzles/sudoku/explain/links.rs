@@ -1,0 +1,222 @@
+//! Strong links of one digit, grouped ones included, for the turbot fishes (`turbot.rs`)
+//! and the three-strong-link fishes (`three_links.rs`), and the cell sets they use.
+//!
+//! A strong link is a house where the digit lies in one of two *ends*: exactly two places
+//! (each end one cell), or a grouped link whose ends are groups of places (at least one
+//! of an end's cells holds the digit when the other end holds none). Grouped links, as
+//! `../shared/SE-RATINGS.md` (3.1, 3.2) gives Sukaku Explainer v1.15.10's:
+//! - a box whose places lie on one row segment and one column segment crossing at a cell,
+//!   both arms non-empty (an "empty rectangle"): the ends are the two segments' places;
+//! - a line whose places lie in exactly two of its box segments: one end per segment;
+//! - for three links only, also a box whose places lie on two of its mini-rows (or
+//!   mini-columns): one end per mini-row.
+//!
+//! Only the first configuration of a house is used; houses with more places are skipped.
+
+use super::Board;
+
+/// A set of cells as a bitset over the grid (`words` u64s).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Cells(pub(super) Vec<u64>);
+
+impl Cells {
+    pub(super) fn empty(size: usize) -> Cells {
+        Cells(vec![0; size.div_ceil(64)])
+    }
+
+    pub(super) fn insert(&mut self, c: usize) {
+        self.0[c / 64] |= 1 << (c % 64);
+    }
+
+    pub(super) fn and(&self, other: &Cells) -> Cells {
+        Cells(self.0.iter().zip(&other.0).map(|(a, b)| a & b).collect())
+    }
+
+    pub(super) fn and_not(&self, other: &Cells) -> Cells {
+        Cells(self.0.iter().zip(&other.0).map(|(a, b)| a & !b).collect())
+    }
+
+    pub(super) fn or(&self, other: &Cells) -> Cells {
+        Cells(self.0.iter().zip(&other.0).map(|(a, b)| a | b).collect())
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+
+    pub(super) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &w)| {
+            (0..64).filter(move |b| w >> b & 1 == 1).map(move |b| i * 64 + b)
+        })
+    }
+}
+
+/// The sets the patterns test against, built once per search.
+pub(super) struct Sets {
+    /// Each house's cells.
+    pub(super) house: Vec<Cells>,
+    /// Each cell's peers.
+    pub(super) peers: Vec<Cells>,
+}
+
+impl Sets {
+    pub(super) fn new(board: &Board) -> Sets {
+        let size = board.cand.len();
+        let house = board
+            .houses
+            .iter()
+            .map(|cells| {
+                let mut set = Cells::empty(size);
+                cells.iter().for_each(|&c| set.insert(c));
+                set
+            })
+            .collect();
+        let peers = board
+            .peers
+            .iter()
+            .map(|p| {
+                let mut set = Cells::empty(size);
+                p.iter().for_each(|&c| set.insert(c));
+                set
+            })
+            .collect();
+        Sets { house, peers }
+    }
+
+    /// The cells that see every cell of `group`.
+    pub(super) fn seeing_all(&self, group: &[usize]) -> Cells {
+        let mut all = self.peers[group[0]].clone();
+        for &c in &group[1..] {
+            all = all.and(&self.peers[c]);
+        }
+        all
+    }
+}
+
+/// Which grouped links to admit (the two families differ on boxes).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Rules {
+    /// Turbot fishes: box empty rectangles of 3–5 places, lines of 3–6 places.
+    Turbot,
+    /// Three strong links: box empty rectangles of 3–6, boxes of 4–6 places on two
+    /// mini-rows or mini-columns, lines of 3–6.
+    Three,
+}
+
+/// A strong link of one digit.
+#[derive(Clone, Debug)]
+pub(super) struct Link {
+    /// The house (0..n rows, n..2n columns, 2n..3n boxes).
+    pub(super) house: usize,
+    /// The two ends: one of them holds the digit.
+    pub(super) ends: [Vec<usize>; 2],
+    /// Whether an end has more than one cell's worth of grouping (a grouped link).
+    pub(super) grouped: bool,
+}
+
+/// Every strong link of digit `d` under `rules`.
+pub(super) fn strong_links(board: &Board, d: u8, rules: Rules) -> Vec<Link> {
+    let (n, b) = (board.n, board.b);
+    let mut links = Vec::new();
+    for h in 0..3 * n {
+        if board.placed_in(h, d) {
+            continue;
+        }
+        let places: Vec<usize> = board.houses[h]
+            .iter()
+            .copied()
+            .filter(|&c| board.has(c, d))
+            .collect();
+        let count = places.len();
+        if count == 2 {
+            links.push(Link {
+                house: h,
+                ends: [vec![places[0]], vec![places[1]]],
+                grouped: false,
+            });
+            continue;
+        }
+        if count < 3 {
+            continue;
+        }
+        let ends = if h < 2 * n {
+            // A line: places in exactly two of its box segments.
+            if count > 6 {
+                continue;
+            }
+            let segment = |c: usize| if h < n { (c % n) / b } else { (c / n) / b };
+            split_in_two(&places, segment)
+        } else {
+            let max = if rules == Rules::Turbot { 5 } else { 6 };
+            if count > max {
+                continue;
+            }
+            empty_rectangle(board, h, &places).or_else(|| {
+                if rules == Rules::Three && count >= 4 {
+                    split_in_two(&places, |c| c / n).or_else(|| split_in_two(&places, |c| c % n))
+                } else {
+                    None
+                }
+            })
+        };
+        if let Some(ends) = ends {
+            links.push(Link {
+                house: h,
+                ends,
+                grouped: true,
+            });
+        }
+    }
+    links
+}
+
+/// The places split by `key` when it takes exactly two values.
+fn split_in_two(places: &[usize], key: impl Fn(usize) -> usize) -> Option<[Vec<usize>; 2]> {
+    let first = key(places[0]);
+    let (a, rest): (Vec<usize>, Vec<usize>) = places.iter().partition(|&&c| key(c) == first);
+    let second = key(*rest.first()?);
+    rest.iter()
+        .all(|&c| key(c) == second)
+        .then_some([a, rest])
+}
+
+/// A box's places on one row segment and one column segment crossing at a cell, both
+/// arms (the places off the crossing) non-empty: the two segments' places.
+fn empty_rectangle(board: &Board, h: usize, places: &[usize]) -> Option<[Vec<usize>; 2]> {
+    let n = board.n;
+    for &cross in &board.houses[h] {
+        let (r, c) = (cross / n, cross % n);
+        if places.iter().any(|&p| p / n != r && p % n != c) {
+            continue;
+        }
+        let row: Vec<usize> = places.iter().copied().filter(|&p| p / n == r).collect();
+        let col: Vec<usize> = places.iter().copied().filter(|&p| p % n == c).collect();
+        if row.iter().any(|&p| p != cross) && col.iter().any(|&p| p != cross) {
+            return Some([row, col]);
+        }
+    }
+    None
+}
+
+/// The first house (a column, then a row, then a box) holding every cell of `a` and `b`,
+/// other than `not`.
+pub(super) fn weak_house(board: &Board, a: &[usize], b: &[usize], not: &[usize]) -> Option<usize> {
+    let first = board.cell_houses[a[0]];
+    [1, 0, 2].into_iter().map(|k| first[k]).find(|&h| {
+        !not.contains(&h)
+            && a.iter()
+                .chain(b)
+                .all(|&c| board.cell_houses[c][h / board.n.max(1)] == h)
+    })
+}
+
+/// The places of `d` as a set.
+pub(super) fn places(board: &Board, d: u8) -> Cells {
+    let mut set = Cells::empty(board.cand.len());
+    for c in 0..board.cand.len() {
+        if board.has(c, d) {
+            set.insert(c);
+        }
+    }
+    set
+}
