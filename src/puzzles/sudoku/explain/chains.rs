@@ -299,6 +299,28 @@ fn keep_best(best: &mut Option<Step>, step: Step) {
     }
 }
 
+/// The most links a chain of `technique` may have and still rate below `best`.
+fn depth_bound(technique: Technique, best: Option<&Step>) -> u16 {
+    let Some(best) = best else {
+        return u16::MAX;
+    };
+    (1..4096)
+        .take_while(|&nodes| rated(technique, nodes) < best.difficulty)
+        .last()
+        .map_or(0, |nodes| nodes as u16 - 1)
+}
+
+/// The longest loop of `technique` that still rates below `best`.
+fn longest_loop(technique: Technique, best: Option<&Step>) -> u16 {
+    let Some(best) = best else {
+        return u16::MAX;
+    };
+    (4..4096)
+        .take_while(|&len| rated(technique, len) < best.difficulty)
+        .last()
+        .unwrap_or(0) as u16
+}
+
 /// Contradictions and double implications from one candidate's two assumptions.
 fn static_on(graph: &Graph, allowed: &dyn Fn(Technique) -> bool) -> Option<Step> {
     let board = graph.board;
@@ -309,40 +331,51 @@ fn static_on(graph: &Graph, allowed: &dyn Fn(Technique) -> bool) -> Option<Step>
     for c in 0..board.cand.len() {
         for d in Board::digits(board.cand[c]) {
             let (p_on, p_off) = (graph.lit(c, d, true), graph.lit(c, d, false));
-            graph.bfs(p_on, EVERY_LINK, &mut on, &mut buffer);
-            graph.bfs(p_off, EVERY_LINK, &mut off, &mut buffer);
-            for (search, start, contradicted) in [(&on, p_on, p_off), (&off, p_off, p_on)] {
-                // The contradiction with the fewest steps: some q reached true and false.
-                let shortest = search
-                    .order
-                    .iter()
-                    .filter(|&&l| l & 1 == 1 && search.reached(l ^ 1))
-                    .min_by_key(|&&l| search.depth[l] + search.depth[l ^ 1]);
-                let Some(&q) = shortest else { continue };
-                let (a, b) = (search.path(q), search.path(q ^ 1));
-                let self_contained = q == start || q ^ 1 == start;
-                let (technique, chains) = if self_contained {
-                    let path = if q == start { b } else { a };
-                    (graph.kind(&path).chain(), vec![path])
-                } else {
-                    (Technique::ForcingChain, vec![a, b])
-                };
+            // SE's passes: X links only (X-chains), then every link (forcing chains).
+            for links in [Links::X, Links::All] {
+                let technique = links.chain();
                 if !allowed(technique) {
                     continue;
                 }
-                let refs: Vec<&[usize]> = chains.iter().map(Vec::as_slice).collect();
-                let difficulty = rated(technique, Graph::nodes(&refs));
-                if best.as_ref().is_some_and(|s| s.difficulty <= difficulty) {
-                    continue;
+                // A chain with more links than this cannot rate below the best one found.
+                let depth = depth_bound(technique, best.as_ref());
+                graph.bfs(p_on, (None, depth, links), &mut on, &mut buffer);
+                graph.bfs(p_off, (None, depth, links), &mut off, &mut buffer);
+                for (search, start, contradicted) in [(&on, p_on, p_off), (&off, p_off, p_on)] {
+                    // The contradiction with the fewest steps: some q reached true and false.
+                    let shortest = search
+                        .order
+                        .iter()
+                        .filter(|&&l| l & 1 == 1 && search.reached(l ^ 1))
+                        .min_by_key(|&&l| search.depth[l] + search.depth[l ^ 1]);
+                    let Some(&q) = shortest else { continue };
+                    let (a, b) = (search.path(q), search.path(q ^ 1));
+                    let self_contained = q == start || q ^ 1 == start;
+                    let (technique, chains) = if self_contained {
+                        let path = if q == start { b } else { a };
+                        (graph.kind(&path).chain(), vec![path])
+                    } else if links == Links::X {
+                        continue;
+                    } else {
+                        (Technique::ForcingChain, vec![a, b])
+                    };
+                    if !allowed(technique) {
+                        continue;
+                    }
+                    let refs: Vec<&[usize]> = chains.iter().map(Vec::as_slice).collect();
+                    let difficulty = rated(technique, Graph::nodes(&refs));
+                    if best.as_ref().is_some_and(|s| s.difficulty <= difficulty) {
+                        continue;
+                    }
+                    let mut step = Step::new(technique);
+                    step.difficulty = difficulty;
+                    graph.conclusion(&mut step, contradicted);
+                    step.chains = chains.iter().map(|p| graph.chain(p)).collect();
+                    step.reasoning = Some("contradiction");
+                    step.digits.push(d);
+                    step.cells.push(board.cell(c));
+                    keep_best(&mut best, step);
                 }
-                let mut step = Step::new(technique);
-                step.difficulty = difficulty;
-                graph.conclusion(&mut step, contradicted);
-                step.chains = chains.iter().map(|p| graph.chain(p)).collect();
-                step.reasoning = Some("contradiction");
-                step.digits.push(d);
-                step.cells.push(board.cell(c));
-                keep_best(&mut best, step);
             }
             if !allowed(Technique::ForcingChain) {
                 continue;
@@ -389,16 +422,8 @@ fn static_on(graph: &Graph, allowed: &dyn Fn(Technique) -> bool) -> Option<Step>
                 for x in strong_predecessors(graph, c, d) {
                     // Loops of each kind only as long as they could still beat the best
                     // step (X-loops, on one digit's links, at any length).
-                    let bound = best.as_ref().map_or(u16::MAX, |b| b.difficulty.0);
                     for links in [Links::X, Links::Y, Links::All] {
-                        let longest = if links == Links::X {
-                            u16::MAX
-                        } else {
-                            (4..64)
-                                .take_while(|&len| rated(links.cycle(), len).0 < bound)
-                                .last()
-                                .unwrap_or(0) as u16
-                        };
+                        let longest = longest_loop(links.cycle(), best.as_ref());
                         if longest < 3 {
                             continue;
                         }

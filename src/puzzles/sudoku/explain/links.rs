@@ -15,13 +15,17 @@
 
 use super::Board;
 
-/// A set of cells as a bitset over the grid (`words` u64s).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) struct Cells(pub(super) Vec<u64>);
+/// Words of a cell set: enough for 25×25 grids.
+const WORDS: usize = 10;
+
+/// A set of cells as a bitset over the grid (grids up to 640 cells).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Cells([u64; WORDS]);
 
 impl Cells {
     pub(super) fn empty(size: usize) -> Cells {
-        Cells(vec![0; size.div_ceil(64)])
+        debug_assert!(size <= WORDS * 64);
+        Cells([0; WORDS])
     }
 
     pub(super) fn insert(&mut self, c: usize) {
@@ -29,15 +33,15 @@ impl Cells {
     }
 
     pub(super) fn and(&self, other: &Cells) -> Cells {
-        Cells(self.0.iter().zip(&other.0).map(|(a, b)| a & b).collect())
+        Cells(std::array::from_fn(|i| self.0[i] & other.0[i]))
     }
 
     pub(super) fn and_not(&self, other: &Cells) -> Cells {
-        Cells(self.0.iter().zip(&other.0).map(|(a, b)| a & !b).collect())
+        Cells(std::array::from_fn(|i| self.0[i] & !other.0[i]))
     }
 
     pub(super) fn or(&self, other: &Cells) -> Cells {
-        Cells(self.0.iter().zip(&other.0).map(|(a, b)| a | b).collect())
+        Cells(std::array::from_fn(|i| self.0[i] | other.0[i]))
     }
 
     pub(super) fn is_empty(&self) -> bool {
@@ -46,7 +50,14 @@ impl Cells {
 
     pub(super) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
         self.0.iter().enumerate().flat_map(|(i, &w)| {
-            (0..64).filter(move |b| w >> b & 1 == 1).map(move |b| i * 64 + b)
+            let mut rest = w;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let b = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    i * 64 + b
+                })
+            })
         })
     }
 }
@@ -85,7 +96,7 @@ impl Sets {
 
     /// The cells that see every cell of `group`.
     pub(super) fn seeing_all(&self, group: &[usize]) -> Cells {
-        let mut all = self.peers[group[0]].clone();
+        let mut all = self.peers[group[0]];
         for &c in &group[1..] {
             all = all.and(&self.peers[c]);
         }

@@ -788,7 +788,14 @@ impl Board {
     }
 
     pub(crate) fn digits(mask: u64) -> impl Iterator<Item = u8> {
-        (0..64u8).filter(move |i| mask >> i & 1 == 1).map(|i| i + 1)
+        let mut rest = mask;
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let i = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                i + 1
+            })
+        })
     }
 
     pub(crate) fn solved(&self) -> bool {
