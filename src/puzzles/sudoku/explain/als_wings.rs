@@ -93,7 +93,11 @@ fn wing(board: &Board, set: &[usize], v: usize, union: u64) -> Option<Step> {
     }
     let mut eliminations = Vec::new();
     let mut remove = |d: u8, with_v: bool| {
-        for o in 0..board.cand.len() {
+        let Some(first) = holders(d).next() else {
+            return;
+        };
+        let near = if with_v { v } else { first };
+        for &o in &board.peers[near] {
             if o == v || set.contains(&o) || !board.has(o, d) || with_v && !board.sees(o, v) {
                 continue;
             }

@@ -123,6 +123,39 @@ pub(super) struct Link {
     pub(super) ends: [Vec<usize>; 2],
     /// Whether an end has more than one cell's worth of grouping (a grouped link).
     pub(super) grouped: bool,
+    /// For each end, the row, column and box holding all its cells (`usize::MAX`: none).
+    pub(super) homes: [[usize; 3]; 2],
+}
+
+impl Link {
+    fn new(board: &Board, house: usize, ends: [Vec<usize>; 2], grouped: bool) -> Link {
+        let home = |end: &[usize]| {
+            let first = board.cell_houses[end[0]];
+            std::array::from_fn(|k| {
+                if end.iter().all(|&c| board.cell_houses[c][k] == first[k]) {
+                    first[k]
+                } else {
+                    usize::MAX
+                }
+            })
+        };
+        let homes = [home(&ends[0]), home(&ends[1])];
+        Link {
+            house,
+            ends,
+            grouped,
+            homes,
+        }
+    }
+}
+
+/// The first house (a column, then a row, then a box) holding two ends whose homes are
+/// `a` and `b`, other than `not`.
+pub(super) fn weak_home(a: &[usize; 3], b: &[usize; 3], not: &[usize]) -> Option<usize> {
+    [1, 0, 2]
+        .into_iter()
+        .find(|&k| a[k] != usize::MAX && a[k] == b[k] && !not.contains(&a[k]))
+        .map(|k| a[k])
 }
 
 /// Every strong link of digit `d` under `rules`.
@@ -140,11 +173,7 @@ pub(super) fn strong_links(board: &Board, d: u8, rules: Rules) -> Vec<Link> {
             .collect();
         let count = places.len();
         if count == 2 {
-            links.push(Link {
-                house: h,
-                ends: [vec![places[0]], vec![places[1]]],
-                grouped: false,
-            });
+            links.push(Link::new(board, h, [vec![places[0]], vec![places[1]]], false));
             continue;
         }
         if count < 3 {
@@ -171,11 +200,7 @@ pub(super) fn strong_links(board: &Board, d: u8, rules: Rules) -> Vec<Link> {
             })
         };
         if let Some(ends) = ends {
-            links.push(Link {
-                house: h,
-                ends,
-                grouped: true,
-            });
+            links.push(Link::new(board, h, ends, true));
         }
     }
     links
@@ -207,18 +232,6 @@ fn empty_rectangle(board: &Board, h: usize, places: &[usize]) -> Option<[Vec<usi
         }
     }
     None
-}
-
-/// The first house (a column, then a row, then a box) holding every cell of `a` and `b`,
-/// other than `not`.
-pub(super) fn weak_house(board: &Board, a: &[usize], b: &[usize], not: &[usize]) -> Option<usize> {
-    let first = board.cell_houses[a[0]];
-    [1, 0, 2].into_iter().map(|k| first[k]).find(|&h| {
-        !not.contains(&h)
-            && a.iter()
-                .chain(b)
-                .all(|&c| board.cell_houses[c][h / board.n.max(1)] == h)
-    })
 }
 
 /// The places of `d` as a set.

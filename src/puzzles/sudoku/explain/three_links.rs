@@ -6,7 +6,7 @@
 //! 5.4; a link in a box, 5.5; rows and columns, "3-string kite" 5.6; any grouped link 5.7.
 //! Every pattern is collected and the easiest taken, most eliminations first.
 
-use super::links::{Cells, Link, Rules, Sets, places, strong_links, weak_house};
+use super::links::{Cells, Link, Rules, Sets, places, strong_links, weak_home};
 use super::turbot::better;
 use super::{Board, Step, Technique};
 
@@ -31,22 +31,22 @@ pub(super) fn three_strong_links(board: &Board) -> Option<Step> {
             for side in 0..2 {
                 let (a2, b2) = (&middle.ends[side], &middle.ends[1 - side]);
                 // (link, its free end, weak house) on each side of the middle link.
-                let joined = |bridge: &[usize]| -> Vec<(usize, usize, usize)> {
+                let joined = |bridge: &[usize; 3]| -> Vec<(usize, usize, usize)> {
                     let mut out = Vec::new();
                     for (i, l) in links.iter().enumerate() {
                         if i == m || !disjoint(i, m) {
                             continue;
                         }
                         for e in 0..2 {
-                            if let Some(w) = weak_house(board, &l.ends[e], bridge, &[]) {
+                            if let Some(w) = weak_home(&l.homes[e], bridge, &[]) {
                                 out.push((i, 1 - e, w));
                             }
                         }
                     }
                     out
                 };
-                let left = joined(a2);
-                let right = joined(b2);
+                let left = joined(&middle.homes[side]);
+                let right = joined(&middle.homes[1 - side]);
                 for &(i, f1, w1) in &left {
                     for &(k, f3, w2) in &right {
                         // Each chain is met from both ends: keep one orientation.

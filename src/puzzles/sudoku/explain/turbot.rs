@@ -6,7 +6,7 @@
 //! line, turbot crane 4.2; any grouped link, 4.3. Every pattern is collected and the
 //! easiest taken, most eliminations first among equals.
 
-use super::links::{Link, Rules, Sets, places, strong_links, weak_house};
+use super::links::{Link, Rules, Sets, places, strong_links, weak_home};
 use super::{Board, Difficulty, Step, Technique};
 
 /// The easiest turbot fish.
@@ -78,7 +78,11 @@ fn pattern(
     if b1.iter().any(|c| b2.contains(c)) {
         return None;
     }
-    let weak = weak_house(board, b1, b2, &[l1.house, l2.house])?;
+    let weak = weak_home(
+        &l1.homes[bridge[0]],
+        &l2.homes[bridge[1]],
+        &[l1.house, l2.house],
+    )?;
     let targets = sets
         .seeing_all(f1)
         .and(&sets.seeing_all(f2))
