@@ -1,8 +1,8 @@
 //! Direct techniques: a locked-candidates or hidden-set step that is only taken because
 //! its eliminations leave a hidden single, which is placed in the same step (Sukaku
 //! Explainer v1.15.10, as SE 1.2.1, `../shared/SE-RATINGS.md` section 2): direct pointing
-//! 1.7 (a single in a box the eliminations cross), direct claiming 1.9 (in a row or
-//! column they cross), direct hidden pair 2.0 and direct hidden triplet 2.5 (in the set's
+//! 1.7 (a single in a box the eliminations cross), direct claiming 1.9 (in a line they
+//! cross, parallel to the claiming line), direct hidden pair 2.0 and direct hidden triplet 2.5 (in the set's
 //! house). They are tried before the plain techniques of the same pattern.
 
 use super::locked::locked;
@@ -29,7 +29,10 @@ pub(super) fn direct_pointing(board: &Board) -> Option<Step> {
     None
 }
 
-/// The first claiming whose eliminations leave a hidden single in a line they cross.
+/// The first claiming whose eliminations leave a hidden single in a line they cross, of
+/// the claiming line's kind (a row's claiming makes a single in a row; puzzle 248 of the
+/// bank, whose ED Sukaku Explainer gives as a direct hidden pair, 2.0, has a column's
+/// claiming leaving a single in a row).
 pub(super) fn direct_claiming(board: &Board) -> Option<Step> {
     let n = board.n;
     for line in 0..2 * n {
@@ -39,7 +42,7 @@ pub(super) fn direct_claiming(board: &Board) -> Option<Step> {
             };
             let bx = board.cell_houses[c][2];
             if let Some(step) = locked(board, line, bx, d, Technique::DirectClaiming)
-                && let Some(step) = with_single(board, step, &[0, 1])
+                && let Some(step) = with_single(board, step, &[line / n])
             {
                 return Some(step);
             }
@@ -132,4 +135,45 @@ fn direct_hidden(board: &Board, k: usize, technique: Technique) -> Option<Step> 
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::first_step_beyond_singles;
+    use super::super::{Difficulty, Technique};
+
+    // Sudoku Exchange diabolical puzzles (`../shared/data/sudoku/sudoku-exchange-rated.txt`
+    // lines 1, 3, 4 and 16, published 7.2, 7.1, 8.2 and 7.1): the first step beyond the
+    // singles is a direct technique, which places the single it leaves.
+    #[test]
+    fn direct_techniques_are_first_steps_beyond_the_singles() {
+        for (grid, technique, rating) in [
+            (
+                ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.",
+                Technique::DirectPointing,
+                17,
+            ),
+            (
+                "59......7.4..1..83..8.349....14.2....69...82....1.93....467.2..98..4..3.7......16",
+                Technique::DirectClaiming,
+                19,
+            ),
+            (
+                "..6...2..9.......4243...896...591.....2.8.3..4..2.3..13.......7...9.7....1.4.8.2.",
+                Technique::DirectHiddenPair,
+                20,
+            ),
+            (
+                "..61....2.8..2.....348.5...3.7....4..6.....9..4....1.3...6.193.....3..5.5....82..",
+                Technique::DirectHiddenTriple,
+                25,
+            ),
+        ] {
+            let step = first_step_beyond_singles(grid);
+            assert_eq!(step.technique, technique);
+            assert_eq!(step.difficulty, Difficulty(rating));
+            assert_eq!(step.placements.len(), 1);
+            assert!(!step.eliminations.is_empty());
+        }
+    }
 }

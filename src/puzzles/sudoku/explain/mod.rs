@@ -151,8 +151,6 @@ pub enum Technique {
     XyzWing,
     /// A deadly pattern of four cells avoided (4.5–4.7; unique puzzles only).
     UniqueRectangle,
-    /// A deadly loop of six or more cells avoided (4.6 +; unique puzzles only).
-    UniqueLoop,
     /// Four cells of a house with four candidates among them (5.0).
     NakedQuad,
     /// The fish on four lines (5.2).
@@ -213,7 +211,7 @@ pub enum Technique {
 }
 
 /// Every technique, in the enum's order (for `--max-technique` and documentation).
-pub const TECHNIQUES: [Technique; 52] = [
+pub const TECHNIQUES: [Technique; 51] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -237,7 +235,6 @@ pub const TECHNIQUES: [Technique; 52] = [
     Technique::XyWing,
     Technique::XyzWing,
     Technique::UniqueRectangle,
-    Technique::UniqueLoop,
     Technique::NakedQuad,
     Technique::Jellyfish,
     Technique::HiddenQuad,
@@ -296,7 +293,6 @@ impl Technique {
             XyWing => 42,
             XyzWing => 44,
             UniqueRectangle => 45,
-            UniqueLoop => 46,
             NakedQuad => 50,
             Jellyfish => 52,
             HiddenQuad => 54,
@@ -353,7 +349,6 @@ impl Technique {
             XyWing => "xy-wing",
             XyzWing => "xyz-wing",
             UniqueRectangle => "unique rectangle",
-            UniqueLoop => "unique loop",
             NakedQuad => "naked quad",
             Jellyfish => "jellyfish",
             HiddenQuad => "hidden quad",
