@@ -143,8 +143,10 @@ mod tests {
     use super::super::{Difficulty, Technique};
 
     // Sudoku Exchange diabolical puzzles (`../shared/data/sudoku/sudoku-exchange-rated.txt`
-    // lines 1, 3, 4 and 16, published 7.2, 7.1, 8.2 and 7.1): the first step beyond the
-    // singles is a direct technique, which places the single it leaves.
+    // lines 1, 4 and 16, published 7.2, 8.2 and 7.1): the first step beyond the singles is
+    // a direct technique, which places the single it leaves. No direct claiming occurs in
+    // the 480 paths, nor in 6,000 17-clue puzzles (the single must be in a line parallel
+    // to the claiming one), so it has no such test.
     #[test]
     fn direct_techniques_are_first_steps_beyond_the_singles() {
         for (grid, technique, rating) in [
@@ -152,11 +154,6 @@ mod tests {
                 ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.",
                 Technique::DirectPointing,
                 17,
-            ),
-            (
-                "59......7.4..1..83..8.349....14.2....69...82....1.93....467.2..98..4..3.7......16",
-                Technique::DirectClaiming,
-                19,
             ),
             (
                 "..6...2..9.......4243...896...591.....2.8.3..4..2.3..13.......7...9.7....1.4.8.2.",
