@@ -1,6 +1,7 @@
 //! Explaining a sudoku the way a person solves it: candidates in every empty cell, and at
-//! each step the easiest technique that applies, rated on the Sudoku Explainer (SE)
-//! scale, until the grid is full or the techniques run out.
+//! each step the first technique family, in Sukaku Explainer v1.15.10's order, that
+//! applies (`ladder.rs`), rated on the Sudoku Explainer (SE) scale, until the grid is full
+//! or the techniques run out.
 //!
 //! Glossary (besides the sudoku one): a **candidate** is a digit still possible in an
 //! empty cell; a **house** is a row, column or box (the sudoku module's *unit*); a step
@@ -11,9 +12,9 @@
 //! proved-unique puzzles and every step is checked against the solution before it is
 //! taken (a step that would remove a solution digit is a bug, and stops the explanation
 //! instead of being shown). One file per technique family, after Emerentius/sudoku's
-//! `strategy/strategies/`; base difficulties and chain-length surcharges follow the SE
-//! scale's published table (SukakuExplainer wiki, "Difficulty ratings in Sudoku Explainer
-//! v1.2.1"). Measurements: `docs/explain.md`.
+//! `strategy/strategies/`; the order, ratings and surcharges are Sukaku Explainer
+//! v1.15.10's as `../shared/SE-RATINGS.md` states them (SE 1.2.1's published table plus the
+//! four families it adds). Measurements: `docs/explain.md`.
 
 mod als_wings;
 mod chains;
@@ -101,7 +102,8 @@ impl fmt::Display for Literal {
     }
 }
 
-/// The techniques, in the order of their SE base difficulty.
+/// The techniques, roughly in the order of their SE base difficulty (the order they are
+/// tried in is `ladder.rs`'s).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Technique {
