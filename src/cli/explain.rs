@@ -33,6 +33,11 @@ pub struct ExplainArgs {
     /// Nonograms: `complete`, `overlap`, `spaces`, `edge`, `line` (no probing), `probe`.
     #[arg(long, value_name = "T")]
     pub max_technique: Option<String>,
+    /// Also use techniques the kind's rating scale does not have (sudoku: finned and
+    /// sashimi fish, which Sukaku Explainer v1.15.10 lacks): kinder hints, but the rating
+    /// is then not the Sudoku Explainer rating people quote, and the answer says so.
+    #[arg(long)]
+    pub extra_techniques: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -111,6 +116,7 @@ fn explain_file(
             label: entry.label,
             max_technique: args.max_technique.clone(),
             hint: args.hint,
+            extra_techniques: args.extra_techniques,
             stop: Stop::never(),
         });
         match args.format {

@@ -20,6 +20,9 @@ pub struct ExplainRequest {
     /// Only the next step, at this level: 1 names the technique, 2 adds where, 3 gives the
     /// whole step; `None`: every step.
     pub hint: Option<u8>,
+    /// Also use techniques the kind's rating scale does not have (sudoku: finned and
+    /// sashimi fish); the rating is then not the published scale's, and the answer says so.
+    pub extra_techniques: bool,
     /// When to give up (the page's time limit, a client that left).
     pub stop: Stop,
 }

@@ -31,6 +31,7 @@ impl Explain for Sudoku {
             max_technique: request.max_technique.as_deref().and_then(Technique::from_key),
             max_steps: request.hint.map(|_| 1),
             stop: request.stop.clone(),
+            extra_techniques: request.extra_techniques,
         };
         let explanation = explain::explain(self, &options);
         let level = request.hint.and_then(HintLevel::from_number);
@@ -73,8 +74,13 @@ fn text(label: &str, explanation: &Explanation, hint: Option<HintLevel>) -> Stri
     let _ = match status {
         Status::Solved => writeln!(
             out,
-            "{label}: solved, {rating} ({}), {steps} steps",
-            explanation.level
+            "{label}: solved, {rating} ({}), {steps} steps{}",
+            explanation.level,
+            if explanation.not_se {
+                " (with techniques Sukaku Explainer lacks: not its rating)"
+            } else {
+                ""
+            }
         ),
         // No rating: the puzzle needs a technique the explainer does not have, so the
         // hardest step so far says only what it needs at least.

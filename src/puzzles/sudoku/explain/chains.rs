@@ -21,7 +21,6 @@
 //! (alternately ×3/2 and ×4/3) that the chain's node count exceeds.
 
 use super::{Board, Difficulty, Literal, Step, Technique};
-use crate::stop::Stop;
 
 /// The surcharge in tenths for a chain of `nodes` literals.
 pub(super) fn length_surcharge(nodes: usize) -> u16 {
@@ -283,38 +282,15 @@ fn rated(technique: Technique, nodes: usize) -> Difficulty {
     Difficulty(technique.base().0 + length_surcharge(nodes))
 }
 
-/// The easiest chain step: static chains, then Nishio, region and cell forcing chains
-/// while they could still be easier, then dynamic ones.
-pub(super) fn best_chain(
-    board: &Board,
-    allowed: &dyn Fn(Technique) -> bool,
-    stop: &Stop,
-) -> Option<Step> {
-    if !allowed(Technique::XCycle) {
-        return None;
-    }
-    let graph = Graph::new(board);
-    let mut best = static_chains(&graph, allowed);
-    let beaten = |best: &Option<Step>, t: Technique| {
-        allowed(t) && best.as_ref().is_none_or(|b| b.difficulty > t.base())
-    };
-    if beaten(&best, Technique::Nishio)
-        && let Some(step) = super::nishio::nishio(board, best.as_ref().map(|b| b.difficulty))
-    {
-        keep_best(&mut best, step);
-    }
-    if beaten(&best, Technique::RegionForcingChain)
-        && let Some(step) = multiple_chains(&graph, allowed)
-    {
-        keep_best(&mut best, step);
-    }
-    if beaten(&best, Technique::DynamicForcingChain)
-        && let Some(step) =
-            super::dynamic::dynamic_chain(board, allowed, best.as_ref().map(|b| b.difficulty), stop)
-    {
-        keep_best(&mut best, step);
-    }
-    best
+/// The easiest static chain or cycle (SE's "Forcing Chains & Cycles" family): X-cycles,
+/// Y-cycles, X-chains, bidirectional cycles and forcing chains, by total rating.
+pub(super) fn static_chains(board: &Board, allowed: &dyn Fn(Technique) -> bool) -> Option<Step> {
+    static_on(&Graph::new(board), allowed)
+}
+
+/// The easiest region or cell forcing chain (SE's "Multiple Forcing Chains").
+pub(super) fn multiple_chains(board: &Board, allowed: &dyn Fn(Technique) -> bool) -> Option<Step> {
+    multiple_on(&Graph::new(board), allowed)
 }
 
 fn keep_best(best: &mut Option<Step>, step: Step) {
@@ -323,8 +299,30 @@ fn keep_best(best: &mut Option<Step>, step: Step) {
     }
 }
 
+/// The most links a chain of `technique` may have and still rate below `best`.
+fn depth_bound(technique: Technique, best: Option<&Step>) -> u16 {
+    let Some(best) = best else {
+        return u16::MAX;
+    };
+    (1..4096)
+        .take_while(|&nodes| rated(technique, nodes) < best.difficulty)
+        .last()
+        .map_or(0, |nodes| nodes as u16 - 1)
+}
+
+/// The longest loop of `technique` that still rates below `best`.
+fn longest_loop(technique: Technique, best: Option<&Step>) -> u16 {
+    let Some(best) = best else {
+        return u16::MAX;
+    };
+    (4..4096)
+        .take_while(|&len| rated(technique, len) < best.difficulty)
+        .last()
+        .unwrap_or(0) as u16
+}
+
 /// Contradictions and double implications from one candidate's two assumptions.
-fn static_chains(graph: &Graph, allowed: &dyn Fn(Technique) -> bool) -> Option<Step> {
+fn static_on(graph: &Graph, allowed: &dyn Fn(Technique) -> bool) -> Option<Step> {
     let board = graph.board;
     let size = graph.size();
     let (mut on, mut off) = (Search::new(size), Search::new(size));
@@ -333,40 +331,51 @@ fn static_chains(graph: &Graph, allowed: &dyn Fn(Technique) -> bool) -> Option<S
     for c in 0..board.cand.len() {
         for d in Board::digits(board.cand[c]) {
             let (p_on, p_off) = (graph.lit(c, d, true), graph.lit(c, d, false));
-            graph.bfs(p_on, EVERY_LINK, &mut on, &mut buffer);
-            graph.bfs(p_off, EVERY_LINK, &mut off, &mut buffer);
-            for (search, start, contradicted) in [(&on, p_on, p_off), (&off, p_off, p_on)] {
-                // The contradiction with the fewest steps: some q reached true and false.
-                let shortest = search
-                    .order
-                    .iter()
-                    .filter(|&&l| l & 1 == 1 && search.reached(l ^ 1))
-                    .min_by_key(|&&l| search.depth[l] + search.depth[l ^ 1]);
-                let Some(&q) = shortest else { continue };
-                let (a, b) = (search.path(q), search.path(q ^ 1));
-                let self_contained = q == start || q ^ 1 == start;
-                let (technique, chains) = if self_contained {
-                    let path = if q == start { b } else { a };
-                    (graph.kind(&path).chain(), vec![path])
-                } else {
-                    (Technique::ForcingChain, vec![a, b])
-                };
+            // SE's passes: X links only (X-chains), then every link (forcing chains).
+            for links in [Links::X, Links::All] {
+                let technique = links.chain();
                 if !allowed(technique) {
                     continue;
                 }
-                let refs: Vec<&[usize]> = chains.iter().map(Vec::as_slice).collect();
-                let difficulty = rated(technique, Graph::nodes(&refs));
-                if best.as_ref().is_some_and(|s| s.difficulty <= difficulty) {
-                    continue;
+                // A chain with more links than this cannot rate below the best one found.
+                let depth = depth_bound(technique, best.as_ref());
+                graph.bfs(p_on, (None, depth, links), &mut on, &mut buffer);
+                graph.bfs(p_off, (None, depth, links), &mut off, &mut buffer);
+                for (search, start, contradicted) in [(&on, p_on, p_off), (&off, p_off, p_on)] {
+                    // The contradiction with the fewest steps: some q reached true and false.
+                    let shortest = search
+                        .order
+                        .iter()
+                        .filter(|&&l| l & 1 == 1 && search.reached(l ^ 1))
+                        .min_by_key(|&&l| search.depth[l] + search.depth[l ^ 1]);
+                    let Some(&q) = shortest else { continue };
+                    let (a, b) = (search.path(q), search.path(q ^ 1));
+                    let self_contained = q == start || q ^ 1 == start;
+                    let (technique, chains) = if self_contained {
+                        let path = if q == start { b } else { a };
+                        (graph.kind(&path).chain(), vec![path])
+                    } else if links == Links::X {
+                        continue;
+                    } else {
+                        (Technique::ForcingChain, vec![a, b])
+                    };
+                    if !allowed(technique) {
+                        continue;
+                    }
+                    let refs: Vec<&[usize]> = chains.iter().map(Vec::as_slice).collect();
+                    let difficulty = rated(technique, Graph::nodes(&refs));
+                    if best.as_ref().is_some_and(|s| s.difficulty <= difficulty) {
+                        continue;
+                    }
+                    let mut step = Step::new(technique);
+                    step.difficulty = difficulty;
+                    graph.conclusion(&mut step, contradicted);
+                    step.chains = chains.iter().map(|p| graph.chain(p)).collect();
+                    step.reasoning = Some("contradiction");
+                    step.digits.push(d);
+                    step.cells.push(board.cell(c));
+                    keep_best(&mut best, step);
                 }
-                let mut step = Step::new(technique);
-                step.difficulty = difficulty;
-                graph.conclusion(&mut step, contradicted);
-                step.chains = chains.iter().map(|p| graph.chain(p)).collect();
-                step.reasoning = Some("contradiction");
-                step.digits.push(d);
-                step.cells.push(board.cell(c));
-                keep_best(&mut best, step);
             }
             if !allowed(Technique::ForcingChain) {
                 continue;
@@ -413,16 +422,8 @@ fn static_chains(graph: &Graph, allowed: &dyn Fn(Technique) -> bool) -> Option<S
                 for x in strong_predecessors(graph, c, d) {
                     // Loops of each kind only as long as they could still beat the best
                     // step (X-loops, on one digit's links, at any length).
-                    let bound = best.as_ref().map_or(u16::MAX, |b| b.difficulty.0);
                     for links in [Links::X, Links::Y, Links::All] {
-                        let longest = if links == Links::X {
-                            u16::MAX
-                        } else {
-                            (4..64)
-                                .take_while(|&len| rated(links.cycle(), len).0 < bound)
-                                .last()
-                                .unwrap_or(0) as u16
-                        };
+                        let longest = longest_loop(links.cycle(), best.as_ref());
                         if longest < 3 {
                             continue;
                         }
@@ -532,14 +533,17 @@ fn cycle(
 
 /// Region forcing chains (every place of a digit in a house) and cell forcing chains
 /// (every candidate of a cell): a literal every branch reaches holds.
-fn multiple_chains(graph: &Graph, allowed: &dyn Fn(Technique) -> bool) -> Option<Step> {
+fn multiple_on(graph: &Graph, allowed: &dyn Fn(Technique) -> bool) -> Option<Step> {
     let board = graph.board;
     let n = board.n;
     let mut groups: Vec<(Technique, Vec<usize>)> = Vec::new();
     for h in 0..board.houses.len() {
         for d in 1..=n as u8 {
             let mask = graph.pos[h * n + usize::from(d) - 1];
-            if mask.count_ones() >= 2 {
+            // SE examines a house's region chain from the digit's first place only, and
+            // (not dynamic) from cells of three or more candidates only.
+            let first = board.houses[h][mask.trailing_zeros() as usize % n.max(1)];
+            if mask.count_ones() >= 2 && board.cand[first].count_ones() >= 3 {
                 let lits = Board::digits(mask)
                     .map(|i| graph.lit(board.houses[h][usize::from(i) - 1], d, true))
                     .collect();
@@ -549,7 +553,7 @@ fn multiple_chains(graph: &Graph, allowed: &dyn Fn(Technique) -> bool) -> Option
     }
     if allowed(Technique::CellForcingChain) {
         for c in 0..board.cand.len() {
-            if board.cand[c].count_ones() >= 2 {
+            if board.cand[c].count_ones() >= 3 {
                 let lits = Board::digits(board.cand[c])
                     .map(|d| graph.lit(c, d, true))
                     .collect();

@@ -8,10 +8,13 @@
 //! contradiction. The levels, each letting more kinds of sub-deduction count as one link
 //! when the singles stall (bases from the SukakuExplainer wiki's table for SE 1.2.1):
 //! - [`Level::Plain`], dynamic forcing chains (8.5): singles only;
-//! - [`Level::Plus`], dynamic forcing chains (+) (9.0): also locked candidates, naked and
-//!   hidden pairs and triples, X-wings and swordfish on the branch's grid;
+//! - [`Level::Plus`], dynamic forcing chains (+) (9.0): also, when the singles stall, the
+//!   first of pointing/claiming, hidden pair, naked pair and X-wing on the branch's grid
+//!   (Sukaku Explainer's four at its default setting);
 //! - [`Level::Forcing`], (+ forcing chains) (9.5): also every static chain in the branch's
 //!   grid whose assumption ends in a contradiction;
+//! - [`Level::Multiple`], (+ multiple forcing chains) (10.0): also static region and cell
+//!   forcing chains in the branch's grid;
 //! - [`Level::Dynamic`], (+ dynamic forcing chains) (10.5): also every plain dynamic one.
 //!
 //! Forms, as in SE: a contradiction (the assumption is false), a double implication (a
@@ -29,8 +32,8 @@ use crate::stop::Stop;
 
 const NONE: u32 = u32::MAX;
 
-/// Literals derived (node assertions) one step may spend, all levels together; past it the
-/// best conclusion found so far is taken, or none (the explanation is then `stuck`).
+/// Literals derived (node assertions) one level of one step may spend; past it the best
+/// conclusion found so far is taken, or the next level is tried.
 const BUDGET: u64 = 3_000_000;
 
 /// How much a branch may use, easiest first.
@@ -42,19 +45,28 @@ pub(super) enum Level {
     Plus,
     /// Also static contradiction chains inside the branch.
     Forcing,
+    /// Also static region and cell forcing chains inside the branch.
+    Multiple,
     /// Also plain dynamic contradiction chains inside the branch.
     Dynamic,
 }
 
 impl Level {
     /// Every level, easiest first.
-    pub(super) const ALL: [Level; 4] = [Level::Plain, Level::Plus, Level::Forcing, Level::Dynamic];
+    pub(super) const ALL: [Level; 5] = [
+        Level::Plain,
+        Level::Plus,
+        Level::Forcing,
+        Level::Multiple,
+        Level::Dynamic,
+    ];
 
     pub(super) fn technique(self) -> Technique {
         match self {
             Level::Plain => Technique::DynamicForcingChain,
             Level::Plus => Technique::DynamicForcingChainPlus,
             Level::Forcing => Technique::NestedForcingChain,
+            Level::Multiple => Technique::NestedMultipleForcingChain,
             Level::Dynamic => Technique::NestedDynamicForcingChain,
         }
     }
@@ -348,6 +360,9 @@ impl<'a> Engine<'a> {
             if level >= Level::Forcing && self.nested(Mode::Static)? {
                 continue;
             }
+            if level == Level::Multiple && self.nested_multiple()? {
+                continue;
+            }
             if level >= Level::Dynamic && self.nested(Mode::Dynamic)? {
                 continue;
             }
@@ -358,15 +373,13 @@ impl<'a> Engine<'a> {
     /// One basic technique on the branch's grid; its eliminations rest on the derived
     /// literals of its houses' digits and of its cells.
     fn basic(&mut self) -> Result<bool, Conflict> {
-        const FINDERS: [fn(&Board) -> Option<Step>; 8] = [
+        // SE's four (`../shared/SE-RATINGS.md` section 5, at its default "FC+ 0").
+        const FINDERS: [fn(&Board) -> Option<Step>; 5] = [
             locked::pointing,
             locked::claiming,
+            |b| subsets::hidden(b, 2),
             |b| subsets::naked(b, 2),
             |b| fish::fish(b, 2),
-            |b| subsets::hidden(b, 2),
-            |b| subsets::naked(b, 3),
-            |b| fish::fish(b, 3),
-            |b| subsets::hidden(b, 3),
         ];
         let Some(step) = FINDERS.iter().find_map(|find| find(&self.board)) else {
             return Ok(false);
@@ -405,6 +418,90 @@ impl<'a> Engine<'a> {
             let c = p.cell.row * n + p.cell.col;
             self.assert(self.lit(c, p.digit, true), &parents, 1)?;
             any = true;
+        }
+        Ok(any)
+    }
+
+    /// Static region and cell forcing chains on the branch's grid (from cells of three or
+    /// more candidates, and a house's digit from its first place only, as SE's non-dynamic
+    /// multiple chains): a literal every branch of a group reaches holds, weighing the
+    /// literals of all its branches and resting on the branch's literals they used.
+    fn nested_multiple(&mut self) -> Result<bool, Conflict> {
+        self.snapshot = Some(self.board.clone());
+        let board = &self.board;
+        let mut groups: Vec<Vec<u32>> = Vec::new();
+        for c in 0..board.cand.len() {
+            if board.value[c] == 0 && board.cand[c].count_ones() >= 3 {
+                groups.push(Board::digits(board.cand[c]).map(|d| self.lit(c, d, true)).collect());
+            }
+        }
+        for h in 0..board.houses.len() {
+            for d in 1..=self.n as u8 {
+                let mask = board.positions(h, d);
+                let first = board.houses[h][mask.trailing_zeros() as usize % self.n];
+                if mask.count_ones() >= 2 && board.cand[first].count_ones() >= 3 {
+                    groups.push(
+                        Board::digits(mask)
+                            .map(|i| self.lit(board.houses[h][usize::from(i) - 1], d, true))
+                            .collect(),
+                    );
+                }
+            }
+        }
+        let start = self.mark();
+        let mut found: Vec<(u32, Vec<u32>, u32)> = Vec::new();
+        for group in groups {
+            if self.exhausted() {
+                break;
+            }
+            // What every branch reaches (a contradicting branch would have been a nested
+            // contradiction, tried before this).
+            let mut common: Option<Vec<u32>> = None;
+            for &lit in &group {
+                self.assert(lit, &[], 1)?;
+                let reached: Option<Vec<u32>> = self.propagate(Mode::Static).ok().map(|()| {
+                    let mut lits: Vec<u32> =
+                        self.nodes[start.nodes + 1..].iter().map(|n| n.lit).collect();
+                    lits.sort_unstable();
+                    lits
+                });
+                self.undo(start);
+                common = match (common, reached) {
+                    (None, Some(r)) => Some(r),
+                    (Some(c), Some(r)) => {
+                        Some(c.into_iter().filter(|l| r.binary_search(l).is_ok()).collect())
+                    }
+                    _ => None,
+                };
+                if common.as_ref().is_none_or(Vec::is_empty) {
+                    break;
+                }
+            }
+            let Some(common) = common.filter(|c| !c.is_empty()) else {
+                continue;
+            };
+            let conclusion = common[0];
+            let (mut parents, mut weight) = (Vec::new(), 1u32);
+            for &lit in &group {
+                self.assert(lit, &[], 1)?;
+                if self.propagate(Mode::Static).is_ok() {
+                    let id = self.node_of[conclusion as usize];
+                    let all = self.ancestry(&[id]);
+                    let (inner, outer): (Vec<u32>, Vec<u32>) =
+                        all.into_iter().partition(|&i| i as usize >= start.nodes);
+                    weight += self.weight(&inner) as u32;
+                    parents.extend(outer);
+                }
+                self.undo(start);
+            }
+            parents.sort_unstable();
+            parents.dedup();
+            found.push((conclusion, parents, weight));
+        }
+        self.snapshot = None;
+        let any = !found.is_empty();
+        for (lit, parents, weight) in found {
+            self.assert(lit, &parents, weight)?;
         }
         Ok(any)
     }
@@ -473,6 +570,8 @@ pub(super) fn dynamic_chain(
         if !allowed(technique) || bound.is_some_and(|b| b <= technique.base()) {
             return None;
         }
+        // Each level has its own budget: one that runs out passes the step to the next.
+        engine.work = 0;
         if let Some(found) = search(&mut engine, level) {
             let difficulty = Difficulty(technique.base().0 + length_surcharge(found.length));
             if bound.is_some_and(|b| b <= difficulty) {
@@ -490,7 +589,7 @@ pub(super) fn dynamic_chain(
             step.reasoning = Some(found.reasoning);
             return Some(step);
         }
-        if engine.exhausted() {
+        if engine.stopped {
             return None;
         }
     }

@@ -5,7 +5,13 @@
 use super::{Board, Step, Technique};
 
 /// Candidates of `d` in house `from`, all inside house `into`: `d` leaves the rest of `into`.
-fn locked(board: &Board, from: usize, into: usize, d: u8, technique: Technique) -> Option<Step> {
+pub(super) fn locked(
+    board: &Board,
+    from: usize,
+    into: usize,
+    d: u8,
+    technique: Technique,
+) -> Option<Step> {
     let cells = &board.houses[from];
     let inside = |c: usize| board.cell_houses[c].contains(&into);
     let mut any = false;

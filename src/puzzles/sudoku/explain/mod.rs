@@ -1,6 +1,7 @@
 //! Explaining a sudoku the way a person solves it: candidates in every empty cell, and at
-//! each step the easiest technique that applies, rated on the Sudoku Explainer (SE)
-//! scale, until the grid is full or the techniques run out.
+//! each step the first technique family, in Sukaku Explainer v1.15.10's order, that
+//! applies (`ladder.rs`), rated on the Sudoku Explainer (SE) scale, until the grid is full
+//! or the techniques run out.
 //!
 //! Glossary (besides the sudoku one): a **candidate** is a digit still possible in an
 //! empty cell; a **house** is a row, column or box (the sudoku module's *unit*); a step
@@ -11,17 +12,24 @@
 //! proved-unique puzzles and every step is checked against the solution before it is
 //! taken (a step that would remove a solution digit is a bug, and stops the explanation
 //! instead of being shown). One file per technique family, after Emerentius/sudoku's
-//! `strategy/strategies/`; base difficulties and chain-length surcharges follow the SE
-//! scale's published table (SukakuExplainer wiki, "Difficulty ratings in Sudoku Explainer
-//! v1.2.1"). Measurements: `docs/explain.md`.
+//! `strategy/strategies/`; the order, ratings and surcharges are Sukaku Explainer
+//! v1.15.10's as `../shared/SE-RATINGS.md` states them (SE 1.2.1's published table plus the
+//! four families it adds). Measurements: `docs/explain.md`.
 
+mod als_wings;
 mod chains;
+mod direct;
 mod dynamic;
+mod exclusion;
 mod fish;
+mod ladder;
+mod links;
 mod locked;
 mod nishio;
 mod singles;
 mod subsets;
+mod three_links;
+mod turbot;
 mod uniqueness;
 mod wings;
 
@@ -94,7 +102,8 @@ impl fmt::Display for Literal {
     }
 }
 
-/// The techniques, in the order of their SE base difficulty.
+/// The techniques, roughly in the order of their SE base difficulty (the order they are
+/// tried in is `ladder.rs`'s).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Technique {
@@ -104,8 +113,16 @@ pub enum Technique {
     HiddenSingleBox,
     /// The only place for a digit in a row or column (SE 1.5).
     HiddenSingleLine,
+    /// A pointing whose eliminations leave a hidden single in a box, placed (1.7).
+    DirectPointing,
+    /// A claiming whose eliminations leave a hidden single in a line, placed (1.9).
+    DirectClaiming,
+    /// A hidden pair whose eliminations leave a hidden single in its house (2.0).
+    DirectHiddenPair,
     /// The only candidate of a cell (SE 2.3).
     NakedSingle,
+    /// A hidden triplet whose eliminations leave a hidden single in its house (2.5).
+    DirectHiddenTriple,
     /// A box's candidates for a digit all in one line: the line loses it elsewhere (2.6).
     Pointing,
     /// A line's candidates for a digit all in one box: the box loses it elsewhere (2.8).
@@ -122,11 +139,19 @@ pub enum Technique {
     Swordfish,
     /// Three digits of a house confined to three cells (4.0).
     HiddenTriple,
+    /// Two strong links of a digit in two rows or two columns, joined by a weak link (4.0).
+    Skyscraper,
+    /// Two strong links of a digit in a row and a column, joined in a box (4.1).
+    TwoStringKite,
+    /// Two strong links of a digit, one in a box, one in a line (4.2).
+    TurbotCrane,
+    /// A skyscraper, kite or turbot crane with a grouped link (4.3).
+    GroupedTurbotFish,
     /// A bivalue pivot and two bivalue pincers (4.2).
     XyWing,
     /// A trivalue pivot and two bivalue pincers (4.4).
     XyzWing,
-    /// A deadly pattern of four cells avoided (4.5–4.6; unique puzzles only).
+    /// A deadly pattern of four cells avoided (4.5–4.7; unique puzzles only).
     UniqueRectangle,
     /// Four cells of a house with four candidates among them (5.0).
     NakedQuad,
@@ -134,6 +159,16 @@ pub enum Technique {
     Jellyfish,
     /// Four digits of a house confined to four cells (5.4).
     HiddenQuad,
+    /// Three strong links of a digit, all in rows or all in columns (5.4).
+    ThreeSkyscrapers,
+    /// Three strong links of a digit, one at least in a box (5.5).
+    ThreeStrongLinks,
+    /// Three strong links of a digit in rows and columns (5.6).
+    ThreeStringKite,
+    /// Three strong links of a digit, one at least grouped (5.7).
+    GroupedThreeStrongLinks,
+    /// Three cells holding four digits and a bivalue cell (5.5–5.6).
+    WxyzWing,
     /// Bivalue universal grave plus one (5.6; unique puzzles only).
     Bug,
     /// An X-wing with fins in one box, sashimi included (3.4: calibrated, see
@@ -143,6 +178,8 @@ pub enum Technique {
     FinnedSwordfish,
     /// A jellyfish with fins in one box (5.6, calibrated).
     FinnedJellyfish,
+    /// Four cells holding five digits and a bivalue cell (6.2–6.4).
+    VwxyzWing,
     /// Two cells of a house whose value pairs are all excluded but a few (6.2).
     AlignedPairExclusion,
     /// A loop of one digit's links (6.5 plus the length surcharge).
@@ -155,6 +192,8 @@ pub enum Technique {
     Cycle,
     /// A static forcing chain of any links: contradiction or double implication (7.0 +).
     ForcingChain,
+    /// Three cells whose value triples are all excluded but a few (7.5).
+    AlignedTripletExclusion,
     /// One digit followed dynamically from an assumption to a house without it (7.5 +).
     Nishio,
     /// Every candidate of one house for a digit leads to the same conclusion (8.0 +).
@@ -167,16 +206,22 @@ pub enum Technique {
     DynamicForcingChainPlus,
     /// Dynamic forcing chains whose branches also use static forcing chains (9.5 +).
     NestedForcingChain,
+    /// Dynamic forcing chains whose branches also use multiple forcing chains (10.0 +).
+    NestedMultipleForcingChain,
     /// Dynamic forcing chains whose branches also use dynamic forcing chains (10.5 +).
     NestedDynamicForcingChain,
 }
 
-/// Every technique, easiest first (for `--max-technique` and documentation).
-pub const TECHNIQUES: [Technique; 35] = [
+/// Every technique, in the enum's order (for `--max-technique` and documentation).
+pub const TECHNIQUES: [Technique; 51] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
+    Technique::DirectPointing,
+    Technique::DirectClaiming,
+    Technique::DirectHiddenPair,
     Technique::NakedSingle,
+    Technique::DirectHiddenTriple,
     Technique::Pointing,
     Technique::Claiming,
     Technique::NakedPair,
@@ -185,28 +230,40 @@ pub const TECHNIQUES: [Technique; 35] = [
     Technique::NakedTriple,
     Technique::Swordfish,
     Technique::HiddenTriple,
+    Technique::Skyscraper,
+    Technique::TwoStringKite,
+    Technique::TurbotCrane,
+    Technique::GroupedTurbotFish,
     Technique::XyWing,
     Technique::XyzWing,
     Technique::UniqueRectangle,
     Technique::NakedQuad,
     Technique::Jellyfish,
     Technique::HiddenQuad,
+    Technique::ThreeSkyscrapers,
+    Technique::ThreeStrongLinks,
+    Technique::ThreeStringKite,
+    Technique::GroupedThreeStrongLinks,
+    Technique::WxyzWing,
     Technique::Bug,
     Technique::FinnedXWing,
     Technique::FinnedSwordfish,
     Technique::FinnedJellyfish,
+    Technique::VwxyzWing,
     Technique::AlignedPairExclusion,
     Technique::XCycle,
     Technique::YCycle,
     Technique::XChain,
     Technique::Cycle,
     Technique::ForcingChain,
+    Technique::AlignedTripletExclusion,
     Technique::Nishio,
     Technique::RegionForcingChain,
     Technique::CellForcingChain,
     Technique::DynamicForcingChain,
     Technique::DynamicForcingChainPlus,
     Technique::NestedForcingChain,
+    Technique::NestedMultipleForcingChain,
     Technique::NestedDynamicForcingChain,
 ];
 
@@ -218,7 +275,11 @@ impl Technique {
             FullHouse => 10,
             HiddenSingleBox => 12,
             HiddenSingleLine => 15,
+            DirectPointing => 17,
+            DirectClaiming => 19,
+            DirectHiddenPair => 20,
             NakedSingle => 23,
+            DirectHiddenTriple => 25,
             Pointing => 26,
             Claiming => 28,
             NakedPair => 30,
@@ -227,12 +288,24 @@ impl Technique {
             NakedTriple => 36,
             Swordfish => 38,
             HiddenTriple => 40,
+            Skyscraper => 40,
+            TwoStringKite => 41,
+            TurbotCrane => 42,
+            GroupedTurbotFish => 43,
             XyWing => 42,
             XyzWing => 44,
             UniqueRectangle => 45,
             NakedQuad => 50,
             Jellyfish => 52,
             HiddenQuad => 54,
+            ThreeSkyscrapers => 54,
+            ThreeStrongLinks => 55,
+            ThreeStringKite => 56,
+            GroupedThreeStrongLinks => 57,
+            WxyzWing => 55,
+            VwxyzWing => 62,
+            AlignedTripletExclusion => 75,
+            NestedMultipleForcingChain => 100,
             Bug => 56,
             FinnedXWing => 34,
             FinnedSwordfish => 54,
@@ -258,6 +331,10 @@ impl Technique {
         match self {
             FullHouse => "full house",
             HiddenSingleBox | HiddenSingleLine => "hidden single",
+            DirectPointing => "direct pointing",
+            DirectClaiming => "direct claiming",
+            DirectHiddenPair => "direct hidden pair",
+            DirectHiddenTriple => "direct hidden triplet",
             NakedSingle => "naked single",
             Pointing => "pointing",
             Claiming => "claiming",
@@ -267,12 +344,24 @@ impl Technique {
             NakedTriple => "naked triple",
             Swordfish => "swordfish",
             HiddenTriple => "hidden triple",
+            Skyscraper => "skyscraper",
+            TwoStringKite => "two-string kite",
+            TurbotCrane => "turbot crane",
+            GroupedTurbotFish => "grouped turbot fish",
             XyWing => "xy-wing",
             XyzWing => "xyz-wing",
             UniqueRectangle => "unique rectangle",
             NakedQuad => "naked quad",
             Jellyfish => "jellyfish",
             HiddenQuad => "hidden quad",
+            ThreeSkyscrapers => "3 skyscrapers",
+            ThreeStrongLinks => "3 strong links",
+            ThreeStringKite => "3-string kite",
+            GroupedThreeStrongLinks => "grouped 3 strong links",
+            WxyzWing => "wxyz-wing",
+            VwxyzWing => "vwxyz-wing",
+            AlignedTripletExclusion => "aligned triplet exclusion",
+            NestedMultipleForcingChain => "dynamic forcing chain (+ multiple forcing chains)",
             Bug => "bug+1",
             FinnedXWing => "finned x-wing",
             FinnedSwordfish => "finned swordfish",
@@ -426,6 +515,10 @@ pub struct Options {
     pub max_steps: Option<usize>,
     /// Polled before each step: when it fires the explanation ends [`Status::Stopped`].
     pub stop: Stop,
+    /// Also use techniques Sukaku Explainer v1.15.10 does not have (finned and sashimi
+    /// fish, at calibrated values): hints a person may like, but the rating is then not
+    /// the SE rating people quote ([`Explanation::se_rating`] says so).
+    pub extra_techniques: bool,
 }
 
 /// A whole explanation: the steps, the rating and how it ended.
@@ -455,6 +548,91 @@ pub struct Explanation {
     /// When multiple: the cells where two solutions differ.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub differing: Vec<Cell>,
+    /// The steps that set ER, EP and ED (absent when there are no steps).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rated_by: Option<RatedBy>,
+    /// True when a step used a technique Sukaku Explainer does not have
+    /// ([`Options::extra_techniques`]): the rating is then not the SE rating.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub not_se: bool,
+}
+
+/// The step that sets one number of the rating: the first step reaching it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct RatingStep {
+    /// 1-based step number.
+    pub step: usize,
+    /// The step's technique (its key in JSON).
+    pub technique: Technique,
+    /// The technique's name.
+    pub name: &'static str,
+}
+
+/// Which steps set ER, EP and ED (SE's convention: ties keep the earlier step).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct RatedBy {
+    /// The first step with the highest rating.
+    pub er: RatingStep,
+    /// The first step with the highest rating up to the first placement.
+    pub ep: RatingStep,
+    /// The first step.
+    pub ed: RatingStep,
+}
+
+impl RatedBy {
+    /// The steps behind `steps`' rating, or `None` without steps.
+    pub fn of(steps: &[Step]) -> Option<RatedBy> {
+        let at = |i: usize| RatingStep {
+            step: i + 1,
+            technique: steps[i].technique,
+            name: steps[i].technique.name(),
+        };
+        let first_max = |upto: usize| {
+            (0..upto).fold(0, |best, i| {
+                if steps[i].difficulty > steps[best].difficulty {
+                    i
+                } else {
+                    best
+                }
+            })
+        };
+        if steps.is_empty() {
+            return None;
+        }
+        let placing = steps
+            .iter()
+            .position(Step::places)
+            .map_or(steps.len(), |i| i + 1);
+        Some(RatedBy {
+            er: at(first_max(steps.len())),
+            ep: at(first_max(placing)),
+            ed: at(0),
+        })
+    }
+}
+
+impl Explanation {
+    /// The rating with the technique that sets each number, as one line of text:
+    /// `ER=5.6/1.2/1.2 (ER: wxyz-wing, step 31; EP: hidden single, step 1; ED: hidden
+    /// single, step 1)`; with extra techniques, `, not the SE rating` follows.
+    pub fn rating_text(&self) -> String {
+        let mut text = self.rating.to_string();
+        if let Some(by) = &self.rated_by {
+            text.push_str(&format!(
+                " (ER: {}, step {}; EP: {}, step {}; ED: {}, step {})",
+                by.er.name, by.er.step, by.ep.name, by.ep.step, by.ed.name, by.ed.step
+            ));
+        }
+        if self.not_se {
+            text.push_str(", not the SE rating");
+        }
+        text
+    }
+
+    /// Whether the rating is Sukaku Explainer's (no technique beyond its set was used).
+    pub fn se_rating(&self) -> bool {
+        !self.not_se
+    }
 }
 
 /// The candidates left in one empty cell.
@@ -607,7 +785,14 @@ impl Board {
     }
 
     pub(crate) fn digits(mask: u64) -> impl Iterator<Item = u8> {
-        (0..64u8).filter(move |i| mask >> i & 1 == 1).map(|i| i + 1)
+        let mut rest = mask;
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let i = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                i + 1
+            })
+        })
     }
 
     pub(crate) fn solved(&self) -> bool {
@@ -615,65 +800,7 @@ impl Board {
     }
 }
 
-/// A technique's search: the first step it finds.
-type Finder = fn(&Board) -> Option<Step>;
-
-/// Finds the easiest step the options allow, or `None` when the ladder runs out.
-pub(crate) fn next_step(board: &Board, options: &Options) -> Option<Step> {
-    let allowed = |t: Technique| options.max_technique.is_none_or(|m| t.base() <= m.base());
-    let mut fixed: [(Technique, Finder); 23] = [
-        (Technique::FullHouse, singles::full_house),
-        (Technique::HiddenSingleBox, singles::hidden_single_box),
-        (Technique::HiddenSingleLine, singles::hidden_single_line),
-        (Technique::NakedSingle, singles::naked_single),
-        (Technique::Pointing, locked::pointing),
-        (Technique::Claiming, locked::claiming),
-        (Technique::NakedPair, |b| subsets::naked(b, 2)),
-        (Technique::XWing, |b| fish::fish(b, 2)),
-        (Technique::HiddenPair, |b| subsets::hidden(b, 2)),
-        (Technique::NakedTriple, |b| subsets::naked(b, 3)),
-        (Technique::Swordfish, |b| fish::fish(b, 3)),
-        (Technique::HiddenTriple, |b| subsets::hidden(b, 3)),
-        (Technique::XyWing, wings::xy_wing),
-        (Technique::XyzWing, wings::xyz_wing),
-        (Technique::UniqueRectangle, uniqueness::unique_rectangle),
-        (Technique::NakedQuad, |b| subsets::naked(b, 4)),
-        (Technique::Jellyfish, |b| fish::fish(b, 4)),
-        (Technique::HiddenQuad, |b| subsets::hidden(b, 4)),
-        (Technique::Bug, uniqueness::bug),
-        (Technique::FinnedXWing, |b| fish::finned(b, 2)),
-        (Technique::FinnedSwordfish, |b| fish::finned(b, 3)),
-        (Technique::FinnedJellyfish, |b| fish::finned(b, 4)),
-        (
-            Technique::AlignedPairExclusion,
-            wings::aligned_pair_exclusion,
-        ),
-    ];
-    // Fixed-difficulty techniques in ascending order: the first found is the easiest,
-    // except that a unique rectangle of 4.6 ranks after a naked quad of 5.0 only by base.
-    fixed.sort_by_key(|(t, _)| t.base());
-    let mut best: Option<Step> = None;
-    for (technique, find) in fixed {
-        if !allowed(technique) {
-            break;
-        }
-        if best
-            .as_ref()
-            .is_some_and(|s| s.difficulty <= technique.base())
-        {
-            break;
-        }
-        if let Some(step) = find(board)
-            && best.as_ref().is_none_or(|s| step.difficulty < s.difficulty)
-        {
-            best = Some(step);
-        }
-    }
-    if best.is_some() {
-        return best;
-    }
-    chains::best_chain(board, &allowed, &options.stop)
-}
+pub(crate) use ladder::next_step;
 
 /// Explain `puzzle` from its givens.
 pub fn explain(puzzle: &Sudoku, options: &Options) -> Explanation {
@@ -689,6 +816,8 @@ pub fn explain(puzzle: &Sudoku, options: &Options) -> Explanation {
         candidates: Vec::new(),
         guesses: None,
         differing: Vec::new(),
+        rated_by: None,
+        not_se: false,
     };
     if let Some(reason) = super::clashing_givens(puzzle) {
         explanation.reason = Some(reason);
@@ -798,6 +927,13 @@ pub fn explain(puzzle: &Sudoku, options: &Options) -> Explanation {
         ));
     }
     explanation.rating = Rating::of(explanation.steps.iter().map(|s| (s.difficulty, s.places())));
+    explanation.rated_by = RatedBy::of(&explanation.steps);
+    explanation.not_se = explanation.steps.iter().any(|s| {
+        matches!(
+            s.technique,
+            Technique::FinnedXWing | Technique::FinnedSwordfish | Technique::FinnedJellyfish
+        )
+    });
     // A stuck puzzle needs more than its hardest step so far: no level word.
     explanation.level = if explanation.status == Status::Solved {
         level_word(explanation.rating.er)

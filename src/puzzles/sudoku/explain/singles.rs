@@ -3,9 +3,25 @@
 
 use super::{Board, Step, Technique};
 
+/// SE's "Hidden Single" family: full houses first (boxes, columns, rows), then hidden
+/// singles (boxes, columns, rows); the first found is taken.
+pub(super) fn hidden_singles(board: &Board) -> Option<Step> {
+    let n = board.n;
+    let order = [2 * n..3 * n, n..2 * n, 0..n];
+    for houses in order.clone() {
+        if let Some(step) = full_house(board, houses) {
+            return Some(step);
+        }
+    }
+    hidden_single(board, order[0].clone(), Technique::HiddenSingleBox)
+        .or_else(|| hidden_single(board, order[1].clone(), Technique::HiddenSingleLine))
+        .or_else(|| hidden_single(board, order[2].clone(), Technique::HiddenSingleLine))
+}
+
 /// A house with one empty cell: it takes the missing digit.
-pub(super) fn full_house(board: &Board) -> Option<Step> {
-    for (h, cells) in board.houses.iter().enumerate() {
+fn full_house(board: &Board, houses: std::ops::Range<usize>) -> Option<Step> {
+    for h in houses {
+        let cells = &board.houses[h];
         let mut empty = cells.iter().filter(|&&c| board.value[c] == 0);
         if let (Some(&c), None) = (empty.next(), empty.next()) {
             let d = Board::digits(board.cand[c]).next()?;
@@ -38,16 +54,6 @@ fn hidden_single(
         }
     }
     None
-}
-
-/// The only place for a digit in a box.
-pub(super) fn hidden_single_box(board: &Board) -> Option<Step> {
-    hidden_single(board, 2 * board.n..3 * board.n, Technique::HiddenSingleBox)
-}
-
-/// The only place for a digit in a row or column.
-pub(super) fn hidden_single_line(board: &Board) -> Option<Step> {
-    hidden_single(board, 0..2 * board.n, Technique::HiddenSingleLine)
 }
 
 /// A cell with one candidate.

@@ -26,7 +26,7 @@ fn puzzles(name: &str) -> Vec<Sudoku> {
 /// Explains `puzzle` and checks, independently of the driver's own check, that every
 /// placement is the solution's digit, every elimination removes a non-solution digit,
 /// and a solved explanation fills exactly the empty cells.
-fn explain_soundly(puzzle: &Sudoku, options: &Options) -> Explanation {
+pub(super) fn explain_soundly(puzzle: &Sudoku, options: &Options) -> Explanation {
     let explanation = explain(puzzle, options);
     let outcome = native::solve(puzzle.box_side(), puzzle.givens(), &NativeSearch::unique());
     if outcome.count != 1 {
@@ -235,8 +235,28 @@ fn json_names_cells_1_based_and_digits_as_integers() {
     assert!(json["rating"]["er"].is_f64());
 }
 
+/// The first step of `grid` beyond the singles, explained soundly.
+pub(super) fn first_step_beyond_singles(grid: &str) -> Step {
+    let puzzle = parse_collection_line(1, grid).expect("a puzzle");
+    let explanation = explain_soundly(&puzzle, &Options::default());
+    assert_eq!(explanation.status, Status::Solved);
+    explanation
+        .steps
+        .into_iter()
+        .find(|s| {
+            !matches!(
+                s.technique,
+                Technique::FullHouse
+                    | Technique::HiddenSingleBox
+                    | Technique::HiddenSingleLine
+                    | Technique::NakedSingle
+            )
+        })
+        .expect("a step beyond singles")
+}
+
 /// The first step of `grid` at or above `floor` (the first hard step), explained soundly.
-fn first_hard_step(grid: &str, floor: u16) -> Step {
+pub(super) fn first_hard_step(grid: &str, floor: u16) -> Step {
     let puzzle = parse_collection_line(1, grid).expect("a puzzle");
     let explanation = explain_soundly(&puzzle, &Options::default());
     assert_eq!(explanation.status, Status::Solved);
@@ -275,10 +295,11 @@ fn unique_rectangle_type_3_and_4_are_first_hard_steps() {
 
 #[test]
 fn bug_types_2_and_4_are_first_hard_steps() {
-    // Sudoku Exchange diabolical (rated 5.5): every extra is the same digit (5.7).
+    // Sudoku Exchange diabolical (line 275 of the bank's 480, published 5.7): every extra
+    // is the same digit (5.7), the first step rated 5.6 or more.
     let step = first_hard_step(
-        ".....4.7.28..6195..1.23....69....7...45...39...2....85....72.6..2741..39.6.9.....",
-        45,
+        "...19..7.....6.81.8..7...2.1......8.3.9...4.5.8......7.4...7..2.67.8.....1..45...",
+        56,
     );
     assert_eq!(step.technique, Technique::Bug);
     assert_eq!(
@@ -297,7 +318,7 @@ fn bug_types_2_and_4_are_first_hard_steps() {
     assert_eq!(explanation.rating.er, Difficulty(57));
     let step = first_hard_step(
         "...57..1.35.....9...7.936....5.2...47.43.92.12...5.8....314.5...2.....76.6..87...",
-        45,
+        56,
     );
     assert_eq!(step.technique, Technique::Bug);
     assert_eq!(step.reasoning, Some("type 4"));
@@ -341,13 +362,14 @@ fn y_cycles_are_rated_apart_from_bidirectional_cycles() {
 
 #[test]
 fn nishio_is_a_first_hard_step() {
-    // magictour top1465 #346: one digit followed from an assumption empties a house.
+    // magictour top1465 #311: no static chain, no aligned triplet exclusion; one digit
+    // followed from an assumption empties a house (7.7).
     let step = first_hard_step(
-        ".2...48...54...6..9.......1...5.7.68....3.1...8...2...3.........7.9.8.52....7....",
-        45,
+        "5.1.94....2.6.59................2.17.3..4..6.......5.........2.....3.8...6.8.93..",
+        56,
     );
     assert_eq!(step.technique, Technique::Nishio);
-    assert_eq!(step.difficulty, Difficulty(75));
+    assert_eq!(step.difficulty, Difficulty(77));
     assert_eq!(step.eliminations.len(), 1);
     let chain = &step.chains[0];
     assert!(chain[0].on && chain.iter().all(|l| l.digit == step.digits[0]));
@@ -431,4 +453,83 @@ fn a_stop_firing_inside_the_chain_search_ends_the_explanation_stopped() {
     let explanation = explain(&puzzle, &options);
     assert_eq!(explanation.status, Status::Stopped);
     assert!(explanation.reason.as_deref().unwrap().starts_with("stopped"));
+}
+
+#[test]
+fn unique_rectangle_type_2_is_rated_4_5() {
+    // Sudoku Exchange diabolical (line 64 of the bank's 480, published 6.4): Sukaku
+    // Explainer v1.15.10 rates type 2 at 4.5, not SE 1.2.1's 4.6.
+    let step = first_hard_step(
+        "3....9..2.4..76.8...18..6..69....8...3.....1...8....37..3..54...1.63..5.5..7....8",
+        45,
+    );
+    assert_eq!(step.technique, Technique::UniqueRectangle);
+    assert_eq!(
+        (step.reasoning, step.difficulty),
+        (Some("type 2"), Difficulty(45))
+    );
+}
+
+#[test]
+fn finned_fish_only_with_extra_techniques_and_then_not_se() {
+    // Sudoku Exchange diabolical (line 27, published 5.4): SE's hardest step is three
+    // skyscrapers; with the extra techniques a finned fish comes first.
+    let puzzle = parse_collection_line(
+        1,
+        ".215.........83.2...6...8.....8....1.38...45.7....6.....2...5...5.62.........173.",
+    )
+    .expect("a puzzle");
+    let finned = |e: &Explanation| {
+        e.steps.iter().any(|s| {
+            matches!(
+                s.technique,
+                Technique::FinnedXWing | Technique::FinnedSwordfish | Technique::FinnedJellyfish
+            )
+        })
+    };
+    let se = explain_soundly(&puzzle, &Options::default());
+    assert!(!finned(&se) && se.se_rating());
+    assert_eq!(se.rating.er, Difficulty(54));
+    let extra = explain_soundly(
+        &puzzle,
+        &Options {
+            extra_techniques: true,
+            ..Options::default()
+        },
+    );
+    assert!(finned(&extra) && !extra.se_rating());
+    assert!(extra.rating_text().ends_with(", not the SE rating"));
+    let json = serde_json::to_value(&extra).expect("json");
+    assert_eq!(json["not_se"], true);
+    assert!(serde_json::to_value(&se).expect("json").get("not_se").is_none());
+}
+
+#[test]
+fn er_ep_ed_name_the_first_step_reaching_each() {
+    // Sudoku Exchange diabolical (line 28, published 5.5): ED and EP a hidden single, ER
+    // the WXYZ-wing.
+    let puzzle = parse_collection_line(
+        1,
+        "..1...7..923...841.8.....3.5.......2...1.6....1.9.2.6....2.8...7.2...9.5.4.5.7.1.",
+    )
+    .expect("a puzzle");
+    let explanation = explain_soundly(&puzzle, &Options::default());
+    let by = explanation.rated_by.expect("steps");
+    assert_eq!(by.ed.step, 1);
+    assert_eq!(explanation.steps[0].difficulty, explanation.rating.ed);
+    assert_eq!(explanation.steps[by.er.step - 1].difficulty, explanation.rating.er);
+    assert!(
+        explanation.steps[..by.er.step - 1]
+            .iter()
+            .all(|s| s.difficulty < explanation.rating.er)
+    );
+    assert_eq!(by.er.technique, Technique::WxyzWing);
+    assert!(
+        explanation
+            .rating_text()
+            .starts_with("ER=5.5/1.2/1.2 (ER: wxyz-wing, step ")
+    );
+    let json = serde_json::to_value(&explanation).expect("json");
+    assert_eq!(json["rated_by"]["er"]["technique"], "wxyz-wing");
+    assert_eq!(json["rated_by"]["ed"]["step"], 1);
 }

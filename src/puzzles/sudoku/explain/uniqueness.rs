@@ -3,7 +3,8 @@
 //! - Unique rectangle: four empty cells in two rows, two columns and two boxes cannot all
 //!   be reduced to the same pair {a,b}, or the two solutions (swap a and b) would both be
 //!   valid. Type 1 (SE 4.5): three cells are exactly {a,b}, so the fourth loses a and b.
-//!   Type 2 (4.6): two cells are {a,b} and the other two {a,b,c}: one of those is c, so
+//!   Type 2 (4.5 in Sukaku Explainer v1.15.10, not
+//!   SE 1.2.1's 4.6): two cells are {a,b} and the other two {a,b,c}: one of those is c, so
 //!   c leaves the cells seeing both. Type 3 (4.5 + 0.1 per naked digit beyond one): the
 //!   two other cells share a house, and their extra digits with k - 1 cells of that house
 //!   make a naked set of k digits. Type 4 (4.5): the two other cells share a house where
@@ -45,10 +46,12 @@ pub(super) fn unique_rectangle(board: &Board) -> Option<Step> {
                     for (i, &a) in digits.iter().enumerate() {
                         for &d in &digits[i + 1..] {
                             let pair = 1u64 << (a - 1) | 1u64 << (d - 1);
+                            // By rating, then by type number (SE's order).
+                            let key = |s: &Step| (s.difficulty, s.reasoning);
                             if let Some(step) = rectangle(board, &corners, pair)
-                                && best.as_ref().is_none_or(|s| step.difficulty < s.difficulty)
+                                && best.as_ref().is_none_or(|s| key(&step) < key(s))
                             {
-                                if step.difficulty == Technique::UniqueRectangle.base() {
+                                if key(&step) == (Technique::UniqueRectangle.base(), Some("type 1")) {
                                     return Some(step);
                                 }
                                 best = Some(step);
@@ -89,7 +92,6 @@ fn rectangle(board: &Board, corners: &[usize; 4], pair: u64) -> Option<Step> {
                 })
                 .map(|o| board.candidate(o, d))
                 .collect();
-            step.difficulty = Difficulty(46);
             step.reasoning = Some("type 2");
         }
         if step.eliminations.is_empty() {
