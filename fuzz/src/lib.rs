@@ -22,11 +22,18 @@ pub struct Target {
 }
 
 /// The readers of this run: every registered one, or the one [`KIND_VARIABLE`] names.
-/// Panics (at start-up, from the targets' `init`) on a name that is no kind.
+/// Panics (at start-up, from the targets' `init`) on a name that is no kind; `list`
+/// prints the kinds, one a line, and exits (how `fuzz/run` learns them).
 pub fn targets() -> &'static [Target] {
     static TARGETS: OnceLock<Vec<Target>> = OnceLock::new();
     TARGETS.get_or_init(|| {
         let wanted = std::env::var(KIND_VARIABLE).ok().filter(|k| !k.is_empty());
+        if wanted.as_deref() == Some("list") {
+            for reader in READERS {
+                println!("{}", reader.kind.name());
+            }
+            std::process::exit(0);
+        }
         let chosen: Vec<&'static Reader> = READERS
             .iter()
             .filter(|r| wanted.as_deref().is_none_or(|k| k == r.kind.name()))
