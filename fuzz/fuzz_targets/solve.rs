@@ -1,53 +1,66 @@
-//! Small inputs of every kind through the whole pipeline on every backend that takes them:
-//! every answer passes the puzzle's checker (the pipeline checks each one and reports a
-//! failure as `CheckFailed`), and backends that finish agree on "none, one, or two and more".
+//! Small inputs read by every registered reader (or the one `SATCOVER_FUZZ_KIND` names),
+//! each puzzle solved on every in-process engine that applies with a short budget: every
+//! answer passes the kind's checker (the pipeline checks each one and reports a failure as
+//! `CheckFailed`), and the engines that finish agree on "none, one, or two and more".
 #![no_main]
 
 use std::time::Duration;
 
 use libfuzzer_sys::fuzz_target;
-use satcover::input::{detect_kind, load};
-use satcover::puzzle::{Backend, Kind, Request, SolveError};
+use satcover::facade::AnyPuzzle;
+use satcover::puzzle::{Backend, Request, SolveError};
+use satcover_fuzz::{targets, text};
 
-const KINDS: [Kind; 6] = [
-    Kind::Sudoku,
-    Kind::Nonogram,
-    Kind::Packing,
-    Kind::Alphametic,
-    Kind::Cnf,
-    Kind::Xc,
-];
+/// Longer inputs are skipped: the point is many small puzzles, not a few slow ones.
+const MAX_LEN: usize = 400;
 
-fuzz_target!(|data: (u8, &str)| {
-    let (selector, text) = data;
-    if text.len() > 400 {
-        return;
-    }
-    let kind = match KINDS.get(usize::from(selector) % 7) {
-        Some(&kind) => kind,
-        None => detect_kind("fuzz", text),
-    };
-    let request = Request::unique().with_timeout(Some(Duration::from_millis(100)));
-    for entry in load("fuzz", text, Some(kind)) {
-        let Ok(puzzle) = entry.puzzle else { continue };
-        let mut counts = Vec::new();
-        for backend in [Backend::Native, Backend::Sat, Backend::Dlx] {
-            match puzzle.solve_any(backend, &request) {
-                Ok(report) => {
-                    if !report.outcome.timed_out {
-                        counts.push((backend, report.outcome.count));
+/// Each engine's budget per puzzle.
+const BUDGET: Duration = Duration::from_millis(50);
+
+fuzz_target!(
+    init: {
+        targets();
+    },
+    |data: &[u8]| {
+        if data.len() > MAX_LEN {
+            return;
+        }
+        let text = text(data);
+        let request = Request::unique().with_timeout(Some(BUDGET));
+        for target in targets() {
+            for name in &target.names {
+                for (_, read) in (target.reader.read)(name, &text) {
+                    if let Ok(puzzle) = read {
+                        solve_everywhere(puzzle.as_ref(), &request, &text);
                     }
                 }
-                Err(e @ (SolveError::CheckFailed { .. }
-                | SolveError::Decode { .. }
-                | SolveError::BadModel(_))) => panic!("{kind} on {backend}: {e}\n{text}"),
-                Err(_) => {}
-            }
-        }
-        if let Some(&(first, count)) = counts.first() {
-            for &(backend, other) in &counts[1..] {
-                assert_eq!(count, other, "{kind}: {first} vs {backend}\n{text}");
             }
         }
     }
-});
+);
+
+fn solve_everywhere(puzzle: &dyn AnyPuzzle, request: &Request, text: &str) {
+    let kind = puzzle.kind();
+    let mut counts = Vec::new();
+    for engine in puzzle.engines() {
+        let backend = Backend::from(engine);
+        match puzzle.solve_any(backend, request) {
+            Ok(report) => {
+                if !report.outcome.timed_out {
+                    counts.push((backend, report.outcome.count));
+                }
+            }
+            Err(
+                e @ (SolveError::CheckFailed { .. }
+                | SolveError::Decode { .. }
+                | SolveError::BadModel(_)),
+            ) => panic!("{kind} on {backend}: {e}\n{text}"),
+            Err(_) => {}
+        }
+    }
+    if let Some(&(first, count)) = counts.first() {
+        for &(backend, other) in &counts[1..] {
+            assert_eq!(count, other, "{kind}: {first} vs {backend}\n{text}");
+        }
+    }
+}
