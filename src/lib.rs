@@ -42,6 +42,7 @@ pub mod analyze;
 pub mod bench;
 pub mod cnf;
 pub mod compare;
+pub mod constraints;
 pub mod cube;
 pub mod dlx;
 pub mod driver;

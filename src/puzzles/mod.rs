@@ -107,6 +107,7 @@ kinds! {
     packing,
     alphametic,
     exact_cover,
+    slitherlink,
     sudoku,
 }
 
