@@ -69,7 +69,7 @@ fn puzzlink_urls_are_decided() {
 fn unsatisfiable_clues_are_no_solution() {
     // A 4 in the corner closes the loop around that cell; the 1 then cannot be met.
     for text in ["2x2t0:4b1", "1x1t0:3", "slitherlink\n33\n33\n"] {
-        let p = &slitherlink::parse(text)[0].as_ref().unwrap().1;
+        let p = &slitherlink::parse(text).remove(0).unwrap().1;
         for (backend, eager) in [(Backend::Native, false), (Backend::Sat, false), (Backend::Sat, true)] {
             let request = Request::unique().with_timeout(eager.then_some(Duration::from_secs(60)));
             let outcome = pipeline::solve(p, backend, &request).unwrap();
@@ -100,7 +100,7 @@ fn cli_solves_a_file_unique_and_locates_errors() {
     let out = common::satcover().arg("solve").arg(&bad).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("line 1, column 8") && stderr.contains("random-seed ID"), "{stderr}");
+    assert!(stderr.contains("seed.txt:1:8") && stderr.contains("random-seed ID"), "{stderr}");
 
     let unsat = dir.join("corner.txt");
     std::fs::write(&unsat, "2x2t0:4b1\n").unwrap();
