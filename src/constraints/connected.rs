@@ -157,14 +157,14 @@ impl Connected {
         cnf.begin_family("C2 connected parent arc");
         let mut parents: Vec<Vec<Lit>> = vec![Vec::new(); n];
         let mut arcs = Vec::new();
-        for v in 0..n {
+        for (v, parents_v) in parents.iter_mut().enumerate() {
             for &(u, e) in self.graph.adjacent(v) {
                 let arc = cnf.new_var().positive();
                 cnf.add_clause(&[!arc, self.node[u]]);
                 if let Some(edge) = &self.edge {
                     cnf.add_clause(&[!arc, edge[e]]);
                 }
-                parents[v].push(arc);
+                parents_v.push(arc);
                 arcs.push((arc, u, v));
             }
         }

@@ -103,6 +103,8 @@ struct Connectivity<'c> {
     clause: Vec<theory::Lit>,
     /// Trail length at the last check: a fixpoint with nothing new needs no check.
     checked: usize,
+    /// Check partial assignments at unit-propagation fixpoints (else total ones only).
+    partial: bool,
 }
 
 impl Connectivity<'_> {
@@ -132,7 +134,7 @@ impl Theory for Connectivity<'_> {
 
     fn propagate(&mut self, ctx: &mut Context<'_, '_>) {
         let len = ctx.trail().len();
-        if len == self.checked {
+        if !self.partial || len == self.checked {
             return;
         }
         self.checked = len;
@@ -183,8 +185,10 @@ impl Theory for Connectivity<'_> {
     }
 }
 
-/// CDCL with the constraints as a theory on batsat (module docs).
+/// CDCL with the constraints as a theory on batsat (module docs); `partial`: check at
+/// every unit-propagation fixpoint, not only on total assignments.
 pub fn solve_theory(
+    partial: bool,
     cnf: &Cnf,
     constraints: &[Connected],
     projection: &[Var],
@@ -222,6 +226,7 @@ pub fn solve_theory(
         cuts: 0,
         clause: Vec::new(),
         checked: 0,
+        partial,
     };
     let verdict = solver.solve(&mut theory, &[]);
     answer.complete = verdict == Verdict::Unsat;

@@ -38,7 +38,12 @@ pub fn single_loop(
         for (i, &e) in at.iter().enumerate() {
             clause.clear();
             clause.push(!e);
-            clause.extend(at.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &l)| l));
+            clause.extend(
+                at.iter()
+                    .enumerate()
+                    .filter(|&(j, _)| j != i)
+                    .map(|(_, &l)| l),
+            );
             cnf.add_clause(&clause);
         }
     }
@@ -54,12 +59,12 @@ pub fn single_loop(
         }
     }
     cnf.begin_family("L3 loop used node");
-    for v in 0..graph.nodes() {
+    for (v, &used_v) in used.iter().enumerate() {
         clause.clear();
-        clause.push(!used[v]);
+        clause.push(!used_v);
         for &(_, e) in graph.adjacent(v) {
             clause.push(edge[e]);
-            cnf.add_clause(&[!edge[e], used[v]]);
+            cnf.add_clause(&[!edge[e], used_v]);
         }
         cnf.add_clause(&clause);
     }
@@ -103,19 +108,31 @@ mod tests {
             .unwrap();
             assert_eq!(eager.count, cycles + 1, "eager {w}x{h}");
             let constraints = [conn];
-            let inc = lazy::solve_incremental(
-                &local,
-                &constraints,
-                &edges,
-                u64::MAX,
-                0,
-                &Stop::never(),
-            )
-            .unwrap();
-            assert_eq!((inc.count, inc.complete), (cycles + 1, true), "cuts {w}x{h}");
-            let th = lazy::solve_theory(&local, &constraints, &edges, u64::MAX, 2, &Stop::never());
-            assert_eq!((th.count, th.complete), (cycles + 1, true), "theory {w}x{h}");
-            assert_eq!(th.models.len(), 2);
+            let inc =
+                lazy::solve_incremental(&local, &constraints, &edges, u64::MAX, 0, &Stop::never())
+                    .unwrap();
+            assert_eq!(
+                (inc.count, inc.complete),
+                (cycles + 1, true),
+                "cuts {w}x{h}"
+            );
+            for partial in [true, false] {
+                let th = lazy::solve_theory(
+                    partial,
+                    &local,
+                    &constraints,
+                    &edges,
+                    u64::MAX,
+                    2,
+                    &Stop::never(),
+                );
+                assert_eq!(
+                    (th.count, th.complete),
+                    (cycles + 1, true),
+                    "theory {w}x{h}"
+                );
+                assert_eq!(th.models.len(), 2);
+            }
         }
     }
 }
