@@ -2,7 +2,9 @@
 //! which the genres (`src/puzzles/solo`, `towers`, `unequal`, `keen`, `unruly`, `kakuro`)
 //! compose. A genre states its rules as a [`Model`]; the layer gives it a native solver
 //! ([`native`]), a CNF encoding ([`cnf`]) and, where the rules are an exact cover, a cover
-//! matrix ([`cover`]). Nothing here knows a genre.
+//! matrix ([`cover`]). Nothing here knows a genre. The global constraints of shading and
+//! loop genres ([`connected`], [`loop_`]) have an eager CNF, a lazy form ([`lazy`]: cuts
+//! for an incremental SAT loop, a theory for CDCL on batsat) and speak graphs, not cells.
 //!
 //! Glossary:
 //! - **cell**: an index `0..width*height`, row-major (`row * width + col`).
@@ -19,8 +21,11 @@
 //! Sizes of each encoding are in `encodings/constraints.md`.
 
 pub mod cnf;
+pub mod connected;
 pub mod cover;
 pub mod grid;
+pub mod lazy;
+pub mod loop_;
 pub mod native;
 pub mod puzzlink;
 pub mod tatham;

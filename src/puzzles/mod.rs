@@ -113,6 +113,7 @@ kinds! {
     unruly,
     kakuro,
     solo,
+    slitherlink,
     sudoku,
 }
 

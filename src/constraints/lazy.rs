@@ -1,0 +1,240 @@
+//! The lazy forms of the connectivity constraints: a formula of local clauses solved with
+//! the global constraints checked on the side, each violation answered by a cut clause
+//! ([`Connected::cut`]), so the solver learns only the cuts it needs.
+//!
+//! - [`solve_incremental`]: varisat, incremental. Solve; when the model breaks a
+//!   constraint, add every component's cut and solve again; when it holds, the model is a
+//!   solution: block it on the projection and go on. The cuts accumulate across solutions.
+//! - [`solve_theory`]: CDCL with a theory on batsat (`sat/theory.rs`): at every unit
+//!   propagation fixpoint the constraint checks the *partial* assignment — two true nodes
+//!   that the nodes and edges not yet false cannot join are a conflict, explained by the
+//!   separator cut — so a search is refuted as soon as a region is sealed off, not when the
+//!   assignment is total.
+
+use crate::cnf::{Cnf, Lit, Var};
+use crate::sat::theory::{self, Context, Solutions, Theory, Verdict};
+use crate::sat::{Model, SatError, SatVerdict, VarisatSession};
+use crate::stop::Stop;
+
+use super::connected::Connected;
+
+/// What a lazy search found.
+#[derive(Clone, Debug, Default)]
+pub struct LazyAnswer {
+    /// The first `keep` models (every variable of the formula), in the order found.
+    pub models: Vec<Model>,
+    /// Solutions found (at most the limit).
+    pub count: u64,
+    /// Whether the search proved there are no more.
+    pub complete: bool,
+    /// Solver calls (incremental) or 1 (theory).
+    pub solve_calls: u64,
+    /// Cut clauses added or raised.
+    pub cuts: u64,
+    /// Conflicts of the search (theory form).
+    pub conflicts: Option<u64>,
+    /// Decisions of the search (theory form).
+    pub decisions: Option<u64>,
+}
+
+/// The incremental varisat loop (module docs). `max` solutions at most, `keep` kept.
+pub fn solve_incremental(
+    cnf: &Cnf,
+    constraints: &[Connected],
+    projection: &[Var],
+    max: u64,
+    keep: usize,
+    stop: &Stop,
+) -> Result<LazyAnswer, SatError> {
+    let mut session = VarisatSession::new(cnf, stop);
+    let mut answer = LazyAnswer::default();
+    while answer.count < max {
+        answer.solve_calls += 1;
+        match session.solve()? {
+            SatVerdict::Sat(model) => {
+                let value = |l: Lit| Some(model.lit_true(l));
+                let mut cut = false;
+                for c in constraints {
+                    for clause in c.cuts(&value) {
+                        session.add_clause(&clause);
+                        answer.cuts += 1;
+                        cut = true;
+                    }
+                }
+                if cut {
+                    continue;
+                }
+                answer.count += 1;
+                let block: Vec<Lit> = projection
+                    .iter()
+                    .map(|&v| Lit::new(v, !model.value(v)))
+                    .collect();
+                if answer.models.len() < keep {
+                    answer.models.push(model);
+                }
+                session.add_clause(&block);
+            }
+            SatVerdict::Unsat => {
+                answer.complete = true;
+                break;
+            }
+            SatVerdict::Unknown => break,
+        }
+    }
+    Ok(answer)
+}
+
+fn to_batsat(l: Lit) -> theory::Lit {
+    theory::Lit::new(
+        theory::Var::unsafe_from_idx(l.var().index() as u32),
+        l.is_positive(),
+    )
+}
+
+/// The constraints as a batsat theory, enumerating solutions on the projection.
+struct Connectivity<'c> {
+    constraints: &'c [Connected],
+    projection: &'c [Var],
+    found: Solutions<Vec<bool>>,
+    models: Vec<Model>,
+    keep: usize,
+    num_vars: usize,
+    cuts: u64,
+    clause: Vec<theory::Lit>,
+    /// Trail length at the last check: a fixpoint with nothing new needs no check.
+    checked: usize,
+    /// Check partial assignments at unit-propagation fixpoints (else total ones only).
+    partial: bool,
+}
+
+impl Connectivity<'_> {
+    /// A cut for the assignment of `ctx`, if some constraint is broken.
+    fn violated(&mut self, ctx: &Context<'_, '_>) -> bool {
+        let value = |l: Lit| ctx.value(to_batsat(l));
+        for c in self.constraints {
+            if let Some(cut) = c.cut(&value) {
+                self.clause.clear();
+                self.clause.extend(cut.into_iter().map(to_batsat));
+                self.cuts += 1;
+                return true;
+            }
+        }
+        false
+    }
+}
+
+impl Theory for Connectivity<'_> {
+    type Mark = ();
+
+    fn mark(&self) {}
+
+    fn backtrack(&mut self, _: ()) {
+        self.checked = 0;
+    }
+
+    fn propagate(&mut self, ctx: &mut Context<'_, '_>) {
+        let len = ctx.trail().len();
+        if !self.partial || len == self.checked {
+            return;
+        }
+        self.checked = len;
+        if self.violated(ctx) {
+            self.checked = 0;
+            let clause = std::mem::take(&mut self.clause);
+            ctx.conflict(&clause);
+            self.clause = clause;
+        }
+    }
+
+    fn complete(&mut self, ctx: &mut Context<'_, '_>) {
+        if self.violated(ctx) {
+            self.checked = 0;
+            let clause = std::mem::take(&mut self.clause);
+            ctx.conflict(&clause);
+            self.clause = clause;
+            return;
+        }
+        let grid: Vec<bool> = self
+            .projection
+            .iter()
+            .map(|&v| ctx.value(to_batsat(v.positive())) == Some(true))
+            .collect();
+        let before = self.found.count();
+        let go_on = self.found.record(&grid);
+        if self.found.count() > before && self.models.len() < self.keep {
+            let values = (0..self.num_vars)
+                .map(|i| ctx.value(to_batsat(Var::from_index(i).positive())) == Some(true))
+                .collect();
+            self.models.push(Model::from_values(values));
+        }
+        if go_on {
+            let block: Vec<theory::Lit> = self
+                .projection
+                .iter()
+                .zip(&grid)
+                .map(|(&v, &b)| to_batsat(Lit::new(v, !b)))
+                .collect();
+            self.checked = 0;
+            ctx.block(&block);
+        }
+    }
+
+    fn explain(&mut self, _: theory::Lit) -> &[theory::Lit] {
+        // Conflicts only: nothing is propagated.
+        &[]
+    }
+}
+
+/// CDCL with the constraints as a theory on batsat (module docs); `partial`: check at
+/// every unit-propagation fixpoint, not only on total assignments.
+pub fn solve_theory(
+    partial: bool,
+    cnf: &Cnf,
+    constraints: &[Connected],
+    projection: &[Var],
+    max: u64,
+    keep: usize,
+    stop: &Stop,
+) -> LazyAnswer {
+    let mut solver = theory::Solver::new();
+    for _ in 0..cnf.num_vars() {
+        solver.new_var(true);
+    }
+    solver.stop_on(stop);
+    let mut clause = Vec::new();
+    let mut ok = true;
+    for c in cnf.clauses() {
+        clause.clear();
+        clause.extend(c.iter().map(|&l| to_batsat(l)));
+        ok &= solver.add_clause(&mut clause);
+    }
+    let mut answer = LazyAnswer {
+        solve_calls: 1,
+        ..LazyAnswer::default()
+    };
+    if !ok {
+        answer.complete = true;
+        return answer;
+    }
+    let mut theory = Connectivity {
+        constraints,
+        projection,
+        found: Solutions::new(max, keep),
+        models: Vec::new(),
+        keep,
+        num_vars: cnf.num_vars(),
+        cuts: 0,
+        clause: Vec::new(),
+        checked: 0,
+        partial,
+    };
+    let verdict = solver.solve(&mut theory, &[]);
+    answer.complete = verdict == Verdict::Unsat;
+    answer.count = theory.found.count();
+    theory.models.truncate(keep);
+    answer.models = theory.models;
+    answer.cuts = theory.cuts;
+    answer.conflicts = Some(solver.conflicts());
+    answer.decisions = Some(solver.decisions());
+    answer
+}

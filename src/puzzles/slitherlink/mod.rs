@@ -1,0 +1,346 @@
+//! Slitherlink (Tatham's Loopy on the square grid; puzz.link `slither`): draw one loop along
+//! the grid lines so that each numbered cell has that many of its sides on the loop.
+//!
+//! Glossary:
+//! - **cell**: `(row, col)`, 0-based, row-major; a **clue** is a cell's number 0–4.
+//! - **dot**: a lattice point, `(H+1)×(W+1)` of them; an **edge** joins two neighbouring
+//!   dots: **horizontal** `h[r][c]` from dot `(r, c)` to `(r, c+1)` (`r ≤ H`, `c < W`),
+//!   **vertical** `v[r][c]` from `(r, c)` to `(r+1, c)` (`r < H`, `c ≤ W`). Cell `(r, c)`'s
+//!   sides are `h[r][c]`, `h[r+1][c]`, `v[r][c]`, `v[r][c+1]`.
+//! - **loop** (the solution): the chosen edges; every dot meets 0 or 2 of them and they
+//!   form one cycle.
+//!
+//! The rules come from the constraint layer: `constraints::loop_` (degree 0 or 2, one
+//! component) and `constraints::connected` (its eager CNF and its cuts). The engines:
+//! - **native**: CDCL on batsat with connectivity as a theory (`constraints::lazy`): the clue
+//!   and degree clauses propagate, and a total assignment with several loops is a conflict
+//!   explained by a separator cut, learned in the same search;
+//! - **sat**: varisat on the local clauses, adding cuts whenever a model has several loops
+//!   (an incremental session, [`CnfEncode::sat_session`]); the **external** engine and
+//!   `export` get the whole eager CNF (`cnf.rs`), which the `sat` engine also solves when a
+//!   stop can fire (a timeout, a race).
+
+mod check;
+mod cnf;
+mod reader;
+
+pub use reader::{parse, parse_id, parse_url};
+
+use crate::constraints::lazy;
+use crate::puzzle::{
+    Cells, CheckError, CnfEncode, CnfEncoding, EncodeOptions, Engine, Kind, Limits, NativeAnswer,
+    NativeSolve, Preference, Purpose, Puzzle, SessionAnswer, Sink, SolveError,
+};
+use crate::render::{Picture, Rgb};
+
+/// A slitherlink: a grid of cells, some with clues.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slitherlink {
+    width: usize,
+    height: usize,
+    /// Row-major, `None` where a cell has no clue.
+    clues: Vec<Option<u8>>,
+}
+
+/// A solution: the edges on the loop.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Loop {
+    /// `horizontal[r][c]`: edge from dot `(r, c)` to `(r, c+1)`; `H+1` rows of `W`.
+    pub horizontal: Vec<Vec<bool>>,
+    /// `vertical[r][c]`: edge from dot `(r, c)` to `(r+1, c)`; `H` rows of `W+1`.
+    pub vertical: Vec<Vec<bool>>,
+}
+
+impl Slitherlink {
+    /// A puzzle of `width × height` cells with row-major `clues` (0–4 each).
+    pub fn new(width: usize, height: usize, clues: Vec<Option<u8>>) -> Slitherlink {
+        assert_eq!(clues.len(), width * height, "one clue slot per cell");
+        Slitherlink {
+            width,
+            height,
+            clues,
+        }
+    }
+
+    /// Columns of cells.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Rows of cells.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// The clue of cell `(row, col)`.
+    pub fn clue(&self, row: usize, col: usize) -> Option<u8> {
+        self.clues[row * self.width + col]
+    }
+
+    /// The clues as rows of `0`–`4` and `.` (the plain text form without its header).
+    pub fn rows_text(&self) -> String {
+        self.clues
+            .chunks(self.width)
+            .map(|row| {
+                row.iter()
+                    .map(|c| c.map_or('.', |d| char::from(b'0' + d)))
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// The loop drawn in text: `+` dots, `-` and `|` edges, clues in the cells.
+    fn drawing(&self, s: &Loop) -> String {
+        let (w, h) = (self.width, self.height);
+        let mut out = Vec::with_capacity(2 * h + 1);
+        for r in 0..=h {
+            let mut line = String::with_capacity(2 * w + 1);
+            for c in 0..w {
+                line.push('+');
+                line.push(if s.horizontal[r][c] { '-' } else { ' ' });
+            }
+            line.push('+');
+            out.push(line.trim_end().to_string());
+            if r < h {
+                let mut line = String::with_capacity(2 * w + 1);
+                for c in 0..=w {
+                    line.push(if s.vertical[r][c] { '|' } else { ' ' });
+                    if c < w {
+                        line.push(self.clue(r, c).map_or(' ', |d| char::from(b'0' + d)));
+                    }
+                }
+                out.push(line.trim_end().to_string());
+            }
+        }
+        out.join("\n")
+    }
+
+    fn answer(&self, found: lazy::LazyAnswer, edges: &[crate::cnf::Var]) -> Result<(Vec<Loop>, lazy::LazyAnswer), SolveError> {
+        let mut loops = Vec::with_capacity(found.models.len());
+        for model in &found.models {
+            loops.push(cnf::decode(self, edges, model).map_err(|reason| SolveError::Decode {
+                backend: crate::puzzle::Backend::Native,
+                reason,
+            })?);
+        }
+        Ok((loops, found))
+    }
+}
+
+/// Edges as rows of `0`/`1` strings.
+fn rows_json(rows: &[Vec<bool>]) -> serde_json::Value {
+    serde_json::json!(
+        rows.iter()
+            .map(|row| row.iter().map(|&b| if b { '1' } else { '0' }).collect::<String>())
+            .collect::<Vec<_>>()
+    )
+}
+
+impl Puzzle for Slitherlink {
+    type Solution = Loop;
+
+    fn kind(&self) -> Kind {
+        Kind::SLITHERLINK
+    }
+
+    fn check(&self, solution: &Loop) -> Result<(), CheckError> {
+        check::verify(self, solution)
+    }
+
+    fn solution_json(&self, s: &Loop) -> serde_json::Value {
+        serde_json::json!({
+            "horizontal": rows_json(&s.horizontal),
+            "vertical": rows_json(&s.vertical),
+        })
+    }
+
+    fn solution_text(&self, s: &Loop) -> String {
+        self.drawing(s)
+    }
+
+    fn differences(&self, a: &Loop, b: &Loop) -> String {
+        let mut differ = Vec::new();
+        for (name, x, y) in [
+            ("h", &a.horizontal, &b.horizontal),
+            ("v", &a.vertical, &b.vertical),
+        ] {
+            for (r, (rx, ry)) in x.iter().zip(y).enumerate() {
+                for (c, (ex, ey)) in rx.iter().zip(ry).enumerate() {
+                    if ex != ey {
+                        differ.push(format!("{name} r{r}c{c}"));
+                    }
+                }
+            }
+        }
+        let shown: Vec<&str> = differ.iter().take(12).map(String::as_str).collect();
+        format!(
+            "{} edges differ: {}{}",
+            differ.len(),
+            shown.join(", "),
+            if differ.len() > shown.len() { ", …" } else { "" }
+        )
+    }
+
+    /// Dots, edges and cells on one grid of `(2H+1)×(2W+1)` squares: the loop's edges
+    /// and dots black, clues in the cells.
+    fn picture(&self, solution: Option<&Loop>) -> Picture {
+        let (w, h) = (self.width, self.height);
+        let (pw, ph) = (2 * w + 1, 2 * h + 1);
+        let mut picture = Picture::new(pw, ph);
+        picture.grid_lines = false;
+        for y in 0..ph {
+            for x in 0..pw {
+                let i = y * pw + x;
+                match (y % 2, x % 2) {
+                    (0, 0) => picture.fills[i] = Rgb::GREY,
+                    (1, 1) => {
+                        if let Some(d) = self.clue(y / 2, x / 2) {
+                            picture.labels[i] = d.to_string();
+                        }
+                    }
+                    (0, 1) => {
+                        if solution.is_some_and(|s| s.horizontal[y / 2][x / 2]) {
+                            picture.fills[i] = Rgb::BLACK;
+                        }
+                    }
+                    _ => {
+                        if solution.is_some_and(|s| s.vertical[y / 2][x / 2]) {
+                            picture.fills[i] = Rgb::BLACK;
+                        }
+                    }
+                }
+            }
+        }
+        picture
+    }
+
+    fn as_native(&self) -> Option<&dyn NativeSolve<Loop>> {
+        Some(self)
+    }
+
+    fn as_cnf(&self) -> Option<&dyn CnfEncode<Loop>> {
+        Some(self)
+    }
+
+    fn preference(&self) -> Preference {
+        use Engine::{External, Native, Sat};
+        Preference {
+            few: vec![Native, Sat, External],
+            many: vec![Native, Sat, External],
+            presolve: false,
+        }
+    }
+
+    fn cells(&self) -> Cells {
+        Cells {
+            refusal: Some("a slitherlink's solution is a set of edges, not cells: analyze has no cells to read"),
+            ..Cells::default()
+        }
+    }
+}
+
+impl NativeSolve<Loop> for Slitherlink {
+    fn solve_native(&self, limits: &Limits, found: Sink<'_, Loop>) -> Result<NativeAnswer, SolveError> {
+        let local = cnf::local(self);
+        // Total assignments only: the partial check at every fixpoint (a full search of the
+        // lattice each time) cost 3.6× on a 30×30 (`encodings/slitherlink.md`).
+        let run = lazy::solve_theory(
+            false,
+            &local.cnf,
+            std::slice::from_ref(&local.connected),
+            &local.edges,
+            limits.max_or_all(),
+            limits.keep,
+            &limits.stop,
+        );
+        let (loops, run) = self.answer(run, &local.edges)?;
+        for l in loops {
+            if found(l).is_break() {
+                break;
+            }
+        }
+        Ok(NativeAnswer {
+            count: run.count,
+            complete: run.complete,
+            nodes: None,
+            guesses: run.decisions,
+            conflicts: run.conflicts,
+        })
+    }
+}
+
+impl CnfEncode<Loop> for Slitherlink {
+    fn encode_cnf(&self, _options: &EncodeOptions, _purpose: Purpose) -> Result<CnfEncoding<'_, Loop>, SolveError> {
+        Ok(cnf::encode(self))
+    }
+
+    /// The lazy form: varisat on the local clauses, cuts added as models break the loop.
+    fn sat_session(&self, max_solutions: u64, keep: usize) -> Option<Result<SessionAnswer<Loop>, SolveError>> {
+        let local = cnf::local(self);
+        let run = match lazy::solve_incremental(
+            &local.cnf,
+            std::slice::from_ref(&local.connected),
+            &local.edges,
+            max_solutions,
+            keep,
+            &crate::stop::Stop::never(),
+        ) {
+            Ok(run) => run,
+            Err(e) => return Some(Err(e.into())),
+        };
+        Some(self.answer(run, &local.edges).map(|(solutions, run)| SessionAnswer {
+            solutions,
+            count: run.count,
+            complete: run.complete,
+            solve_calls: run.solve_calls,
+            variables: local.cnf.num_vars(),
+            clauses: local.cnf.num_clauses() + run.cuts as usize,
+        }))
+    }
+}
+
+impl Kind {
+    /// This kind; what it is: [`READER`]'s `about`.
+    pub const SLITHERLINK: Kind = Kind::named("slitherlink");
+}
+
+/// Loopy IDs and puzz.link URLs one a line, or `slitherlink` and rows of clues.
+pub const READER: crate::puzzles::Reader<Slitherlink> = crate::puzzles::Reader {
+    kind: Kind::SLITHERLINK,
+    about: "A slitherlink: one loop around the clues (Loopy `WxHt0:` IDs, puzz.link `slither/` URLs, or `slitherlink` and rows)",
+    extensions: &["slither", "slitherlink", "loopy"],
+    looks_like: |lines| {
+        crate::puzzles::some_line_starts_with_word(lines, "slitherlink")
+            || lines
+                .iter()
+                .any(|l| reader::looks_like_id(l) || reader::looks_like_url(l))
+    },
+    read: |_, text| crate::puzzles::by_line(parse(text)),
+    examples: &[
+        crate::puzzles::example!("Slitherlink 7×7, normal (Tatham's Loopy)", "slitherlink/loopy-7x7-normal.txt"),
+    ],
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checker_accepts_one_loop_and_refuses_two() {
+        // 2×1 cells, the loop around both.
+        let p = Slitherlink::new(2, 1, vec![Some(3), None]);
+        let good = Loop {
+            horizontal: vec![vec![true, true], vec![true, true]],
+            vertical: vec![vec![true, false, true]],
+        };
+        assert_eq!(p.check(&good), Ok(()));
+        assert!(p.solution_text(&good).starts_with("+-+-+\n|3  |"));
+        let q = Slitherlink::new(3, 1, vec![None; 3]);
+        let two = Loop {
+            horizontal: vec![vec![true, false, true], vec![true, false, true]],
+            vertical: vec![vec![true, true, true, true]],
+        };
+        assert!(q.check(&two).unwrap_err().message.contains("more than one loop"));
+    }
+}
