@@ -74,13 +74,9 @@ fn text(label: &str, explanation: &Explanation, hint: Option<HintLevel>) -> Stri
     let _ = match status {
         Status::Solved => writeln!(
             out,
-            "{label}: solved, {rating} ({}), {steps} steps{}",
-            explanation.level,
-            if explanation.not_se {
-                " (with techniques Sukaku Explainer lacks: not its rating)"
-            } else {
-                ""
-            }
+            "{label}: solved, {} ({}), {steps} steps",
+            explanation.rating_text(),
+            explanation.level
         ),
         // No rating: the puzzle needs a technique the explainer does not have, so the
         // hardest step so far says only what it needs at least.
@@ -180,6 +176,7 @@ fn to_json(label: &str, explanation: &Explanation, hint: Option<HintLevel>) -> V
         map.insert("hint_level".to_string(), json!(level as u8));
         map.insert("hint".to_string(), step.unwrap_or(Value::Null));
         map.remove("rating");
+        map.remove("rated_by");
         map.remove("level");
         if map.get("hint").is_some_and(|h| !h.is_null()) {
             // A hint stops after one step: the puzzle's own status is not known.
