@@ -325,7 +325,11 @@ fn visible(line: &[usize], count: usize, top: u32, d: &mut Domains<'_>) -> Revis
                 continue;
             }
             for v in values(domain) {
-                let (m2, s2) = if v > m { (v, (seen << 1) & keep) } else { (m, seen) };
+                let (m2, s2) = if v > m {
+                    (v, (seen << 1) & keep)
+                } else {
+                    (m, seen)
+                };
                 forward[(i + 1) * heights + m2 as usize] |= s2;
             }
         }
