@@ -29,7 +29,7 @@ fn bad_input_is_located() {
     error_at(
         keen::parse("4:_a_7a5ba,a5a6x2m3s1m32s2"),
         1,
-        Some(15),
+        Some(16),
         "unknown operation",
     );
     error_at(
