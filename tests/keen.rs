@@ -29,7 +29,7 @@ fn bad_input_is_located() {
     error_at(
         keen::parse("4:_a_7a5ba,a5a6x2m3s1m32s2"),
         1,
-        Some(15),
+        Some(16),
         "unknown operation",
     );
     error_at(
@@ -51,7 +51,7 @@ fn bad_input_is_located() {
 fn impossible_cages_are_no_solution() {
     let (_, p) = keen::parse("2:_____,a1a1a2a2").remove(0).unwrap();
     unsolvable_everywhere("two 1s in a row", &p, &BACKENDS);
-    let (_, q) = keen::parse("2:a____,a9a1a2").remove(0).unwrap();
+    let (_, q) = keen::parse("2:a___,a9a1a2").remove(0).unwrap();
     unsolvable_everywhere("sum 9 of two cells", &q, &BACKENDS);
 }
 
@@ -64,7 +64,7 @@ fn the_binary_answers() {
         .stdout(predicate::str::contains(":20: unique"));
     common::satcover()
         .args(["solve", "-"])
-        .write_stdin("2:a____,a9a1a2\n")
+        .write_stdin("2:a___,a9a1a2\n")
         .assert()
         .code(20);
 }

@@ -31,9 +31,9 @@ fn url_and_drawn_grid() {
         .unwrap();
     unique_everywhere("url", &p, &BACKENDS);
     // The 5×5 ID of GENRES.md-style clues, drawn with its frame.
-    let drawn = "towers\n. 2 3 1 2 2 .\n3 . . . . . 2\n3 . . . . . 2\n1 . . . . . 5\n2 . . . . . 1\n3 . . . . . 2\n. 3 1 3 2 3 .\n";
+    let drawn = "towers\n. 2 3 1 2 2 .\n3 . . . . . 2\n1 . . . . . 5\n2 . . . . . 1\n3 . . . . . 2\n2 . . . . . 3\n. 3 1 3 2 3 .\n";
     let (_, d) = towers::parse(drawn).remove(0).unwrap();
-    let (_, id) = towers::parse("5:2/3/1/2/2/3/1/3/2/3/3/3/1/2/3/2/2/5/1/2")
+    let (_, id) = towers::parse("5:2/3/1/2/2/3/1/3/2/3/3/1/2/3/2/2/5/1/2/3")
         .remove(0)
         .unwrap();
     assert_eq!(d.size(), 5);

@@ -304,58 +304,60 @@ fn table(cells: &[usize], tuples: &[Vec<u32>], d: &mut Domains<'_>) -> Revised {
 
 fn visible(line: &[usize], count: usize, top: u32, d: &mut Domains<'_>) -> Revised {
     let n = line.len();
-    if count == 0 || count > n {
+    if count == 0 || count > n || count > 62 {
         return Err(Wipeout);
     }
     // States (tallest so far, seen so far) after each prefix of the line, forwards from the
     // viewer and backwards from the end (which must have seen `count`, and, when the line
     // holds every value up to `top`, have reached `top`): a value stays where some reachable
     // state leads through it to a state that can still finish. A regular-constraint
-    // filter; the all-different of the line is its own rule.
-    let width = count + 1;
-    let states = (top as usize + 1) * width;
-    let at = |m: u32, s: usize| m as usize * width + s;
-    let step = |m: u32, s: usize, v: u32| if v > m { (v, s + 1) } else { (m, s) };
-    let mut forward = vec![false; (n + 1) * states];
-    forward[at(0, 0)] = true;
+    // filter; the all-different of the line is its own rule. For each prefix and tallest
+    // value, the counts seen are one bit set.
+    let heights = top as usize + 1;
+    let keep: u64 = (1 << (count + 1)) - 1;
+    let mut forward = vec![0u64; (n + 1) * heights];
+    forward[0] = 1;
     for i in 0..n {
-        let (now, next) = forward.split_at_mut((i + 1) * states);
-        let now = &now[i * states..];
+        let domain = d.dom[line[i]];
         for m in 0..=top {
-            for s in 0..width {
-                if now[at(m, s)] {
-                    for v in values(d.dom[line[i]]) {
-                        let (m2, s2) = step(m, s, v);
-                        if s2 <= count {
-                            next[at(m2, s2)] = true;
-                        }
-                    }
-                }
+            let seen = forward[i * heights + m as usize];
+            if seen == 0 {
+                continue;
+            }
+            for v in values(domain) {
+                let (m2, s2) = if v > m {
+                    (v, (seen << 1) & keep)
+                } else {
+                    (m, seen)
+                };
+                forward[(i + 1) * heights + m2 as usize] |= s2;
             }
         }
     }
     let full = n == top as usize;
-    let mut backward = vec![false; (n + 1) * states];
+    let mut backward = vec![0u64; (n + 1) * heights];
     for m in 0..=top {
-        backward[n * states + at(m, count)] = !full || m == top;
+        if !full || m == top {
+            backward[n * heights + m as usize] = 1 << count;
+        }
     }
     let mut support = vec![0 as Domain; n];
     for i in (0..n).rev() {
-        let (now, later) = backward.split_at_mut((i + 1) * states);
-        let now = &mut now[i * states..];
-        let later = &later[..states];
+        let domain = d.dom[line[i]];
         for m in 0..=top {
-            for s in 0..width {
-                for v in values(d.dom[line[i]]) {
-                    let (m2, s2) = step(m, s, v);
-                    if s2 <= count && later[at(m2, s2)] {
-                        now[at(m, s)] = true;
-                        if forward[i * states + at(m, s)] {
-                            support[i] |= 1 << v;
-                        }
-                    }
+            let mut can = 0;
+            for v in values(domain) {
+                let through = if v > m {
+                    backward[(i + 1) * heights + v as usize] >> 1
+                } else {
+                    backward[(i + 1) * heights + m as usize]
+                };
+                can |= through;
+                if through & forward[i * heights + m as usize] != 0 {
+                    support[i] |= 1 << v;
                 }
             }
+            backward[i * heights + m as usize] = can;
         }
     }
     for (&c, &s) in line.iter().zip(&support) {
