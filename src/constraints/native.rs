@@ -460,7 +460,7 @@ struct Search<'p, 'm, 'f> {
 }
 
 impl Search<'_, '_, '_> {
-    fn node(&mut self, dom: &mut Vec<Domain>, woken: Vec<u32>) {
+    fn node(&mut self, dom: &mut [Domain], woken: Vec<u32>) {
         self.nodes += 1;
         if self.nodes.is_multiple_of(256) && self.limits.stop.poll(Effort::Nodes, self.nodes) {
             self.stopped = true;
@@ -486,7 +486,7 @@ impl Search<'_, '_, '_> {
         };
         self.guesses += 1;
         for v in values(dom[cell]) {
-            let mut child = dom.clone();
+            let mut child = dom.to_vec();
             child[cell] = 1 << v;
             self.node(&mut child, self.propagator.watch[cell].clone());
             if self.stopped {

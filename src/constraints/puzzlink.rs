@@ -67,13 +67,16 @@ fn number16(text: &str, i: usize) -> Result<(Option<Option<u32>>, usize), Format
     }
 }
 
+/// A Number16 slot: `None` empty, `Some(None)` "?", `Some(Some(v))` the number `v`.
+pub type Slot = Option<Option<u32>>;
+
 /// `count` Number16 slots from `text[start..]` (a run of empties may not run past `count`):
 /// each `None` (empty), `Some(None)` ("?"), or `Some(Some(v))`; and where reading stopped.
 pub fn number16_slots(
     text: &str,
     start: usize,
     count: usize,
-) -> Result<(Vec<Option<Option<u32>>>, usize), FormatError> {
+) -> Result<(Vec<Slot>, usize), FormatError> {
     let mut out = Vec::with_capacity(count);
     let mut i = start;
     while out.len() < count {

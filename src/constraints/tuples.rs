@@ -120,7 +120,7 @@ fn walk_cage(
         let v64 = u64::from(v);
         let next = match operation {
             Operation::Add if v64 <= left => left - v64,
-            Operation::Multiply if v64 != 0 && left % v64 == 0 => left / v64,
+            Operation::Multiply if v64 != 0 && left.is_multiple_of(v64) => left / v64,
             _ => continue,
         };
         tuple[at] = v;

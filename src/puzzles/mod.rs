@@ -217,6 +217,7 @@ mod tests {
                 Kind::UNRULY,
                 Kind::KAKURO,
                 Kind::SOLO,
+                Kind::SLITHERLINK,
                 Kind::SUDOKU
             ]
         );

@@ -74,8 +74,8 @@ fn url(line: &str) -> Result<Kakuro, FormatError> {
         across: None,
     };
     let mut squares = vec![Square::White; columns * (h + 1)];
-    for x in 0..columns {
-        squares[x] = frame;
+    for square in &mut squares[..columns] {
+        *square = frame;
     }
     for y in 0..=h {
         squares[y * columns] = frame;

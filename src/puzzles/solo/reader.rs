@@ -43,7 +43,7 @@ fn params(p: &str) -> Option<Params> {
     }
     let (tall, wide) = (a, b.unwrap_or(if jigsaw { 1 } else { a }));
     let n = tall.checked_mul(wide)?;
-    (n >= 1 && n <= MAX_SIDE).then_some(Params {
+    (1..=MAX_SIDE).contains(&n).then_some(Params {
         tall,
         wide,
         n,
