@@ -14,7 +14,7 @@ fn text_numbers_the_steps_with_their_difficulty() {
         .assert()
         .code(0)
         .stdout(predicate::str::starts_with(
-            "tests/fixtures/sudoku/norvig-grid.txt:1: solved, ER=2.6/1.2/1.2 (hard), 69 steps\n\
+            "tests/fixtures/sudoku/norvig-grid.txt:1: solved, ER=2.6/1.2/1.2 (ER: pointing, step 4; EP: hidden single, step 1; ED: hidden single, step 1) (hard), 69 steps\n\
              1. [1.2] hidden single in box 4: r6c2=4\n",
         ))
         .stdout(predicate::str::contains("] pointing on "));

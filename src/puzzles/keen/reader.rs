@@ -130,7 +130,7 @@ mod tests {
         let k = parse(id).remove(0).unwrap().1;
         assert_eq!(k.cages.len(), 7);
         let e = parse("4:_a_7a5ba,a5a6x2m3s1m32s2").remove(0).unwrap_err();
-        assert_eq!(e.column, Some(15), "{e}");
+        assert_eq!(e.column, Some(16), "{e}");
         let e = parse("4:_a_7a5b,a5a6d2m3s1m32s2").remove(0).unwrap_err();
         assert!(e.message.contains("edges"), "{e}");
     }
