@@ -15,7 +15,7 @@ pub struct Reader<P> {
     pub about: &'static str,
     /// File extensions (lower case, no dot) that name the kind.
     pub extensions: &'static [&'static str],
-    /// Whether a file's content looks like this kind: asked in [`READERS`] order with the
+    /// Whether a file's content looks like this kind: asked in [`KINDS`] order with the
     /// file's non-blank lines, trimmed, when its extension names no kind.
     pub looks_like: fn(&[&str]) -> bool,
     /// Every puzzle of a file (`source` as the user named it, for formats that depend on
