@@ -243,17 +243,18 @@ impl Puzzle for Slitherlink {
 impl NativeSolve<Loop> for Slitherlink {
     fn solve_native(&self, limits: &Limits, found: Sink<'_, Loop>) -> Result<NativeAnswer, SolveError> {
         let local = cnf::local(self);
-        // Total assignments only: the partial check at every fixpoint (a full search of the
-        // lattice each time) cost 3.6× on a 30×30 (`encodings/slitherlink.md`).
-        let run = lazy::solve_theory(
-            false,
+        // The incremental cut loop (varisat), not the batsat theory: the theory's conflicts
+        // at complete assignments may sit below the current decision level, which batsat's
+        // conflict analysis asserts against (found by the fuzz step, `fuzz/run`); until the
+        // theory backjumps first, native runs the sound loop.
+        let run = lazy::solve_incremental(
             &local.cnf,
             std::slice::from_ref(&local.connected),
             &local.edges,
             limits.max_or_all(),
             limits.keep,
             &limits.stop,
-        );
+        )?;
         let (loops, run) = self.answer(run, &local.edges)?;
         for l in loops {
             if found(l).is_break() {
