@@ -1,4 +1,4 @@
-//! puzz.link / pzv.jp URLs (`../shared/GENRES.md` part B): the address shape and the
+//! puzz.link / pzv.jp URLs (`encodings/constraints.md` (the formats, from the genre fact sheet) part B): the address shape and the
 //! Number16 cell alphabet the grid genres share. Errors carry the character offset in the
 //! URL.
 

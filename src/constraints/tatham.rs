@@ -1,5 +1,5 @@
 //! The idioms of Simon Tatham's game IDs (`PARAMS:DESCRIPTION`) that several genres share,
-//! as `../shared/GENRES.md` part A.0 describes them: runs of empty cells as letters, decimal
+//! as `encodings/constraints.md` (the formats, from the genre fact sheet) part A.0 describes them: runs of empty cells as letters, decimal
 //! numbers with `_` between neighbours, and regions as runs of edges. Errors carry the
 //! 0-based character offset in the text they were given; a genre adds its line and column.
 

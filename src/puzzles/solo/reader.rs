@@ -1,4 +1,4 @@
-//! Tatham Solo game IDs (`../shared/GENRES.md` A.1): `CxR[j][x][k]:GIVENS[,BLOCKS][,CAGES,SUMS]`,
+//! Tatham Solo game IDs (`encodings/constraints.md` (the formats, from the genre fact sheet) A.1): `CxR[j][x][k]:GIVENS[,BLOCKS][,CAGES,SUMS]`,
 //! or `N[j]…` for the side (jigsaw) or the box side (others). One ID a line, `#` lines are
 //! comments. Errors give the line and the column of the offending character.
 

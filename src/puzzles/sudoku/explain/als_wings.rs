@@ -6,7 +6,7 @@
 //! of the set holding z. Both digits restricted (doubly linked): the set's other digits
 //! are locked in it too, and each digit leaves the cells seeing all its holders.
 //!
-//! Ratings (Sukaku Explainer v1.15.10, `../shared/SE-RATINGS.md` 3.3–3.4), with m the
+//! Ratings (Sukaku Explainer v1.15.10, `docs/explain.md` (the ladder, from the Sudoku Explainer fact sheet) 3.3–3.4), with m the
 //! largest candidate count in the set: WXYZ 5.5 + 0.1 × (1 − |3 − m|) (5.5, 5.6, 5.5 for
 //! m = 2, 3, 4); VWXYZ 6.2 + 0.1 × (2 − |3 − m|) (6.3, 6.4, 6.3, 6.2 for m = 2..5). Every
 //! wing is collected and the easiest taken, most eliminations first.

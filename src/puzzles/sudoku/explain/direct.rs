@@ -1,6 +1,6 @@
 //! Direct techniques: a locked-candidates or hidden-set step that is only taken because
 //! its eliminations leave a hidden single, which is placed in the same step (Sukaku
-//! Explainer v1.15.10, as SE 1.2.1, `../shared/SE-RATINGS.md` section 2): direct pointing
+//! Explainer v1.15.10, as SE 1.2.1, `docs/explain.md` (the ladder, from the Sudoku Explainer fact sheet) section 2): direct pointing
 //! 1.7 (a single in a box the eliminations cross), direct claiming 1.9 (in a line they
 //! cross, parallel to the claiming line), direct hidden pair 2.0 and direct hidden triplet 2.5 (in the set's
 //! house). They are tried before the plain techniques of the same pattern.
@@ -142,7 +142,7 @@ mod tests {
     use super::super::tests::first_step_beyond_singles;
     use super::super::{Difficulty, Technique};
 
-    // Sudoku Exchange diabolical puzzles (`../shared/data/sudoku/sudoku-exchange-rated.txt`
+    // Sudoku Exchange diabolical puzzles (the Sudoku Exchange rated bank, as in `tests/fixtures/sudoku_explain/se-rated.txt`
     // lines 1, 4 and 16, published 7.2, 8.2 and 7.1): the first step beyond the singles is
     // a direct technique, which places the single it leaves. No direct claiming occurs in
     // the 480 paths, nor in 6,000 17-clue puzzles (the single must be in a line parallel

@@ -373,7 +373,7 @@ impl<'a> Engine<'a> {
     /// One basic technique on the branch's grid; its eliminations rest on the derived
     /// literals of its houses' digits and of its cells.
     fn basic(&mut self) -> Result<bool, Conflict> {
-        // SE's four (`../shared/SE-RATINGS.md` section 5, at its default "FC+ 0").
+        // SE's four (`docs/explain.md` (the ladder, from the Sudoku Explainer fact sheet) section 5, at its default "FC+ 0").
         const FINDERS: [fn(&Board) -> Option<Step>; 5] = [
             locked::pointing,
             locked::claiming,

@@ -3,7 +3,7 @@
 //! cell would be left empty). A candidate found in no allowed combination goes. Aligned
 //! pair exclusion (SE 6.2): two cells of one house. Aligned triplet exclusion (7.5): three
 //! cells with a common peer of two or three candidates; Sukaku Explainer v1.15.10 tries it
-//! only when no static chain or cycle exists (`../shared/SE-RATINGS.md` section 2).
+//! only when no static chain or cycle exists (`docs/explain.md` (the ladder, from the Sudoku Explainer fact sheet) section 2).
 
 use super::links::{Cells, Sets};
 use super::{Board, Step, Technique};

@@ -1,5 +1,5 @@
 //! The order in which technique families are tried: Sukaku Explainer v1.15.10's, with its
-//! default settings (`../shared/SE-RATINGS.md` section 2). The first family that finds
+//! default settings (`docs/explain.md` (the ladder, from the Sudoku Explainer fact sheet) section 2). The first family that finds
 //! anything gives the step; it is not the easiest step of all families, so a later
 //! family is never asked while an earlier one has a step, even one rated higher (a
 //! grouped turbot fish at 4.3 before an XY-wing at 4.2, a static chain at 7.9 before

@@ -4,7 +4,7 @@
 //! A strong link is a house where the digit lies in one of two *ends*: exactly two places
 //! (each end one cell), or a grouped link whose ends are groups of places (at least one
 //! of an end's cells holds the digit when the other end holds none). Grouped links, as
-//! `../shared/SE-RATINGS.md` (3.1, 3.2) gives Sukaku Explainer v1.15.10's:
+//! `docs/explain.md` (the ladder, from the Sudoku Explainer fact sheet) (3.1, 3.2) gives Sukaku Explainer v1.15.10's:
 //! - a box whose places lie on one row segment and one column segment crossing at a cell,
 //!   both arms non-empty (an "empty rectangle"): the ends are the two segments' places;
 //! - a line whose places lie in exactly two of its box segments: one end per segment;

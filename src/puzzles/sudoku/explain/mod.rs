@@ -13,7 +13,7 @@
 //! taken (a step that would remove a solution digit is a bug, and stops the explanation
 //! instead of being shown). One file per technique family, after Emerentius/sudoku's
 //! `strategy/strategies/`; the order, ratings and surcharges are Sukaku Explainer
-//! v1.15.10's as `../shared/SE-RATINGS.md` states them (SE 1.2.1's published table plus the
+//! v1.15.10's as `docs/explain.md` (the ladder, from the Sudoku Explainer fact sheet) states them (SE 1.2.1's published table plus the
 //! four families it adds). Measurements: `docs/explain.md`.
 
 mod als_wings;

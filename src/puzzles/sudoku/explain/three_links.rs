@@ -2,7 +2,7 @@
 //! houses sharing no place of the digit, joined end to end by two weak links (houses
 //! holding both bridge ends). One of the two free ends holds the digit; every cell seeing
 //! both loses it, except cells of the five houses. Ratings (Sukaku Explainer v1.15.10,
-//! `../shared/SE-RATINGS.md` 3.2): all links in rows or all in columns, "3 skyscrapers"
+//! `docs/explain.md` (the ladder, from the Sudoku Explainer fact sheet) 3.2): all links in rows or all in columns, "3 skyscrapers"
 //! 5.4; a link in a box, 5.5; rows and columns, "3-string kite" 5.6; any grouped link 5.7.
 //! Every pattern is collected and the easiest taken, most eliminations first.
 

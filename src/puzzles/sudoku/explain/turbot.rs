@@ -1,7 +1,7 @@
 //! Turbot fishes: two strong links of one digit whose *bridge* ends share a third house.
 //! One bridge end true makes the other false, so one of the two *free* ends holds the
 //! digit, and every cell seeing both free ends loses it (cells of the two link houses
-//! excepted). Ratings (Sukaku Explainer v1.15.10, `../shared/SE-RATINGS.md` 3.1): two rows
+//! excepted). Ratings (Sukaku Explainer v1.15.10, `docs/explain.md` (the ladder, from the Sudoku Explainer fact sheet) 3.1): two rows
 //! or two columns, skyscraper 4.0; a row and a column, two-string kite 4.1; a box and a
 //! line, turbot crane 4.2; any grouped link, 4.3. Every pattern is collected and the
 //! easiest taken, most eliminations first among equals.
