@@ -331,9 +331,7 @@ fn hint_levels() {
     let keys = |level: &str| -> Vec<String> {
         let (_, out, _) = run(&["explain", &file, "--hint", level, "--format", "json"]);
         let value: Value = serde_json::from_str(out.trim()).expect("json");
-        assert!(
-            value.get("status").is_none() && value["hint_level"] == level.parse::<u8>().unwrap()
-        );
+        assert!(value["status"] == "hint" && value["hint_level"] == level.parse::<u8>().unwrap());
         let mut keys: Vec<String> = value["hint"]
             .as_object()
             .expect("hint")
@@ -371,8 +369,9 @@ fn json_schema() {
         .collect();
     assert_eq!(values.len(), 2);
     for value in &values {
+        assert_eq!(value["schema"], "satcover/explain/1");
         for key in [
-            "label",
+            "puzzle",
             "kind",
             "status",
             "class",

@@ -1,7 +1,8 @@
 //! Every command's JSON output checked against its schema in `docs/schemas/` (issue 42):
 //! real output of the binary, each line validated by a small JSON Schema checker (the
 //! keywords schemars writes: `$ref` into `$defs`, `type`, `const`, `enum`, `properties`,
-//! `required`, `additionalProperties`, `items`, `anyOf`/`oneOf`/`allOf`, `minimum`), and
+//! `required`, `additionalProperties`, `items`, `anyOf`/`oneOf`/`allOf`, `minimum`,
+//! `maximum`), and
 //! each line naming its schema. That the files are what the output types generate is
 //! checked beside the types (`cargo test --bin satcover schemas`).
 //!
@@ -74,6 +75,13 @@ fn violation(root: &Value, schema: &Value, value: &Value, at: &str) -> Option<St
     ) && n < minimum
     {
         return Some(format!("{at}: {n} < {minimum}"));
+    }
+    if let (Some(maximum), Some(n)) = (
+        schema.get("maximum").and_then(Value::as_f64),
+        value.as_f64(),
+    ) && n > maximum
+    {
+        return Some(format!("{at}: {n} > {maximum}"));
     }
     if let Some(Value::Array(all)) = schema.get("allOf") {
         for part in all {
@@ -464,4 +472,87 @@ fn merge_output_fits_its_schema() {
     );
     assert_eq!(lines[0]["count"], 2, "{}", lines[0]);
     assert_eq!(lines[0]["solutions"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn explain_output_fits_its_schema() {
+    let statuses = |lines: &[Value]| -> Vec<String> {
+        lines
+            .iter()
+            .map(|l| l["status"].as_str().unwrap().to_string())
+            .collect()
+    };
+    // Sudoku (solved, multiple), nonogram; every step numbered and named.
+    let lines = check(
+        "explain",
+        "satcover/explain/1",
+        &run(&[
+            "explain",
+            "tests/fixtures/sudoku/4x4.txt",
+            "tests/fixtures/nonogram/light.non",
+            "--format",
+            "json",
+        ]),
+    );
+    let status = statuses(&lines);
+    assert!(status.contains(&"solved".to_string()), "{status:?}");
+    assert!(status.contains(&"multiple".to_string()), "{status:?}");
+    for line in &lines {
+        assert!(
+            line["kind"] == "sudoku" || line["kind"] == "nonogram",
+            "{line}"
+        );
+        assert!(
+            line.get("label").is_none(),
+            "the envelope's `puzzle` replaces `label`: {line}"
+        );
+        if line["status"] == "solved" {
+            assert!(!line["steps"].as_array().unwrap().is_empty(), "{line}");
+        }
+    }
+    // Hints at every level, both kinds: `hint` status and the step.
+    for level in ["1", "2", "3"] {
+        let lines = check(
+            "explain",
+            "satcover/explain/1",
+            &run(&[
+                "explain",
+                "tests/fixtures/sudoku/4x4.txt",
+                "tests/fixtures/nonogram/light.non",
+                "--hint",
+                level,
+                "--format",
+                "json",
+            ]),
+        );
+        assert!(statuses(&lines).contains(&"hint".to_string()));
+        for line in lines.iter().filter(|l| l["status"] == "hint") {
+            assert_eq!(line["hint"]["number"], 1, "{line}");
+            assert_eq!(line["hint_level"].as_u64(), Some(level.parse().unwrap()));
+        }
+    }
+    // Errors are lines too: a kind without explanation, a file that does not read, a
+    // file that is not there.
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "1.3\n").unwrap();
+    let missing = dir.path().join("missing.txt");
+    let lines = check(
+        "explain",
+        "satcover/explain/1",
+        &run(&[
+            "explain",
+            "tests/fixtures/towers/example-6.towers",
+            bad.to_str().unwrap(),
+            missing.to_str().unwrap(),
+            "--format",
+            "json",
+        ]),
+    );
+    assert_eq!(statuses(&lines), ["error", "error", "error"]);
+    assert!(
+        lines[0]["error"].as_str().unwrap().contains("not towers"),
+        "{}",
+        lines[0]
+    );
 }

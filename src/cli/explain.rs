@@ -2,16 +2,21 @@
 //! capability (sudoku rated on the Sudoku Explainer scale, nonograms line by line with
 //! their class). The kind says its steps; this file reads, asks and prints.
 
+use std::collections::BTreeMap;
 use std::io::{BufWriter, Write};
 
 use anyhow::Result;
 use clap::{Args, ValueEnum};
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::{Map, Value};
 
 use satcover::input;
-use satcover::puzzle::{ExplainRequest, ExplainStatus, Kind};
+use satcover::puzzle::{ExplainRequest, ExplainStatus, Explained, Kind};
 use satcover::registry;
 use satcover::stop::Stop;
 
+use super::solve::schema::{ErrorStatus, ExplainSchema, KindShape};
 use super::{EXIT_ERROR, EXIT_OK, EXIT_UNKNOWN, EXIT_UNSOLVABLE};
 
 #[derive(Args, Debug)]
@@ -55,7 +60,7 @@ pub fn run(args: &ExplainArgs) -> Result<u8> {
         let text = match input::read_source(file) {
             Ok(text) => text,
             Err(error) => {
-                eprintln!("satcover: error: {error}");
+                report(&mut out, args.format, &name, &error.to_string())?;
                 worst = worst_code(worst, EXIT_ERROR);
                 continue;
             }
@@ -81,7 +86,7 @@ fn explain_file(
         let puzzle = match entry.puzzle {
             Ok(puzzle) => puzzle,
             Err(error) => {
-                eprintln!("satcover: error: {error}");
+                report(out, args.format, &entry.label, &error.to_string())?;
                 worst = worst_code(worst, EXIT_ERROR);
                 continue;
             }
@@ -89,10 +94,11 @@ fn explain_file(
         let kind = puzzle.kind();
         let Some(explainer) = puzzle.explainer() else {
             let explaining = registry::kinds_with(|p| p.explainer().is_some());
-            eprintln!(
-                "satcover: error: {name}: explain knows {} puzzles, not {kind}",
+            let message = format!(
+                "{name}: explain knows {} puzzles, not {kind}",
                 registry::kind_list(&explaining)
             );
+            report(out, args.format, name, &message)?;
             return Ok(EXIT_ERROR);
         };
         // A file holds puzzles of one kind: its technique is checked once.
@@ -108,12 +114,13 @@ fn explain_file(
         }
         checked = true;
         if let Some(reason) = explainer.refusal() {
-            eprintln!("satcover: error: {}: {reason}", entry.label);
+            let message = format!("{}: {reason}", entry.label);
+            report(out, args.format, &entry.label, &message)?;
             worst = worst_code(worst, EXIT_ERROR);
             continue;
         }
         let explained = explainer.explain(&ExplainRequest {
-            label: entry.label,
+            label: entry.label.clone(),
             max_technique: args.max_technique.clone(),
             hint: args.hint,
             extra_techniques: args.extra_techniques,
@@ -122,13 +129,145 @@ fn explain_file(
         match args.format {
             Format::Text => write!(out, "{}", explained.text)?,
             Format::Json => {
-                serde_json::to_writer(&mut *out, &explained.json)?;
+                serde_json::to_writer(&mut *out, &json_line(&entry.label, kind, &explained))?;
                 writeln!(out)?;
             }
         }
         worst = worst_code(worst, exit_code(explained.status, explained.hinted));
     }
     Ok(worst)
+}
+
+/// An error: on standard error, and with `--format json` also as an error line, so a
+/// script reading the lines sees every puzzle.
+fn report(out: &mut impl Write, format: Format, puzzle: &str, message: &str) -> Result<()> {
+    eprintln!("satcover: error: {message}");
+    if format == Format::Json {
+        let line = ExplainErrorLine {
+            schema: ExplainSchema,
+            puzzle,
+            status: ErrorStatus,
+            error: message,
+        };
+        serde_json::to_writer(&mut *out, &line)?;
+        writeln!(out)?;
+    }
+    Ok(())
+}
+
+/// The kind's JSON object in the command's envelope: `schema`, `puzzle`, `kind` and
+/// `status` (see [`ExplainedLine`]) in place of the kind's `label` and `status`.
+fn json_line(puzzle: &str, kind: Kind, explained: &Explained) -> Value {
+    let mut fields = match &explained.json {
+        Value::Object(map) => map.clone(),
+        _ => Map::new(),
+    };
+    for envelope in ["schema", "puzzle", "label", "kind", "status", "error"] {
+        fields.remove(envelope);
+    }
+    let status = if explained.hinted {
+        "hint"
+    } else {
+        explained.status.name()
+    };
+    fields.insert(
+        "schema".into(),
+        serde_json::to_value(ExplainSchema).unwrap_or_default(),
+    );
+    fields.insert("puzzle".into(), puzzle.into());
+    fields.insert("kind".into(), kind.to_string().into());
+    fields.insert("status".into(), status.into());
+    Value::Object(fields)
+}
+
+/// `explain --format json`: one line a puzzle (schema `satcover/explain/1`), its
+/// explanation or an error. Only its schema is used: the lines are built by
+/// `json_line` and `report`.
+#[derive(JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)]
+pub(crate) enum ExplainLine<'a> {
+    Explained(ExplainedLine),
+    Error(ExplainErrorLine<'a>),
+}
+
+/// One puzzle's explanation, or its hint. The fields below are every kind's; a kind adds
+/// its own (sudoku: `size`, `rating` `{er, ep, ed}`, `level`, `rated_by`; nonograms:
+/// `class`, `counts`, `passes`, `palette`, `checked`, ...), documented in
+/// `docs/explain.md`.
+#[derive(JsonSchema)]
+#[allow(dead_code)]
+pub(crate) struct ExplainedLine {
+    schema: ExplainSchema,
+    /// The puzzle's label: `FILE` or `FILE:LINE`.
+    puzzle: String,
+    kind: KindShape,
+    status: ExplainLineStatus,
+    /// Every step, in order (without `--hint`).
+    #[serde(default)]
+    steps: Option<Vec<StepShape>>,
+    /// With `--hint`: the next step at the level asked, `null` when none is found.
+    #[serde(default)]
+    hint: Option<StepShape>,
+    /// With `--hint`: the level asked, 1 to 3.
+    #[serde(default)]
+    #[schemars(range(min = 1, max = 3))]
+    hint_level: Option<u8>,
+    /// Why the explanation ended where it did (`multiple`, `invalid`).
+    #[serde(default)]
+    reason: Option<String>,
+    /// `multiple`: cells where two solutions differ (`r1c2`).
+    #[serde(default)]
+    differing: Option<Vec<String>>,
+    /// The kind's own fields.
+    #[serde(flatten)]
+    kind_fields: BTreeMap<String, Value>,
+}
+
+/// How the explanation ended.
+#[derive(JsonSchema)]
+#[serde(rename_all = "lowercase")]
+#[allow(dead_code)]
+pub(crate) enum ExplainLineStatus {
+    /// Every cell was decided by the techniques, one step at a time.
+    Solved,
+    /// The techniques ran out before the end (`steps` says how far they got).
+    Stuck,
+    /// The puzzle has more than one solution.
+    Multiple,
+    /// The puzzle has no solution.
+    Invalid,
+    /// Stopped before the end.
+    Stopped,
+    /// `--hint`: a hint was given; the puzzle's own status is not known after one step.
+    Hint,
+}
+
+/// One step: its number and the technique's name for people; the kind adds what the step
+/// looks at, places and removes (sudoku: `technique`, `difficulty`, `houses`, `cells`,
+/// `digits`, `placements`, `eliminations`, `chains`; nonograms: `rule`, `line`, `pass`,
+/// `fills`, `empties`, `text`, ...). A hint keeps the fields of its level.
+#[derive(JsonSchema)]
+#[allow(dead_code)]
+pub(crate) struct StepShape {
+    /// 1, 2, ... in the order of the steps.
+    #[schemars(range(min = 1))]
+    number: u64,
+    /// The technique, for people (`hidden single`, `complete line`).
+    name: String,
+    #[serde(flatten)]
+    kind_fields: BTreeMap<String, Value>,
+}
+
+/// A puzzle (or file) that could not be read or explained.
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ExplainErrorLine<'a> {
+    schema: ExplainSchema,
+    puzzle: &'a str,
+    status: ErrorStatus,
+    /// The message also printed on standard error.
+    error: &'a str,
 }
 
 /// `a, b, c or d`.

@@ -68,6 +68,10 @@ schema_tag!(
     /// `merge`.
     MergeSchema = "satcover/merge/1"
 );
+schema_tag!(
+    /// `explain`.
+    ExplainSchema = "satcover/explain/1"
+);
 
 /// `"error"`: the status of a line that reports a puzzle that could not be answered.
 #[derive(Clone, Copy, Debug, Default)]
@@ -241,6 +245,11 @@ pub(crate) fn schemas() -> Vec<(&'static str, Schema)> {
             "merge",
             "satcover merge --format json: one JSON line",
             schemars::schema_for!(crate::cli::merge::MergeLine),
+        ),
+        (
+            "explain",
+            "satcover explain --format json: one JSON line a puzzle",
+            schemars::schema_for!(crate::cli::explain::ExplainLine),
         ),
     ];
     all.into_iter()
