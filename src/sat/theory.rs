@@ -24,12 +24,21 @@
 //!   the solver learns from and backjumps over, the next solution searched from there
 //!   instead of from level 0. [`Solutions`] keeps the count.
 //!
+//! Why a clause may be weakened: batsat's conflict analysis needs a literal of the current
+//! decision level in every conflict clause. A theory that checks total assignments only
+//! can find a violation whose literals were all set at lower levels (decisions since then
+//! touched other variables); [`Context::conflict`] and [`Context::block`] then add the
+//! negation of the current level's last literal — the clause stays implied (a weakening),
+//! stays false, and the search backjumps to where the violation arose (`Levels::starts`
+//! knows where each level begins on the trail).
+//!
 //! Why a blocking clause can come back: raised as costly, it is kept as an original
 //! clause only when the clause the solver learns from it differs; when they are equal,
 //! batsat keeps only the learned copy, which clause-database reduction may delete, so the
 //! same solution can be reached again. [`Solutions::record`] therefore remembers every
 //! solution counted: one reached again is blocked again and not counted again.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::hash::Hash;
 
@@ -128,6 +137,8 @@ impl Solver {
         let mut levels = Levels {
             theory,
             marks: Vec::new(),
+            starts: Vec::new(),
+            seen: 0,
         };
         match self.inner.solve_limited_th(&mut levels, assumptions) {
             v if v == lbool::TRUE => Verdict::Sat,
@@ -176,6 +187,8 @@ pub trait Theory {
 pub struct Context<'a, 'b> {
     arg: &'a mut TheoryArg<'b>,
     level: usize,
+    /// Where the current level begins on the trail.
+    level_start: usize,
 }
 
 impl Context<'_, '_> {
@@ -203,15 +216,38 @@ impl Context<'_, '_> {
         self.arg.propagate(lit)
     }
 
-    /// Raises a conflict: `clause`'s literals are all false on the trail.
+    /// Raises a conflict: `clause`'s literals are all false on the trail (weakened as the
+    /// module docs say when none is of the current level).
     pub fn conflict(&mut self, clause: &[Lit]) {
-        self.arg.raise_conflict(clause, false);
+        let clause = self.at_current_level(clause);
+        self.arg.raise_conflict(&clause, false);
     }
 
     /// Rejects the total assignment with its blocking clause (all literals false): the
     /// solver learns from it and keeps it (see the module docs).
     pub fn block(&mut self, clause: &[Lit]) {
-        self.arg.raise_conflict(clause, true);
+        let clause = self.at_current_level(clause);
+        self.arg.raise_conflict(&clause, true);
+    }
+
+    /// `clause`, or, when none of its literals was made false at the current level,
+    /// `clause` with the negation of the trail's last literal (of the current level).
+    fn at_current_level<'c>(&self, clause: &'c [Lit]) -> Cow<'c, [Lit]> {
+        let trail = self.arg.model();
+        if self.level == 0 || self.level_start >= trail.len() {
+            // Level 0 needs no analysis; an empty level (a true assumption) has no literal
+            // to add (the lazy theories take no assumptions).
+            return Cow::Borrowed(clause);
+        }
+        let mut sorted = clause.to_vec();
+        sorted.sort_unstable();
+        let current = &trail[self.level_start..];
+        if current.iter().any(|&t| sorted.binary_search(&!t).is_ok()) {
+            return Cow::Borrowed(clause);
+        }
+        let mut weakened = clause.to_vec();
+        weakened.push(!current[current.len() - 1]);
+        Cow::Owned(weakened)
     }
 
     /// The present decision level (0: only facts and assumptions' consequences).
@@ -221,31 +257,53 @@ impl Context<'_, '_> {
     }
 }
 
-/// The adapter: batsat's theory interface over a [`Theory`], keeping its marks per level.
+/// The adapter: batsat's theory interface over a [`Theory`], keeping its marks per level
+/// and where each level begins on the trail.
 struct Levels<'t, T: Theory> {
     theory: &'t mut T,
     marks: Vec<T::Mark>,
+    /// The trail's length when each level began. batsat calls `partial_check` at every
+    /// propagation fixpoint before it decides, so the length at the last call is where a
+    /// new level's decision goes.
+    starts: Vec<usize>,
+    /// The trail's length at the last check.
+    seen: usize,
+}
+
+impl<T: Theory> Levels<'_, T> {
+    fn context<'a, 'b>(&self, arg: &'a mut TheoryArg<'b>) -> Context<'a, 'b> {
+        Context {
+            arg,
+            level: self.marks.len(),
+            level_start: self.starts.last().copied().unwrap_or(0),
+        }
+    }
 }
 
 impl<T: Theory> BatsatTheory for Levels<'_, T> {
     fn final_check(&mut self, arg: &mut TheoryArg) {
-        let level = self.marks.len();
-        self.theory.complete(&mut Context { arg, level });
+        self.seen = arg.model().len();
+        let mut ctx = self.context(arg);
+        self.theory.complete(&mut ctx);
     }
 
     fn partial_check(&mut self, arg: &mut TheoryArg) {
-        let level = self.marks.len();
-        self.theory.propagate(&mut Context { arg, level });
+        self.seen = arg.model().len();
+        let mut ctx = self.context(arg);
+        self.theory.propagate(&mut ctx);
     }
 
     fn create_level(&mut self) {
         self.marks.push(self.theory.mark());
+        self.starts.push(self.seen);
     }
 
     fn pop_levels(&mut self, n: usize) {
         let keep = self.marks.len() - n;
         let mark = self.marks[keep];
         self.marks.truncate(keep);
+        self.seen = self.starts[keep];
+        self.starts.truncate(keep);
         self.theory.backtrack(mark);
     }
 
