@@ -11,12 +11,18 @@
 //! Givens are chosen greedily, as setters do: while the clues and givens admit a second
 //! solution, reveal a cell where it differs from the picture, and ask again. The question
 //! "exactly one?" goes to the native solver (line logic, probing, search), the fastest
-//! engine on nonograms by far (docs/benchmarks.md: "Which backend wins").
+//! engine on nonograms by far (docs/benchmarks.md: "Which backend wins"), and every
+//! solution it hands back passes the checker.
 
-use crate::pipeline::solve;
-use crate::puzzle::{Backend, Request, SolveError};
-use crate::puzzles::nonogram::{Colour, Grid, MAX_COLOURS, Nonogram, Palette, formats};
+use std::time::Instant;
+
+use crate::puzzle::{
+    Backend, Generate, GenerateError, GenerateRequest, Limits, Made, Param, Params, Puzzle, SolveError,
+    Summary,
+};
+use crate::puzzles::nonogram::{Colour, Grid, MAX_COLOURS, Nonogram, Palette, formats, native};
 use crate::render::Rgb;
+use crate::stop::Stop;
 
 crate::puzzle::message_error!(
     /// A picture that could not be read: the message names the file and the place.
@@ -248,24 +254,51 @@ pub struct FromPicture {
 
 /// The clues of `goal` and greedy givens until the solution is unique.
 pub fn from_picture(picture: &Picture) -> Result<FromPicture, SolveError> {
+    from_picture_until(picture, &Stop::never())
+}
+
+/// [`from_picture`] until `stop` fires (then an error: the native solver's answer is
+/// incomplete).
+pub fn from_picture_until(picture: &Picture, stop: &Stop) -> Result<FromPicture, SolveError> {
     let goal = &picture.grid;
     let clues_only =
         Nonogram::from_grid_in(picture.palette.clone(), goal).with_goal(Some(goal.clone()));
+    if let Some(reason) = native::refusal(&clues_only) {
+        return Err(SolveError::TooLarge(reason));
+    }
     let cells = goal.width * goal.height;
     let mut givens: Vec<Option<u8>> = vec![None; cells];
     let mut checks = 0;
+    let limits = Limits {
+        max_solutions: Some(2),
+        keep: 2,
+        stop: stop.clone(),
+    };
     loop {
         let puzzle = clues_only.clone().with_colour_givens(givens.clone());
         checks += 1;
-        let outcome = solve(&puzzle, Backend::Native, &Request::unique())?;
-        if outcome.unique() == Some(true) {
+        let answer = native::solve(&puzzle, &limits);
+        for solution in &answer.solutions {
+            puzzle
+                .check(solution)
+                .map_err(|reason| SolveError::CheckFailed {
+                    backend: Backend::Native,
+                    reason,
+                })?;
+        }
+        if answer.count < 2 && !answer.complete {
+            return Err(SolveError::TooLarge(
+                "the native solver stopped before it settled uniqueness".into(),
+            ));
+        }
+        if answer.count == 1 {
             return Ok(FromPicture { puzzle, checks });
         }
-        let other = outcome
+        let other = answer
             .solutions
             .iter()
             .find(|s| *s != goal)
-            .ok_or_else(|| SolveError::TooLarge("the native solver stopped".into()))?;
+            .ok_or_else(|| SolveError::TooLarge("the native solver kept no second solution".into()))?;
         // Reveal the cell in the middle of where the two solutions differ: the picture
         // keeps its value there and this second solution is gone.
         let differing: Vec<usize> = (0..cells)
@@ -273,6 +306,102 @@ pub fn from_picture(picture: &Picture) -> Result<FromPicture, SolveError> {
             .collect();
         let reveal = differing[differing.len() / 2];
         givens[reveal] = Some(goal.cells[reveal]);
+    }
+}
+
+/// `satcover generate nonogram`: a picture's clues and givens ([`from_picture`]).
+pub struct NonogramGenerator;
+
+const PARAMS: &[Param] = &[
+    Param {
+        usage: "--from PICTURE",
+        help: "The picture: text (`#` black, `.` white), `.non` with `goal`, or `.png` (`-`: standard input)",
+        required: true,
+    },
+    Param {
+        usage: "--colour",
+        help: "Read the picture's colours as a palette (colour nonograms)",
+        required: false,
+    },
+];
+
+impl Generate for NonogramGenerator {
+    fn about(&self) -> &'static str {
+        "A nonogram from a picture: its clues, and the givens that make its solution unique"
+    }
+
+    fn params(&self) -> &'static [Param] {
+        PARAMS
+    }
+
+    fn generate(
+        &self,
+        params: &[String],
+        request: &GenerateRequest,
+        each: &mut dyn FnMut(Made) -> Result<(), GenerateError>,
+    ) -> Result<Summary, GenerateError> {
+        let mut p = Params::new(params);
+        let from = p.value("--from")?;
+        let colour = p.flag("--colour")?;
+        p.finish("nonogram", PARAMS)?;
+        let Some(from) = from else {
+            return Err(GenerateError::Params(
+                "generate nonogram needs --from PICTURE (a nonogram is made from a picture)".into(),
+            ));
+        };
+        if request.count != 1 {
+            return Err(GenerateError::Params(format!(
+                "--count {}: a picture makes one nonogram",
+                request.count
+            )));
+        }
+        let start = Instant::now();
+        let name = if from == "-" {
+            "<stdin>".to_string()
+        } else {
+            from.clone()
+        };
+        let bytes = if from == "-" {
+            let mut bytes = Vec::new();
+            std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)?;
+            bytes
+        } else {
+            std::fs::read(&from)
+                .map_err(|e| GenerateError::Params(format!("{name}: cannot read: {e}")))?
+        };
+        let picture = read_picture(&from, &bytes, colour)
+            .map_err(|e| GenerateError::Params(e.to_string()))?;
+        let goal = &picture.grid;
+        let made = from_picture_until(&picture, &request.stop).map_err(|e| {
+            if request.stop.should_stop() {
+                GenerateError::Stopped
+            } else {
+                GenerateError::Params(format!("{name}: {e}"))
+            }
+        })?;
+        let givens = made.puzzle.num_givens();
+        let verdict = if givens == 0 {
+            "the clues alone have exactly one solution; no givens needed".to_string()
+        } else {
+            format!(
+                "the clues alone have several solutions; {givens} given{} it unique",
+                if givens == 1 { " makes" } else { "s make" }
+            )
+        };
+        let note = format!(
+            "{name}: {}x{}: {verdict} ({} uniqueness check{}, {:.3} s)",
+            goal.width,
+            goal.height,
+            made.checks,
+            if made.checks == 1 { "" } else { "s" },
+            start.elapsed().as_secs_f64()
+        );
+        let text = to_non(&made.puzzle, &format!("from {name}"));
+        each(Made {
+            text,
+            note: Some(note),
+        })?;
+        Ok(String::new())
     }
 }
 
