@@ -80,6 +80,10 @@ pub trait Generate: Sync {
     /// The parameters it takes (beside the request's count and seed).
     fn params(&self) -> &'static [Param];
 
+    /// Parameters of a small puzzle made in well under a second (the agreement test
+    /// generates with them; a page may offer them).
+    fn example(&self) -> &'static [&'static str];
+
     /// Makes `request.count` puzzles from `params` (the words after the kind), handing
     /// each to `each` as it is made. Bad parameters are [`GenerateError::Params`], before
     /// any puzzle is made.
@@ -177,7 +181,8 @@ impl Params {
         }
     }
 
-    /// The next bare word (not an option), if any (taken).
+    /// The next bare word (not an option), if any (taken): ask after the options, whose
+    /// values are bare words too.
     pub fn bare(&mut self) -> Option<String> {
         let word = self
             .words

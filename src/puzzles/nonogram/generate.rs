@@ -22,6 +22,7 @@ use crate::puzzle::{
 };
 use crate::puzzles::nonogram::{Colour, Grid, MAX_COLOURS, Nonogram, Palette, formats, native};
 use crate::render::Rgb;
+use crate::rng::SplitMix64;
 use crate::stop::Stop;
 
 crate::puzzle::message_error!(
@@ -309,29 +310,117 @@ pub fn from_picture_until(picture: &Picture, stop: &Stop) -> Result<FromPicture,
     }
 }
 
-/// `satcover generate nonogram`: a picture's clues and givens ([`from_picture`]).
+/// A random black-and-white picture, `width × height`, each cell black with even odds.
+pub fn random_picture(width: usize, height: usize, rng: &mut SplitMix64) -> Picture {
+    let mut grid = Grid::new(width, height);
+    for r in 0..height {
+        for c in 0..width {
+            grid.set_colour(r, c, u8::from(rng.chance(500)));
+        }
+    }
+    Picture {
+        palette: Palette::black_and_white(),
+        grid,
+    }
+}
+
+/// `satcover generate nonogram`: a picture's clues and givens ([`from_picture`]), the
+/// picture read (`--from`) or drawn at random (`--size`).
 pub struct NonogramGenerator;
+
+/// The largest side of a random picture (a random picture needs many givens, each a
+/// uniqueness check).
+const MAX_RANDOM_SIDE: usize = 50;
 
 const PARAMS: &[Param] = &[
     Param {
         usage: "--from PICTURE",
-        help: "The picture: text (`#` black, `.` white), `.non` with `goal`, or `.png` (`-`: standard input)",
-        required: true,
+        help: "The picture: text (`#` black, `.` white), `.non` with `goal`, or `.png` (`-`: standard input); one puzzle",
+        required: false,
     },
     Param {
         usage: "--colour",
         help: "Read the picture's colours as a palette (colour nonograms)",
         required: false,
     },
+    Param {
+        usage: "--size WxH",
+        help: "Without --from: random black-and-white pictures this large (up to 50x50) [default: 10x10]",
+        required: false,
+    },
 ];
+
+/// `--size WxH` (or `N` for a square).
+fn size(value: &str) -> Result<(usize, usize), GenerateError> {
+    let side = |s: &str| {
+        s.parse::<usize>()
+            .ok()
+            .filter(|n| (1..=MAX_RANDOM_SIDE).contains(n))
+    };
+    let (w, h) = value.split_once('x').unwrap_or((value, value));
+    match (side(w), side(h)) {
+        (Some(w), Some(h)) => Ok((w, h)),
+        _ => Err(GenerateError::Params(format!(
+            "--size {value}: a random picture is WxH, each side 1 to {MAX_RANDOM_SIDE}"
+        ))),
+    }
+}
+
+/// The verdict on one puzzle made, for standard error.
+fn note(name: &str, made: &FromPicture, start: Instant) -> String {
+    let goal = made.puzzle.goal().expect("made with its goal");
+    let givens = made.puzzle.num_givens();
+    let verdict = if givens == 0 {
+        "the clues alone have exactly one solution; no givens needed".to_string()
+    } else {
+        format!(
+            "the clues alone have several solutions; {givens} given{} it unique",
+            if givens == 1 { " makes" } else { "s make" }
+        )
+    };
+    format!(
+        "{name}: {}x{}: {verdict} ({} uniqueness check{}, {:.3} s)",
+        goal.width,
+        goal.height,
+        made.checks,
+        if made.checks == 1 { "" } else { "s" },
+        start.elapsed().as_secs_f64()
+    )
+}
+
+impl NonogramGenerator {
+    /// The picture of `--from`, read.
+    fn read(from: &str, colour: bool) -> Result<(String, Picture), GenerateError> {
+        let name = if from == "-" {
+            "<stdin>".to_string()
+        } else {
+            from.to_string()
+        };
+        let bytes = if from == "-" {
+            let mut bytes = Vec::new();
+            std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)?;
+            bytes
+        } else {
+            std::fs::read(from)
+                .map_err(|e| GenerateError::Params(format!("{name}: cannot read: {e}")))?
+        };
+        let picture = read_picture(from, &bytes, colour)
+            .map_err(|e| GenerateError::Params(e.to_string()))?;
+        Ok((name, picture))
+    }
+}
 
 impl Generate for NonogramGenerator {
     fn about(&self) -> &'static str {
-        "A nonogram from a picture: its clues, and the givens that make its solution unique"
+        "Nonograms from a picture, or from random pictures: the clues, and the givens that make the solution unique"
     }
 
     fn params(&self) -> &'static [Param] {
         PARAMS
+    }
+
+    fn example(&self) -> &'static [&'static str] {
+        &["--size", "6x5"]
     }
 
     fn generate(
@@ -343,12 +432,51 @@ impl Generate for NonogramGenerator {
         let mut p = Params::new(params);
         let from = p.value("--from")?;
         let colour = p.flag("--colour")?;
+        let size_given = p.value("--size")?;
         p.finish("nonogram", PARAMS)?;
+        let stopped = |name: &str, e: SolveError| {
+            if request.stop.should_stop() {
+                GenerateError::Stopped
+            } else {
+                GenerateError::Params(format!("{name}: {e}"))
+            }
+        };
         let Some(from) = from else {
-            return Err(GenerateError::Params(
-                "generate nonogram needs --from PICTURE (a nonogram is made from a picture)".into(),
+            if colour {
+                return Err(GenerateError::Params(
+                    "--colour: random pictures are black and white; --colour reads a picture's colours (--from)".into(),
+                ));
+            }
+            let (width, height) = size(size_given.as_deref().unwrap_or("10x10"))?;
+            let start = Instant::now();
+            let mut rng = SplitMix64::new(request.seed);
+            let mut checks = 0;
+            for k in 1..=request.count {
+                let picture = random_picture(width, height, &mut rng);
+                let name = format!("random picture {k}");
+                let made = from_picture_until(&picture, &request.stop)
+                    .map_err(|e| stopped(&name, e))?;
+                checks += made.checks;
+                let mut text = to_non(&made.puzzle, &format!("{name} (seed {})", request.seed));
+                if k < request.count {
+                    // A `.nonpack` bundle: puzzles separated by a `====` line.
+                    text.push_str("====\n");
+                }
+                each(Made { text, note: None })?;
+            }
+            let secs = start.elapsed().as_secs_f64();
+            return Ok(format!(
+                "{} puzzles {width}x{height} in {secs:.3} s: {:.1} puzzles/s, {:.1} uniqueness checks per puzzle",
+                request.count,
+                request.count as f64 / secs,
+                checks as f64 / request.count as f64
             ));
         };
+        if let Some(size) = size_given {
+            return Err(GenerateError::Params(format!(
+                "--size {size}: the picture of --from has its own size"
+            )));
+        }
         if request.count != 1 {
             return Err(GenerateError::Params(format!(
                 "--count {}: a picture makes one nonogram",
@@ -356,46 +484,9 @@ impl Generate for NonogramGenerator {
             )));
         }
         let start = Instant::now();
-        let name = if from == "-" {
-            "<stdin>".to_string()
-        } else {
-            from.clone()
-        };
-        let bytes = if from == "-" {
-            let mut bytes = Vec::new();
-            std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)?;
-            bytes
-        } else {
-            std::fs::read(&from)
-                .map_err(|e| GenerateError::Params(format!("{name}: cannot read: {e}")))?
-        };
-        let picture = read_picture(&from, &bytes, colour)
-            .map_err(|e| GenerateError::Params(e.to_string()))?;
-        let goal = &picture.grid;
-        let made = from_picture_until(&picture, &request.stop).map_err(|e| {
-            if request.stop.should_stop() {
-                GenerateError::Stopped
-            } else {
-                GenerateError::Params(format!("{name}: {e}"))
-            }
-        })?;
-        let givens = made.puzzle.num_givens();
-        let verdict = if givens == 0 {
-            "the clues alone have exactly one solution; no givens needed".to_string()
-        } else {
-            format!(
-                "the clues alone have several solutions; {givens} given{} it unique",
-                if givens == 1 { " makes" } else { "s make" }
-            )
-        };
-        let note = format!(
-            "{name}: {}x{}: {verdict} ({} uniqueness check{}, {:.3} s)",
-            goal.width,
-            goal.height,
-            made.checks,
-            if made.checks == 1 { "" } else { "s" },
-            start.elapsed().as_secs_f64()
-        );
+        let (name, picture) = Self::read(&from, colour)?;
+        let made = from_picture_until(&picture, &request.stop).map_err(|e| stopped(&name, e))?;
+        let note = note(&name, &made, start);
         let text = to_non(&made.puzzle, &format!("from {name}"));
         each(Made {
             text,

@@ -106,6 +106,10 @@ impl Generate for TowersGenerator {
         PARAMS
     }
 
+    fn example(&self) -> &'static [&'static str] {
+        &["4"]
+    }
+
     fn generate(
         &self,
         params: &[String],
@@ -113,8 +117,8 @@ impl Generate for TowersGenerator {
         each: &mut dyn FnMut(Made) -> Result<(), GenerateError>,
     ) -> Result<Summary, GenerateError> {
         let mut p = Params::new(params);
-        let bare = p.bare();
         let given = p.value("--size")?;
+        let bare = p.bare();
         p.finish("towers", PARAMS)?;
         let n = match (bare, given) {
             (Some(_), Some(_)) => {

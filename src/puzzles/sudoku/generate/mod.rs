@@ -341,6 +341,10 @@ impl Generate for SudokuGenerator {
         PARAMS
     }
 
+    fn example(&self) -> &'static [&'static str] {
+        &["--size", "4", "--minimal"]
+    }
+
     fn generate(
         &self,
         params: &[String],
