@@ -9,7 +9,7 @@
 //!   (`satcover::puzzles::sudoku::generate::random_grid`, the grids `satcover generate` cuts from).
 //! - `unique`: a random solved grid from which clues are removed, in random order, while a
 //!   check still says the puzzle has exactly one solution; the removal stops at the first
-//!   clue that must stay. This is `satcover generate` (`src/generate/sudoku.rs`); the
+//!   clue that must stay. This is `satcover generate` (`src/puzzles/sudoku/generate/`); the
 //!   finished puzzle is checked once more through the ordinary `sat` pipeline (`--unique`).
 //! - `minimal`: the same, but every clue is tried, so no remaining clue can go
 //!   (`satcover generate --minimal`; from 25×25 on the last checks take SAT seconds each).
