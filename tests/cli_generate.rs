@@ -101,6 +101,18 @@ fn bad_parameters_say_which_and_why() {
     assert!(e.contains("--count 2: a picture makes one nonogram"), "{e}");
     let e = refused(&["generate", "nonogram", "--from", "no/such/picture.txt"]);
     assert!(e.contains("no/such/picture.txt: cannot read"), "{e}");
+    // A refused run leaves no output file.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let out = dir.path().join("out.txt");
+    refused(&[
+        "generate",
+        "towers",
+        "--size",
+        "12",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(!out.exists());
 }
 
 #[test]

@@ -195,8 +195,11 @@ pub fn run(args: &GenerateArgs) -> Result<u8> {
         Some(path) => {
             let mut text = Vec::new();
             let result = write(&mut text);
-            std::fs::write(path, &text)
-                .with_context(|| format!("cannot write {}", path.display()))?;
+            // Bad parameters, or a failure, leave no file; a stopped run writes what it made.
+            if matches!(result, Ok(_) | Err(GenerateError::Stopped)) {
+                std::fs::write(path, &text)
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+            }
             result
         }
         None => {
