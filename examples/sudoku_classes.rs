@@ -6,10 +6,10 @@
 //!
 //! - `blank`: a random solved grid with 40–60% of its cells blanked at random (usually many
 //!   solutions: the task is a first solution). The grid is the library's
-//!   (`satcover::generate::sudoku::random_grid`, the grids `satcover generate` cuts from).
+//!   (`satcover::puzzles::sudoku::generate::random_grid`, the grids `satcover generate` cuts from).
 //! - `unique`: a random solved grid from which clues are removed, in random order, while a
 //!   check still says the puzzle has exactly one solution; the removal stops at the first
-//!   clue that must stay. This is `satcover generate` (`src/generate/sudoku.rs`); the
+//!   clue that must stay. This is `satcover generate` (`src/puzzles/sudoku/generate/`); the
 //!   finished puzzle is checked once more through the ordinary `sat` pipeline (`--unique`).
 //! - `minimal`: the same, but every clue is tried, so no remaining clue can go
 //!   (`satcover generate --minimal`; from 25×25 on the last checks take SAT seconds each).
@@ -26,11 +26,11 @@
 
 use std::process::ExitCode;
 
-use satcover::generate::GenerateError;
-use satcover::generate::sudoku::{Checker, SudokuSpec, generate, random_grid};
 use satcover::pipeline::solve;
+use satcover::puzzle::GenerateError;
 use satcover::puzzle::{Backend, Request};
 use satcover::puzzles::sudoku::Sudoku;
+use satcover::puzzles::sudoku::generate::{Checker, SudokuSpec, generate, random_grid};
 use satcover::rng::SplitMix64;
 
 /// A random permutation of `0..n`.

@@ -4,7 +4,7 @@
 //! from the one list in `puzzles/mod.rs` (`kinds!`), so a new kind adds no line here.
 
 use crate::facade::AnyPuzzle;
-use crate::puzzle::Kind;
+use crate::puzzle::{Generate, Kind};
 use crate::puzzles::{self, Example, ParseError, Place};
 
 pub use crate::puzzles::KINDS;
@@ -26,6 +26,8 @@ pub struct Reader {
     pub read: fn(source: &str, text: &str) -> Vec<Read>,
     /// Puzzles of the kind that ship with satcover (see [`puzzles::Reader::examples`]).
     pub examples: &'static [Example],
+    /// The kind's generator (see [`puzzles::Reader::generator`]).
+    pub generator: Option<&'static dyn Generate>,
 }
 
 /// A kind's puzzles behind the object-safe interface.
@@ -46,6 +48,7 @@ macro_rules! readers {
             looks_like: puzzles::$module::READER.looks_like,
             read: |source, text| erase((puzzles::$module::READER.read)(source, text)),
             examples: puzzles::$module::READER.examples,
+            generator: puzzles::$module::READER.generator,
         }),*];
     };
 }

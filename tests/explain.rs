@@ -2,10 +2,10 @@
 //! solution's digit, every elimination removes a digit the solution does not have.
 
 use satcover::explain::Status;
-use satcover::generate::GenerateError;
-use satcover::generate::sudoku::{Checker, SudokuSpec, generate};
+use satcover::puzzle::GenerateError;
 use satcover::puzzles::sudoku::Sudoku;
 use satcover::puzzles::sudoku::explain::{Options, explain};
+use satcover::puzzles::sudoku::generate::{Checker, SudokuSpec, generate};
 
 #[test]
 fn generated_puzzles_of_every_size_are_explained_soundly() {

@@ -148,6 +148,7 @@ fn every_command_a_kind_declares_runs_on_its_showcase() {
             [Some(0), Some(1), Some(20)].contains(&analysis.status.code()),
             "{kind}: analyze {analysis:?}"
         );
+        generates(reader, dir.path());
         let explain = satcover().args(["explain", file]).output().unwrap();
         if puzzle.explainer().is_some() {
             assert!(
@@ -164,4 +165,59 @@ fn every_command_a_kind_declares_runs_on_its_showcase() {
             );
         }
     }
+}
+
+/// `generate KIND` with the kind's small example parameters makes two puzzles, the same
+/// for the same seed, which its reader takes back and `solve --unique` proves unique (every
+/// solution the pipeline hands out passed the kind's checker); a kind that does not
+/// generate is refused with the list of those that do, from the registry.
+fn generates(reader: &registry::Reader, dir: &std::path::Path) {
+    let kind = reader.kind.name();
+    let Some(generator) = reader.generator else {
+        let generating: Vec<_> = READERS
+            .iter()
+            .filter(|r| r.generator.is_some())
+            .map(|r| r.kind)
+            .collect();
+        satcover()
+            .args(["generate", kind])
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains(format!(
+                "{kind} does not generate puzzles; the kinds that generate: {}",
+                registry::kind_list(&generating)
+            )));
+        return;
+    };
+    let out = dir.join(format!("generated-{kind}"));
+    let out = out.to_str().expect("UTF-8 path");
+    let run = || {
+        let mut args = vec!["generate", kind];
+        args.extend(generator.example());
+        args.extend(["--count", "2", "--seed", "3", "-o", out]);
+        satcover().args(&args).assert().success().stdout("");
+        std::fs::read_to_string(out).expect("written")
+    };
+    let text = run();
+    assert_eq!(text, run(), "{kind}: the same seed, the same puzzles");
+    let read = (reader.read)("generated", &text);
+    assert_eq!(read.len(), 2, "{kind}: two puzzles\n{text}");
+    for (place, puzzle) in read {
+        let puzzle = puzzle.unwrap_or_else(|e| panic!("{kind} {place:?}: {e}\n{text}"));
+        assert_eq!(puzzle.kind(), reader.kind);
+        let report = puzzle
+            .solve_any(Backend::Auto, &Request::unique())
+            .unwrap_or_else(|e| panic!("{kind} {place:?}: {e}"));
+        assert_eq!(
+            report.outcome.unique(),
+            Some(true),
+            "{kind} {place:?}\n{text}"
+        );
+    }
+    satcover()
+        .args(["solve", "--unique", "--kind", kind, out])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(": unique").count(2));
 }

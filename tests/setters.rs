@@ -6,11 +6,11 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 use satcover::analyze::{self, Method, Options};
-use satcover::generate::nonogram::{self as gen_nonogram, read_picture};
-use satcover::generate::sudoku::{self as gen_sudoku, Checker, SudokuSpec};
 use satcover::pipeline::solve;
 use satcover::puzzle::{Backend, Puzzle, Request, Status};
+use satcover::puzzles::nonogram::generate::{self as gen_nonogram, read_picture};
 use satcover::puzzles::nonogram::{Grid, Nonogram, formats};
+use satcover::puzzles::sudoku::generate::{self as gen_sudoku, Checker, SudokuSpec};
 use satcover::puzzles::{alphametic, packing, sudoku};
 use satcover::rng::SplitMix64;
 
@@ -234,7 +234,7 @@ fn generated(spec: SudokuSpec, count: u64, seed: u64) -> Vec<gen_sudoku::Generat
         spec,
         count,
         seed,
-        |g| -> Result<(), satcover::generate::GenerateError> {
+        |g| -> Result<(), satcover::puzzle::GenerateError> {
             made.push(g.clone());
             Ok(())
         },

@@ -23,6 +23,7 @@
 pub mod cnf;
 pub mod connected;
 pub mod cover;
+pub mod generate;
 pub mod grid;
 pub mod lazy;
 pub mod loop_;

@@ -21,6 +21,7 @@
 mod encoding;
 mod error;
 mod extras;
+mod generate;
 mod kind;
 mod outcome;
 mod request;
@@ -33,6 +34,7 @@ pub use encoding::{
 pub(crate) use error::message_error;
 pub use error::{CheckError, DecodeError, SolveError};
 pub use extras::{Board, BoardCell, BoardStep, Explain, ExplainRequest, ExplainStatus, Explained};
+pub use generate::{Generate, GenerateError, GenerateRequest, Made, Param, Params, Summary};
 pub use kind::{Backend, Engine, Kind};
 pub(crate) use outcome::seconds;
 pub use outcome::{Contender, ContenderResult, Outcome, Stats, Status};

@@ -280,6 +280,7 @@ pub const READER: super::Reader<Formula> = super::Reader {
                 .map_err(|e| super::ParseError::new(e.line, e.column, e.reason.to_string())),
         )
     },
+    generator: None,
     examples: &[
         crate::puzzles::example!("CNF (DIMACS)", "cnf/named.cnf"),
     ],

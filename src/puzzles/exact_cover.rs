@@ -276,6 +276,7 @@ pub const READER: super::Reader<ExactCover> = super::Reader {
                 .map_err(|e| super::ParseError::new(e.line(), Some(e.column()), e.reason())),
         )
     },
+    generator: None,
     examples: &[
         crate::puzzles::example!("Exact cover: Knuth's first example", "xc/knuth_5.xc"),
     ],

@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::puzzle::{ExplainStatus, Kind};
+use crate::puzzle::{ExplainStatus, Generate, Kind};
 
 /// How a kind is recognised and read: `P` is the kind's own puzzle type.
 pub struct Reader<P> {
@@ -25,6 +25,9 @@ pub struct Reader<P> {
     /// the page offers them, and the agreement test runs each through every command and
     /// engine the kind declares. The first is the kind's showcase; at least one.
     pub examples: &'static [Example],
+    /// The kind's generator (`satcover generate KIND`), or `None`: the kind makes no
+    /// puzzles.
+    pub generator: Option<&'static dyn Generate>,
 }
 
 /// A puzzle that ships with satcover.

@@ -577,6 +577,7 @@ pub const READER: super::Reader<Alphametic> = super::Reader {
         !lines.is_empty() && lines.iter().filter(|l| !l.starts_with('#')).all(equation)
     },
     read: |_, text| super::by_line(parse(text)),
+    generator: None,
     examples: &[
         crate::puzzles::example!("Alphametic: SEND + MORE = MONEY", "alphametic/send-more-money.alpha"),
     ],

@@ -215,5 +215,6 @@ pub const READER: crate::puzzles::Reader<Kakuro> = crate::puzzles::Reader {
     extensions: &["kakuro"],
     looks_like: |lines| lines.iter().any(|l| reader::looks_like(l)),
     read: |_, text| crate::puzzles::by_line(parse(text)),
+    generator: None,
     examples: &[crate::puzzles::example!("Kakuro 5×5 (pzprjs's test URL, drawn)", "kakuro/pzprjs.kakuro")],
 };

@@ -32,6 +32,7 @@ mod dfs;
 pub mod explain;
 mod explained;
 pub mod formats;
+pub mod generate;
 pub mod learn;
 pub mod line;
 pub mod native;
@@ -953,6 +954,7 @@ pub const READER: crate::puzzles::Reader<Nonogram> = crate::puzzles::Reader {
             .collect(),
         Err(error) => vec![(crate::puzzles::Place::Whole, Err(error))],
     },
+    generator: Some(&generate::NonogramGenerator),
     examples: &[
         crate::puzzles::example!("Nonogram: dancer", "nonogram/dancer.non"),
         crate::puzzles::example!("Nonogram: GCHQ 2015", "nonogram/gchq-2015.non"),

@@ -503,6 +503,7 @@ pub const READER: crate::puzzles::Reader<Packing> = crate::puzzles::Reader {
             .any(|w| crate::puzzles::some_line_starts_with_word(lines, w))
     },
     read: |_, text| crate::puzzles::whole(parse(text)),
+    generator: None,
     examples: &[
         crate::puzzles::example!("Packing: Golomb's 11×11 square", "packing/golomb-11-a.pack"),
     ],

@@ -319,6 +319,7 @@ pub const READER: crate::puzzles::Reader<Slitherlink> = crate::puzzles::Reader {
                 .any(|l| reader::looks_like_id(l) || reader::looks_like_url(l))
     },
     read: |_, text| crate::puzzles::by_line(parse(text)),
+    generator: None,
     examples: &[
         crate::puzzles::example!("Slitherlink 7×7, normal (Tatham's Loopy)", "slitherlink/loopy-7x7-normal.txt"),
     ],

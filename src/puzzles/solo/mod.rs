@@ -250,6 +250,7 @@ pub const READER: crate::puzzles::Reader<Solo> = crate::puzzles::Reader {
     extensions: &["solo"],
     looks_like: |lines| lines.iter().any(|l| reader::looks_like(l)),
     read: |_, text| crate::puzzles::by_line(parse(text)),
+    generator: None,
     examples: &[
         crate::puzzles::example!("Solo 6×6, boxes 3 wide 2 tall (Tatham)", "solo/example-2x3.solo"),
         crate::puzzles::example!("Killer sudoku 9×9 without givens (Tatham)", "solo/example-killer.solo"),

@@ -19,6 +19,7 @@ pub mod collection;
 pub mod cover;
 pub mod explain;
 mod explained;
+pub mod generate;
 pub mod native;
 mod native_9x9;
 mod sat_session;
@@ -799,6 +800,7 @@ pub const READER: super::Reader<Sudoku> = super::Reader {
     extensions: &["sudoku", "sdk"],
     looks_like: |_| true,
     read: |_, text| super::by_line(parse(text)),
+    generator: Some(&generate::SudokuGenerator),
     examples: &[
         crate::puzzles::example!("Sudoku 9×9, easy (Norvig)", "sudoku/easy.txt"),
         crate::puzzles::example!("Sudoku 9×9, among the hardest known", "sudoku/hard.txt"),

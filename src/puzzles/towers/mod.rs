@@ -9,6 +9,7 @@
 //! - **given**: a height printed in the grid.
 
 mod check;
+pub mod generate;
 mod reader;
 
 pub use reader::parse;
@@ -178,5 +179,6 @@ pub const READER: crate::puzzles::Reader<Towers> = crate::puzzles::Reader {
     extensions: &["towers", "skyscrapers"],
     looks_like: |lines| lines.iter().any(|l| reader::looks_like(l)),
     read: |_, text| crate::puzzles::by_line(parse(text)),
+    generator: Some(&generate::TowersGenerator),
     examples: &[crate::puzzles::example!("Skyscrapers 6×6 (Tatham's Towers)", "towers/example-6.towers")],
 };

@@ -179,5 +179,6 @@ pub const READER: crate::puzzles::Reader<Unequal> = crate::puzzles::Reader {
     extensions: &["unequal", "futoshiki"],
     looks_like: |lines| lines.iter().any(|l| reader::looks_like(l)),
     read: |_, text| crate::puzzles::by_line(parse(text)),
+    generator: None,
     examples: &[crate::puzzles::example!("Futoshiki 5×5 (Tatham's Unequal)", "unequal/example-5.unequal")],
 };

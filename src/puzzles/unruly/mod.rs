@@ -160,5 +160,6 @@ pub const READER: crate::puzzles::Reader<Unruly> = crate::puzzles::Reader {
     extensions: &["unruly", "binairo", "takuzu"],
     looks_like: |lines| lines.iter().any(|l| reader::looks_like(l)),
     read: |_, text| crate::puzzles::by_line(parse(text)),
+    generator: None,
     examples: &[crate::puzzles::example!("Binairo 8×8, unique lines (Tatham's Unruly)", "unruly/example-8x8u.unruly")],
 };

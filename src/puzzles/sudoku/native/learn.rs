@@ -662,7 +662,7 @@ pub(super) use tests::blanked;
 mod tests {
     use super::super::{NativeSearch, solve_learning, solve_without_learning};
     use super::{Flavour, Matching, NONE, digits};
-    use crate::generate::sudoku::random_grid;
+    use crate::puzzles::sudoku::generate::random_grid;
     use crate::rng::SplitMix64;
     use crate::stop::Stop;
 

@@ -11,12 +11,19 @@
 //! Givens are chosen greedily, as setters do: while the clues and givens admit a second
 //! solution, reveal a cell where it differs from the picture, and ask again. The question
 //! "exactly one?" goes to the native solver (line logic, probing, search), the fastest
-//! engine on nonograms by far (docs/benchmarks.md: "Which backend wins").
+//! engine on nonograms by far (docs/benchmarks.md: "Which backend wins"), and every
+//! solution it hands back passes the checker.
 
-use crate::pipeline::solve;
-use crate::puzzle::{Backend, Request, SolveError};
-use crate::puzzles::nonogram::{Colour, Grid, MAX_COLOURS, Nonogram, Palette, formats};
+use std::time::Instant;
+
+use crate::puzzle::{
+    Backend, Generate, GenerateError, GenerateRequest, Limits, Made, Param, Params, Puzzle, SolveError,
+    Summary,
+};
+use crate::puzzles::nonogram::{Colour, Grid, MAX_COLOURS, Nonogram, Palette, formats, native};
 use crate::render::Rgb;
+use crate::rng::SplitMix64;
+use crate::stop::Stop;
 
 crate::puzzle::message_error!(
     /// A picture that could not be read: the message names the file and the place.
@@ -248,24 +255,51 @@ pub struct FromPicture {
 
 /// The clues of `goal` and greedy givens until the solution is unique.
 pub fn from_picture(picture: &Picture) -> Result<FromPicture, SolveError> {
+    from_picture_until(picture, &Stop::never())
+}
+
+/// [`from_picture`] until `stop` fires (then an error: the native solver's answer is
+/// incomplete).
+pub fn from_picture_until(picture: &Picture, stop: &Stop) -> Result<FromPicture, SolveError> {
     let goal = &picture.grid;
     let clues_only =
         Nonogram::from_grid_in(picture.palette.clone(), goal).with_goal(Some(goal.clone()));
+    if let Some(reason) = native::refusal(&clues_only) {
+        return Err(SolveError::TooLarge(reason));
+    }
     let cells = goal.width * goal.height;
     let mut givens: Vec<Option<u8>> = vec![None; cells];
     let mut checks = 0;
+    let limits = Limits {
+        max_solutions: Some(2),
+        keep: 2,
+        stop: stop.clone(),
+    };
     loop {
         let puzzle = clues_only.clone().with_colour_givens(givens.clone());
         checks += 1;
-        let outcome = solve(&puzzle, Backend::Native, &Request::unique())?;
-        if outcome.unique() == Some(true) {
+        let answer = native::solve(&puzzle, &limits);
+        for solution in &answer.solutions {
+            puzzle
+                .check(solution)
+                .map_err(|reason| SolveError::CheckFailed {
+                    backend: Backend::Native,
+                    reason,
+                })?;
+        }
+        if answer.count < 2 && !answer.complete {
+            return Err(SolveError::TooLarge(
+                "the native solver stopped before it settled uniqueness".into(),
+            ));
+        }
+        if answer.count == 1 {
             return Ok(FromPicture { puzzle, checks });
         }
-        let other = outcome
+        let other = answer
             .solutions
             .iter()
             .find(|s| *s != goal)
-            .ok_or_else(|| SolveError::TooLarge("the native solver stopped".into()))?;
+            .ok_or_else(|| SolveError::TooLarge("the native solver kept no second solution".into()))?;
         // Reveal the cell in the middle of where the two solutions differ: the picture
         // keeps its value there and this second solution is gone.
         let differing: Vec<usize> = (0..cells)
@@ -273,6 +307,192 @@ pub fn from_picture(picture: &Picture) -> Result<FromPicture, SolveError> {
             .collect();
         let reveal = differing[differing.len() / 2];
         givens[reveal] = Some(goal.cells[reveal]);
+    }
+}
+
+/// A random black-and-white picture, `width × height`, each cell black with even odds.
+pub fn random_picture(width: usize, height: usize, rng: &mut SplitMix64) -> Picture {
+    let mut grid = Grid::new(width, height);
+    for r in 0..height {
+        for c in 0..width {
+            grid.set_colour(r, c, u8::from(rng.chance(500)));
+        }
+    }
+    Picture {
+        palette: Palette::black_and_white(),
+        grid,
+    }
+}
+
+/// `satcover generate nonogram`: a picture's clues and givens ([`from_picture`]), the
+/// picture read (`--from`) or drawn at random (`--size`).
+pub struct NonogramGenerator;
+
+/// The largest side of a random picture (a random picture needs many givens, each a
+/// uniqueness check).
+const MAX_RANDOM_SIDE: usize = 50;
+
+const PARAMS: &[Param] = &[
+    Param {
+        usage: "--from PICTURE",
+        help: "The picture: text (`#` black, `.` white), `.non` with `goal`, or `.png` (`-`: standard input); one puzzle",
+        required: false,
+    },
+    Param {
+        usage: "--colour",
+        help: "Read the picture's colours as a palette (colour nonograms)",
+        required: false,
+    },
+    Param {
+        usage: "--size WxH",
+        help: "Without --from: random black-and-white pictures this large (up to 50x50) [default: 10x10]",
+        required: false,
+    },
+];
+
+/// `--size WxH` (or `N` for a square).
+fn size(value: &str) -> Result<(usize, usize), GenerateError> {
+    let side = |s: &str| {
+        s.parse::<usize>()
+            .ok()
+            .filter(|n| (1..=MAX_RANDOM_SIDE).contains(n))
+    };
+    let (w, h) = value.split_once('x').unwrap_or((value, value));
+    match (side(w), side(h)) {
+        (Some(w), Some(h)) => Ok((w, h)),
+        _ => Err(GenerateError::Params(format!(
+            "--size {value}: a random picture is WxH, each side 1 to {MAX_RANDOM_SIDE}"
+        ))),
+    }
+}
+
+/// The verdict on one puzzle made, for standard error.
+fn note(name: &str, made: &FromPicture, start: Instant) -> String {
+    let goal = made.puzzle.goal().expect("made with its goal");
+    let givens = made.puzzle.num_givens();
+    let verdict = if givens == 0 {
+        "the clues alone have exactly one solution; no givens needed".to_string()
+    } else {
+        format!(
+            "the clues alone have several solutions; {givens} given{} it unique",
+            if givens == 1 { " makes" } else { "s make" }
+        )
+    };
+    format!(
+        "{name}: {}x{}: {verdict} ({} uniqueness check{}, {:.3} s)",
+        goal.width,
+        goal.height,
+        made.checks,
+        if made.checks == 1 { "" } else { "s" },
+        start.elapsed().as_secs_f64()
+    )
+}
+
+impl NonogramGenerator {
+    /// The picture of `--from`, read.
+    fn read(from: &str, colour: bool) -> Result<(String, Picture), GenerateError> {
+        let name = if from == "-" {
+            "<stdin>".to_string()
+        } else {
+            from.to_string()
+        };
+        let bytes = if from == "-" {
+            let mut bytes = Vec::new();
+            std::io::Read::read_to_end(&mut std::io::stdin(), &mut bytes)?;
+            bytes
+        } else {
+            std::fs::read(from)
+                .map_err(|e| GenerateError::Params(format!("{name}: cannot read: {e}")))?
+        };
+        let picture = read_picture(from, &bytes, colour)
+            .map_err(|e| GenerateError::Params(e.to_string()))?;
+        Ok((name, picture))
+    }
+}
+
+impl Generate for NonogramGenerator {
+    fn about(&self) -> &'static str {
+        "Nonograms from a picture, or from random pictures: the clues, and the givens that make the solution unique"
+    }
+
+    fn params(&self) -> &'static [Param] {
+        PARAMS
+    }
+
+    fn example(&self) -> &'static [&'static str] {
+        &["--size", "6x5"]
+    }
+
+    fn generate(
+        &self,
+        params: &[String],
+        request: &GenerateRequest,
+        each: &mut dyn FnMut(Made) -> Result<(), GenerateError>,
+    ) -> Result<Summary, GenerateError> {
+        let mut p = Params::new(params);
+        let from = p.value("--from")?;
+        let colour = p.flag("--colour")?;
+        let size_given = p.value("--size")?;
+        p.finish("nonogram", PARAMS)?;
+        let stopped = |name: &str, e: SolveError| {
+            if request.stop.should_stop() {
+                GenerateError::Stopped
+            } else {
+                GenerateError::Params(format!("{name}: {e}"))
+            }
+        };
+        let Some(from) = from else {
+            if colour {
+                return Err(GenerateError::Params(
+                    "--colour: random pictures are black and white; --colour reads a picture's colours (--from)".into(),
+                ));
+            }
+            let (width, height) = size(size_given.as_deref().unwrap_or("10x10"))?;
+            let start = Instant::now();
+            let mut rng = SplitMix64::new(request.seed);
+            let mut checks = 0;
+            for k in 1..=request.count {
+                let picture = random_picture(width, height, &mut rng);
+                let name = format!("random picture {k}");
+                let made = from_picture_until(&picture, &request.stop)
+                    .map_err(|e| stopped(&name, e))?;
+                checks += made.checks;
+                let mut text = to_non(&made.puzzle, &format!("{name} (seed {})", request.seed));
+                if k < request.count {
+                    // A `.nonpack` bundle: puzzles separated by a `====` line.
+                    text.push_str("====\n");
+                }
+                each(Made { text, note: None })?;
+            }
+            let secs = start.elapsed().as_secs_f64();
+            return Ok(format!(
+                "{} puzzles {width}x{height} in {secs:.3} s: {:.1} puzzles/s, {:.1} uniqueness checks per puzzle",
+                request.count,
+                request.count as f64 / secs,
+                checks as f64 / request.count as f64
+            ));
+        };
+        if let Some(size) = size_given {
+            return Err(GenerateError::Params(format!(
+                "--size {size}: the picture of --from has its own size"
+            )));
+        }
+        if request.count != 1 {
+            return Err(GenerateError::Params(format!(
+                "--count {}: a picture makes one nonogram",
+                request.count
+            )));
+        }
+        let start = Instant::now();
+        let (name, picture) = Self::read(&from, colour)?;
+        let made = from_picture_until(&picture, &request.stop).map_err(|e| stopped(&name, e))?;
+        let note = note(&name, &made, start);
+        let text = to_non(&made.puzzle, &format!("from {name}"));
+        each(Made {
+            text,
+            note: Some(note),
+        })?;
+        Ok(String::new())
     }
 }
 

@@ -24,17 +24,21 @@
 //! only. Why fresh rather than incremental, and where the time of 25×25 and 36×36
 //! `minimal` goes: `docs/generate.md`.
 
-use super::GenerateError;
-use super::second::SecondSearch;
-use super::unavoidable::Unavoidable;
+mod second;
+mod unavoidable;
+
+use std::time::Instant;
+
+use crate::puzzle::{Generate, GenerateError, GenerateRequest, Made, Param, Params, Summary};
 use crate::puzzles::sudoku::Sudoku;
 use crate::puzzles::sudoku::native::{NativeSearch, solve};
 use crate::rng::SplitMix64;
-use crate::sat::SatError;
+use crate::stop::Stop;
+use second::SecondSearch;
+use unavoidable::Unavoidable;
 
 /// Which engine proves uniqueness while clues are removed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Checker {
     /// Native for 4×4 and 9×9, SAT from 16×16 on (measured fastest; see docs/reference.md).
     Auto,
@@ -87,17 +91,33 @@ pub fn generate<E>(
     spec: SudokuSpec,
     count: u64,
     seed: u64,
+    each: impl FnMut(&Generated) -> Result<(), E>,
+) -> Result<(), E>
+where
+    E: From<GenerateError>,
+{
+    generate_until(spec, count, seed, &Stop::never(), each)
+}
+
+/// [`generate`] until `stop` fires (polled before each removal):
+/// [`GenerateError::Stopped`].
+pub fn generate_until<E>(
+    spec: SudokuSpec,
+    count: u64,
+    seed: u64,
+    stop: &Stop,
     mut each: impl FnMut(&Generated) -> Result<(), E>,
 ) -> Result<(), E>
 where
     E: From<GenerateError>,
 {
     let b = spec.box_side;
-    let empty = Sudoku::new(b, vec![0; b.pow(4)]).map_err(|e| GenerateError::Spec(e.message))?;
-    let mut generator = SudokuGenerator::new(spec, &empty);
+    let empty =
+        Sudoku::new(b, vec![0; b.pow(4)]).map_err(|e| GenerateError::Params(e.message))?;
+    let mut generator = Maker::new(spec, &empty);
     let mut rng = SplitMix64::new(seed);
     for _ in 0..count {
-        each(&generator.next(&mut rng).map_err(GenerateError::Sat)?)?;
+        each(&generator.next(&mut rng, stop)?)?;
     }
     Ok(())
 }
@@ -108,17 +128,17 @@ where
 /// grid.
 pub fn random_grid(box_side: usize, rng: &mut SplitMix64) -> Result<Vec<u8>, GenerateError> {
     if !(2..=6).contains(&box_side) {
-        return Err(GenerateError::Spec(format!(
+        return Err(GenerateError::Params(format!(
             "the box side is 2..=6 (4×4 to 36×36), not {box_side}"
         )));
     }
     let empty = Sudoku::new(box_side, vec![0; box_side.pow(4)])
-        .map_err(|e| GenerateError::Spec(e.message))?;
-    Ok(SudokuGenerator::search(&empty).random_grid(rng))
+        .map_err(|e| GenerateError::Params(e.message))?;
+    Ok(Maker::search(&empty).random_grid(rng))
 }
 
 /// Makes puzzles of one size, one after another.
-struct SudokuGenerator {
+struct Maker {
     spec: SudokuSpec,
     n: usize,
     units: Vec<Vec<usize>>,
@@ -133,13 +153,13 @@ struct SudokuGenerator {
 /// faster).
 const SEARCH_NODES: u64 = 300;
 
-impl SudokuGenerator {
-    fn new(spec: SudokuSpec, empty: &Sudoku) -> SudokuGenerator {
-        SudokuGenerator {
+impl Maker {
+    fn new(spec: SudokuSpec, empty: &Sudoku) -> Maker {
+        Maker {
             spec,
             n: empty.size(),
             units: empty.units(),
-            second: SudokuGenerator::search(empty),
+            second: Maker::search(empty),
             cascade: spec.checker.resolve(spec.box_side) == Checker::Sat,
         }
     }
@@ -161,7 +181,7 @@ impl SudokuGenerator {
     }
 
     /// The next puzzle from `rng`.
-    fn next(&mut self, rng: &mut SplitMix64) -> Result<Generated, SatError> {
+    fn next(&mut self, rng: &mut SplitMix64, stop: &Stop) -> Result<Generated, GenerateError> {
         let solution = self.second.random_grid(rng);
         let cells = self.n * self.n;
         let mut puzzle = solution.clone();
@@ -182,6 +202,9 @@ impl SudokuGenerator {
         });
 
         for cell in order {
+            if stop.should_stop() {
+                return Err(GenerateError::Stopped);
+            }
             let twin = cells - 1 - cell;
             let pair = if self.spec.symmetric && twin != cell {
                 vec![cell, twin]
@@ -251,6 +274,114 @@ pub fn puzzle_text(box_side: usize, cells: &[u8]) -> String {
     }
 }
 
+/// `satcover generate sudoku`: [`generate`] with the parameters of the command line.
+pub struct SudokuGenerator;
+
+const PARAMS: &[Param] = &[
+    Param {
+        usage: "--size 4|9|16|25|36",
+        help: "The grid side [default: 9]",
+        required: false,
+    },
+    Param {
+        usage: "--minimal",
+        help: "Remove clues until none can go (every clue is needed for uniqueness)",
+        required: false,
+    },
+    Param {
+        usage: "--symmetric",
+        help: "Keep the clues symmetric under a 180° turn",
+        required: false,
+    },
+    Param {
+        usage: "--checker auto|native|sat",
+        help: "The engine that proves uniqueness [default: auto: native up to 9×9, sat beyond]",
+        required: false,
+    },
+];
+
+impl SudokuGenerator {
+    /// The spec `params` ask for.
+    fn spec(params: &[String]) -> Result<SudokuSpec, GenerateError> {
+        let mut p = Params::new(params);
+        let size: usize = p.number("--size", 9)?;
+        let Some(box_side) = (2..=6).find(|b| b * b == size) else {
+            return Err(GenerateError::Params(format!(
+                "--size {size}: a sudoku side is 4, 9, 16, 25 or 36"
+            )));
+        };
+        let minimal = p.flag("--minimal")?;
+        let symmetric = p.flag("--symmetric")?;
+        let checker = match p.value("--checker")?.as_deref() {
+            None | Some("auto") => Checker::Auto,
+            Some("native") => Checker::Native,
+            Some("sat") => Checker::Sat,
+            Some(other) => {
+                return Err(GenerateError::Params(format!(
+                    "--checker {other}: the checker is auto, native or sat"
+                )));
+            }
+        };
+        p.finish("sudoku", PARAMS)?;
+        Ok(SudokuSpec {
+            box_side,
+            minimal,
+            symmetric,
+            checker,
+        })
+    }
+}
+
+impl Generate for SudokuGenerator {
+    fn about(&self) -> &'static str {
+        "Random sudoku puzzles with exactly one solution, in the collection format"
+    }
+
+    fn params(&self) -> &'static [Param] {
+        PARAMS
+    }
+
+    fn example(&self) -> &'static [&'static str] {
+        &["--size", "4", "--minimal"]
+    }
+
+    fn generate(
+        &self,
+        params: &[String],
+        request: &GenerateRequest,
+        each: &mut dyn FnMut(Made) -> Result<(), GenerateError>,
+    ) -> Result<Summary, GenerateError> {
+        let spec = Self::spec(params)?;
+        let start = Instant::now();
+        let (mut clues, mut checks, mut handed_on) = (0usize, 0u64, 0u64);
+        let b = spec.box_side;
+        let n = b * b;
+        generate_until(spec, request.count, request.seed, &request.stop, |g| {
+            clues += g.puzzle.iter().filter(|&&d| d != 0).count();
+            checks += g.checks;
+            handed_on += g.handed_on;
+            let mut text = puzzle_text(b, &g.puzzle);
+            // Drawn grids (from 16×16 on) are separated by blank lines.
+            text.push_str(if n > 9 { "\n\n" } else { "\n" });
+            each(Made { text, note: None })
+        })?;
+        let count = request.count as f64;
+        let secs = start.elapsed().as_secs_f64();
+        Ok(format!(
+            "{} puzzles {n}x{n} in {secs:.3} s: {:.1} puzzles/s, {:.1} clues and {:.0} uniqueness checks per puzzle, {:.1} of them left to the {} checker",
+            request.count,
+            count / secs,
+            clues as f64 / count,
+            checks as f64 / count,
+            handed_on as f64 / count,
+            match spec.checker.resolve(b) {
+                Checker::Sat => "sat",
+                _ => "native",
+            }
+        ))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -265,7 +396,7 @@ mod tests {
                 checker: Checker::Native,
             };
             let empty = Sudoku::new(b, vec![0; b.pow(4)]).expect("empty");
-            let mut generator = SudokuGenerator::new(spec, &empty);
+            let mut generator = Maker::new(spec, &empty);
             let grid = generator.second.random_grid(&mut SplitMix64::new(3));
             assert_eq!(grid, generator.second.random_grid(&mut SplitMix64::new(3)));
             let n = b * b;
