@@ -7,7 +7,8 @@
 //! for an incremental SAT loop, a theory for CDCL on batsat) and speak graphs, not cells.
 //!
 //! The shading genres (`lightup`, `singles`) use the same model with 0/1 domains: counts
-//! over neighbourhoods ([`adjacency`]), lines of sight ([`sight`]).
+//! over neighbourhoods ([`adjacency`]), lines of sight ([`sight`]), and, for connected
+//! shading, a model whose cells of one value are connected ([`connected_cells`]).
 //!
 //! Glossary:
 //! - **cell**: an index `0..width*height`, row-major (`row * width + col`).
@@ -26,6 +27,7 @@
 pub mod adjacency;
 pub mod cnf;
 pub mod connected;
+pub mod connected_cells;
 pub mod cover;
 pub mod grid;
 pub mod lazy;
