@@ -199,12 +199,17 @@ mod tests {
 
     #[test]
     fn checker_and_drawing() {
-        // . 1
-        // . .   one light at r2c2 lights everything and meets the 1.
-        let p = LightUp::new(2, 2, vec![Cell::White, Cell::Black(Some(1)), Cell::White, Cell::White]);
-        let good = Grid::new(2, vec![0, 0, 0, 1]);
+        // . 2
+        // . .   lights at r1c1 and r2c2 light everything and meet the 2; on a diagonal,
+        // they do not see each other.
+        let p = LightUp::new(
+            2,
+            2,
+            vec![Cell::White, Cell::Black(Some(2)), Cell::White, Cell::White],
+        );
+        let good = Grid::new(2, vec![1, 0, 0, 1]);
         assert_eq!(p.check(&good), Ok(()));
-        assert_eq!(p.solution_text(&good), ".1\n.*");
+        assert_eq!(p.solution_text(&good), "*2\n.*");
         let two = Grid::new(2, vec![0, 0, 1, 1]);
         assert!(p.check(&two).is_err());
         let dark = Grid::new(2, vec![0, 0, 0, 0]);

@@ -50,17 +50,20 @@ fn is_header(line: &str) -> bool {
 }
 
 /// Whether a trimmed line is the plain form's header, a puzz.link hitori URL, or shaped like
-/// a Tatham ID of exactly W·H characters after `WxH:` (Singles has no runs; the other
-/// genres' IDs are shorter than their grids), so that a bad one reaches this reader's
-/// errors.
+/// a Tatham ID: exactly W·H characters after `WxH:` (Singles has no runs; other genres' IDs
+/// are shorter than their grids), none a base-62 digit above the grid's side (an Unruly ID
+/// of W·H letters is not one), so that a bad one reaches this reader's errors.
 pub(crate) fn looks_like(line: &str) -> bool {
     is_header(line)
         || puzzlink::is_url_of(line, "hitori")
         || line.split_once(':').is_some_and(|(params, desc)| {
             params
                 .split_once('x')
-                .and_then(|(w, h)| Some(w.parse::<usize>().ok()? * h.parse::<usize>().ok()?))
-                .is_some_and(|n| n == desc.chars().count())
+                .and_then(|(w, h)| Some((w.parse::<usize>().ok()?, h.parse::<usize>().ok()?)))
+                .is_some_and(|(w, h)| {
+                    w * h == desc.chars().count()
+                        && desc.chars().filter_map(base62).all(|v| v as usize <= w.max(h))
+                })
         })
 }
 
