@@ -15,6 +15,10 @@
 //! 8. `count`: a sequential counter over `x[cell]=value`.
 //! 9. `no-three`: `x[a]=v ∧ x[b]=v → ¬x[c]=v`.
 //! 10. `lines-differ`: per pair of lines, `d[i]` (they differ at place i), at least one.
+//! 11. `at-most`: at most one: the AMO of `cnf`; at most k: Sinz's sequential counter
+//!     (one direction).
+//! 12. `at-least`: at least one: one clause; at least k of n: at most n − k of the
+//!     negations.
 //!
 //! The projection is the `x` variables (one-hot per cell); the decoder reads them through
 //! the same [`VarMap`] the encoder filled.
@@ -32,11 +36,17 @@ pub struct VarMap {
 }
 
 impl VarMap {
-    fn lit(&self, cell: usize, value: u32) -> Option<Lit> {
+    /// The literal `x[cell]=value`, if `value` is in the cell's initial domain.
+    pub fn lit(&self, cell: usize, value: u32) -> Option<Lit> {
         if value >= 64 {
             return None;
         }
         self.vars[cell * 64 + value as usize].map(Var::positive)
+    }
+
+    /// Every `x` variable, cell by cell, values in increasing order (the projection).
+    pub fn vars(&self) -> Vec<Var> {
+        self.vars.iter().flatten().copied().collect()
     }
 
     /// The value of every cell in `model`, or why the model is not a solution's.
@@ -83,6 +93,8 @@ pub fn encode(model: &Model, purpose: Purpose) -> (Cnf, VarMap) {
         "8 count",
         "9 no-three",
         "10 lines-differ",
+        "11 at-most",
+        "12 at-least",
     ] {
         let rules: Vec<&Constraint> = model
             .constraints
@@ -115,6 +127,22 @@ pub fn encode(model: &Model, purpose: Purpose) -> (Cnf, VarMap) {
                 }
                 Constraint::NotAllEqual(cells) => no_three(&mut cnf, model, &map, cells),
                 Constraint::LinesDiffer(lines) => lines_differ(&mut cnf, model, &map, lines),
+                Constraint::AtMost {
+                    cells,
+                    value,
+                    count,
+                } => {
+                    let lits: Vec<Lit> = cells.iter().filter_map(|&c| map.lit(c, *value)).collect();
+                    at_most_k(&mut cnf, &lits, *count);
+                }
+                Constraint::AtLeast {
+                    cells,
+                    value,
+                    count,
+                } => {
+                    let lits: Vec<Lit> = cells.iter().filter_map(|&c| map.lit(c, *value)).collect();
+                    at_least_k(&mut cnf, &lits, *count);
+                }
             }
         }
         cnf.end_family();
@@ -133,6 +161,8 @@ fn family_of(rule: &Constraint) -> &'static str {
         Constraint::Count { .. } => "8 count",
         Constraint::NotAllEqual(_) => "9 no-three",
         Constraint::LinesDiffer(_) => "10 lines-differ",
+        Constraint::AtMost { .. } => "11 at-most",
+        Constraint::AtLeast { .. } => "12 at-least",
     }
 }
 
@@ -143,7 +173,7 @@ pub fn encoding<'p, S>(
     solution: impl Fn(Vec<u32>) -> S + 'p,
 ) -> CnfEncoding<'p, S> {
     let (cnf, map) = encode(model, purpose);
-    let projection = map.vars.iter().flatten().copied().collect();
+    let projection = map.vars();
     CnfEncoding {
         cnf,
         projection,
@@ -367,6 +397,59 @@ pub fn exactly_k(cnf: &mut Cnf, lits: &[Lit], k: usize) {
     }
 }
 
+/// At most `k` of `lits`: one AMO when k = 1, else Sinz's sequential counter in the one
+/// direction it needs (`s[i][j]`: at least j + 1 of the first i + 1 are true, j < k).
+pub fn at_most_k(cnf: &mut Cnf, lits: &[Lit], k: usize) {
+    let n = lits.len();
+    if k >= n {
+        return;
+    }
+    if k == 0 {
+        for &x in lits {
+            cnf.add_clause(&[!x]);
+        }
+        return;
+    }
+    if k == 1 {
+        cnf.at_most_one(lits);
+        return;
+    }
+    let mut previous: Vec<Lit> = Vec::new();
+    for (i, &x) in lits.iter().enumerate() {
+        if i > 0 {
+            // The (i + 1)-th true literal would make k + 1.
+            cnf.add_clause(&[!x, !previous[k - 1]]);
+        }
+        if i + 1 == n {
+            break;
+        }
+        let row: Vec<Lit> = (0..k).map(|_| cnf.new_var().positive()).collect();
+        cnf.add_clause(&[!x, row[0]]);
+        if i > 0 {
+            for j in 0..k {
+                cnf.add_clause(&[!previous[j], row[j]]);
+                if j > 0 {
+                    cnf.add_clause(&[!x, !previous[j - 1], row[j]]);
+                }
+            }
+        }
+        previous = row;
+    }
+}
+
+/// At least `k` of `lits`: one clause when k = 1, else at most n − k of their negations.
+pub fn at_least_k(cnf: &mut Cnf, lits: &[Lit], k: usize) {
+    match k {
+        0 => {}
+        1 => cnf.add_clause(lits),
+        _ if k > lits.len() => cnf.add_clause(&[]),
+        _ => {
+            let negated: Vec<Lit> = lits.iter().map(|&l| !l).collect();
+            at_most_k(cnf, &negated, lits.len() - k);
+        }
+    }
+}
+
 fn no_three(cnf: &mut Cnf, model: &Model, map: &VarMap, cells: &[usize]) {
     for v in values(model.union(cells)) {
         let lits: Option<Vec<Lit>> = cells.iter().map(|&c| map.lit(c, v).map(|l| !l)).collect();
@@ -390,6 +473,48 @@ fn lines_differ(cnf: &mut Cnf, model: &Model, map: &VarMap, lines: &[Vec<usize>]
                 }
             }
             cnf.add_clause(&differ);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sat::{self, Blocking, SatBackend};
+    use crate::stop::Stop;
+
+    /// Models of at-most-k and at-least-k over n free literals, against the binomial sums.
+    #[test]
+    fn counters_count_like_binomials() {
+        let choose = |n: u64, k: u64| (0..k).fold(1u64, |a, i| a * (n - i) / (i + 1));
+        for n in 1..=6usize {
+            for k in 0..=n + 1 {
+                for most in [true, false] {
+                    let mut cnf = Cnf::new();
+                    let xs: Vec<Var> = (0..n).map(|_| cnf.new_var()).collect();
+                    let lits: Vec<Lit> = xs.iter().map(|v| v.positive()).collect();
+                    if most {
+                        at_most_k(&mut cnf, &lits, k);
+                    } else {
+                        at_least_k(&mut cnf, &lits, k);
+                    }
+                    let run = sat::enumerate_with(
+                        &cnf,
+                        &SatBackend::Varisat,
+                        &xs,
+                        Blocking::Full,
+                        None,
+                        &Stop::never(),
+                        |_| {},
+                    )
+                    .unwrap();
+                    let want: u64 = (0..=n as u64)
+                        .filter(|&j| if most { j <= k as u64 } else { j >= k as u64 })
+                        .map(|j| choose(n as u64, j))
+                        .sum();
+                    assert_eq!(run.count, want, "n {n} k {k} at most {most}");
+                }
+            }
         }
     }
 }

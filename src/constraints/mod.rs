@@ -6,6 +6,10 @@
 //! loop genres ([`connected`], [`loop_`]) have an eager CNF, a lazy form ([`lazy`]: cuts
 //! for an incremental SAT loop, a theory for CDCL on batsat) and speak graphs, not cells.
 //!
+//! The shading genres (`lightup`, `singles`) use the same model with 0/1 domains: counts
+//! over neighbourhoods ([`adjacency`]), lines of sight ([`sight`]), and, for connected
+//! shading, a model whose cells of one value are connected ([`connected_cells`]).
+//!
 //! Glossary:
 //! - **cell**: an index `0..width*height`, row-major (`row * width + col`).
 //! - **value**: a small number `0..=63` a cell takes (sudoku digits 1..=n, binairo 0/1,
@@ -20,8 +24,10 @@
 //!
 //! Sizes of each encoding are in `encodings/constraints.md`.
 
+pub mod adjacency;
 pub mod cnf;
 pub mod connected;
+pub mod connected_cells;
 pub mod cover;
 pub mod generate;
 pub mod grid;
@@ -29,6 +35,7 @@ pub mod lazy;
 pub mod loop_;
 pub mod native;
 pub mod puzzlink;
+pub mod sight;
 pub mod tatham;
 pub mod tuples;
 
@@ -132,6 +139,25 @@ pub enum Constraint {
     NotAllEqual(Vec<usize>),
     /// No two of these lines (equally long) hold the same sequence of values.
     LinesDiffer(Vec<Vec<usize>>),
+    /// At most `count` of the cells hold `value` (light up: one light per line of sight;
+    /// hitori: no two shaded cells touch, one unshaded copy of a number per line).
+    AtMost {
+        /// The cells.
+        cells: Vec<usize>,
+        /// The value counted.
+        value: u32,
+        /// The most.
+        count: usize,
+    },
+    /// At least `count` of the cells hold `value` (light up: a light sees every white cell).
+    AtLeast {
+        /// The cells.
+        cells: Vec<usize>,
+        /// The value counted.
+        value: u32,
+        /// The least.
+        count: usize,
+    },
 }
 
 /// A puzzle as cells, their initial domains, and rules.

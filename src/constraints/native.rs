@@ -12,7 +12,7 @@
 //! - less, consecutive: bounds and neighbours of the other cell's domain;
 //! - visibility: a regular-constraint filter over the states (tallest so far, seen so far)
 //!   along the line;
-//! - count, not-all-equal, lines-differ: counting decided cells.
+//! - count, at most, at least, not-all-equal, lines-differ: counting decided cells.
 
 use std::ops::ControlFlow;
 
@@ -182,6 +182,16 @@ impl<'m> Propagator<'m> {
             } => counted(cells, *value, *count, d),
             Constraint::NotAllEqual(cells) => not_all_equal(cells, d),
             Constraint::LinesDiffer(lines) => lines_differ(lines, d),
+            Constraint::AtMost {
+                cells,
+                value,
+                count,
+            } => at_most(cells, *value, *count, d),
+            Constraint::AtLeast {
+                cells,
+                value,
+                count,
+            } => at_least(cells, *value, *count, d),
         }
     }
 }
@@ -193,6 +203,8 @@ pub(crate) fn scope(rule: &Constraint) -> Vec<usize> {
         | Constraint::SumDistinct { cells, .. }
         | Constraint::Table { cells, .. }
         | Constraint::Count { cells, .. }
+        | Constraint::AtMost { cells, .. }
+        | Constraint::AtLeast { cells, .. }
         | Constraint::NotAllEqual(cells) => cells.clone(),
         Constraint::Visible { line, .. } => line.clone(),
         Constraint::Less { small, large } => vec![*small, *large],
@@ -380,6 +392,40 @@ fn counted(cells: &[usize], value: u32, count: usize, d: &mut Domains<'_>) -> Re
             }
         }
     } else if possible == count && fixed < count {
+        for &c in cells {
+            if d.dom[c] & bit != 0 {
+                d.restrict(c, bit)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// At most `count` cells hold `value`: once `count` do, the others lose it.
+fn at_most(cells: &[usize], value: u32, count: usize, d: &mut Domains<'_>) -> Revised {
+    let bit = 1u64 << value;
+    let fixed = cells.iter().filter(|&&c| d.dom[c] == bit).count();
+    if fixed > count {
+        return Err(Wipeout);
+    }
+    if fixed == count {
+        for &c in cells {
+            if d.dom[c] != bit {
+                d.restrict(c, !bit)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// At least `count` cells hold `value`: when only `count` still may, they all do.
+fn at_least(cells: &[usize], value: u32, count: usize, d: &mut Domains<'_>) -> Revised {
+    let bit = 1u64 << value;
+    let possible = cells.iter().filter(|&&c| d.dom[c] & bit != 0).count();
+    if possible < count {
+        return Err(Wipeout);
+    }
+    if possible == count {
         for &c in cells {
             if d.dom[c] & bit != 0 {
                 d.restrict(c, bit)?;

@@ -1,0 +1,239 @@
+//! **connected cells of a model**: a [`Model`] (0/1 or wider domains) whose cells holding
+//! one value form one orthogonally connected region — hitori's unshaded cells, nurikabe's
+//! and heyawake's walls. The model's own rules are the local part, the layer's direct CNF
+//! (`cnf.rs`); connectivity is [`Connected`] over the grid graph with node literal
+//! `x[cell]=value` (a constant false where the value is not in the cell's domain).
+//!
+//! Engines, as slitherlink runs its loop:
+//! - lazy ([`solve_lazy`]): the local CNF on varisat, every model that splits the region
+//!   answered by the components' separator cuts (`lazy::solve_incremental`) — the native
+//!   engine and the `sat` engine's session;
+//! - eager ([`encoding`]): the local CNF plus `Connected::encode` (families `C1`–`C4`), the
+//!   whole puzzle for an external solver, `export`, and the `sat` engine when a stop may
+//!   fire.
+//!
+//! Invariant: both forms number the model's `x` variables alike (the eager one only adds
+//! variables after them), so the projection and the decoder are shared.
+
+use super::Model;
+use super::cnf::{self, VarMap};
+use super::connected::{Connected, Graph};
+use super::lazy::{self, LazyAnswer};
+use crate::cnf::{Cnf, Lit};
+use crate::puzzle::{CnfEncoding, DecodeError, Purpose};
+use crate::sat::{Blocking, SatError};
+use crate::stop::Stop;
+
+/// The local formula, its variable map and the connectivity that completes it.
+pub struct Local {
+    /// The model's rules as CNF.
+    pub cnf: Cnf,
+    /// `x[cell]=v` → variable.
+    pub map: VarMap,
+    /// The cells holding the value are connected.
+    pub connected: Connected,
+}
+
+/// The local part of `model` with its cells holding `value` connected.
+pub fn local(model: &Model, value: u32, purpose: Purpose) -> Local {
+    let (mut cnf, map) = cnf::encode(model, purpose);
+    let mut never: Option<Lit> = None;
+    let nodes: Vec<Lit> = (0..model.cells())
+        .map(|cell| {
+            map.lit(cell, value).unwrap_or_else(|| {
+                *never.get_or_insert_with(|| {
+                    cnf.begin_family("C0 connected constant");
+                    let f = cnf.new_var().positive();
+                    cnf.add_clause(&[!f]);
+                    cnf.end_family();
+                    f
+                })
+            })
+        })
+        .collect();
+    let height = model.cells() / model.width;
+    let connected = Connected::new(Graph::grid(model.width, height), nodes, None);
+    Local {
+        cnf,
+        map,
+        connected,
+    }
+}
+
+/// What [`solve_lazy`] found.
+pub struct LazyRun {
+    /// The first solutions kept, as cell values.
+    pub solutions: Vec<Vec<u32>>,
+    /// The search's counts (its `models` are those of `solutions`).
+    pub run: LazyAnswer,
+    /// Variables of the local formula.
+    pub variables: usize,
+    /// Clauses of the local formula (without the cuts).
+    pub clauses: usize,
+}
+
+/// The lazy search (module docs): at most `max` solutions, the first `keep` of them as cell
+/// values, with the run's statistics.
+pub fn solve_lazy(
+    model: &Model,
+    value: u32,
+    max: u64,
+    keep: usize,
+    stop: &Stop,
+) -> Result<LazyRun, SatError> {
+    let local = local(model, value, Purpose::Solve);
+    let run = lazy::solve_incremental(
+        &local.cnf,
+        std::slice::from_ref(&local.connected),
+        &local.map.vars(),
+        max,
+        keep,
+        stop,
+    )?;
+    let mut solutions = Vec::with_capacity(run.models.len());
+    for m in &run.models {
+        // The local CNF makes every cell take exactly one value.
+        if let Ok(values) = local.map.decode(m) {
+            solutions.push(values);
+        }
+    }
+    Ok(LazyRun {
+        solutions,
+        run,
+        variables: local.cnf.num_vars(),
+        clauses: local.cnf.num_clauses(),
+    })
+}
+
+/// The eager encoding (module docs), its decoder handing the cell values to `solution`.
+pub fn encoding<'p, S>(
+    model: &Model,
+    value: u32,
+    purpose: Purpose,
+    solution: impl Fn(Vec<u32>) -> S + 'p,
+) -> CnfEncoding<'p, S> {
+    let Local {
+        mut cnf,
+        map,
+        connected,
+    } = local(model, value, purpose);
+    connected.encode(&mut cnf);
+    CnfEncoding {
+        cnf,
+        projection: map.vars(),
+        blocking: Blocking::TrueLiterals,
+        decode: Box::new(move |m| map.decode(m).map(&solution)),
+    }
+}
+
+/// A decoded model that is not a solution's (the lazy search dropped it).
+pub fn undecoded(kept: usize, decoded: usize) -> Option<DecodeError> {
+    (decoded < kept).then(|| {
+        DecodeError::from(format!(
+            "{} of {kept} models have a cell with no value",
+            kept - decoded
+        ))
+    })
+}
+
+/// Implements the native and CNF capabilities of a genre that is
+/// [`OnModel`](super::OnModel) whose cells holding `$value` are connected: native and the
+/// `sat` session run [`solve_lazy`], the CNF is [`encoding`].
+macro_rules! connected_engines {
+    ($genre:ty, $value:expr) => {
+        impl $crate::puzzle::NativeSolve<$crate::constraints::Grid> for $genre {
+            fn solve_native(
+                &self,
+                limits: &$crate::puzzle::Limits,
+                found: $crate::puzzle::Sink<'_, $crate::constraints::Grid>,
+            ) -> Result<$crate::puzzle::NativeAnswer, $crate::puzzle::SolveError> {
+                use $crate::constraints::OnModel;
+                let $crate::constraints::connected_cells::LazyRun { solutions, run, .. } =
+                    $crate::constraints::connected_cells::solve_lazy(
+                        self.model(),
+                        $value,
+                        limits.max_or_all(),
+                        limits.keep,
+                        &limits.stop,
+                    )?;
+                if let Some(reason) = $crate::constraints::connected_cells::undecoded(
+                    run.models.len(),
+                    solutions.len(),
+                ) {
+                    return Err($crate::puzzle::SolveError::Decode {
+                        backend: $crate::puzzle::Backend::Native,
+                        reason,
+                    });
+                }
+                for values in solutions {
+                    if found(self.solution(values)).is_break() {
+                        break;
+                    }
+                }
+                Ok($crate::puzzle::NativeAnswer {
+                    count: run.count,
+                    complete: run.complete,
+                    nodes: None,
+                    guesses: run.decisions,
+                    conflicts: run.conflicts,
+                })
+            }
+        }
+
+        impl $crate::puzzle::CnfEncode<$crate::constraints::Grid> for $genre {
+            fn encode_cnf(
+                &self,
+                _options: &$crate::puzzle::EncodeOptions,
+                purpose: $crate::puzzle::Purpose,
+            ) -> Result<
+                $crate::puzzle::CnfEncoding<'_, $crate::constraints::Grid>,
+                $crate::puzzle::SolveError,
+            > {
+                use $crate::constraints::OnModel;
+                Ok($crate::constraints::connected_cells::encoding(
+                    self.model(),
+                    $value,
+                    purpose,
+                    |v| self.solution(v),
+                ))
+            }
+
+            fn sat_session(
+                &self,
+                max_solutions: u64,
+                keep: usize,
+            ) -> Option<
+                Result<
+                    $crate::puzzle::SessionAnswer<$crate::constraints::Grid>,
+                    $crate::puzzle::SolveError,
+                >,
+            > {
+                use $crate::constraints::OnModel;
+                let run = $crate::constraints::connected_cells::solve_lazy(
+                    self.model(),
+                    $value,
+                    max_solutions,
+                    keep,
+                    &$crate::stop::Stop::never(),
+                );
+                Some(match run {
+                    Err(e) => Err(e.into()),
+                    Ok($crate::constraints::connected_cells::LazyRun {
+                        solutions,
+                        run,
+                        variables,
+                        clauses,
+                    }) => Ok($crate::puzzle::SessionAnswer {
+                        solutions: solutions.into_iter().map(|v| self.solution(v)).collect(),
+                        count: run.count,
+                        complete: run.complete,
+                        solve_calls: run.solve_calls,
+                        variables,
+                        clauses: clauses + run.cuts as usize,
+                    }),
+                })
+            }
+        }
+    };
+}
+pub(crate) use connected_engines;

@@ -1,0 +1,215 @@
+//! Reading Light Up: Tatham's game IDs (`WxH:DESC`, `encodings/lightup.md`; GENRES.md A.5:
+//! `0`–`4` a black cell with that clue, `B` a black cell without, `a`–`z` runs of 1–26 white
+//! cells) and puzz.link URLs (`…/p?akari/W/H/BODY`, B.4, 4Cell: `.` a black cell without
+//! clue, runs are white cells), one a line, `#` lines comments; or the plain form: a line
+//! `lightup` (or `akari`), then one row a line, `.` white, `#` black, `0`–`4` numbered
+//! black, blanks between cells ignored. Errors name the line and column (for a URL, the
+//! column is the offset in the URL, 1-based).
+
+use super::{Cell, LightUp};
+use crate::constraints::{puzzlink, tatham};
+use crate::puzzles::ParseError;
+
+/// Cells beyond this are refused.
+const MAX_CELLS: usize = 1 << 16;
+
+/// Every puzzle of a file, each with the line where it starts.
+pub fn parse(text: &str) -> Vec<Result<(usize, LightUp), ParseError>> {
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l))
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .collect();
+    let Some(&(first, head)) = lines.first() else {
+        return vec![Err(ParseError::at_line(
+            1,
+            "no light up found (a Tatham ID `7x7:…`, a puz.link akari URL or `lightup` and rows)",
+        ))];
+    };
+    if is_header(head.trim()) {
+        return vec![plain(&lines[1..], first).map(|p| (first, p))];
+    }
+    lines
+        .iter()
+        .map(|&(n, line)| {
+            let lead = line.len() - line.trim_start().len();
+            let body = line.trim();
+            let parsed = if puzzlink::split(body).is_some() {
+                parse_url(body, n, lead)
+            } else {
+                parse_id(body, n, lead)
+            };
+            parsed.map(|p| (n, p))
+        })
+        .collect()
+}
+
+fn is_header(line: &str) -> bool {
+    line.eq_ignore_ascii_case("lightup") || line.eq_ignore_ascii_case("akari")
+}
+
+/// Whether a trimmed line is the plain form's header, a puzz.link akari URL, or a Tatham ID
+/// whose description covers exactly its grid with some white cells (Light Up's letters: no
+/// other genre's generated ID reads as one; a Singles ID of digits 1–4 alone would, but has
+/// no run letter).
+pub(crate) fn looks_like(line: &str) -> bool {
+    is_header(line)
+        || puzzlink::is_url_of(line, "akari")
+        || puzzlink::is_url_of(line, "lightup")
+        || line.split_once(':').is_some_and(|(_, desc)| {
+            desc.contains(|c: char| c.is_ascii_lowercase())
+                && !line.contains('#')
+                && parse_id(line, 1, 0).is_ok()
+        })
+}
+
+fn size(width: usize, height: usize, line: usize, column: usize) -> Result<(), ParseError> {
+    if width == 0 || height == 0 {
+        return Err(ParseError::new(line, Some(column), "the grid needs at least one row and one column"));
+    }
+    if width.saturating_mul(height) > MAX_CELLS {
+        return Err(ParseError::new(line, Some(column), format!("{width}×{height} is more than {MAX_CELLS} cells")));
+    }
+    Ok(())
+}
+
+/// A Tatham Light Up ID; `lead` is the column offset of `id` in its line.
+pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<LightUp, ParseError> {
+    let at = |e: tatham::FormatError| ParseError::new(line, Some(lead + e.offset + 1), e.message);
+    let (params, desc, start) = tatham::split_id(id, "sgt-lightup").map_err(at)?;
+    let (width, height) = params
+        .split_once('x')
+        .and_then(|(w, h)| Some((w.parse::<usize>().ok()?, h.parse::<usize>().ok()?)))
+        .ok_or_else(|| ParseError::new(line, Some(lead + 1), format!("`{params}` is not a Light Up size `WxH`")))?;
+    size(width, height, line, lead + 1)?;
+    let n = width * height;
+    let mut cells = Vec::with_capacity(n);
+    for (k, ch) in desc.char_indices() {
+        let column = lead + start + k + 1;
+        if cells.len() >= n {
+            return Err(ParseError::new(line, Some(column), format!("more than the grid's {n} cells")));
+        }
+        match ch {
+            '0'..='4' => cells.push(Cell::Black(Some(ch as u8 - b'0'))),
+            'B' => cells.push(Cell::Black(None)),
+            'a'..='z' => {
+                let run = usize::from(ch as u8 - b'a') + 1;
+                if cells.len() + run > n {
+                    return Err(ParseError::new(line, Some(column), format!("run `{ch}` goes past the grid's {n} cells")));
+                }
+                cells.extend(std::iter::repeat_n(Cell::White, run));
+            }
+            '5'..='9' => {
+                return Err(ParseError::new(line, Some(column), format!("clue {ch}: a black cell has at most 4 neighbours")));
+            }
+            _ => return Err(ParseError::new(line, Some(column), format!("unknown letter `{ch}`: expected 0-4, B or a-z"))),
+        }
+    }
+    if cells.len() < n {
+        return Err(ParseError::new(
+            line,
+            Some(lead + id.len() + 1),
+            format!("the description covers {} cells, the grid has {n}", cells.len()),
+        ));
+    }
+    Ok(LightUp::new(width, height, cells))
+}
+
+/// A puzz.link `akari` (or `lightup`) URL; `lead` is its column offset in the line.
+pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<LightUp, ParseError> {
+    let err = |offset: usize, m: String| ParseError::new(line, Some(lead + offset + 1), m);
+    let (kind, parts, base) = puzzlink::split(url).ok_or_else(|| err(0, "not a puzz.link URL".into()))?;
+    if kind != "akari" && kind != "lightup" {
+        return Err(err(base.saturating_sub(kind.len() + 1), format!("`{kind}` is not a light up URL (`akari/W/H/…`)")));
+    }
+    let mut offsets = Vec::with_capacity(parts.len());
+    let mut at = base;
+    for part in &parts {
+        offsets.push(at);
+        at += part.len() + 1;
+    }
+    let field = |k: usize, what: &str| -> Result<usize, ParseError> {
+        let text = parts.get(k).ok_or_else(|| err(url.len(), format!("expected the {what}")))?;
+        puzzlink::size(text, offsets[k]).map_err(|e| err(e.offset, format!("expected the {what}: {}", e.message)))
+    };
+    let width = field(0, "width")?;
+    let height = field(1, "height")?;
+    size(width, height, line, lead + offsets[1] + 1)?;
+    let body = parts.get(2).copied().unwrap_or("");
+    let start = offsets.get(2).copied().unwrap_or(url.len());
+    let n = width * height;
+    let mut cells = Vec::with_capacity(n);
+    for (j, ch) in body.char_indices() {
+        if cells.len() >= n {
+            return Err(err(start + j, format!("more than the grid's {n} cells")));
+        }
+        let (black, whites) = match ch {
+            '0'..='4' => (Some(Some(ch as u8 - b'0')), 0),
+            '5'..='9' => (Some(Some(ch as u8 - b'5')), 1),
+            'a'..='e' => (Some(Some(ch as u8 - b'a')), 2),
+            '.' => (Some(None), 0),
+            'g'..='z' => (None, usize::from(ch as u8 - b'f')),
+            _ => return Err(err(start + j, format!("unexpected `{ch}` in the URL's cells"))),
+        };
+        if let Some(clue) = black {
+            cells.push(Cell::Black(clue));
+        }
+        // White cells that run past the last one are the encoder's padding.
+        let room = n - cells.len();
+        cells.extend(std::iter::repeat_n(Cell::White, whites.min(room)));
+    }
+    cells.resize(n, Cell::White);
+    Ok(LightUp::new(width, height, cells))
+}
+
+/// The plain form's rows (after the header at line `header`).
+fn plain(rows: &[(usize, &str)], header: usize) -> Result<LightUp, ParseError> {
+    let mut cells = Vec::new();
+    let mut width = 0;
+    for (r, &(line, text)) in rows.iter().enumerate() {
+        let mut row = Vec::new();
+        for (col, ch) in text.chars().enumerate() {
+            match ch {
+                c if c.is_whitespace() => {}
+                '.' | '-' | '_' => row.push(Cell::White),
+                '#' | 'B' | 'X' => row.push(Cell::Black(None)),
+                '0'..='4' => row.push(Cell::Black(Some(ch as u8 - b'0'))),
+                _ => {
+                    return Err(ParseError::new(
+                        line,
+                        Some(col + 1),
+                        format!("unexpected `{ch}`: a row holds `.` white, `#` black and clues 0-4"),
+                    ));
+                }
+            }
+        }
+        if r == 0 {
+            width = row.len();
+        } else if row.len() != width {
+            return Err(ParseError::at_line(line, format!("{} cells in this row, {width} in the first", row.len())));
+        }
+        cells.extend(row);
+    }
+    if rows.is_empty() {
+        return Err(ParseError::at_line(header, "no rows after `lightup`"));
+    }
+    size(width, rows.len(), rows[0].0, 1)?;
+    Ok(LightUp::new(width, rows.len(), cells))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_id_a_url_and_rows_read_alike() {
+        let id = parse_id("3x2:a1B0b", 1, 0).unwrap();
+        let plain = parse("lightup\n.1#\n0..\n").remove(0).unwrap().1;
+        assert_eq!(id, plain);
+        let url = parse_url("https://puzz.link/p?akari/3/2/g1.0h", 1, 0).unwrap();
+        assert_eq!(url.drawing(None), ".1#\n0..");
+        let pz = parse_url("https://puzz.link/p?akari/6/6/nekcakbl", 1, 0).unwrap();
+        assert_eq!(pz.drawing(None).lines().count(), 6);
+    }
+}
