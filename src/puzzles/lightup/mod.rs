@@ -191,6 +191,7 @@ pub const READER: crate::puzzles::Reader<LightUp> = crate::puzzles::Reader {
         "Light Up 7×7, easy (Tatham's Light Up)",
         "lightup/lightup-7x7-easy.txt"
     )],
+    generator: None,
 };
 
 #[cfg(test)]

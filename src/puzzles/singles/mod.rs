@@ -199,6 +199,7 @@ pub const READER: crate::puzzles::Reader<Singles> = crate::puzzles::Reader {
         "Singles 8×8, easy (Tatham's Singles)",
         "singles/singles-8x8-easy.txt"
     )],
+    generator: None,
 };
 
 #[cfg(test)]
