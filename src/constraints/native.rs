@@ -14,6 +14,7 @@
 //!   along the line;
 //! - count, not-all-equal, lines-differ: counting decided cells.
 
+use std::collections::{HashMap, HashSet};
 use std::ops::ControlFlow;
 
 use super::tuples::sum_combinations;
@@ -34,6 +35,12 @@ enum Prepared {
     Combinations(Vec<Domain>),
     /// Visibility: the tallest value.
     Top(u32),
+    /// Count over a two-valued line: the other value and, for each start `s`, whether
+    /// `cells[s..s + 3]` is also a not-all-equal rule of the model (see [`binary_line`]).
+    BinaryLine { other: u32, windows: Vec<bool> },
+    /// Lines-differ: for each line, the `(value, count)` of a count rule over exactly its
+    /// cells, when the model has one (see [`differ_by_count`]).
+    LineCounts(Vec<Option<(u32, usize)>>),
 }
 
 /// The model's rules, prepared, with the cells each one watches.
@@ -79,6 +86,26 @@ impl<'m> Propagator<'m> {
     /// Prepares every rule of `model`.
     pub fn new(model: &'m Model) -> Propagator<'m> {
         let mut watch = vec![Vec::new(); model.cells()];
+        let triples: HashSet<&[usize]> = model
+            .constraints
+            .iter()
+            .filter_map(|rule| match rule {
+                Constraint::NotAllEqual(cells) if cells.len() == 3 => Some(&cells[..]),
+                _ => None,
+            })
+            .collect();
+        let counts: HashMap<&[usize], (u32, usize)> = model
+            .constraints
+            .iter()
+            .filter_map(|rule| match rule {
+                Constraint::Count {
+                    cells,
+                    value,
+                    count,
+                } => Some((&cells[..], (*value, *count))),
+                _ => None,
+            })
+            .collect();
         let prepared = model
             .constraints
             .iter()
@@ -96,6 +123,30 @@ impl<'m> Propagator<'m> {
                     Constraint::Visible { line, .. } => {
                         Prepared::Top(63 - model.union(line).leading_zeros())
                     }
+                    Constraint::Count {
+                        cells,
+                        value,
+                        count,
+                    } => {
+                        let union = model.union(cells);
+                        let other = union & !(1 << value);
+                        if union >> value & 1 == 1 && other.count_ones() == 1 && *count < 63 {
+                            let windows = (0..cells.len())
+                                .map(|s| {
+                                    cells.get(s..s + 3).is_some_and(|w| triples.contains(w))
+                                })
+                                .collect();
+                            Prepared::BinaryLine {
+                                other: other.trailing_zeros(),
+                                windows,
+                            }
+                        } else {
+                            Prepared::Nothing
+                        }
+                    }
+                    Constraint::LinesDiffer(lines) => Prepared::LineCounts(
+                        lines.iter().map(|l| counts.get(&l[..]).copied()).collect(),
+                    ),
                     _ => Prepared::Nothing,
                 }
             })
@@ -179,9 +230,20 @@ impl<'m> Propagator<'m> {
                 cells,
                 value,
                 count,
-            } => counted(cells, *value, *count, d),
+            } => match &self.prepared[rule] {
+                Prepared::BinaryLine { other, windows } => {
+                    binary_line(cells, *value, *other, *count, windows, d)
+                }
+                _ => counted(cells, *value, *count, d),
+            },
             Constraint::NotAllEqual(cells) => not_all_equal(cells, d),
-            Constraint::LinesDiffer(lines) => lines_differ(lines, d),
+            Constraint::LinesDiffer(lines) => {
+                lines_differ(lines, d)?;
+                match &self.prepared[rule] {
+                    Prepared::LineCounts(counts) => differ_by_count(lines, counts, d),
+                    _ => Ok(()),
+                }
+            }
         }
     }
 }
@@ -389,6 +451,73 @@ fn counted(cells: &[usize], value: u32, count: usize, d: &mut Domains<'_>) -> Re
     Ok(())
 }
 
+/// **Binairo line** (equal counts and no three in a row, filtered together): exactly
+/// `count` of `cells` hold `value`, the rest hold `other`, and no window
+/// `cells[s..s + 3]` with `windows[s]` holds three equal values. A forward and a backward
+/// pass over the states (how many `value`s so far, the last two values) keep in each cell
+/// the values some filling of the whole line gives it: generalised arc consistency on the
+/// conjunction of the line's count and its windows. It subsumes Tatham's Unruly rules
+/// `check_threes`, `check_complete_nums`, `check_single_gap` and `check_near_complete`,
+/// which all reason about one line. Every cell of the line must hold `value` or `other`.
+fn binary_line(
+    cells: &[usize],
+    value: u32,
+    other: u32,
+    count: usize,
+    windows: &[bool],
+    d: &mut Domains<'_>,
+) -> Revised {
+    let n = cells.len();
+    // `forward[i * 4 + p]`: the counts of `value` (a bit set) some filling of `cells[..i]`
+    // reaches with its last two values `p` (bit 1: cell i-2 holds `value`, bit 0: cell
+    // i-1); `backward[i * 4 + p]`: the counts from which `cells[i..]` can finish at `count`.
+    let keep: u64 = (1 << (count + 1)) - 1;
+    let allows = |i: usize, p: usize, x: usize| {
+        let three = i >= 2 && windows[i - 2] && p == if x == 1 { 0b11 } else { 0b00 };
+        let domain = d.dom[cells[i]];
+        !three && domain >> if x == 1 { value } else { other } & 1 == 1
+    };
+    let mut forward = vec![0u64; (n + 1) * 4];
+    forward[0] = 1;
+    for i in 0..n {
+        for p in 0..4 {
+            let reach = forward[i * 4 + p];
+            if reach == 0 {
+                continue;
+            }
+            for x in 0..2 {
+                if allows(i, p, x) {
+                    forward[(i + 1) * 4 + ((p << 1) & 0b10 | x)] |= (reach << x) & keep;
+                }
+            }
+        }
+    }
+    let mut backward = vec![0u64; (n + 1) * 4];
+    for p in 0..4 {
+        backward[n * 4 + p] = 1 << count;
+    }
+    let mut support = vec![0 as Domain; n];
+    for i in (0..n).rev() {
+        for p in 0..4 {
+            let mut can = 0;
+            for x in 0..2 {
+                if allows(i, p, x) {
+                    let through = backward[(i + 1) * 4 + ((p << 1) & 0b10 | x)] >> x;
+                    can |= through;
+                    if through & forward[i * 4 + p] != 0 {
+                        support[i] |= 1 << if x == 1 { value } else { other };
+                    }
+                }
+            }
+            backward[i * 4 + p] = can;
+        }
+    }
+    for (&c, &s) in cells.iter().zip(&support) {
+        d.restrict(c, s)?;
+    }
+    Ok(())
+}
+
 fn not_all_equal(cells: &[usize], d: &mut Domains<'_>) -> Revised {
     let mut open = None;
     let mut common = u64::MAX;
@@ -439,6 +568,70 @@ fn lines_differ(lines: &[Vec<usize>], d: &mut Domains<'_>) -> Revised {
                     } else if single(d.dom[b]) {
                         d.restrict(a, !d.dom[b])?;
                     }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// **Last of a colour against a decided line** (lines differ, with their counts): line `p`
+/// has a rule "exactly `count` cells hold `value`" and its open cells are two-valued, one
+/// of them `value`. When line `q` is decided, agrees with `p` wherever `p` is decided and
+/// puts on `p`'s `k` open cells as many `value`s as `p` still needs (`m`), giving an open
+/// cell of `p` the value `q` has there is ruled out if that leaves `p` at most one way to
+/// finish its count (the one way would be `q`'s). That is when the value is the counted
+/// one and `m ≤ 1` or `m = k`, or the other one and `m = 0` or `m ≥ k − 1`. Tatham's
+/// Unruly `check_uniques` is the case `m = 1`. `counts[i]` is line `i`'s `(value, count)`
+/// rule, when it has one.
+fn differ_by_count(
+    lines: &[Vec<usize>],
+    counts: &[Option<(u32, usize)>],
+    d: &mut Domains<'_>,
+) -> Revised {
+    for (p, line) in lines.iter().enumerate() {
+        let Some((value, count)) = counts[p] else {
+            continue;
+        };
+        let bit = 1u64 << value;
+        let open = line.iter().filter(|&&c| !single(d.dom[c])).count();
+        let placed = line.iter().filter(|&&c| d.dom[c] == bit).count();
+        let two_valued = line.iter().all(|&c| {
+            let x = d.dom[c];
+            single(x) || (x.count_ones() == 2 && x & bit != 0)
+        });
+        if open == 0 || !two_valued || placed > count || count - placed > open {
+            continue;
+        }
+        let (k, m) = (open, count - placed);
+        for (q, other) in lines.iter().enumerate() {
+            if q == p || other.len() != line.len() {
+                continue;
+            }
+            let decided = other.iter().all(|&c| single(d.dom[c]));
+            if !decided || !line.iter().zip(other).all(|(&a, &b)| d.dom[a] & d.dom[b] != 0) {
+                continue;
+            }
+            let on_open = line
+                .iter()
+                .zip(other)
+                .filter(|&(&a, &b)| !single(d.dom[a]) && d.dom[b] == bit)
+                .count();
+            if on_open != m {
+                continue;
+            }
+            for (&a, &b) in line.iter().zip(other) {
+                let x = d.dom[b];
+                if single(d.dom[a]) {
+                    continue;
+                }
+                let forced = if x == bit {
+                    m <= 1 || m == k
+                } else {
+                    m == 0 || m + 1 >= k
+                };
+                if forced {
+                    d.restrict(a, !x)?;
                 }
             }
         }
