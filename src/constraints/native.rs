@@ -35,6 +35,9 @@ enum Prepared {
     Combinations(Vec<Domain>),
     /// Visibility: the tallest value.
     Top(u32),
+    /// Visibility on a line that is a complete house of at most [`HOUSE_LINE`] cells: its
+    /// values, smallest first (see [`visible_house`]).
+    House(Vec<u32>),
     /// Count over a two-valued line: the other value and, for each start `s`, whether
     /// `cells[s..s + 3]` is also a not-all-equal rule of the model (see [`binary_line`]).
     BinaryLine { other: u32, windows: Vec<bool> },
@@ -121,7 +124,12 @@ impl<'m> Propagator<'m> {
                         sum_combinations(model.union(cells), cells.len(), *sum),
                     ),
                     Constraint::Visible { line, .. } => {
-                        Prepared::Top(63 - model.union(line).leading_zeros())
+                        let union = model.union(line);
+                        if model.complete(line) && line.len() <= HOUSE_LINE {
+                            Prepared::House(values(union).collect())
+                        } else {
+                            Prepared::Top(63 - union.leading_zeros())
+                        }
                     }
                     Constraint::Count {
                         cells,
@@ -222,8 +230,9 @@ impl<'m> Propagator<'m> {
                     Ok(())
                 }
             }
-            Constraint::Visible { line, count } => match self.prepared[rule] {
-                Prepared::Top(top) => visible(line, *count, top, d),
+            Constraint::Visible { line, count } => match &self.prepared[rule] {
+                Prepared::Top(top) => visible(line, *count, *top, d),
+                Prepared::House(heights) => visible_house(line, *count, heights, d),
                 _ => Ok(()),
             },
             Constraint::Count {
@@ -424,6 +433,81 @@ fn visible(line: &[usize], count: usize, top: u32, d: &mut Domains<'_>) -> Revis
     }
     for (&c, &s) in line.iter().zip(&support) {
         d.restrict(c, s)?;
+    }
+    Ok(())
+}
+
+/// The longest line [`visible_house`] filters: its states are the `2^n` sets of values
+/// placed so far.
+const HOUSE_LINE: usize = 12;
+
+/// **Visibility on a house** (the exhaustive analysis of a clue, Tatham's Towers
+/// `solver_hard`): the line holds each of `heights` exactly once and `count` of its cells
+/// are taller than every cell in front of them. The states after the first `i` cells are
+/// the sets of `i` values placed there (their tallest is the set's largest, so the set
+/// decides whether the next value is seen); for each set, the counts seen so far are one
+/// bit set. A forward pass from the viewer and a backward pass from the far end keep in
+/// each cell the values of some arrangement of the whole line that meets the clue:
+/// generalised arc consistency on the clue together with the line's all-different, which
+/// [`visible`] alone does not see (a value used earlier in the line cannot come again).
+/// `line.len() == heights.len() <= HOUSE_LINE`.
+fn visible_house(line: &[usize], count: usize, heights: &[u32], d: &mut Domains<'_>) -> Revised {
+    let n = line.len();
+    debug_assert!(n == heights.len() && n <= HOUSE_LINE);
+    if count == 0 || count > n {
+        return Err(Wipeout);
+    }
+    // Each cell's domain as ranks into `heights`.
+    let ranks: Vec<u32> = line
+        .iter()
+        .map(|&c| {
+            let x = d.dom[c];
+            heights
+                .iter()
+                .enumerate()
+                .filter(|&(_, &h)| x >> h & 1 == 1)
+                .fold(0, |m, (r, _)| m | 1 << r)
+        })
+        .collect();
+    let states = 1usize << n;
+    let keep: u64 = (1 << (count + 1)) - 1;
+    // `forward[s]`: the counts seen once the values `s` fill the first `|s|` cells.
+    let mut forward = vec![0u64; states];
+    forward[0] = 1;
+    for s in 0..states - 1 {
+        let seen = forward[s];
+        if seen == 0 {
+            continue;
+        }
+        let i = s.count_ones() as usize;
+        for r in values(u64::from(ranks[i]) & !(s as u64)) {
+            let taller = s >> r == 0;
+            forward[s | 1 << r] |= if taller { (seen << 1) & keep } else { seen };
+        }
+    }
+    // `backward[s]`: the counts from which the rest of the line ends at `count`.
+    let mut backward = vec![0u64; states];
+    backward[states - 1] = 1 << count;
+    let mut support = vec![0u32; n];
+    for s in (0..states - 1).rev() {
+        if forward[s] == 0 {
+            continue;
+        }
+        let i = s.count_ones() as usize;
+        let mut can = 0;
+        for r in values(u64::from(ranks[i]) & !(s as u64)) {
+            let next = backward[s | 1 << r];
+            let through = if s >> r == 0 { next >> 1 } else { next };
+            can |= through;
+            if through & forward[s] != 0 {
+                support[i] |= 1 << r;
+            }
+        }
+        backward[s] = can;
+    }
+    for (&c, &s) in line.iter().zip(&support) {
+        let allowed = values(u64::from(s)).fold(0, |m, r| m | 1 << heights[r as usize]);
+        d.restrict(c, allowed)?;
     }
     Ok(())
 }
