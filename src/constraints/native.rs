@@ -40,7 +40,10 @@ enum Prepared {
     House(Vec<u32>),
     /// Count over a two-valued line: the other value and, for each start `s`, whether
     /// `cells[s..s + 3]` is also a not-all-equal rule of the model (see [`binary_line`]).
-    BinaryLine { other: u32, windows: Vec<bool> },
+    BinaryLine {
+        other: u32,
+        windows: Vec<bool>,
+    },
     /// Lines-differ: for each line, the `(value, count)` of a count rule over exactly its
     /// cells, when the model has one (see [`differ_by_count`]).
     LineCounts(Vec<Option<(u32, usize)>>),
@@ -140,9 +143,7 @@ impl<'m> Propagator<'m> {
                         let other = union & !(1 << value);
                         if union >> value & 1 == 1 && other.count_ones() == 1 && *count < 63 {
                             let windows = (0..cells.len())
-                                .map(|s| {
-                                    cells.get(s..s + 3).is_some_and(|w| triples.contains(w))
-                                })
+                                .map(|s| cells.get(s..s + 3).is_some_and(|w| triples.contains(w)))
                                 .collect();
                             Prepared::BinaryLine {
                                 other: other.trailing_zeros(),
@@ -170,6 +171,17 @@ impl<'m> Propagator<'m> {
     pub fn propagate_all(&self, dom: &mut [Domain]) -> bool {
         let all: Vec<u32> = (0..self.model.constraints.len() as u32).collect();
         self.fixpoint(dom, all)
+    }
+
+    /// Runs rule `rule` (an index into the model's constraints) once, alone, without
+    /// waking the others; false when some domain empties. For checking one rule's
+    /// deductions on its own.
+    pub fn propagate_rule(&self, rule: usize, dom: &mut [Domain]) -> bool {
+        let mut domains = Domains {
+            dom,
+            changed: Vec::new(),
+        };
+        self.revise(rule, &mut domains).is_ok()
     }
 
     fn fixpoint(&self, dom: &mut [Domain], mut queue: Vec<u32>) -> bool {
@@ -693,7 +705,12 @@ fn differ_by_count(
                 continue;
             }
             let decided = other.iter().all(|&c| single(d.dom[c]));
-            if !decided || !line.iter().zip(other).all(|(&a, &b)| d.dom[a] & d.dom[b] != 0) {
+            if !decided
+                || !line
+                    .iter()
+                    .zip(other)
+                    .all(|(&a, &b)| d.dom[a] & d.dom[b] != 0)
+            {
                 continue;
             }
             let on_open = line
@@ -819,4 +836,265 @@ pub fn solve(
         guesses: Some(search.guesses),
         conflicts: None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::constraints::range;
+
+    /// A small deterministic generator for the random positions below.
+    struct Lcg(u64);
+
+    impl Lcg {
+        fn next(&mut self) -> u64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            self.0 >> 33
+        }
+    }
+
+    fn run(dom: &mut [Domain], rule: impl FnOnce(&mut Domains<'_>) -> Revised) -> bool {
+        let mut d = Domains {
+            dom,
+            changed: Vec::new(),
+        };
+        rule(&mut d).is_ok()
+    }
+
+    /// Domains of a binairo line: `.` open, `0`/`1` decided.
+    fn line(text: &str) -> Vec<Domain> {
+        text.chars()
+            .map(|c| match c {
+                '0' => 1,
+                '1' => 2,
+                _ => 3,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn binary_line_combines_count_and_no_three() {
+        // `....0.00` with four 1s: 1 at the sixth cell (no three), and then only one more
+        // 0 fits among the first four, which cannot be the first or the fourth.
+        let mut dom = line("....0.00");
+        let cells: Vec<usize> = (0..8).collect();
+        assert!(run(&mut dom, |d| binary_line(
+            &cells, 1, 0, 4, &[true; 8], d
+        )));
+        assert_eq!(dom, line("1..10100"));
+        // The separate rules stop at the sixth cell.
+        let mut alone = line("....0.00");
+        assert!(run(&mut alone, |d| {
+            counted(&cells, 1, 4, d)?;
+            for s in 0..6 {
+                not_all_equal(&cells[s..s + 3], d)?;
+            }
+            Ok(())
+        }));
+        assert_eq!(alone, line("....0100"));
+        // Two 1s already in a row of four that may hold two: the rest are 0s.
+        let mut full = line("11..");
+        assert!(run(&mut full, |d| binary_line(
+            &cells[..4],
+            1,
+            0,
+            2,
+            &[true; 4],
+            d
+        )));
+        assert_eq!(full, line("1100"));
+        // `00.11.`: the third cell makes three 0s or three 1s: no filling.
+        let mut none = line("00.11.");
+        assert!(!run(&mut none, |d| binary_line(
+            &cells[..6],
+            1,
+            0,
+            3,
+            &[true; 6],
+            d
+        )));
+    }
+
+    /// The values some filling of the line (count and windows) gives each cell.
+    fn binary_brute(dom: &[Domain], count: usize, windows: &[bool]) -> Option<Vec<Domain>> {
+        let n = dom.len();
+        let mut support = vec![0; n];
+        for f in 0u32..1 << n {
+            let bit = |i: usize| f >> i & 1;
+            let fits = (0..n).all(|i| dom[i] >> bit(i) & 1 == 1)
+                && f.count_ones() as usize == count
+                && (0..n.saturating_sub(2))
+                    .all(|s| !windows[s] || bit(s) != bit(s + 1) || bit(s + 1) != bit(s + 2));
+            if fits {
+                for (i, x) in support.iter_mut().enumerate() {
+                    *x |= 1 << bit(i);
+                }
+            }
+        }
+        support.iter().all(|&x| x != 0).then_some(support)
+    }
+
+    #[test]
+    fn binary_line_is_exact_on_random_lines() {
+        let mut rng = Lcg(39);
+        for _ in 0..2000 {
+            let n = 2 + 2 * (rng.next() % 5) as usize;
+            let mut dom: Vec<Domain> = (0..n)
+                .map(|_| [3, 3, 3, 1, 2][rng.next() as usize % 5])
+                .collect();
+            let windows: Vec<bool> = (0..n).map(|_| !rng.next().is_multiple_of(4)).collect();
+            let expect = binary_brute(&dom, n / 2, &windows);
+            let cells: Vec<usize> = (0..n).collect();
+            let ok = run(&mut dom, |d| binary_line(&cells, 1, 0, n / 2, &windows, d));
+            match expect {
+                Some(support) => assert!(ok && dom == support, "{dom:?} {support:?}"),
+                None => assert!(!ok),
+            }
+        }
+    }
+
+    #[test]
+    fn differ_by_count_places_the_last_of_a_colour() {
+        // Two lines of four, two 1s each: `1010` decided, `1..0` agrees with it and needs
+        // one more 1 in two open cells; putting it where `1010` has its 1 would copy it.
+        let lines = vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7]];
+        let counts = vec![Some((1, 2)), Some((1, 2))];
+        let mut dom = line("1010");
+        dom.extend(line("1..0"));
+        assert!(run(&mut dom, |d| differ_by_count(&lines, &counts, d)));
+        assert_eq!(dom[4..], line("1100")[..]);
+        // Two 1s to place in three open cells (`...0`): a 0 in the second cell leaves
+        // one way, `1010`'s, so the second cell is 1; the others keep both values.
+        let mut open = line("1010");
+        open.extend(line("...0"));
+        assert!(run(&mut open, |d| differ_by_count(&lines, &counts, d)));
+        assert_eq!(open[4..], line(".1.0")[..]);
+        // Two 1s in four open cells: several ways besides `1010`'s, nothing to rule out.
+        let mut wide = line("1010");
+        wide.extend(line("...."));
+        assert!(run(&mut wide, |d| differ_by_count(&lines, &counts, d)));
+        assert_eq!(wide[4..], line("....")[..]);
+        // A decided line that does not give the open cells the 1s still needed rules out
+        // nothing (here `1..1` needs no more 1s; the count rule decides that, not this one).
+        let mut other = line("1010");
+        other.extend(line("1..1"));
+        assert!(run(&mut other, |d| differ_by_count(&lines, &counts, d)));
+        assert_eq!(other[4..], line("1..1")[..]);
+    }
+
+    fn seen(p: &[u32]) -> usize {
+        let mut tallest = 0;
+        p.iter()
+            .filter(|&&v| {
+                let taller = v > tallest;
+                tallest = tallest.max(v);
+                taller
+            })
+            .count()
+    }
+
+    #[test]
+    fn visible_house_sees_the_line_is_a_house() {
+        // Clue 2 on a line of four: the second cell is not 3 (a 3 there follows a 1 or 2,
+        // seen, and the 4 comes after it, seen too). The filter without the house keeps it.
+        let cells: Vec<usize> = (0..4).collect();
+        let heights = [1, 2, 3, 4];
+        let mut dom = vec![range(1, 4); 4];
+        assert!(run(&mut dom, |d| visible_house(&cells, 2, &heights, d)));
+        assert_eq!(dom, vec![range(1, 3), 0b10110, range(1, 4), range(1, 4)]);
+        let mut alone = vec![range(1, 4); 4];
+        assert!(run(&mut alone, |d| visible(&cells, 2, 4, d)));
+        assert_eq!(alone[1], range(1, 4));
+        // Clue 3 with a 1 at the far end: 2 3 4 1.
+        let mut end = vec![range(1, 4), range(1, 4), range(1, 4), 1 << 1];
+        assert!(run(&mut end, |d| visible_house(&cells, 3, &heights, d)));
+        assert_eq!(end, vec![1 << 2, 1 << 3, 1 << 4, 1 << 1]);
+        // Clue 1 with the 4 given elsewhere: no arrangement.
+        let mut none = vec![range(1, 4), 1 << 4, range(1, 4), range(1, 4)];
+        assert!(!run(&mut none, |d| visible_house(&cells, 1, &heights, d)));
+    }
+
+    fn permutations(n: u32) -> Vec<Vec<u32>> {
+        if n == 0 {
+            return vec![Vec::new()];
+        }
+        let mut all = Vec::new();
+        for p in permutations(n - 1) {
+            for at in 0..=p.len() {
+                let mut q = p.clone();
+                q.insert(at, n);
+                all.push(q);
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn visible_house_is_exact_on_random_lines() {
+        let mut rng = Lcg(6);
+        for n in 1..=6u32 {
+            let all = permutations(n);
+            let heights: Vec<u32> = (1..=n).collect();
+            let cells: Vec<usize> = (0..n as usize).collect();
+            for _ in 0..300 {
+                let count = 1 + (rng.next() % n as u64) as usize;
+                let mut dom: Vec<Domain> = (0..n)
+                    .map(|_| (rng.next() & range(1, n)) | 1 << (1 + rng.next() % n as u64))
+                    .collect();
+                let mut support = vec![0; n as usize];
+                for p in all.iter().filter(|p| seen(p) == count) {
+                    if p.iter().zip(&dom).all(|(&v, &x)| x >> v & 1 == 1) {
+                        for (s, &v) in support.iter_mut().zip(p) {
+                            *s |= 1 << v;
+                        }
+                    }
+                }
+                let ok = run(&mut dom, |d| visible_house(&cells, count, &heights, d));
+                if support.iter().all(|&x| x != 0) {
+                    assert!(
+                        ok && dom == support,
+                        "n {n} count {count}: {dom:?} {support:?}"
+                    );
+                } else {
+                    assert!(!ok);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn prepared_forms() {
+        // A binairo line with its windows, a line family with its counts, a towers clue on
+        // a house; a clue on a line that is not a house keeps the general filter.
+        let mut model = Model::new(4, 2, range(0, 1));
+        let row: Vec<usize> = (0..4).collect();
+        model.add(Constraint::Count {
+            cells: row.clone(),
+            value: 1,
+            count: 2,
+        });
+        model.add(Constraint::NotAllEqual(vec![1, 2, 3]));
+        model.add(Constraint::LinesDiffer(vec![row, vec![4, 5, 6, 7]]));
+        let p = Propagator::new(&model);
+        assert!(
+            matches!(&p.prepared[0], Prepared::BinaryLine { other: 0, windows }
+            if windows == &[false, true, false, false])
+        );
+        assert!(matches!(&p.prepared[2], Prepared::LineCounts(c) if c == &[Some((1, 2)), None]));
+        let mut towers = Model::new(3, 1, range(1, 3));
+        towers.add(Constraint::Visible {
+            line: vec![0, 1, 2],
+            count: 2,
+        });
+        towers.add(Constraint::Visible {
+            line: vec![0, 1],
+            count: 1,
+        });
+        let p = Propagator::new(&towers);
+        assert!(matches!(&p.prepared[0], Prepared::House(h) if h == &[1, 2, 3]));
+        assert!(matches!(p.prepared[1], Prepared::Top(3)));
+    }
 }
