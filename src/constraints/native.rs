@@ -11,8 +11,19 @@
 //! - table: each cell keeps the values some live tuple gives it (generalised arc consistency);
 //! - less, consecutive: bounds and neighbours of the other cell's domain;
 //! - visibility: a regular-constraint filter over the states (tallest so far, seen so far)
-//!   along the line;
-//! - count, not-all-equal, lines-differ: counting decided cells.
+//!   along the line; on a line that is a complete house (towers), the states are the sets
+//!   of values placed so far, so the clue and the line's all-different are filtered
+//!   together (`visible_house`);
+//! - count: counting decided cells; on a two-valued line whose no-three windows are rules
+//!   too (binairo), the count and the windows filtered together to generalised arc
+//!   consistency (`binary_line`);
+//! - not-all-equal, lines-differ: counting decided cells; lines-differ also reads the
+//!   lines' count rules, so the last cell of a colour is not placed where it would copy a
+//!   decided line (`differ_by_count`).
+//!
+//! The combined filters are redundant with the rules they read (each of those still runs
+//! alone), so they may only make the fixpoint stronger; they are exact on their own rules
+//! (the unit tests compare them with brute force).
 
 use std::collections::{HashMap, HashSet};
 use std::ops::ControlFlow;
