@@ -25,7 +25,6 @@
 //! alone), so they may only make the fixpoint stronger; they are exact on their own rules
 //! (the unit tests compare them with brute force).
 
-use std::collections::{HashMap, HashSet};
 use std::ops::ControlFlow;
 
 use super::tuples::sum_combinations;
@@ -103,74 +102,108 @@ impl<'m> Propagator<'m> {
     /// Prepares every rule of `model`.
     pub fn new(model: &'m Model) -> Propagator<'m> {
         let mut watch = vec![Vec::new(); model.cells()];
-        let triples: HashSet<&[usize]> = model
+        // The three-cell not-all-equal rules and the count rules, by their first cell.
+        let mut triples: Vec<Vec<usize>> = vec![Vec::new(); model.cells()];
+        let mut counts: Vec<Vec<usize>> = vec![Vec::new(); model.cells()];
+        for (i, rule) in model.constraints.iter().enumerate() {
+            match rule {
+                Constraint::NotAllEqual(cells) if cells.len() == 3 => triples[cells[0]].push(i),
+                Constraint::Count { cells, .. } if !cells.is_empty() => counts[cells[0]].push(i),
+                _ => {}
+            }
+        }
+        // The rule of `at` whose scope is `cells`, in order.
+        let rule_on = |at: &[Vec<usize>], cells: &[usize]| {
+            let first = *cells.first()?;
+            at[first]
+                .iter()
+                .copied()
+                .find(|&r| match &model.constraints[r] {
+                    Constraint::NotAllEqual(scope) | Constraint::Count { cells: scope, .. } => {
+                        scope == cells
+                    }
+                    _ => false,
+                })
+        };
+        let prepared = model
             .constraints
             .iter()
-            .filter_map(|rule| match rule {
-                Constraint::NotAllEqual(cells) if cells.len() == 3 => Some(&cells[..]),
-                _ => None,
-            })
-            .collect();
-        let counts: HashMap<&[usize], (u32, usize)> = model
-            .constraints
-            .iter()
-            .filter_map(|rule| match rule {
+            .map(|rule| match rule {
+                Constraint::SumDistinct { cells, sum } => {
+                    Prepared::Combinations(sum_combinations(model.union(cells), cells.len(), *sum))
+                }
+                Constraint::Visible { line, .. } => {
+                    let union = model.union(line);
+                    if model.complete(line) && line.len() <= HOUSE_LINE {
+                        Prepared::House(values(union).collect())
+                    } else {
+                        Prepared::Top(63 - union.leading_zeros())
+                    }
+                }
                 Constraint::Count {
                     cells,
                     value,
                     count,
-                } => Some((&cells[..], (*value, *count))),
-                _ => None,
-            })
-            .collect();
-        let prepared = model
-            .constraints
-            .iter()
-            .enumerate()
-            .map(|(i, rule)| {
-                for cell in scope(rule) {
-                    if watch[cell].last() != Some(&(i as u32)) {
-                        watch[cell].push(i as u32);
+                } => {
+                    let union = model.union(cells);
+                    let other = union & !(1 << value);
+                    let two_valued = union >> value & 1 == 1 && other.count_ones() == 1;
+                    if two_valued && *count < 63 {
+                        let windows = (0..cells.len())
+                            .map(|s| {
+                                cells
+                                    .get(s..s + 3)
+                                    .is_some_and(|w| rule_on(&triples, w).is_some())
+                            })
+                            .collect();
+                        Prepared::BinaryLine {
+                            other: other.trailing_zeros(),
+                            windows,
+                        }
+                    } else {
+                        Prepared::Nothing
                     }
                 }
-                match rule {
-                    Constraint::SumDistinct { cells, sum } => Prepared::Combinations(
-                        sum_combinations(model.union(cells), cells.len(), *sum),
-                    ),
-                    Constraint::Visible { line, .. } => {
-                        let union = model.union(line);
-                        if model.complete(line) && line.len() <= HOUSE_LINE {
-                            Prepared::House(values(union).collect())
-                        } else {
-                            Prepared::Top(63 - union.leading_zeros())
-                        }
-                    }
-                    Constraint::Count {
-                        cells,
-                        value,
-                        count,
-                    } => {
-                        let union = model.union(cells);
-                        let other = union & !(1 << value);
-                        if union >> value & 1 == 1 && other.count_ones() == 1 && *count < 63 {
-                            let windows = (0..cells.len())
-                                .map(|s| cells.get(s..s + 3).is_some_and(|w| triples.contains(w)))
-                                .collect();
-                            Prepared::BinaryLine {
-                                other: other.trailing_zeros(),
-                                windows,
-                            }
-                        } else {
-                            Prepared::Nothing
-                        }
-                    }
-                    Constraint::LinesDiffer(lines) => Prepared::LineCounts(
-                        lines.iter().map(|l| counts.get(&l[..]).copied()).collect(),
-                    ),
-                    _ => Prepared::Nothing,
-                }
+                Constraint::LinesDiffer(lines) => Prepared::LineCounts(
+                    lines
+                        .iter()
+                        .map(
+                            |l| match rule_on(&counts, l).map(|r| &model.constraints[r]) {
+                                Some(Constraint::Count { value, count, .. }) => {
+                                    Some((*value, *count))
+                                }
+                                _ => None,
+                            },
+                        )
+                        .collect(),
+                ),
+                _ => Prepared::Nothing,
             })
-            .collect();
+            .collect::<Vec<_>>();
+        // A no-three window of a binairo line is filtered by the line's rule whenever one
+        // of its cells changes; it runs alone only at the root.
+        let mut absorbed = vec![false; model.constraints.len()];
+        for (rule, prep) in model.constraints.iter().zip(&prepared) {
+            if let (Constraint::Count { cells, .. }, Prepared::BinaryLine { windows, .. }) =
+                (rule, prep)
+            {
+                for (s, _) in windows.iter().enumerate().filter(|&(_, &w)| w) {
+                    if let Some(r) = rule_on(&triples, &cells[s..s + 3]) {
+                        absorbed[r] = true;
+                    }
+                }
+            }
+        }
+        for (i, rule) in model.constraints.iter().enumerate() {
+            if absorbed[i] {
+                continue;
+            }
+            for cell in scope(rule) {
+                if watch[cell].last() != Some(&(i as u32)) {
+                    watch[cell].push(i as u32);
+                }
+            }
+        }
         Propagator {
             model,
             prepared,
@@ -565,7 +598,8 @@ fn counted(cells: &[usize], value: u32, count: usize, d: &mut Domains<'_>) -> Re
 /// the values some filling of the whole line gives it: generalised arc consistency on the
 /// conjunction of the line's count and its windows. It subsumes Tatham's Unruly rules
 /// `check_threes`, `check_complete_nums`, `check_single_gap` and `check_near_complete`,
-/// which all reason about one line. Every cell of the line must hold `value` or `other`.
+/// which all reason about one line. Every cell of the line must hold `value` or `other`;
+/// `count < 63` (the counts reached are 64-bit sets).
 fn binary_line(
     cells: &[usize],
     value: u32,
@@ -577,50 +611,56 @@ fn binary_line(
     let n = cells.len();
     // `forward[i * 4 + p]`: the counts of `value` (a bit set) some filling of `cells[..i]`
     // reaches with its last two values `p` (bit 1: cell i-2 holds `value`, bit 0: cell
-    // i-1); `backward[i * 4 + p]`: the counts from which `cells[i..]` can finish at `count`.
+    // i-1); `next[p]`, `here[p]`: the counts from which `cells[i + 1..]`, `cells[i..]` can
+    // finish at `count`. Cell `i` is restricted as soon as the backward pass leaves it.
     let keep: u64 = (1 << (count + 1)) - 1;
-    let allows = |i: usize, p: usize, x: usize| {
+    let bits = [other, value];
+    // Whether cell `i`, whose domain is `domain`, may take `x` (1: `value`) after `p`.
+    let allows = |i: usize, p: usize, x: usize, domain: Domain| {
         let three = i >= 2 && windows[i - 2] && p == if x == 1 { 0b11 } else { 0b00 };
-        let domain = d.dom[cells[i]];
-        !three && domain >> if x == 1 { value } else { other } & 1 == 1
+        !three && domain >> bits[x] & 1 == 1
     };
-    let mut forward = vec![0u64; (n + 1) * 4];
+    let mut small = [0u64; 17 * 4];
+    let mut large = Vec::new();
+    let forward: &mut [u64] = if n <= 16 {
+        &mut small[..(n + 1) * 4]
+    } else {
+        large.resize((n + 1) * 4, 0);
+        &mut large
+    };
     forward[0] = 1;
     for i in 0..n {
+        let domain = d.dom[cells[i]];
         for p in 0..4 {
             let reach = forward[i * 4 + p];
             if reach == 0 {
                 continue;
             }
             for x in 0..2 {
-                if allows(i, p, x) {
+                if allows(i, p, x, domain) {
                     forward[(i + 1) * 4 + ((p << 1) & 0b10 | x)] |= (reach << x) & keep;
                 }
             }
         }
     }
-    let mut backward = vec![0u64; (n + 1) * 4];
-    for p in 0..4 {
-        backward[n * 4 + p] = 1 << count;
-    }
-    let mut support = vec![0 as Domain; n];
+    let mut next = [1u64 << count; 4];
     for i in (0..n).rev() {
-        for p in 0..4 {
-            let mut can = 0;
+        let domain = d.dom[cells[i]];
+        let mut here = [0u64; 4];
+        let mut support: Domain = 0;
+        for (p, can) in here.iter_mut().enumerate() {
             for x in 0..2 {
-                if allows(i, p, x) {
-                    let through = backward[(i + 1) * 4 + ((p << 1) & 0b10 | x)] >> x;
-                    can |= through;
+                if allows(i, p, x, domain) {
+                    let through = next[(p << 1) & 0b10 | x] >> x;
+                    *can |= through;
                     if through & forward[i * 4 + p] != 0 {
-                        support[i] |= 1 << if x == 1 { value } else { other };
+                        support |= 1 << bits[x];
                     }
                 }
             }
-            backward[i * 4 + p] = can;
         }
-    }
-    for (&c, &s) in cells.iter().zip(&support) {
-        d.restrict(c, s)?;
+        d.restrict(cells[i], support)?;
+        next = here;
     }
     Ok(())
 }
