@@ -25,6 +25,24 @@ fn every_tatham_id_is_unique_on_every_backend() {
 }
 
 #[test]
+fn visibility_never_rules_out_the_solution() {
+    // The visibility filter on a house, on every shipped ID, at partial assignments of its
+    // solution.
+    use satcover::constraints::{Constraint, OnModel};
+    let mut runs = 0;
+    for (name, text) in fixtures("towers") {
+        for (line, p) in all(&name, towers::parse(&text)) {
+            let label = format!("{name}:{line}");
+            let solution = unique_everywhere(&label, &p, &[Backend::Native]);
+            runs += genres::rules_keep_the_solution(&label, p.model(), &solution, |rule| {
+                matches!(rule, Constraint::Visible { .. })
+            });
+        }
+    }
+    assert!(runs > 1000, "{runs}");
+}
+
+#[test]
 fn url_and_drawn_grid() {
     let (_, p) = towers::parse("https://puzz.link/p?skyscrapers/4/4/k13h4j3g")
         .remove(0)

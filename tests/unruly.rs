@@ -25,6 +25,24 @@ fn every_tatham_id_is_unique_on_every_backend() {
 }
 
 #[test]
+fn line_rules_never_rule_out_the_solution() {
+    // The binairo line filter (count and no-three together) and lines-differ with counts,
+    // on every shipped ID, at partial assignments of its solution.
+    use satcover::constraints::{Constraint, OnModel};
+    let mut runs = 0;
+    for (name, text) in fixtures("unruly") {
+        for (line, p) in all(&name, unruly::parse(&text)) {
+            let label = format!("{name}:{line}");
+            let solution = unique_everywhere(&label, &p, &[Backend::Native]);
+            runs += genres::rules_keep_the_solution(&label, p.model(), &solution, |rule| {
+                matches!(rule, Constraint::Count { .. } | Constraint::LinesDiffer(_))
+            });
+        }
+    }
+    assert!(runs > 1000, "{runs}");
+}
+
+#[test]
 fn the_unique_rule_matters() {
     // 4×4 with only the first row given: without the rule two rows may repeat.
     let free = unruly::parse("binairo\n0110\n....\n....\n....\n")

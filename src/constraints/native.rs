@@ -11,8 +11,19 @@
 //! - table: each cell keeps the values some live tuple gives it (generalised arc consistency);
 //! - less, consecutive: bounds and neighbours of the other cell's domain;
 //! - visibility: a regular-constraint filter over the states (tallest so far, seen so far)
-//!   along the line;
-//! - count, at most, at least, not-all-equal, lines-differ: counting decided cells.
+//!   along the line; on a line that is a complete house (towers), the states are the sets
+//!   of values placed so far, so the clue and the line's all-different are filtered
+//!   together (`visible_house`);
+//! - count: counting decided cells; on a two-valued line whose no-three windows are rules
+//!   too (binairo), the count and the windows filtered together to generalised arc
+//!   consistency (`binary_line`);
+//! - at most, at least, not-all-equal, lines-differ: counting decided cells; lines-differ
+//!   also reads the lines' count rules, so the last cell of a colour is not placed where it
+//!   would copy a decided line (`differ_by_count`).
+//!
+//! The combined filters are redundant with the rules they read (each of those still runs
+//! alone), so they may only make the fixpoint stronger; they are exact on their own rules
+//! (the unit tests compare them with brute force).
 
 use std::ops::ControlFlow;
 
@@ -34,6 +45,18 @@ enum Prepared {
     Combinations(Vec<Domain>),
     /// Visibility: the tallest value.
     Top(u32),
+    /// Visibility on a line that is a complete house of at most [`HOUSE_LINE`] cells: its
+    /// values, smallest first (see [`visible_house`]).
+    House(Vec<u32>),
+    /// Count over a two-valued line: the other value and, for each start `s`, whether
+    /// `cells[s..s + 3]` is also a not-all-equal rule of the model (see [`binary_line`]).
+    BinaryLine {
+        other: u32,
+        windows: Vec<bool>,
+    },
+    /// Lines-differ: for each line, the `(value, count)` of a count rule over exactly its
+    /// cells, when the model has one (see [`differ_by_count`]).
+    LineCounts(Vec<Option<(u32, usize)>>),
 }
 
 /// The model's rules, prepared, with the cells each one watches.
@@ -79,27 +102,108 @@ impl<'m> Propagator<'m> {
     /// Prepares every rule of `model`.
     pub fn new(model: &'m Model) -> Propagator<'m> {
         let mut watch = vec![Vec::new(); model.cells()];
+        // The three-cell not-all-equal rules and the count rules, by their first cell.
+        let mut triples: Vec<Vec<usize>> = vec![Vec::new(); model.cells()];
+        let mut counts: Vec<Vec<usize>> = vec![Vec::new(); model.cells()];
+        for (i, rule) in model.constraints.iter().enumerate() {
+            match rule {
+                Constraint::NotAllEqual(cells) if cells.len() == 3 => triples[cells[0]].push(i),
+                Constraint::Count { cells, .. } if !cells.is_empty() => counts[cells[0]].push(i),
+                _ => {}
+            }
+        }
+        // The rule of `at` whose scope is `cells`, in order.
+        let rule_on = |at: &[Vec<usize>], cells: &[usize]| {
+            let first = *cells.first()?;
+            at[first]
+                .iter()
+                .copied()
+                .find(|&r| match &model.constraints[r] {
+                    Constraint::NotAllEqual(scope) | Constraint::Count { cells: scope, .. } => {
+                        scope == cells
+                    }
+                    _ => false,
+                })
+        };
         let prepared = model
             .constraints
             .iter()
-            .enumerate()
-            .map(|(i, rule)| {
-                for cell in scope(rule) {
-                    if watch[cell].last() != Some(&(i as u32)) {
-                        watch[cell].push(i as u32);
+            .map(|rule| match rule {
+                Constraint::SumDistinct { cells, sum } => {
+                    Prepared::Combinations(sum_combinations(model.union(cells), cells.len(), *sum))
+                }
+                Constraint::Visible { line, .. } => {
+                    let union = model.union(line);
+                    if model.complete(line) && line.len() <= HOUSE_LINE {
+                        Prepared::House(values(union).collect())
+                    } else {
+                        Prepared::Top(63 - union.leading_zeros())
                     }
                 }
-                match rule {
-                    Constraint::SumDistinct { cells, sum } => Prepared::Combinations(
-                        sum_combinations(model.union(cells), cells.len(), *sum),
-                    ),
-                    Constraint::Visible { line, .. } => {
-                        Prepared::Top(63 - model.union(line).leading_zeros())
+                Constraint::Count {
+                    cells,
+                    value,
+                    count,
+                } => {
+                    let union = model.union(cells);
+                    let other = union & !(1 << value);
+                    let two_valued = union >> value & 1 == 1 && other.count_ones() == 1;
+                    if two_valued && *count < 63 {
+                        let windows = (0..cells.len())
+                            .map(|s| {
+                                cells
+                                    .get(s..s + 3)
+                                    .is_some_and(|w| rule_on(&triples, w).is_some())
+                            })
+                            .collect();
+                        Prepared::BinaryLine {
+                            other: other.trailing_zeros(),
+                            windows,
+                        }
+                    } else {
+                        Prepared::Nothing
                     }
-                    _ => Prepared::Nothing,
                 }
+                Constraint::LinesDiffer(lines) => Prepared::LineCounts(
+                    lines
+                        .iter()
+                        .map(
+                            |l| match rule_on(&counts, l).map(|r| &model.constraints[r]) {
+                                Some(Constraint::Count { value, count, .. }) => {
+                                    Some((*value, *count))
+                                }
+                                _ => None,
+                            },
+                        )
+                        .collect(),
+                ),
+                _ => Prepared::Nothing,
             })
-            .collect();
+            .collect::<Vec<_>>();
+        // A no-three window of a binairo line is filtered by the line's rule whenever one
+        // of its cells changes; it runs alone only at the root.
+        let mut absorbed = vec![false; model.constraints.len()];
+        for (rule, prep) in model.constraints.iter().zip(&prepared) {
+            if let (Constraint::Count { cells, .. }, Prepared::BinaryLine { windows, .. }) =
+                (rule, prep)
+            {
+                for (s, _) in windows.iter().enumerate().filter(|&(_, &w)| w) {
+                    if let Some(r) = rule_on(&triples, &cells[s..s + 3]) {
+                        absorbed[r] = true;
+                    }
+                }
+            }
+        }
+        for (i, rule) in model.constraints.iter().enumerate() {
+            if absorbed[i] {
+                continue;
+            }
+            for cell in scope(rule) {
+                if watch[cell].last() != Some(&(i as u32)) {
+                    watch[cell].push(i as u32);
+                }
+            }
+        }
         Propagator {
             model,
             prepared,
@@ -111,6 +215,17 @@ impl<'m> Propagator<'m> {
     pub fn propagate_all(&self, dom: &mut [Domain]) -> bool {
         let all: Vec<u32> = (0..self.model.constraints.len() as u32).collect();
         self.fixpoint(dom, all)
+    }
+
+    /// Runs rule `rule` (an index into the model's constraints) once, alone, without
+    /// waking the others; false when some domain empties. For checking one rule's
+    /// deductions on its own.
+    pub fn propagate_rule(&self, rule: usize, dom: &mut [Domain]) -> bool {
+        let mut domains = Domains {
+            dom,
+            changed: Vec::new(),
+        };
+        self.revise(rule, &mut domains).is_ok()
     }
 
     fn fixpoint(&self, dom: &mut [Domain], mut queue: Vec<u32>) -> bool {
@@ -171,17 +286,29 @@ impl<'m> Propagator<'m> {
                     Ok(())
                 }
             }
-            Constraint::Visible { line, count } => match self.prepared[rule] {
-                Prepared::Top(top) => visible(line, *count, top, d),
+            Constraint::Visible { line, count } => match &self.prepared[rule] {
+                Prepared::Top(top) => visible(line, *count, *top, d),
+                Prepared::House(heights) => visible_house(line, *count, heights, d),
                 _ => Ok(()),
             },
             Constraint::Count {
                 cells,
                 value,
                 count,
-            } => counted(cells, *value, *count, d),
+            } => match &self.prepared[rule] {
+                Prepared::BinaryLine { other, windows } => {
+                    binary_line(cells, *value, *other, *count, windows, d)
+                }
+                _ => counted(cells, *value, *count, d),
+            },
             Constraint::NotAllEqual(cells) => not_all_equal(cells, d),
-            Constraint::LinesDiffer(lines) => lines_differ(lines, d),
+            Constraint::LinesDiffer(lines) => {
+                lines_differ(lines, d)?;
+                match &self.prepared[rule] {
+                    Prepared::LineCounts(counts) => differ_by_count(lines, counts, d),
+                    _ => Ok(()),
+                }
+            }
             Constraint::AtMost {
                 cells,
                 value,
@@ -378,6 +505,81 @@ fn visible(line: &[usize], count: usize, top: u32, d: &mut Domains<'_>) -> Revis
     Ok(())
 }
 
+/// The longest line [`visible_house`] filters: its states are the `2^n` sets of values
+/// placed so far.
+const HOUSE_LINE: usize = 12;
+
+/// **Visibility on a house** (the exhaustive analysis of a clue, Tatham's Towers
+/// `solver_hard`): the line holds each of `heights` exactly once and `count` of its cells
+/// are taller than every cell in front of them. The states after the first `i` cells are
+/// the sets of `i` values placed there (their tallest is the set's largest, so the set
+/// decides whether the next value is seen); for each set, the counts seen so far are one
+/// bit set. A forward pass from the viewer and a backward pass from the far end keep in
+/// each cell the values of some arrangement of the whole line that meets the clue:
+/// generalised arc consistency on the clue together with the line's all-different, which
+/// [`visible`] alone does not see (a value used earlier in the line cannot come again).
+/// `line.len() == heights.len() <= HOUSE_LINE`.
+fn visible_house(line: &[usize], count: usize, heights: &[u32], d: &mut Domains<'_>) -> Revised {
+    let n = line.len();
+    debug_assert!(n == heights.len() && n <= HOUSE_LINE);
+    if count == 0 || count > n {
+        return Err(Wipeout);
+    }
+    // Each cell's domain as ranks into `heights`.
+    let ranks: Vec<u32> = line
+        .iter()
+        .map(|&c| {
+            let x = d.dom[c];
+            heights
+                .iter()
+                .enumerate()
+                .filter(|&(_, &h)| x >> h & 1 == 1)
+                .fold(0, |m, (r, _)| m | 1 << r)
+        })
+        .collect();
+    let states = 1usize << n;
+    let keep: u64 = (1 << (count + 1)) - 1;
+    // `forward[s]`: the counts seen once the values `s` fill the first `|s|` cells.
+    let mut forward = vec![0u64; states];
+    forward[0] = 1;
+    for s in 0..states - 1 {
+        let seen = forward[s];
+        if seen == 0 {
+            continue;
+        }
+        let i = s.count_ones() as usize;
+        for r in values(u64::from(ranks[i]) & !(s as u64)) {
+            let taller = s >> r == 0;
+            forward[s | 1 << r] |= if taller { (seen << 1) & keep } else { seen };
+        }
+    }
+    // `backward[s]`: the counts from which the rest of the line ends at `count`.
+    let mut backward = vec![0u64; states];
+    backward[states - 1] = 1 << count;
+    let mut support = vec![0u32; n];
+    for s in (0..states - 1).rev() {
+        if forward[s] == 0 {
+            continue;
+        }
+        let i = s.count_ones() as usize;
+        let mut can = 0;
+        for r in values(u64::from(ranks[i]) & !(s as u64)) {
+            let next = backward[s | 1 << r];
+            let through = if s >> r == 0 { next >> 1 } else { next };
+            can |= through;
+            if through & forward[s] != 0 {
+                support[i] |= 1 << r;
+            }
+        }
+        backward[s] = can;
+    }
+    for (&c, &s) in line.iter().zip(&support) {
+        let allowed = values(u64::from(s)).fold(0, |m, r| m | 1 << heights[r as usize]);
+        d.restrict(c, allowed)?;
+    }
+    Ok(())
+}
+
 fn counted(cells: &[usize], value: u32, count: usize, d: &mut Domains<'_>) -> Revised {
     let bit = 1u64 << value;
     let fixed = cells.iter().filter(|&&c| d.dom[c] == bit).count();
@@ -435,6 +637,80 @@ fn at_least(cells: &[usize], value: u32, count: usize, d: &mut Domains<'_>) -> R
     Ok(())
 }
 
+/// **Binairo line** (equal counts and no three in a row, filtered together): exactly
+/// `count` of `cells` hold `value`, the rest hold `other`, and no window
+/// `cells[s..s + 3]` with `windows[s]` holds three equal values. A forward and a backward
+/// pass over the states (how many `value`s so far, the last two values) keep in each cell
+/// the values some filling of the whole line gives it: generalised arc consistency on the
+/// conjunction of the line's count and its windows. It subsumes Tatham's Unruly rules
+/// `check_threes`, `check_complete_nums`, `check_single_gap` and `check_near_complete`,
+/// which all reason about one line. Every cell of the line must hold `value` or `other`;
+/// `count < 63` (the counts reached are 64-bit sets).
+fn binary_line(
+    cells: &[usize],
+    value: u32,
+    other: u32,
+    count: usize,
+    windows: &[bool],
+    d: &mut Domains<'_>,
+) -> Revised {
+    let n = cells.len();
+    // `forward[i * 4 + p]`: the counts of `value` (a bit set) some filling of `cells[..i]`
+    // reaches with its last two values `p` (bit 1: cell i-2 holds `value`, bit 0: cell
+    // i-1); `next[p]`, `here[p]`: the counts from which `cells[i + 1..]`, `cells[i..]` can
+    // finish at `count`. Cell `i` is restricted as soon as the backward pass leaves it.
+    let keep: u64 = (1 << (count + 1)) - 1;
+    let bits = [other, value];
+    // Whether cell `i`, whose domain is `domain`, may take `x` (1: `value`) after `p`.
+    let allows = |i: usize, p: usize, x: usize, domain: Domain| {
+        let three = i >= 2 && windows[i - 2] && p == if x == 1 { 0b11 } else { 0b00 };
+        !three && domain >> bits[x] & 1 == 1
+    };
+    let mut small = [0u64; 17 * 4];
+    let mut large = Vec::new();
+    let forward: &mut [u64] = if n <= 16 {
+        &mut small[..(n + 1) * 4]
+    } else {
+        large.resize((n + 1) * 4, 0);
+        &mut large
+    };
+    forward[0] = 1;
+    for i in 0..n {
+        let domain = d.dom[cells[i]];
+        for p in 0..4 {
+            let reach = forward[i * 4 + p];
+            if reach == 0 {
+                continue;
+            }
+            for x in 0..2 {
+                if allows(i, p, x, domain) {
+                    forward[(i + 1) * 4 + ((p << 1) & 0b10 | x)] |= (reach << x) & keep;
+                }
+            }
+        }
+    }
+    let mut next = [1u64 << count; 4];
+    for i in (0..n).rev() {
+        let domain = d.dom[cells[i]];
+        let mut here = [0u64; 4];
+        let mut support: Domain = 0;
+        for (p, can) in here.iter_mut().enumerate() {
+            for x in 0..2 {
+                if allows(i, p, x, domain) {
+                    let through = next[(p << 1) & 0b10 | x] >> x;
+                    *can |= through;
+                    if through & forward[i * 4 + p] != 0 {
+                        support |= 1 << bits[x];
+                    }
+                }
+            }
+        }
+        d.restrict(cells[i], support)?;
+        next = here;
+    }
+    Ok(())
+}
+
 fn not_all_equal(cells: &[usize], d: &mut Domains<'_>) -> Revised {
     let mut open = None;
     let mut common = u64::MAX;
@@ -485,6 +761,75 @@ fn lines_differ(lines: &[Vec<usize>], d: &mut Domains<'_>) -> Revised {
                     } else if single(d.dom[b]) {
                         d.restrict(a, !d.dom[b])?;
                     }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// **Last of a colour against a decided line** (lines differ, with their counts): line `p`
+/// has a rule "exactly `count` cells hold `value`" and its open cells are two-valued, one
+/// of them `value`. When line `q` is decided, agrees with `p` wherever `p` is decided and
+/// puts on `p`'s `k` open cells as many `value`s as `p` still needs (`m`), giving an open
+/// cell of `p` the value `q` has there is ruled out if that leaves `p` at most one way to
+/// finish its count (the one way would be `q`'s). That is when the value is the counted
+/// one and `m ≤ 1` or `m = k`, or the other one and `m = 0` or `m ≥ k − 1`. Tatham's
+/// Unruly `check_uniques` is the case `m = 1`. `counts[i]` is line `i`'s `(value, count)`
+/// rule, when it has one.
+fn differ_by_count(
+    lines: &[Vec<usize>],
+    counts: &[Option<(u32, usize)>],
+    d: &mut Domains<'_>,
+) -> Revised {
+    for (p, line) in lines.iter().enumerate() {
+        let Some((value, count)) = counts[p] else {
+            continue;
+        };
+        let bit = 1u64 << value;
+        let open = line.iter().filter(|&&c| !single(d.dom[c])).count();
+        let placed = line.iter().filter(|&&c| d.dom[c] == bit).count();
+        let two_valued = line.iter().all(|&c| {
+            let x = d.dom[c];
+            single(x) || (x.count_ones() == 2 && x & bit != 0)
+        });
+        if open == 0 || !two_valued || placed > count || count - placed > open {
+            continue;
+        }
+        let (k, m) = (open, count - placed);
+        for (q, other) in lines.iter().enumerate() {
+            if q == p || other.len() != line.len() {
+                continue;
+            }
+            let decided = other.iter().all(|&c| single(d.dom[c]));
+            if !decided
+                || !line
+                    .iter()
+                    .zip(other)
+                    .all(|(&a, &b)| d.dom[a] & d.dom[b] != 0)
+            {
+                continue;
+            }
+            let on_open = line
+                .iter()
+                .zip(other)
+                .filter(|&(&a, &b)| !single(d.dom[a]) && d.dom[b] == bit)
+                .count();
+            if on_open != m {
+                continue;
+            }
+            for (&a, &b) in line.iter().zip(other) {
+                let x = d.dom[b];
+                if single(d.dom[a]) {
+                    continue;
+                }
+                let forced = if x == bit {
+                    m <= 1 || m == k
+                } else {
+                    m == 0 || m + 1 >= k
+                };
+                if forced {
+                    d.restrict(a, !x)?;
                 }
             }
         }
@@ -588,4 +933,265 @@ pub fn solve(
         guesses: Some(search.guesses),
         conflicts: None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::constraints::range;
+
+    /// A small deterministic generator for the random positions below.
+    struct Lcg(u64);
+
+    impl Lcg {
+        fn next(&mut self) -> u64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            self.0 >> 33
+        }
+    }
+
+    fn run(dom: &mut [Domain], rule: impl FnOnce(&mut Domains<'_>) -> Revised) -> bool {
+        let mut d = Domains {
+            dom,
+            changed: Vec::new(),
+        };
+        rule(&mut d).is_ok()
+    }
+
+    /// Domains of a binairo line: `.` open, `0`/`1` decided.
+    fn line(text: &str) -> Vec<Domain> {
+        text.chars()
+            .map(|c| match c {
+                '0' => 1,
+                '1' => 2,
+                _ => 3,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn binary_line_combines_count_and_no_three() {
+        // `....0.00` with four 1s: 1 at the sixth cell (no three), and then only one more
+        // 0 fits among the first four, which cannot be the first or the fourth.
+        let mut dom = line("....0.00");
+        let cells: Vec<usize> = (0..8).collect();
+        assert!(run(&mut dom, |d| binary_line(
+            &cells, 1, 0, 4, &[true; 8], d
+        )));
+        assert_eq!(dom, line("1..10100"));
+        // The separate rules stop at the sixth cell.
+        let mut alone = line("....0.00");
+        assert!(run(&mut alone, |d| {
+            counted(&cells, 1, 4, d)?;
+            for s in 0..6 {
+                not_all_equal(&cells[s..s + 3], d)?;
+            }
+            Ok(())
+        }));
+        assert_eq!(alone, line("....0100"));
+        // Two 1s already in a row of four that may hold two: the rest are 0s.
+        let mut full = line("11..");
+        assert!(run(&mut full, |d| binary_line(
+            &cells[..4],
+            1,
+            0,
+            2,
+            &[true; 4],
+            d
+        )));
+        assert_eq!(full, line("1100"));
+        // `00.11.`: the third cell makes three 0s or three 1s: no filling.
+        let mut none = line("00.11.");
+        assert!(!run(&mut none, |d| binary_line(
+            &cells[..6],
+            1,
+            0,
+            3,
+            &[true; 6],
+            d
+        )));
+    }
+
+    /// The values some filling of the line (count and windows) gives each cell.
+    fn binary_brute(dom: &[Domain], count: usize, windows: &[bool]) -> Option<Vec<Domain>> {
+        let n = dom.len();
+        let mut support = vec![0; n];
+        for f in 0u32..1 << n {
+            let bit = |i: usize| f >> i & 1;
+            let fits = (0..n).all(|i| dom[i] >> bit(i) & 1 == 1)
+                && f.count_ones() as usize == count
+                && (0..n.saturating_sub(2))
+                    .all(|s| !windows[s] || bit(s) != bit(s + 1) || bit(s + 1) != bit(s + 2));
+            if fits {
+                for (i, x) in support.iter_mut().enumerate() {
+                    *x |= 1 << bit(i);
+                }
+            }
+        }
+        support.iter().all(|&x| x != 0).then_some(support)
+    }
+
+    #[test]
+    fn binary_line_is_exact_on_random_lines() {
+        let mut rng = Lcg(39);
+        for _ in 0..2000 {
+            let n = 2 + 2 * (rng.next() % 5) as usize;
+            let mut dom: Vec<Domain> = (0..n)
+                .map(|_| [3, 3, 3, 1, 2][rng.next() as usize % 5])
+                .collect();
+            let windows: Vec<bool> = (0..n).map(|_| !rng.next().is_multiple_of(4)).collect();
+            let expect = binary_brute(&dom, n / 2, &windows);
+            let cells: Vec<usize> = (0..n).collect();
+            let ok = run(&mut dom, |d| binary_line(&cells, 1, 0, n / 2, &windows, d));
+            match expect {
+                Some(support) => assert!(ok && dom == support, "{dom:?} {support:?}"),
+                None => assert!(!ok),
+            }
+        }
+    }
+
+    #[test]
+    fn differ_by_count_places_the_last_of_a_colour() {
+        // Two lines of four, two 1s each: `1010` decided, `1..0` agrees with it and needs
+        // one more 1 in two open cells; putting it where `1010` has its 1 would copy it.
+        let lines = vec![vec![0, 1, 2, 3], vec![4, 5, 6, 7]];
+        let counts = vec![Some((1, 2)), Some((1, 2))];
+        let mut dom = line("1010");
+        dom.extend(line("1..0"));
+        assert!(run(&mut dom, |d| differ_by_count(&lines, &counts, d)));
+        assert_eq!(dom[4..], line("1100")[..]);
+        // Two 1s to place in three open cells (`...0`): a 0 in the second cell leaves
+        // one way, `1010`'s, so the second cell is 1; the others keep both values.
+        let mut open = line("1010");
+        open.extend(line("...0"));
+        assert!(run(&mut open, |d| differ_by_count(&lines, &counts, d)));
+        assert_eq!(open[4..], line(".1.0")[..]);
+        // Two 1s in four open cells: several ways besides `1010`'s, nothing to rule out.
+        let mut wide = line("1010");
+        wide.extend(line("...."));
+        assert!(run(&mut wide, |d| differ_by_count(&lines, &counts, d)));
+        assert_eq!(wide[4..], line("....")[..]);
+        // A decided line that does not give the open cells the 1s still needed rules out
+        // nothing (here `1..1` needs no more 1s; the count rule decides that, not this one).
+        let mut other = line("1010");
+        other.extend(line("1..1"));
+        assert!(run(&mut other, |d| differ_by_count(&lines, &counts, d)));
+        assert_eq!(other[4..], line("1..1")[..]);
+    }
+
+    fn seen(p: &[u32]) -> usize {
+        let mut tallest = 0;
+        p.iter()
+            .filter(|&&v| {
+                let taller = v > tallest;
+                tallest = tallest.max(v);
+                taller
+            })
+            .count()
+    }
+
+    #[test]
+    fn visible_house_sees_the_line_is_a_house() {
+        // Clue 2 on a line of four: the second cell is not 3 (a 3 there follows a 1 or 2,
+        // seen, and the 4 comes after it, seen too). The filter without the house keeps it.
+        let cells: Vec<usize> = (0..4).collect();
+        let heights = [1, 2, 3, 4];
+        let mut dom = vec![range(1, 4); 4];
+        assert!(run(&mut dom, |d| visible_house(&cells, 2, &heights, d)));
+        assert_eq!(dom, vec![range(1, 3), 0b10110, range(1, 4), range(1, 4)]);
+        let mut alone = vec![range(1, 4); 4];
+        assert!(run(&mut alone, |d| visible(&cells, 2, 4, d)));
+        assert_eq!(alone[1], range(1, 4));
+        // Clue 3 with a 1 at the far end: 2 3 4 1.
+        let mut end = vec![range(1, 4), range(1, 4), range(1, 4), 1 << 1];
+        assert!(run(&mut end, |d| visible_house(&cells, 3, &heights, d)));
+        assert_eq!(end, vec![1 << 2, 1 << 3, 1 << 4, 1 << 1]);
+        // Clue 1 with the 4 given elsewhere: no arrangement.
+        let mut none = vec![range(1, 4), 1 << 4, range(1, 4), range(1, 4)];
+        assert!(!run(&mut none, |d| visible_house(&cells, 1, &heights, d)));
+    }
+
+    fn permutations(n: u32) -> Vec<Vec<u32>> {
+        if n == 0 {
+            return vec![Vec::new()];
+        }
+        let mut all = Vec::new();
+        for p in permutations(n - 1) {
+            for at in 0..=p.len() {
+                let mut q = p.clone();
+                q.insert(at, n);
+                all.push(q);
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn visible_house_is_exact_on_random_lines() {
+        let mut rng = Lcg(6);
+        for n in 1..=6u32 {
+            let all = permutations(n);
+            let heights: Vec<u32> = (1..=n).collect();
+            let cells: Vec<usize> = (0..n as usize).collect();
+            for _ in 0..300 {
+                let count = 1 + (rng.next() % n as u64) as usize;
+                let mut dom: Vec<Domain> = (0..n)
+                    .map(|_| (rng.next() & range(1, n)) | 1 << (1 + rng.next() % n as u64))
+                    .collect();
+                let mut support = vec![0; n as usize];
+                for p in all.iter().filter(|p| seen(p) == count) {
+                    if p.iter().zip(&dom).all(|(&v, &x)| x >> v & 1 == 1) {
+                        for (s, &v) in support.iter_mut().zip(p) {
+                            *s |= 1 << v;
+                        }
+                    }
+                }
+                let ok = run(&mut dom, |d| visible_house(&cells, count, &heights, d));
+                if support.iter().all(|&x| x != 0) {
+                    assert!(
+                        ok && dom == support,
+                        "n {n} count {count}: {dom:?} {support:?}"
+                    );
+                } else {
+                    assert!(!ok);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn prepared_forms() {
+        // A binairo line with its windows, a line family with its counts, a towers clue on
+        // a house; a clue on a line that is not a house keeps the general filter.
+        let mut model = Model::new(4, 2, range(0, 1));
+        let row: Vec<usize> = (0..4).collect();
+        model.add(Constraint::Count {
+            cells: row.clone(),
+            value: 1,
+            count: 2,
+        });
+        model.add(Constraint::NotAllEqual(vec![1, 2, 3]));
+        model.add(Constraint::LinesDiffer(vec![row, vec![4, 5, 6, 7]]));
+        let p = Propagator::new(&model);
+        assert!(
+            matches!(&p.prepared[0], Prepared::BinaryLine { other: 0, windows }
+            if windows == &[false, true, false, false])
+        );
+        assert!(matches!(&p.prepared[2], Prepared::LineCounts(c) if c == &[Some((1, 2)), None]));
+        let mut towers = Model::new(3, 1, range(1, 3));
+        towers.add(Constraint::Visible {
+            line: vec![0, 1, 2],
+            count: 2,
+        });
+        towers.add(Constraint::Visible {
+            line: vec![0, 1],
+            count: 1,
+        });
+        let p = Propagator::new(&towers);
+        assert!(matches!(&p.prepared[0], Prepared::House(h) if h == &[1, 2, 3]));
+        assert!(matches!(p.prepared[1], Prepared::Top(3)));
+    }
 }

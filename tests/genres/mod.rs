@@ -89,3 +89,61 @@ pub fn error_at<P>(
     assert_eq!((error.line, error.column), (line, column), "{error}");
     assert!(error.message.contains(words), "{error}");
 }
+
+/// The rules of `model` that `pick` selects never rule out a value of `solution`: each
+/// run alone, then all together to their fixpoint, at the model's own domains and at
+/// partial assignments of `solution` (a few cells fixed to it, the cells chosen by a
+/// fixed-seed generator). Returns how many times a picked rule ran.
+pub fn rules_keep_the_solution(
+    label: &str,
+    model: &satcover::constraints::Model,
+    solution: &Grid,
+    pick: impl Fn(&satcover::constraints::Constraint) -> bool,
+) -> usize {
+    use satcover::constraints::native::Propagator;
+    let propagator = Propagator::new(model);
+    let picked: Vec<usize> = (0..model.constraints.len())
+        .filter(|&r| pick(&model.constraints[r]))
+        .collect();
+    let keeps = |dom: &[u64]| {
+        dom.iter()
+            .zip(&solution.values)
+            .all(|(&x, &v)| x >> v & 1 == 1)
+    };
+    let mut seed = 0x39u64;
+    let mut runs = 0;
+    for round in 0..12 {
+        let mut dom = model.domains.clone();
+        if round > 0 {
+            for (cell, x) in dom.iter_mut().enumerate() {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                if (seed >> 33) % 12 < round {
+                    *x &= 1 << solution.values[cell];
+                }
+            }
+        }
+        for &r in &picked {
+            let mut alone = dom.clone();
+            assert!(
+                propagator.propagate_rule(r, &mut alone),
+                "{label}: rule {r} wiped out"
+            );
+            assert!(
+                keeps(&alone),
+                "{label}: rule {r} ruled out the solution (round {round})"
+            );
+            runs += 1;
+        }
+        assert!(
+            propagator.propagate_all(&mut dom),
+            "{label}: fixpoint wiped out"
+        );
+        assert!(
+            keeps(&dom),
+            "{label}: the fixpoint ruled out the solution (round {round})"
+        );
+    }
+    runs
+}
