@@ -142,15 +142,18 @@ pub(crate) fn local(p: &Nurikabe) -> Local {
     cnf.begin_family("N6 island reach");
     let distance = |a: usize, b: usize| (a / w).abs_diff(b / w) + (a % w).abs_diff(b % w);
     for (k, (q, size, cells)) in islands.iter().enumerate() {
-        let Some(size) = size else { continue };
+        let Some(size) = size.filter(|&n| n as usize <= cells.len()) else {
+            // `?`, or more cells than the island can reach: N5 has refused it.
+            continue;
+        };
         // reach[t][j]: candidate j is on the island within t steps of the clue, inside it.
-        let mut reach: Vec<Vec<Option<Lit>>> = Vec::with_capacity(*size as usize);
+        let mut reach: Vec<Vec<Option<Lit>>> = Vec::with_capacity(size as usize);
         reach.push(cells.iter().map(|&c| (c == *q).then(|| label(c, k)).flatten()).collect());
         let mut index = vec![usize::MAX; n];
         for (j, &c) in cells.iter().enumerate() {
             index[c] = j;
         }
-        for t in 1..*size as usize {
+        for t in 1..size as usize {
             let mut layer = Vec::with_capacity(cells.len());
             for (j, &c) in cells.iter().enumerate() {
                 if c == *q || distance(c, *q) > t {
