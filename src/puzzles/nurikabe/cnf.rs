@@ -98,14 +98,14 @@ pub(crate) fn local(p: &Nurikabe) -> Local {
         }
     }
     cnf.begin_family("N2 label");
-    for c in 0..n {
+    for (c, own) in labels.iter().enumerate() {
+        let lits: Vec<Lit> = own.iter().map(|&(_, l)| l).collect();
         let mut clause = vec![s(c)];
-        clause.extend(labels[c].iter().map(|&(_, l)| l));
+        clause.extend(&lits);
         cnf.add_clause(&clause);
-        for &(_, l) in &labels[c] {
+        for &l in &lits {
             cnf.add_clause(&[!l, !s(c)]);
         }
-        let lits: Vec<Lit> = labels[c].iter().map(|&(_, l)| l).collect();
         cnf.at_most_one(&lits);
     }
     cnf.begin_family("N3 same island");
