@@ -13,12 +13,13 @@
 //! - **N5 size**: island `k` has exactly `n` labelled cells (Sinz's sequential counter,
 //!   `constraints::cnf::exactly_k`, on the labels or their negations, whichever count is
 //!   smaller); none for `?`;
-//! - **N6 island reach**: a numbered island of size `n` is connected: `d r c #k t` says the
+//! - **N6 island reach**: a numbered island of size `n ≤ 48` is connected: `d r c #k t` says the
 //!   cell is on island `k` within `t` steps of its clue, through cells of the island
 //!   (`d → l`, `d_t → d_{t−1} ∨ some neighbour's d_{t−1}`), and every labelled cell is
 //!   reached within `n − 1` steps (no island of `n` cells is wider);
 //! - **C1–C4** (`constraints::connected`, eager only): the shaded cells are connected
-//!   (over the grid), and each `?` island's labelled cells (over its candidates).
+//!   (over the grid), and the labelled cells of each island N6 leaves out (`?`, or more
+//!   than 48 cells) over its candidates.
 //!
 //! The local formula (N1–N5) is what the lazy searches solve; the eager one adds C1–C4 for
 //! every connectivity constraint and is the whole puzzle, for external solvers and
@@ -64,6 +65,15 @@ pub(crate) fn candidates(p: &Nurikabe) -> Vec<(usize, Option<u32>, Vec<usize>)> 
             (q, size, cells)
         })
         .collect()
+}
+
+/// Islands larger than this are kept connected by `Connected` instead of N6, whose
+/// layers grow as candidates × size.
+const MAX_LAYERS: u32 = 48;
+
+/// Whether N6 states the connectivity of an island of `size` with `candidates` cells.
+fn reach_layers(size: u32, candidates: usize) -> bool {
+    size <= MAX_LAYERS && size as usize <= candidates
 }
 
 pub(crate) fn local(p: &Nurikabe) -> Local {
@@ -142,8 +152,9 @@ pub(crate) fn local(p: &Nurikabe) -> Local {
     cnf.begin_family("N6 island reach");
     let distance = |a: usize, b: usize| (a / w).abs_diff(b / w) + (a % w).abs_diff(b % w);
     for (k, (q, size, cells)) in islands.iter().enumerate() {
-        let Some(size) = size.filter(|&n| n as usize <= cells.len()) else {
-            // `?`, or more cells than the island can reach: N5 has refused it.
+        let Some(size) = size.filter(|&n| reach_layers(n, cells.len())) else {
+            // `?`, an island too large for layers (left to `Connected`), or more cells
+            // than the island can reach (N5 has refused it).
             continue;
         };
         // reach[t][j]: candidate j is on the island within t steps of the clue, inside it.
@@ -187,7 +198,7 @@ pub(crate) fn local(p: &Nurikabe) -> Local {
     let mut connected = Vec::with_capacity(islands.len() + 1);
     connected.push(Connected::new(graph, shade.iter().map(|v| v.positive()).collect(), None));
     for ((_, size, cells), lits) in islands.iter().zip(island_lits) {
-        if size.is_some() {
+        if size.is_some_and(|n| reach_layers(n, cells.len())) {
             // N6 already keeps a numbered island connected.
             continue;
         }
