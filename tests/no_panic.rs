@@ -200,6 +200,11 @@ fn small_fixtures() -> Vec<(Kind, &'static str, &'static str)> {
             "p cnf 4 4\n1 2 0\n-1 3 0\n-3 -2 4 0\n-4 0\n",
         ),
         (Kind::XC, "f.xc", "a b c | x\na b\nc x:1\nb c\na\nc x:2\n"),
+        (
+            Kind::NURIKABE,
+            "f.nurikabe",
+            "nurikabe\n2..1.\n.....\n...3.\n....5\n.....\n",
+        ),
     ]
 }
 

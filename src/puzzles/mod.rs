@@ -119,6 +119,7 @@ kinds! {
     kakuro,
     solo,
     slitherlink,
+    nurikabe,
     sudoku,
 }
 

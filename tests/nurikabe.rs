@@ -1,0 +1,202 @@
+//! Nurikabe: the puzz.link URLs of others' test suites (pzprjs, cspuz, penpa-edit) and
+//! Wikipedia's example, each solved, proved unique (or not, as cspuz says) with the same
+//! answer on native, sat and external (cadical, when installed), accepted by the checker;
+//! pzprjs's own answer reproduced; the URL and the plain form read alike; bad input located;
+//! a puzzle with no solution is "no solution", exit 20.
+
+mod common;
+mod genres;
+
+use genres::{all, error_at, fixtures, unique_everywhere, unsolvable_everywhere};
+use predicates::prelude::*;
+use satcover::constraints::Grid;
+use satcover::pipeline;
+use satcover::puzzle::{Backend, Puzzle, Request, Status};
+use satcover::puzzles::nurikabe::{self, Nurikabe};
+use satcover::sat::SatBackend;
+
+const BACKENDS: [Backend; 2] = [Backend::Native, Backend::Sat];
+
+/// Whether `program` is on the `PATH` (CI installs cadical).
+fn have(program: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()))
+}
+
+/// `--unique` on cadical: the status, count and first solution.
+fn external(p: &Nurikabe) -> (Status, u64, Option<Grid>) {
+    let mut request = Request::unique();
+    request.external = SatBackend::external_from_command("cadical -q");
+    let outcome = pipeline::solve(p, Backend::External, &request).expect("cadical runs");
+    assert!(outcome.complete);
+    (
+        outcome.status,
+        outcome.count,
+        outcome.solutions.into_iter().next(),
+    )
+}
+
+#[test]
+fn every_url_and_text_puzzle_is_unique_on_every_backend() {
+    let cadical = have("cadical");
+    let mut solved = 0;
+    for (name, text) in fixtures("nurikabe") {
+        if name.starts_with("not-unique") {
+            continue;
+        }
+        for (line, p) in all(&name, nurikabe::parse(&text)) {
+            let label = format!("{name}:{line}");
+            let solution = unique_everywhere(&label, &p, &BACKENDS);
+            if cadical {
+                let (status, count, first) = external(&p);
+                assert_eq!((status, count), (Status::Solved, 1), "{label} on external");
+                assert_eq!(first.as_ref(), Some(&solution), "{label}: external differs");
+            }
+            solved += 1;
+        }
+    }
+    assert_eq!(solved, 10);
+}
+
+#[test]
+fn cspuz_not_unique_url_has_two_solutions_everywhere() {
+    let text = genres::fixture("nurikabe", "not-unique.txt");
+    let (_, p) = all("not-unique.txt", nurikabe::parse(&text)).remove(0);
+    let mut backends = BACKENDS.to_vec();
+    if have("cadical") {
+        backends.push(Backend::External);
+    }
+    for backend in backends {
+        let mut request = Request::unique();
+        request.external = SatBackend::external_from_command("cadical -q");
+        let outcome = pipeline::solve(&p, backend, &request).expect("solves");
+        assert_eq!(
+            (outcome.status, outcome.count),
+            (Status::Solved, 2),
+            "{backend}"
+        );
+        for s in &outcome.solutions {
+            assert_eq!(p.check(s), Ok(()), "{backend}");
+        }
+    }
+}
+
+#[test]
+fn pzprjs_answer_and_rows_read_alike() {
+    let (_, url) = nurikabe::parse("https://puzz.link/p?nurikabe/5/5/g5k2o1k3g")
+        .remove(0)
+        .unwrap();
+    let rows = format!("nurikabe\n{}\n", url.drawing(None));
+    let (_, plain) = nurikabe::parse(&rows).remove(0).unwrap();
+    assert_eq!(plain, url);
+    let solution = unique_everywhere("pzprjs", &url, &BACKENDS);
+    // pzprjs's test_nurikabe.js, its last (correct) board: `#` shaded.
+    assert_eq!(
+        url.solution_text(&solution),
+        ".5###\n.#2.#\n.####\n.#1#.\n###3."
+    );
+    // Numbers above 9, split by blanks, read back from the drawing.
+    let (_, wide) = nurikabe::parse("nurikabe\n. . . .\n. 12 . .\n. . . .\n")
+        .remove(0)
+        .unwrap();
+    let (_, again) = nurikabe::parse(&format!("nurikabe\n{}\n", wide.drawing(None)))
+        .remove(0)
+        .unwrap();
+    assert_eq!(again, wide);
+}
+
+#[test]
+fn bad_input_is_located() {
+    error_at(
+        nurikabe::parse("https://puzz.link/p?nurikabe/2/2/g!"),
+        1,
+        Some(35),
+        "unexpected `!`",
+    );
+    error_at(
+        nurikabe::parse("https://puzz.link/p?nurikabe/2/2/zz"),
+        1,
+        Some(34),
+        "goes past",
+    );
+    error_at(
+        nurikabe::parse("https://puzz.link/p?nurikabe/1/1/11"),
+        1,
+        Some(35),
+        "more than",
+    );
+    error_at(
+        nurikabe::parse("https://puzz.link/p?nurikabe/0/2/1"),
+        1,
+        Some(30),
+        "width",
+    );
+    error_at(
+        nurikabe::parse("https://puzz.link/p?nurikabe/v:/6/6/4j4p6h4p6j6"),
+        1,
+        Some(30),
+        "variant",
+    );
+    error_at(
+        nurikabe::parse("nurikabe\n.1.\n.x.\n"),
+        3,
+        Some(2),
+        "unexpected `x`",
+    );
+    error_at(nurikabe::parse("nurikabe\n...\n..\n"), 3, None, "2 cells");
+    error_at(nurikabe::parse("nurikabe\n"), 1, None, "no rows");
+}
+
+#[test]
+fn impossible_puzzles_are_no_solution() {
+    for text in [
+        // An island larger than the grid.
+        "nurikabe\n5.\n..\n",
+        "https://puzz.link/p?nurikabe/3/3/-20h",
+        // Two clues side by side would share an island.
+        "nurikabe\n22..\n....\n",
+        // No number: everything shaded, a pool.
+        "https://puzz.link/p?nurikabe/2/2/j",
+    ] {
+        let (_, p) = nurikabe::parse(text).remove(0).unwrap();
+        unsolvable_everywhere(text, &p, &BACKENDS);
+        if have("cadical") {
+            assert_eq!(external(&p).0, Status::Unsolvable, "{text} on external");
+        }
+    }
+}
+
+#[test]
+fn the_binary_solves_exports_and_refuses() {
+    common::satcover()
+        .args(["solve", "--unique", "tests/fixtures/nurikabe/puzzlink.txt"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(":3: unique").and(predicate::str::contains("#")));
+    common::satcover()
+        .args(["solve", "-"])
+        .write_stdin("nurikabe\n5.\n..\n")
+        .assert()
+        .code(20);
+    common::satcover()
+        .args(["solve", "--kind", "nurikabe", "-"])
+        .write_stdin("https://puzz.link/p?nurikabe/2/2/g!\n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(":1:35"));
+    common::satcover()
+        .args([
+            "export",
+            "--to",
+            "dimacs",
+            "tests/fixtures/nurikabe/small.txt",
+        ])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("p cnf")
+                .and(predicate::str::contains("N4 no pool"))
+                .and(predicate::str::contains("N6 island reach"))
+                .and(predicate::str::contains("C4 connected")),
+        );
+}
