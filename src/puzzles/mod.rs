@@ -205,29 +205,14 @@ impl fmt::Display for ParseError {
 mod tests {
     use super::*;
 
+    /// Every kind's name is its own, and sudoku, whose content test takes any digits and
+    /// dots, comes last (the fallback of detection). The list itself is `kinds!`'s: a new
+    /// kind adds its line there and nowhere else.
     #[test]
     fn kinds_have_distinct_names() {
         let names: std::collections::HashSet<&str> = KINDS.iter().map(|k| k.name()).collect();
         assert_eq!(names.len(), KINDS.len());
-        assert_eq!(
-            KINDS,
-            [
-                Kind::CNF,
-                Kind::NONOGRAM,
-                Kind::PACKING,
-                Kind::ALPHAMETIC,
-                Kind::XC,
-                Kind::LIGHTUP,
-                Kind::SINGLES,
-                Kind::TOWERS,
-                Kind::UNEQUAL,
-                Kind::KEEN,
-                Kind::UNRULY,
-                Kind::KAKURO,
-                Kind::SOLO,
-                Kind::SLITHERLINK,
-                Kind::SUDOKU
-            ]
-        );
+        assert_eq!(KINDS.last(), Some(&Kind::SUDOKU));
+        assert!(KINDS.len() >= 16, "{KINDS:?}");
     }
 }
