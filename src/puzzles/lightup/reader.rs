@@ -24,7 +24,7 @@ pub fn parse(text: &str) -> Vec<Result<(usize, LightUp), ParseError>> {
     let Some(&(first, head)) = lines.first() else {
         return vec![Err(ParseError::at_line(
             1,
-            "no light up found (a Tatham ID `7x7:…`, a puz.link akari URL or `lightup` and rows)",
+            "no light up found (a Tatham ID `7x7:…`, a puzz.link akari URL or `lightup` and rows)",
         ))];
     };
     if is_header(head.trim()) {
