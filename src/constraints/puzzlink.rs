@@ -38,6 +38,78 @@ pub fn size(text: &str, at: usize) -> Result<usize, FormatError> {
         .ok_or_else(|| FormatError::at(at, format!("`{text}` is not a size")))
 }
 
+/// A grid genre's URL (`KIND/W/H/BODY`) with its sizes read; offsets are in the URL.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridUrl<'a> {
+    /// The genre's name as the URL writes it (one of those asked for).
+    pub kind: &'a str,
+    /// Columns.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+    /// Offset of the height field (where a grid too large is reported).
+    pub height_at: usize,
+    /// The cell description, empty when the URL ends after the height.
+    pub body: &'a str,
+    /// Offset of the body (the URL's length when there is none).
+    pub body_at: usize,
+    /// Fields after the body (some genres write more), each with its offset.
+    pub rest: Vec<(&'a str, usize)>,
+}
+
+/// Reads `url` as a URL of one of `kinds` (`genre` names them in messages). A field before
+/// the width that is not a number is a pzprjs variant mark (`v:`, slitherlink's `f`), whose
+/// rules differ: refused by name rather than read as the plain genre.
+pub fn grid_url<'a>(url: &'a str, kinds: &[&str], genre: &str) -> Result<GridUrl<'a>, FormatError> {
+    let shape = kinds
+        .first()
+        .map_or(String::new(), |k| format!(" (`{k}/W/H/…`)"));
+    let (kind, parts, base) = split(url)
+        .ok_or_else(|| FormatError::at(0, format!("not a puzz.link {genre} URL{shape}")))?;
+    if !kinds.contains(&kind) {
+        return Err(FormatError::at(
+            base.saturating_sub(kind.len() + 1),
+            format!("`{kind}` is not a {genre} URL{shape}"),
+        ));
+    }
+    let mut fields = Vec::with_capacity(parts.len());
+    let mut at = base;
+    for part in parts {
+        fields.push((part, at));
+        at += part.len() + 1;
+    }
+    if let Some(&(mark, at)) = fields.first()
+        && !mark.is_empty()
+        && !mark.bytes().all(|b| b.is_ascii_digit())
+    {
+        return Err(FormatError::at(
+            at,
+            format!(
+                "`{mark}/` marks a pzprjs variant with other rules, which satcover does not read"
+            ),
+        ));
+    }
+    let field = |k: usize, what: &str| -> Result<usize, FormatError> {
+        let &(text, at) = fields
+            .get(k)
+            .ok_or_else(|| FormatError::at(url.len(), format!("expected the {what}")))?;
+        size(text, at)
+            .map_err(|e| FormatError::at(e.offset, format!("expected the {what}: {}", e.message)))
+    };
+    let width = field(0, "width")?;
+    let height = field(1, "height")?;
+    let (body, body_at) = fields.get(2).copied().unwrap_or(("", url.len()));
+    Ok(GridUrl {
+        kind,
+        width,
+        height,
+        height_at: fields[1].1,
+        body,
+        body_at,
+        rest: fields.into_iter().skip(3).collect(),
+    })
+}
+
 /// One Number16 entry at `text[i..]`: `Ok(Some((value, chars)))` for a number (`None` value:
 /// a `.` "?" cell), `Ok(None)` for a letter `g`–`z` (the run length is `letter − 'f'`).
 fn number16(text: &str, i: usize) -> Result<(Option<Option<u32>>, usize), FormatError> {
@@ -117,5 +189,34 @@ mod tests {
         assert_eq!(end, 8);
         assert_eq!(slots[5], Some(Some(1)));
         assert_eq!(slots[5 + 1], Some(Some(3)));
+    }
+
+    #[test]
+    fn grid_urls_read_their_sizes_and_refuse_variants_and_other_genres() {
+        let url = "https://puzz.link/p?akari/3/2/g1.0h";
+        let g = grid_url(url, &["akari", "lightup"], "light up").unwrap();
+        assert_eq!(
+            (g.kind, g.width, g.height, g.body),
+            ("akari", 3, 2, "g1.0h")
+        );
+        assert_eq!(&url[g.body_at..], "g1.0h");
+        assert_eq!(&url[g.height_at..g.height_at + 1], "2");
+        let e = grid_url(
+            "https://puzz.link/p?nurikabe/v:/5/5/x",
+            &["nurikabe"],
+            "nurikabe",
+        )
+        .unwrap_err();
+        assert!(
+            e.message.contains("`v:/` marks a pzprjs variant"),
+            "{}",
+            e.message
+        );
+        let e = grid_url("https://puzz.link/p?hitori/4/4/x", &["akari"], "light up").unwrap_err();
+        assert_eq!(e.offset, 20);
+        assert!(e.message.contains("`hitori` is not a light up URL"));
+        let e = grid_url("https://puzz.link/p?akari/3", &["akari"], "light up").unwrap_err();
+        assert_eq!((e.offset, e.message.as_str()), (27, "expected the height"));
+        assert!(grid_url("https://puzz.link/p?akari/3/0/", &["akari"], "light up").is_err());
     }
 }

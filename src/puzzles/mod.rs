@@ -103,6 +103,8 @@ macro_rules! kinds {
     };
 }
 
+pub(crate) mod lines;
+
 // The registration: one line per kind.
 kinds! {
     dimacs,

@@ -56,18 +56,12 @@ fn clue(ch: u8, at: usize) -> Result<Option<u32>, FormatError> {
 }
 
 fn url(line: &str) -> Result<Kakuro, FormatError> {
-    let (kind, parts, at) = puzzlink::split(line)
-        .ok_or_else(|| FormatError::at(0, "expected a puzz.link kakuro URL"))?;
-    if kind != "kakuro" || parts.len() < 3 {
-        return Err(FormatError::at(at, "expected kakuro/W/H/BODY"));
-    }
-    let w = puzzlink::size(parts[0], at)?;
-    let h = puzzlink::size(parts[1], at + parts[0].len() + 1)?;
+    let g = puzzlink::grid_url(line, &["kakuro"], "kakuro")?;
+    let (w, h, body_at) = (g.width, g.height, g.body_at);
     if w > MAX_SIDE || h > MAX_SIDE {
-        return Err(FormatError::at(at, format!("at most {MAX_SIDE}×{MAX_SIDE}")));
+        return Err(FormatError::at(g.height_at, format!("at most {MAX_SIDE}×{MAX_SIDE}")));
     }
-    let body_at = at + parts[0].len() + parts[1].len() + 2;
-    let body = parts[2].as_bytes();
+    let body = g.body.as_bytes();
     let columns = w + 1;
     let frame = Square::Black {
         down: None,

@@ -8,41 +8,23 @@
 
 use super::{Cell, LightUp};
 use crate::constraints::{puzzlink, tatham};
-use crate::puzzles::ParseError;
+use crate::puzzles::{ParseError, lines};
 
 /// Cells beyond this are refused.
 const MAX_CELLS: usize = 1 << 16;
 
 /// Every puzzle of a file, each with the line where it starts.
 pub fn parse(text: &str) -> Vec<Result<(usize, LightUp), ParseError>> {
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l))
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .collect();
-    let Some(&(first, head)) = lines.first() else {
-        return vec![Err(ParseError::at_line(
-            1,
-            "no light up found (a Tatham ID `7x7:…`, a puzz.link akari URL or `lightup` and rows)",
-        ))];
-    };
-    if is_header(head.trim()) {
-        return vec![plain(&lines[1..], first).map(|p| (first, p))];
-    }
-    lines
-        .iter()
-        .map(|&(n, line)| {
-            let lead = line.len() - line.trim_start().len();
-            let body = line.trim();
-            let parsed = if puzzlink::split(body).is_some() {
-                parse_url(body, n, lead)
-            } else {
-                parse_id(body, n, lead)
-            };
-            parsed.map(|p| (n, p))
-        })
-        .collect()
+    lines::read(
+        text,
+        &lines::Genre {
+            empty: "no light up found (a Tatham ID `7x7:…`, a puzz.link akari URL or `lightup` and rows)",
+            is_header,
+            plain,
+            url: parse_url,
+            id: Some(parse_id),
+        },
+    )
 }
 
 fn is_header(line: &str) -> bool {
@@ -64,15 +46,6 @@ pub(crate) fn looks_like(line: &str) -> bool {
         })
 }
 
-fn size(width: usize, height: usize, line: usize, column: usize) -> Result<(), ParseError> {
-    if width == 0 || height == 0 {
-        return Err(ParseError::new(line, Some(column), "the grid needs at least one row and one column"));
-    }
-    if width.saturating_mul(height) > MAX_CELLS {
-        return Err(ParseError::new(line, Some(column), format!("{width}×{height} is more than {MAX_CELLS} cells")));
-    }
-    Ok(())
-}
 
 /// A Tatham Light Up ID; `lead` is the column offset of `id` in its line.
 pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<LightUp, ParseError> {
@@ -82,7 +55,7 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<LightUp, ParseErro
         .split_once('x')
         .and_then(|(w, h)| Some((w.parse::<usize>().ok()?, h.parse::<usize>().ok()?)))
         .ok_or_else(|| ParseError::new(line, Some(lead + 1), format!("`{params}` is not a Light Up size `WxH`")))?;
-    size(width, height, line, lead + 1)?;
+    lines::grid_size(width, height, MAX_CELLS, line, lead + 1)?;
     let n = width * height;
     let mut cells = Vec::with_capacity(n);
     for (k, ch) in desc.char_indices() {
@@ -119,25 +92,9 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<LightUp, ParseErro
 /// A puzz.link `akari` (or `lightup`) URL; `lead` is its column offset in the line.
 pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<LightUp, ParseError> {
     let err = |offset: usize, m: String| ParseError::new(line, Some(lead + offset + 1), m);
-    let (kind, parts, base) = puzzlink::split(url).ok_or_else(|| err(0, "not a puzz.link URL".into()))?;
-    if kind != "akari" && kind != "lightup" {
-        return Err(err(base.saturating_sub(kind.len() + 1), format!("`{kind}` is not a light up URL (`akari/W/H/…`)")));
-    }
-    let mut offsets = Vec::with_capacity(parts.len());
-    let mut at = base;
-    for part in &parts {
-        offsets.push(at);
-        at += part.len() + 1;
-    }
-    let field = |k: usize, what: &str| -> Result<usize, ParseError> {
-        let text = parts.get(k).ok_or_else(|| err(url.len(), format!("expected the {what}")))?;
-        puzzlink::size(text, offsets[k]).map_err(|e| err(e.offset, format!("expected the {what}: {}", e.message)))
-    };
-    let width = field(0, "width")?;
-    let height = field(1, "height")?;
-    size(width, height, line, lead + offsets[1] + 1)?;
-    let body = parts.get(2).copied().unwrap_or("");
-    let start = offsets.get(2).copied().unwrap_or(url.len());
+    let g = puzzlink::grid_url(url, &["akari", "lightup"], "light up").map_err(|e| err(e.offset, e.message))?;
+    let (width, height, body, start) = (g.width, g.height, g.body, g.body_at);
+    lines::grid_size(width, height, MAX_CELLS, line, lead + g.height_at + 1)?;
     let n = width * height;
     let mut cells = Vec::with_capacity(n);
     for (j, ch) in body.char_indices() {
@@ -194,7 +151,7 @@ fn plain(rows: &[(usize, &str)], header: usize) -> Result<LightUp, ParseError> {
     if rows.is_empty() {
         return Err(ParseError::at_line(header, "no rows after `lightup`"));
     }
-    size(width, rows.len(), rows[0].0, 1)?;
+    lines::grid_size(width, rows.len(), MAX_CELLS, rows[0].0, 1)?;
     Ok(LightUp::new(width, rows.len(), cells))
 }
 

@@ -7,35 +7,23 @@
 
 use super::Nurikabe;
 use crate::constraints::puzzlink;
-use crate::puzzles::ParseError;
+use crate::puzzles::{ParseError, lines};
 
 /// Cells beyond this are refused.
 const MAX_CELLS: usize = 1 << 16;
 
 /// Every puzzle of a file, each with the line where it starts.
 pub fn parse(text: &str) -> Vec<Result<(usize, Nurikabe), ParseError>> {
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l))
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .collect();
-    let Some(&(first, head)) = lines.first() else {
-        return vec![Err(ParseError::at_line(
-            1,
-            "no nurikabe found (a puzz.link nurikabe URL, or `nurikabe` and rows)",
-        ))];
-    };
-    if is_header(head.trim()) {
-        return vec![plain(&lines[1..], first).map(|p| (first, p))];
-    }
-    lines
-        .iter()
-        .map(|&(n, line)| {
-            let lead = line.len() - line.trim_start().len();
-            parse_url(line.trim(), n, lead).map(|p| (n, p))
-        })
-        .collect()
+    lines::read(
+        text,
+        &lines::Genre {
+            empty: "no nurikabe found (a puzz.link nurikabe URL, or `nurikabe` and rows)",
+            is_header,
+            plain,
+            url: parse_url,
+            id: None,
+        },
+    )
 }
 
 fn is_header(line: &str) -> bool {
@@ -47,43 +35,13 @@ pub(crate) fn looks_like(line: &str) -> bool {
     is_header(line) || puzzlink::is_url_of(line, "nurikabe")
 }
 
-fn size(width: usize, height: usize, line: usize, column: usize) -> Result<(), ParseError> {
-    if width == 0 || height == 0 {
-        return Err(ParseError::new(line, Some(column), "the grid needs at least one row and one column"));
-    }
-    if width.saturating_mul(height) > MAX_CELLS {
-        return Err(ParseError::new(line, Some(column), format!("{width}×{height} is more than {MAX_CELLS} cells")));
-    }
-    Ok(())
-}
 
 /// A puzz.link `nurikabe` URL; `lead` is its column offset in the line.
 pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<Nurikabe, ParseError> {
     let err = |offset: usize, m: String| ParseError::new(line, Some(lead + offset + 1), m);
-    let (kind, parts, base) = puzzlink::split(url).ok_or_else(|| {
-        err(0, "not a puzz.link nurikabe URL (`https://puzz.link/p?nurikabe/W/H/…`) nor `nurikabe`".into())
-    })?;
-    if kind != "nurikabe" {
-        return Err(err(base.saturating_sub(kind.len() + 1), format!("`{kind}` is not a nurikabe URL (`nurikabe/W/H/…`)")));
-    }
-    let mut offsets = Vec::with_capacity(parts.len());
-    let mut at = base;
-    for part in &parts {
-        offsets.push(at);
-        at += part.len() + 1;
-    }
-    if parts.first() == Some(&"v:") {
-        return Err(err(offsets[0], "`v:` marks a pzprjs variant with other rules, which satcover does not read".into()));
-    }
-    let field = |k: usize, what: &str| -> Result<usize, ParseError> {
-        let text = parts.get(k).ok_or_else(|| err(url.len(), format!("expected the {what}")))?;
-        puzzlink::size(text, offsets[k]).map_err(|e| err(e.offset, format!("expected the {what}: {}", e.message)))
-    };
-    let width = field(0, "width")?;
-    let height = field(1, "height")?;
-    size(width, height, line, lead + offsets[1] + 1)?;
-    let body = parts.get(2).copied().unwrap_or("");
-    let start = offsets.get(2).copied().unwrap_or(url.len());
+    let g = puzzlink::grid_url(url, &["nurikabe"], "nurikabe").map_err(|e| err(e.offset, e.message))?;
+    let (width, height, body, start) = (g.width, g.height, g.body, g.body_at);
+    lines::grid_size(width, height, MAX_CELLS, line, lead + g.height_at + 1)?;
     let n = width * height;
     // As pzprjs decodes, cells after the end of the body are empty.
     let mut slots: Vec<Option<Option<u32>>> = Vec::with_capacity(n);
@@ -171,7 +129,7 @@ fn plain(rows: &[(usize, &str)], header: usize) -> Result<Nurikabe, ParseError> 
     if rows.is_empty() {
         return Err(ParseError::at_line(header, "no rows after `nurikabe`"));
     }
-    size(width, rows.len(), rows[0].0, 1)?;
+    lines::grid_size(width, rows.len(), MAX_CELLS, rows[0].0, 1)?;
     Ok(Nurikabe::new(width, rows.len(), cells))
 }
 

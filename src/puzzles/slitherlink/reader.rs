@@ -1,63 +1,34 @@
 //! Reading slitherlinks: Tatham's Loopy IDs (`WxHt0:DESC`, `GENRES.md` A.6), puzz.link URLs
-//! (`…/p?slither/W/H/BODY`, B.3, 4Cell clues) one a line, `#` lines comments; or the plain
+//! (`…/p?slither/W/H/BODY`, B.3, 4Cell clues; the `f/` variant refused) one a line, `#`
+//! lines comments; or the plain
 //! text form: a line `slitherlink`, then one line per row, a character per cell (`0`–`4` a
 //! clue, `.` `-` `_` `?` none), blanks between cells ignored.
 
 use super::Slitherlink;
-use crate::puzzles::ParseError;
+use crate::constraints::puzzlink;
+use crate::puzzles::{ParseError, lines};
 
 /// Cells beyond this are refused (the eager CNF grows as n log n).
 const MAX_CELLS: usize = 1 << 18;
 
 /// Every puzzle of a file, each with the line where it starts.
 pub fn parse(text: &str) -> Vec<Result<(usize, Slitherlink), ParseError>> {
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l))
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .collect();
-    let Some(&(first, head)) = lines.first() else {
-        return vec![Err(ParseError::at_line(
-            1,
-            "no slitherlink found (a Loopy ID `5x5t0:…`, a puzz.link URL or `slitherlink` and rows)",
-        ))];
-    };
-    if head.trim().eq_ignore_ascii_case("slitherlink") {
-        return vec![parse_plain(&lines[1..], first).map(|p| (first, p))];
-    }
-    lines
-        .iter()
-        .map(|&(n, line)| {
-            let lead = line.len() - line.trim_start().len();
-            let body = line.trim();
-            let parsed = if body.contains("p?") || body.contains("p.html?") {
-                parse_url(body, n, lead)
-            } else {
-                parse_id(body, n, lead)
-            };
-            parsed.map(|p| (n, p))
-        })
-        .collect()
+    lines::read(
+        text,
+        &lines::Genre {
+            empty: "no slitherlink found (a Loopy ID `5x5t0:…`, a puzz.link URL or `slitherlink` and rows)",
+            is_header: |line| line.eq_ignore_ascii_case("slitherlink"),
+            plain: parse_plain,
+            url: parse_url,
+            id: Some(parse_id),
+        },
+    )
 }
 
 fn clues_error(line: usize, column: usize, message: impl Into<String>) -> ParseError {
     ParseError::new(line, Some(column), message)
 }
 
-fn size(width: usize, height: usize, line: usize, column: usize) -> Result<(), ParseError> {
-    if width == 0 || height == 0 {
-        return Err(clues_error(line, column, "the grid needs at least one row and one column"));
-    }
-    if width.saturating_mul(height) > MAX_CELLS {
-        return Err(clues_error(
-            line,
-            column,
-            format!("{width}×{height} is more than {MAX_CELLS} cells"),
-        ));
-    }
-    Ok(())
-}
 
 /// Reads decimal digits from `s` at byte `i`.
 fn number(s: &[u8], i: &mut usize) -> Option<usize> {
@@ -108,7 +79,7 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Slitherlink, Parse
         Some(b':') => i += 1,
         _ => return Err(err(i, "expected `:` before the clues".into())),
     }
-    size(width, height, line, lead + height_at + 1)?;
+    lines::grid_size(width, height, MAX_CELLS, line, lead + height_at + 1)?;
     let mut clues = Vec::with_capacity(width * height);
     for (j, ch) in id[i..].char_indices() {
         let at = i + j;
@@ -142,37 +113,10 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Slitherlink, Parse
 /// A puzz.link URL (`slither` or `slitherlink`, 4Cell body).
 pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<Slitherlink, ParseError> {
     let err = |i: usize, m: String| clues_error(line, lead + i + 1, m);
-    let q = url.find('?').ok_or_else(|| err(0, "expected `?` in the URL".into()))? + 1;
-    let parts: Vec<&str> = url[q..].split('/').collect();
-    let mut at = q;
-    let mut offsets = Vec::new();
-    for part in &parts {
-        offsets.push(at);
-        at += part.len() + 1;
-    }
-    let kind = parts[0];
-    if kind != "slither" && kind != "slitherlink" {
-        return Err(err(q, format!("`{kind}` is not a slitherlink URL (`slither/W/H/…`)")));
-    }
-    let mut k = 1;
-    if parts.get(k) == Some(&"f") {
-        return Err(err(
-            offsets[k],
-            "the `f/` variant (the loop visits every dot) is not read".into(),
-        ));
-    }
-    let field = |k: usize, what: &str| -> Result<usize, ParseError> {
-        let text = parts.get(k).ok_or_else(|| err(url.len(), format!("expected the {what}")))?;
-        text.parse()
-            .map_err(|_| err(offsets[k], format!("expected the {what}, found `{text}`")))
-    };
-    let width = field(k, "width")?;
-    k += 1;
-    let height = field(k, "height")?;
-    size(width, height, line, lead + offsets[k] + 1)?;
-    k += 1;
-    let body = parts.get(k).copied().unwrap_or("");
-    let base = offsets.get(k).copied().unwrap_or(url.len());
+    let g = puzzlink::grid_url(url, &["slither", "slitherlink"], "slitherlink")
+        .map_err(|e| err(e.offset, e.message))?;
+    let (width, height, body, base) = (g.width, g.height, g.body, g.body_at);
+    lines::grid_size(width, height, MAX_CELLS, line, lead + g.height_at + 1)?;
     let n = width * height;
     let mut clues: Vec<Option<u8>> = Vec::with_capacity(n);
     for (j, ch) in body.char_indices() {
@@ -235,7 +179,7 @@ fn parse_plain(rows: &[(usize, &str)], header: usize) -> Result<Slitherlink, Par
     if rows.is_empty() {
         return Err(ParseError::at_line(header, "no rows after `slitherlink`"));
     }
-    size(width, rows.len(), rows[0].0, 1)?;
+    lines::grid_size(width, rows.len(), MAX_CELLS, rows[0].0, 1)?;
     Ok(Slitherlink::new(width, rows.len(), clues))
 }
 

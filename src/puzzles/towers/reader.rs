@@ -99,17 +99,11 @@ fn build(n: usize, clues: Vec<Option<u32>>, givens: Vec<Option<u32>>) -> Towers 
 }
 
 fn url(line: &str) -> Result<Towers, FormatError> {
-    let (_, parts, at) = puzzlink::split(line).expect("a URL");
-    if parts.len() < 3 {
-        return Err(FormatError::at(at, "expected skyscrapers/N/N/BODY"));
-    }
-    let n = puzzlink::size(parts[0], at)?;
-    let rows = puzzlink::size(parts[1], at + parts[0].len() + 1)?;
+    let g = puzzlink::grid_url(line, &["skyscrapers"], "skyscrapers")?;
+    let (n, rows, body, body_at) = (g.width, g.height, g.body, g.body_at);
     if n != rows || n > MAX_SIDE {
-        return Err(FormatError::at(at, format!("skyscrapers are square, up to {MAX_SIDE}: {n}×{rows}")));
+        return Err(FormatError::at(g.height_at, format!("skyscrapers are square, up to {MAX_SIDE}: {n}×{rows}")));
     }
-    let body_at = at + parts[0].len() + parts[1].len() + 2;
-    let body = parts[2];
     let located = |e: FormatError| FormatError::at(body_at + e.offset, e.message);
     let (slots, end) = puzzlink::number16_slots(body, 0, 4 * n).map_err(located)?;
     let clues = slots.into_iter().map(Option::flatten).collect();
