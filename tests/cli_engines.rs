@@ -14,16 +14,6 @@ fn stdout_of(cmd: &mut Command) -> String {
     String::from_utf8(cmd.output().expect("runs").stdout).expect("utf-8")
 }
 
-/// Whether an external solver is installed; CI installs cadical and minisat.
-fn have(program: &str) -> bool {
-    let found = std::env::var_os("PATH")
-        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()));
-    if !found {
-        eprintln!("note: {program} is not installed; skipping its part of this test");
-    }
-    found
-}
-
 const EASY: &str = "tests/fixtures/sudoku/easy.txt";
 const SOLVED_EASY: &str =
     "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
@@ -60,7 +50,7 @@ fn export_then_cadical_and_minisat_then_decode_gives_the_same_grid() {
         .success();
     let embedded = stdout_of(satcover().args(["solve", "--backend", "sat", EASY]));
     assert_eq!(embedded.lines().next(), Some(SOLVED_EASY));
-    if have("cadical") {
+    if common::have("cadical") {
         let answer = std::process::Command::new("cadical")
             .arg("-q")
             .arg(&cnf)
@@ -76,7 +66,7 @@ fn export_then_cadical_and_minisat_then_decode_gives_the_same_grid() {
             .success()
             .stdout(format!("{SOLVED_EASY}\n"));
     }
-    if have("minisat") {
+    if common::have("minisat") {
         let model = dir.path().join("minisat.out");
         let status = std::process::Command::new("minisat")
             .arg(&cnf)
@@ -97,7 +87,7 @@ fn export_then_cadical_and_minisat_then_decode_gives_the_same_grid() {
 #[test]
 fn external_backend_agrees_with_the_embedded_ones() {
     for solver in ["cadical", "minisat"] {
-        if !have(solver) {
+        if !common::have(solver) {
             continue;
         }
         satcover()
@@ -341,7 +331,7 @@ fn timeout_stops_every_backend() {
             Duration::from_secs(30),
         );
     }
-    if have("cadical") {
+    if common::have("cadical") {
         assert_stops_within(
             &[
                 "solve",
@@ -423,7 +413,7 @@ fn pigeonhole(holes: usize) -> String {
 fn timeout_stops_a_hard_formula_on_sat_and_external() {
     let formula = pigeonhole(12);
     let mut runs = vec![vec!["solve", "--kind", "cnf", "--timeout", "1", "-"]];
-    if have("cadical") {
+    if common::have("cadical") {
         runs.push(vec![
             "solve",
             "--kind",
@@ -483,7 +473,7 @@ fn every_kind_goes_out_and_back() {
                 );
             }
         };
-        if have("cadical") {
+        if common::have("cadical") {
             let cnf = dir.path().join("out.cnf");
             satcover()
                 .args(["export", puzzle, "--to", "dimacs", "-o"])

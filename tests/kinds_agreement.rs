@@ -21,19 +21,13 @@ const LISTED: u64 = 20;
 /// A slow engine on a large example gives up here and is left out of the comparison.
 const BUDGET: Duration = Duration::from_secs(20);
 
-/// Whether `program` is on the `PATH` (CI installs cadical).
-fn have(program: &str) -> bool {
-    std::env::var_os("PATH")
-        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()))
-}
-
 /// The answer an engine gives: status, count, and the solutions as text when it listed them
 /// all.
 type Answer = (Status, u64, Option<BTreeSet<String>>);
 
 #[test]
 fn every_engine_a_kind_declares_agrees_on_its_examples() {
-    let cadical = have("cadical");
+    let cadical = common::have("cadical");
     for reader in READERS {
         assert!(
             !reader.examples.is_empty(),

@@ -7,38 +7,20 @@
 mod common;
 mod genres;
 
-use genres::{all, error_at, fixtures, unique_everywhere, unsolvable_everywhere};
+use genres::{
+    all, eager, eager_agrees, error_at, fixtures, unique_everywhere, unsolvable_everywhere,
+};
 use predicates::prelude::*;
-use satcover::constraints::Grid;
 use satcover::pipeline;
 use satcover::puzzle::{Backend, Puzzle, Request, Status};
-use satcover::puzzles::nurikabe::{self, Nurikabe};
+use satcover::puzzles::nurikabe;
 use satcover::sat::SatBackend;
 
 const BACKENDS: [Backend; 2] = [Backend::Native, Backend::Sat];
 
-/// Whether `program` is on the `PATH` (CI installs cadical).
-fn have(program: &str) -> bool {
-    std::env::var_os("PATH")
-        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()))
-}
-
-/// `--unique` on cadical: the status, count and first solution.
-fn external(p: &Nurikabe) -> (Status, u64, Option<Grid>) {
-    let mut request = Request::unique();
-    request.external = SatBackend::external_from_command("cadical -q");
-    let outcome = pipeline::solve(p, Backend::External, &request).expect("cadical runs");
-    assert!(outcome.complete);
-    (
-        outcome.status,
-        outcome.count,
-        outcome.solutions.into_iter().next(),
-    )
-}
-
 #[test]
 fn every_url_and_text_puzzle_is_unique_on_every_backend() {
-    let cadical = have("cadical");
+    let cadical = common::have("cadical");
     let mut solved = 0;
     for (name, text) in fixtures("nurikabe") {
         if name.starts_with("not-unique") {
@@ -48,9 +30,7 @@ fn every_url_and_text_puzzle_is_unique_on_every_backend() {
             let label = format!("{name}:{line}");
             let solution = unique_everywhere(&label, &p, &BACKENDS);
             if cadical {
-                let (status, count, first) = external(&p);
-                assert_eq!((status, count), (Status::Solved, 1), "{label} on external");
-                assert_eq!(first.as_ref(), Some(&solution), "{label}: external differs");
+                eager_agrees(&label, &p, Backend::External, &solution);
             }
             solved += 1;
         }
@@ -63,7 +43,7 @@ fn cspuz_not_unique_url_has_two_solutions_everywhere() {
     let text = genres::fixture("nurikabe", "not-unique.txt");
     let (_, p) = all("not-unique.txt", nurikabe::parse(&text)).remove(0);
     let mut backends = BACKENDS.to_vec();
-    if have("cadical") {
+    if common::have("cadical") {
         backends.push(Backend::External);
     }
     for backend in backends {
@@ -160,8 +140,12 @@ fn impossible_puzzles_are_no_solution() {
     ] {
         let (_, p) = nurikabe::parse(text).remove(0).unwrap();
         unsolvable_everywhere(text, &p, &BACKENDS);
-        if have("cadical") {
-            assert_eq!(external(&p).0, Status::Unsolvable, "{text} on external");
+        if common::have("cadical") {
+            assert_eq!(
+                eager(&p, Backend::External).0,
+                Status::Unsolvable,
+                "{text} on external"
+            );
         }
     }
 }

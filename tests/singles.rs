@@ -7,48 +7,21 @@
 mod common;
 mod genres;
 
-use std::time::Duration;
-
-use genres::{all, error_at, fixtures, unique_everywhere, unsolvable_everywhere};
+use genres::{
+    all, eager, eager_agrees, eager_engines, error_at, fixtures, unique_everywhere,
+    unsolvable_everywhere,
+};
 use predicates::prelude::*;
-use satcover::constraints::Grid;
-use satcover::pipeline;
-use satcover::puzzle::{Backend, Puzzle, Request, Status};
-use satcover::puzzles::singles::{self, Singles};
-use satcover::sat::SatBackend;
+use satcover::puzzle::{Backend, Puzzle, Status};
+use satcover::puzzles::singles;
 
 const BACKENDS: [Backend; 2] = [Backend::Native, Backend::Sat];
 /// Puzzles of each file also solved on the eager CNF (sat with a timeout, and cadical).
 const EAGER_PER_FILE: usize = 3;
 
-/// Whether `program` is on the `PATH` (CI installs cadical).
-fn have(program: &str) -> bool {
-    std::env::var_os("PATH")
-        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(program).is_file()))
-}
-
-/// `--unique` on the eager CNF: the `sat` engine with a timeout (which makes it solve the
-/// whole CNF rather than its lazy session), or cadical.
-fn eager(p: &Singles, backend: Backend) -> (Status, u64, Option<Grid>) {
-    let mut request = Request::unique().with_timeout(Some(Duration::from_secs(120)));
-    if backend == Backend::External {
-        request.external = SatBackend::external_from_command("cadical -q");
-    }
-    let outcome = pipeline::solve(p, backend, &request).expect("the eager CNF solves");
-    assert!(outcome.complete);
-    (
-        outcome.status,
-        outcome.count,
-        outcome.solutions.into_iter().next(),
-    )
-}
-
 #[test]
 fn every_tatham_id_and_url_is_unique_on_every_backend() {
-    let mut engines = vec![Backend::Sat];
-    if have("cadical") {
-        engines.push(Backend::External);
-    }
+    let engines = eager_engines();
     let mut solved = 0;
     for (name, text) in fixtures("singles") {
         let puzzles = all(&name, singles::parse(&text));
@@ -60,17 +33,7 @@ fn every_tatham_id_and_url_is_unique_on_every_backend() {
             let solution = unique_everywhere(&label, &p, &BACKENDS);
             if k < EAGER_PER_FILE {
                 for &backend in &engines {
-                    let (status, count, first) = eager(&p, backend);
-                    assert_eq!(
-                        (status, count),
-                        (Status::Solved, 1),
-                        "{label} eager on {backend}"
-                    );
-                    assert_eq!(
-                        first.as_ref(),
-                        Some(&solution),
-                        "{label}: eager {backend} differs"
-                    );
+                    eager_agrees(&label, &p, backend, &solution);
                 }
             }
             solved += 1;
@@ -134,7 +97,7 @@ fn an_unconnectable_grid_is_no_solution() {
             Status::Unsolvable,
             "{text} eager"
         );
-        if have("cadical") {
+        if common::have("cadical") {
             assert_eq!(
                 eager(&p, Backend::External).0,
                 Status::Unsolvable,

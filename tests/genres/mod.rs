@@ -66,6 +66,53 @@ pub fn unique_everywhere<P: Puzzle<Solution = Grid>>(
     first.expect("a backend")
 }
 
+/// `--unique` on the whole eager CNF: the `sat` engine with a timeout (which makes it solve
+/// the whole CNF rather than a lazy session) or, for `External`, cadical. Returns the status,
+/// the count and the first solution.
+pub fn eager<P: Puzzle<Solution = Grid>>(p: &P, backend: Backend) -> (Status, u64, Option<Grid>) {
+    let mut request = Request::unique().with_timeout(Some(std::time::Duration::from_secs(120)));
+    if backend == Backend::External {
+        request.external = satcover::sat::SatBackend::external_from_command("cadical -q");
+    }
+    let outcome = pipeline::solve(p, backend, &request).expect("the eager CNF solves");
+    assert!(outcome.complete);
+    (
+        outcome.status,
+        outcome.count,
+        outcome.solutions.into_iter().next(),
+    )
+}
+
+/// `p` is unique on the eager CNF of `backend` (see [`eager`]), with `solution`.
+pub fn eager_agrees<P: Puzzle<Solution = Grid>>(
+    label: &str,
+    p: &P,
+    backend: Backend,
+    solution: &Grid,
+) {
+    let (status, count, first) = eager(p, backend);
+    assert_eq!(
+        (status, count),
+        (Status::Solved, 1),
+        "{label} eager on {backend}"
+    );
+    assert_eq!(
+        first.as_ref(),
+        Some(solution),
+        "{label}: eager {backend} differs"
+    );
+}
+
+/// The eager engines a genre test adds to its lazy ones: `sat` on the whole CNF, and cadical
+/// when installed.
+pub fn eager_engines() -> Vec<Backend> {
+    let mut engines = vec![Backend::Sat];
+    if crate::common::have("cadical") {
+        engines.push(Backend::External);
+    }
+    engines
+}
+
 /// `p` has no solution on any of `backends`.
 pub fn unsolvable_everywhere<P: Puzzle<Solution = Grid>>(label: &str, p: &P, backends: &[Backend]) {
     for &backend in backends {
