@@ -43,7 +43,7 @@ pub(crate) fn looks_like(line: &str) -> bool {
                 .split_once('x')
                 .and_then(|(w, h)| Some((w.parse::<usize>().ok()?, h.parse::<usize>().ok()?)))
                 .is_some_and(|(w, h)| {
-                    w * h == desc.chars().count()
+                    w.checked_mul(h) == Some(desc.chars().count())
                         && desc.chars().filter_map(base62).all(|v| v as usize <= w.max(h))
                 })
         })
@@ -181,6 +181,15 @@ fn plain(rows: &[(usize, &str)], header: usize) -> Result<Singles, ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Sizes whose product overflows are no Singles ID (fuzzing found the overflow; with
+    /// wrapping arithmetic `2³²×2³²:` with an empty description looked like one).
+    #[test]
+    fn sizes_whose_product_overflows_are_not_an_id() {
+        assert!(!looks_like("4294967296x4294967296:"));
+        assert!(!looks_like("775x777777777777777706:d330210x177777777"));
+        assert!(looks_like("2x2:1221"));
+    }
 
     #[test]
     fn an_id_a_url_and_rows_read_alike() {
