@@ -9,8 +9,8 @@ use crate::driver::{cnf_encoding, cover_capability};
 use crate::pipeline::{solve, solve_into};
 use crate::portfolio::{self, Observer};
 use crate::puzzle::{
-    Assign, Backend, EncodeOptions, Engine, Explain, Kind, Limits, Outcome, Preference, Purpose,
-    Puzzle, Render, Request, Sink, SolveError, Split, Stats, Status,
+    Assign, Backend, EncodeOptions, Engine, Explain, Kind, Limits, Notation, Outcome, Preference,
+    Purpose, Puzzle, Render, Request, Sink, SolveError, Split, Stats, Status,
 };
 use crate::render::Picture;
 use crate::sat;
@@ -85,6 +85,10 @@ pub trait AnyPuzzle: Send + Sync {
     ) -> Result<String, SolveError>;
     /// The puzzle as an exact-cover file in Knuth's format.
     fn export_xc(&self) -> Result<String, SolveError>;
+    /// The forms of [`Puzzle::as_notate`] the kind writes (none: no writer).
+    fn notations(&self) -> &'static [Notation];
+    /// The puzzle as a Tatham game ID or a puzz.link URL; `None`: this puzzle has no such form.
+    fn notate(&self, form: Notation) -> Option<String>;
     /// A SAT solver's answer for the CNF exported with `options`, mapped back and checked.
     fn decode_answer(
         &self,
@@ -251,6 +255,14 @@ impl<P: Puzzle + Send + Sync + 'static> AnyPuzzle for P {
         crate::cnf::write_dimacs(&encoding.cnf, comments, &mut bytes)
             .map_err(|e| SolveError::Export(e.to_string()))?;
         String::from_utf8(bytes).map_err(|e| SolveError::Export(e.to_string()))
+    }
+
+    fn notations(&self) -> &'static [Notation] {
+        self.as_notate().map_or(&[], |n| n.notations())
+    }
+
+    fn notate(&self, form: Notation) -> Option<String> {
+        self.as_notate().and_then(|n| n.notate(form))
     }
 
     fn export_xc(&self) -> Result<String, SolveError> {

@@ -1,4 +1,5 @@
-//! `satcover export`: a puzzle as DIMACS CNF or as an exact-cover file in Knuth's format.
+//! `satcover export`: a puzzle as DIMACS CNF, as an exact-cover file in Knuth's format, or in
+//! the forms people exchange: a Tatham game ID or a puzz.link URL.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -7,7 +8,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 
 use satcover::input::{self, Entry};
-use satcover::puzzle::{Kind, SolveError};
+use satcover::puzzle::{Kind, Notation, SolveError};
 
 use super::EXIT_OK;
 
@@ -37,6 +38,21 @@ pub enum ExportFormat {
     Dimacs,
     /// Knuth's exact-cover format, as read by his DLX1/DLX2 and by `satcover solve`.
     Xc,
+    /// Simon Tatham's game ID (`PARAMS:DESCRIPTION`), as his programs read it.
+    Tatham,
+    /// A puzz.link URL (`https://puzz.link/p?KIND/W/H/BODY`).
+    Url,
+}
+
+impl ExportFormat {
+    /// The written form this format is, if it is one.
+    fn notation(self) -> Option<Notation> {
+        match self {
+            ExportFormat::Tatham => Some(Notation::Tatham),
+            ExportFormat::Url => Some(Notation::Url),
+            ExportFormat::Dimacs | ExportFormat::Xc => None,
+        }
+    }
 }
 
 /// The one puzzle of `file` a command works on: the only one, or the `index`-th.
@@ -59,8 +75,10 @@ pub fn pick_entry(file: &str, kind: Option<Kind>, index: Option<usize>) -> Resul
 pub fn run(args: &ExportArgs) -> Result<u8> {
     let entry = pick_entry(&args.file, args.kind, args.index)?;
     let puzzle = entry.puzzle?;
-    if let (ExportFormat::Xc, Some(flag)) = (args.to, args.encode.given()) {
-        bail!("{flag} applies to export --to dimacs: an exact-cover file has no choices");
+    if let (ExportFormat::Xc | ExportFormat::Tatham | ExportFormat::Url, Some(flag)) =
+        (args.to, args.encode.given())
+    {
+        bail!("{flag} applies to export --to dimacs: the other formats have no choices");
     }
     args.encode.check_puzzle(puzzle.as_ref(), &args.file)?;
     let text = match args.to {
@@ -94,6 +112,32 @@ pub fn run(args: &ExportArgs) -> Result<u8> {
             ),
             xc => xc.with_context(|| entry.label.clone())?,
         },
+        ExportFormat::Tatham | ExportFormat::Url => {
+            let form = args.to.notation().expect("a written form");
+            let kind = puzzle.kind();
+            match puzzle.notate(form) {
+                Some(line) => format!("{line}\n"),
+                None if puzzle.notations().contains(&form) => bail!(
+                    "{}: this {kind} has no form as {} (its size or variant is not one the \
+                     form holds)",
+                    entry.label,
+                    form.about()
+                ),
+                None => {
+                    let others: Vec<&str> = puzzle.notations().iter().map(|n| n.name()).collect();
+                    let hint = if others.is_empty() {
+                        String::new()
+                    } else {
+                        format!("; export --to {} writes it", others.join("|"))
+                    };
+                    bail!(
+                        "{}: {kind} puzzles are not written as {}{hint}",
+                        entry.label,
+                        form.about()
+                    )
+                }
+            }
+        }
     };
     match &args.output {
         Some(path) => std::fs::write(path, text)

@@ -38,6 +38,74 @@ pub fn size(text: &str, at: usize) -> Result<usize, FormatError> {
         .ok_or_else(|| FormatError::at(at, format!("`{text}` is not a size")))
 }
 
+/// A URL of genre `kind` on puzz.link.
+pub fn url(kind: &str, width: usize, height: usize, body: &str) -> String {
+    format!("https://puzz.link/p?{kind}/{width}/{height}/{body}")
+}
+
+/// Runs of `empty` cells as Number16's letters `g`..`z` (1..20 each).
+fn write_empties(out: &mut String, mut empty: usize) {
+    while empty > 0 {
+        let run = empty.min(20);
+        out.push(char::from(b'f' + run as u8));
+        empty -= run;
+    }
+}
+
+/// Number16 written (the inverse of [`number16_slots`]): `None` empty, `Some(None)` a `.`
+/// ("?"), `Some(Some(v))` the number `v` (`v` < 4096).
+pub fn write_number16(slots: &[Slot]) -> String {
+    let mut out = String::new();
+    let mut empty = 0;
+    for slot in slots {
+        match slot {
+            None => empty += 1,
+            Some(value) => {
+                write_empties(&mut out, std::mem::take(&mut empty));
+                match value {
+                    None => out.push('.'),
+                    Some(v) if *v < 16 => out.push_str(&format!("{v:x}")),
+                    Some(v) if *v < 256 => out.push_str(&format!("-{v:02x}")),
+                    Some(v) => out.push_str(&format!("+{v:03x}")),
+                }
+            }
+        }
+    }
+    write_empties(&mut out, empty);
+    out
+}
+
+/// 4Cell written (slither, akari): `None` empty, `Some(None)` a `.`, `Some(Some(v))` a
+/// number 0–4, which carries up to two empty cells after it (`v`, `v+5`, `a`+`v`).
+pub fn write_4cell(cells: &[Option<Option<u8>>]) -> String {
+    let mut out = String::new();
+    let mut i = 0;
+    while i < cells.len() {
+        match cells[i] {
+            Some(Some(v)) => {
+                let after = cells[i + 1..]
+                    .iter()
+                    .take(2)
+                    .take_while(|c| c.is_none())
+                    .count();
+                let code = u32::from(v) + 5 * after as u32;
+                out.push(char::from_digit(code, 16).expect("a 4Cell code is below 15"));
+                i += 1 + after;
+            }
+            Some(None) => {
+                out.push('.');
+                i += 1;
+            }
+            None => {
+                let run = cells[i..].iter().take_while(|c| c.is_none()).count();
+                write_empties(&mut out, run);
+                i += run;
+            }
+        }
+    }
+    out
+}
+
 /// A grid genre's URL (`KIND/W/H/BODY`) with its sizes read; offsets are in the URL.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GridUrl<'a> {
@@ -189,6 +257,38 @@ mod tests {
         assert_eq!(end, 8);
         assert_eq!(slots[5], Some(Some(1)));
         assert_eq!(slots[5 + 1], Some(Some(3)));
+    }
+
+    #[test]
+    fn number16_is_written_as_it_is_read() {
+        let slots: Vec<Slot> = vec![
+            None,
+            Some(Some(1)),
+            Some(Some(300)),
+            None,
+            None,
+            Some(None),
+            Some(Some(17)),
+        ];
+        let text = write_number16(&slots);
+        assert_eq!(text, "g1+12ch.-11");
+        assert_eq!(number16_slots(&text, 0, slots.len()).unwrap().0, slots);
+        assert_eq!(write_number16(&[None; 45]), "zzk");
+    }
+
+    #[test]
+    fn four_cell_carries_up_to_two_empties_after_a_number() {
+        let cells = [
+            Some(Some(2)),
+            None,
+            None,
+            None,
+            Some(Some(4)),
+            None,
+            Some(None),
+            Some(Some(0)),
+        ];
+        assert_eq!(write_4cell(&cells), "cg9.0");
     }
 
     #[test]

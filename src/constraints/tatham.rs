@@ -102,6 +102,43 @@ pub fn run_cells(text: &str, n: usize, max: u32) -> Result<Vec<Option<u32>>, For
     Ok(out)
 }
 
+/// The run idiom written (the inverse of [`run_cells`] and of the genres' one-letter cells):
+/// `cells` in reading order, each a token or `None` for an empty cell; runs of empty cells
+/// as letters `a`..`z` (1..26; a longer run takes several), and with `separate_numbers` a
+/// `_` between two tokens that would otherwise run together as one number.
+pub fn write_runs<T: AsRef<str>>(cells: &[Option<T>], separate_numbers: bool) -> String {
+    let mut out = String::new();
+    let mut empty = 0;
+    let mut last_was_number = false;
+    let flush = |out: &mut String, empty: &mut usize| {
+        while *empty > 0 {
+            let run = (*empty).min(26);
+            out.push(char::from(b'a' + (run - 1) as u8));
+            *empty -= run;
+        }
+    };
+    for cell in cells {
+        match cell {
+            None => {
+                empty += 1;
+                last_was_number = false;
+            }
+            Some(token) => {
+                let token = token.as_ref();
+                flush(&mut out, &mut empty);
+                let number = token.bytes().all(|b| b.is_ascii_digit());
+                if separate_numbers && number && last_was_number {
+                    out.push('_');
+                }
+                out.push_str(token);
+                last_was_number = number;
+            }
+        }
+    }
+    flush(&mut out, &mut empty);
+    out
+}
+
 /// Regions of an `n × n` grid from the edge-run encoding (A.0): the interior vertical edges
 /// in reading order, then the interior horizontal edges column by column, then one virtual
 /// edge; `_` = a boundary, `a`..`y` = 1..25 open edges then a boundary, `z` = 25 open edges
@@ -206,6 +243,46 @@ pub fn edge_regions(text: &str, n: usize, repeats: bool) -> Result<Vec<usize>, F
     Ok(regions)
 }
 
+/// The edge-run encoding written (the inverse of [`edge_regions`]) for an `n × n` grid
+/// (n ≥ 2) of region numbers: `_`, `a`..`y`, `z` as read; with `repeats` (Keen), a letter
+/// three or more times in a row is written once with its count, as Tatham's Keen writes it.
+pub fn write_edge_regions(regions: &[usize], n: usize, repeats: bool) -> String {
+    let vertical = (0..n).flat_map(|r| (0..n - 1).map(move |c| (r * n + c, r * n + c + 1)));
+    let horizontal = (0..n).flat_map(|c| (0..n - 1).map(move |r| (r * n + c, (r + 1) * n + c)));
+    let boundaries = vertical
+        .chain(horizontal)
+        .map(|(a, b)| regions[a] != regions[b])
+        .chain([true]);
+    let mut letters = Vec::new();
+    let mut open = 0u8;
+    for boundary in boundaries {
+        if boundary {
+            letters.push(if open == 0 { b'_' } else { b'a' + open - 1 });
+            open = 0;
+        } else if open == 25 {
+            letters.push(b'z');
+            open = 1;
+        } else {
+            open += 1;
+        }
+    }
+    let mut out = String::new();
+    let mut i = 0;
+    while i < letters.len() {
+        let same = letters[i..]
+            .iter()
+            .take_while(|&&l| l == letters[i])
+            .count();
+        let take = if repeats && same >= 3 { same } else { 1 };
+        out.push(char::from(letters[i]));
+        if take > 1 {
+            out.push_str(&take.to_string());
+        }
+        i += take;
+    }
+    out
+}
+
 /// The cells of each region, from a region number per cell.
 pub fn region_cells(regions: &[usize]) -> Vec<Vec<usize>> {
     let count = regions.iter().max().map_or(0, |m| m + 1);
@@ -237,6 +314,22 @@ mod tests {
     }
 
     #[test]
+    fn runs_are_written_as_they_are_read() {
+        let cells = vec![None, None, Some(3), Some(12), None];
+        let text = write_runs(
+            &cells
+                .iter()
+                .map(|c| c.map(|v: u32| v.to_string()))
+                .collect::<Vec<_>>(),
+            true,
+        );
+        assert_eq!(text, "b3_12a");
+        assert_eq!(run_cells(&text, 5, 12).unwrap(), cells);
+        let long: Vec<Option<&str>> = std::iter::repeat_n(None, 30).chain([Some("B")]).collect();
+        assert_eq!(write_runs(&long, false), "zdB");
+    }
+
+    #[test]
     fn seed_ids_are_refused() {
         let e = split_id("3x3#12", "sgt-solo").unwrap_err();
         assert!(e.message.contains("random-seed"), "{}", e.message);
@@ -252,5 +345,13 @@ mod tests {
         // Keen's repeat count.
         assert_eq!(edge_regions("_5", 2, true).unwrap(), vec![0, 1, 2, 3]);
         assert!(edge_regions("____", 2, false).is_err());
+        assert_eq!(write_edge_regions(&[0, 1, 2, 3], 2, false), "_____");
+        assert_eq!(write_edge_regions(&[0, 1, 2, 3], 2, true), "_5");
+        assert_eq!(write_edge_regions(&[0, 0, 0, 0], 2, false), "d");
+        let regions = edge_regions("_aa_3aa_11a3_a_a_aa_aa__a_3abaa", 6, true).unwrap();
+        assert_eq!(
+            write_edge_regions(&regions, 6, true),
+            "_aa_3aa_11a3_a_a_aa_aa__a_3abaa"
+        );
     }
 }

@@ -93,6 +93,12 @@ pub trait Puzzle: Sync {
         None
     }
 
+    /// The kind's writer of Tatham game IDs and puzz.link URLs, if it has one (`Some(self)`):
+    /// `export --to tatham|url` uses it.
+    fn as_notate(&self) -> Option<&dyn super::Notate> {
+        None
+    }
+
     /// What `auto` runs for this kind; by default every engine the kind has: native, sat,
     /// dlx, and an external solver when the request names one.
     fn preference(&self) -> Preference {

@@ -5,6 +5,7 @@
 //! (either may be left out: `\16`, `23\`).
 
 use super::{Kakuro, Square};
+use crate::puzzle::{Notate, Notation};
 use crate::constraints::puzzlink;
 use crate::constraints::tatham::FormatError;
 use crate::puzzles::ParseError;
@@ -138,6 +139,89 @@ fn url(line: &str) -> Result<Kakuro, FormatError> {
     Ok(Kakuro::new(columns, squares))
 }
 
+/// The URL written: what [`url`] reads back. It holds a board whose top row and left
+/// column are black (the frame), with sums up to 45 and frame sums only over the runs that
+/// start at the frame.
+impl Notate for Kakuro {
+    fn notations(&self) -> &'static [Notation] {
+        &[Notation::Url]
+    }
+
+    fn notate(&self, form: Notation) -> Option<String> {
+        if form != Notation::Url {
+            return None;
+        }
+        let columns = self.columns;
+        let rows = self.squares.len() / columns;
+        let (w, h) = (columns.checked_sub(1)?, rows.checked_sub(1)?);
+        let at = |y: usize, x: usize| self.squares[y * columns + x];
+        let clue_char = |v: Option<u32>| -> Option<char> {
+            match v.unwrap_or(0) {
+                v @ 0..=9 => char::from_digit(v, 10),
+                v @ 10..=19 => Some(char::from(b'a' + (v - 10) as u8)),
+                v @ 20..=45 => Some(char::from(b'A' + (v - 20) as u8)),
+                _ => None,
+            }
+        };
+        let frame_ok = (0..columns).all(|x| at(0, x) != Square::White) && (0..rows).all(|y| at(y, 0) != Square::White);
+        if !frame_ok || w == 0 || h == 0 {
+            return None;
+        }
+        let mut body = String::new();
+        let mut whites = 0;
+        let flush = |body: &mut String, whites: &mut usize| {
+            while *whites > 0 {
+                let run = (*whites).min(16);
+                body.push(char::from(b'k' + (run - 1) as u8));
+                *whites -= run;
+            }
+        };
+        for y in 1..rows {
+            for x in 1..columns {
+                match at(y, x) {
+                    Square::White => whites += 1,
+                    Square::Black { down, across } => {
+                        flush(&mut body, &mut whites);
+                        if down.is_none() && across.is_none() {
+                            body.push('.');
+                        } else {
+                            body.push(clue_char(down)?);
+                            body.push(clue_char(across)?);
+                        }
+                    }
+                }
+            }
+        }
+        flush(&mut body, &mut whites);
+        // The frame's sums: above each column whose top cell is white, then left of each row
+        // whose first cell is white; any other frame sum has no place in the URL.
+        let mut kept = 0;
+        for x in 1..columns {
+            if at(1, x) == Square::White {
+                let Square::Black { down, .. } = at(0, x) else { return None };
+                body.push(clue_char(down)?);
+                kept += usize::from(down.is_some());
+            }
+        }
+        for y in 1..rows {
+            if at(y, 1) == Square::White {
+                let Square::Black { across, .. } = at(y, 0) else { return None };
+                body.push(clue_char(across)?);
+                kept += usize::from(across.is_some());
+            }
+        }
+        let frame_sums = (0..columns)
+            .map(|x| at(0, x))
+            .chain((1..rows).map(|y| at(y, 0)))
+            .map(|s| match s {
+                Square::Black { down, across } => usize::from(down.is_some()) + usize::from(across.is_some()),
+                Square::White => 0,
+            })
+            .sum::<usize>();
+        (kept == frame_sums).then(|| puzzlink::url("kakuro", w, h, &body))
+    }
+}
+
 fn drawn(lines: &[&str], header: usize) -> Result<Kakuro, ParseError> {
     let mut squares = Vec::new();
     let mut columns = None;
@@ -210,6 +294,7 @@ mod tests {
     fn urls_and_boards() {
         let k = parse("https://puzz.link/p?kakuro/5/5/48la0.na0lh3l0Bn.0cl.c4a3").remove(0).unwrap().1;
         assert_eq!(k.size(), (6, 6));
+        assert_eq!(k.notate(Notation::Url).unwrap(), "https://puzz.link/p?kakuro/5/5/48la0.na0lh3l0Bn.0cl.c4a3");
         let d = parse("kakuro\n#   4\\  3\\\n\\3 .   .\n\\4 .   .\n").remove(0).unwrap().1;
         assert_eq!(d.size(), (3, 3));
         let e = parse("kakuro\n# x\n").remove(0).unwrap_err();

@@ -3,6 +3,7 @@
 //! `s` subtract, `m` multiply, `d` divide, and the decimal target. One ID a line.
 
 use super::{Cage, Keen};
+use crate::puzzle::{Notate, Notation};
 use crate::constraints::Operation;
 use crate::constraints::tatham::{self, FormatError};
 use crate::puzzles::ParseError;
@@ -116,6 +117,40 @@ fn id(line: &str) -> Result<Keen, FormatError> {
         return Err(FormatError::at(clues_at + i, "more clues than cages"));
     }
     Ok(Keen::new(n, cages))
+}
+
+/// The ID written as Tatham writes it: the cage layout with repeat counts, then each cage's
+/// operation letter and target in the order of the cages' first cells.
+impl Notate for Keen {
+    fn notations(&self) -> &'static [Notation] {
+        &[Notation::Tatham]
+    }
+
+    fn notate(&self, form: Notation) -> Option<String> {
+        let n = self.n;
+        if form != Notation::Tatham || n < 2 {
+            return None;
+        }
+        let mut cages: Vec<&Cage> = self.cages.iter().collect();
+        cages.sort_by_key(|c| c.cells.first().copied());
+        let mut region = vec![usize::MAX; n * n];
+        for (k, cage) in cages.iter().enumerate() {
+            for &cell in &cage.cells {
+                region[cell] = k;
+            }
+        }
+        let mut id = format!("{n}:{},", tatham::write_edge_regions(&region, n, true));
+        for cage in cages {
+            id.push(match cage.operation {
+                Operation::Add => 'a',
+                Operation::Subtract => 's',
+                Operation::Multiply => 'm',
+                Operation::Divide => 'd',
+            });
+            id.push_str(&cage.target.to_string());
+        }
+        Some(id)
+    }
 }
 
 #[cfg(test)]

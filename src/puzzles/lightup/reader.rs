@@ -7,6 +7,7 @@
 //! column is the offset in the URL, 1-based).
 
 use super::{Cell, LightUp};
+use crate::puzzle::{Notate, Notation};
 use crate::constraints::{puzzlink, tatham};
 use crate::puzzles::{ParseError, lines};
 
@@ -155,6 +156,39 @@ fn plain(rows: &[(usize, &str)], header: usize) -> Result<LightUp, ParseError> {
     Ok(LightUp::new(width, rows.len(), cells))
 }
 
+/// The ID and the URL written: what [`parse_id`] and [`parse_url`] read back.
+impl Notate for LightUp {
+    fn notations(&self) -> &'static [Notation] {
+        &[Notation::Tatham, Notation::Url]
+    }
+
+    fn notate(&self, form: Notation) -> Option<String> {
+        let (width, height) = self.size();
+        let cells = (0..height).flat_map(|r| (0..width).map(move |c| (r, c))).map(|(r, c)| self.cell(r, c));
+        Some(match form {
+            Notation::Tatham => {
+                let tokens: Vec<Option<String>> = cells
+                    .map(|cell| match cell {
+                        Cell::White => None,
+                        Cell::Black(None) => Some("B".to_string()),
+                        Cell::Black(Some(v)) => Some(v.to_string()),
+                    })
+                    .collect();
+                format!("{width}x{height}:{}", tatham::write_runs(&tokens, false))
+            }
+            Notation::Url => {
+                let slots: Vec<Option<Option<u8>>> = cells
+                    .map(|cell| match cell {
+                        Cell::White => None,
+                        Cell::Black(clue) => Some(clue),
+                    })
+                    .collect();
+                puzzlink::url("akari", width, height, &puzzlink::write_4cell(&slots))
+            }
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -168,5 +202,8 @@ mod tests {
         assert_eq!(url.drawing(None), ".1#\n0..");
         let pz = parse_url("https://puzz.link/p?akari/6/6/nekcakbl", 1, 0).unwrap();
         assert_eq!(pz.drawing(None).lines().count(), 6);
+        // Written back, the same text (pzprjs's writer and ours agree).
+        assert_eq!(pz.notate(Notation::Url).unwrap(), "https://puzz.link/p?akari/6/6/nekcakbl");
+        assert_eq!(id.notate(Notation::Tatham).unwrap(), "3x2:a1B0b");
     }
 }

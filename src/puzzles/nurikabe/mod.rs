@@ -169,6 +169,10 @@ impl Puzzle for Nurikabe {
     fn as_cnf(&self) -> Option<&dyn CnfEncode<Grid>> {
         Some(self)
     }
+
+    fn as_notate(&self) -> Option<&dyn crate::puzzle::Notate> {
+        Some(self)
+    }
 }
 
 impl NativeSolve<Grid> for Nurikabe {

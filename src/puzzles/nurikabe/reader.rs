@@ -6,6 +6,7 @@
 //! line and column (for a URL, the column is the offset in the URL, 1-based).
 
 use super::Nurikabe;
+use crate::puzzle::{Notate, Notation};
 use crate::constraints::puzzlink;
 use crate::puzzles::{ParseError, lines};
 
@@ -131,6 +132,23 @@ fn plain(rows: &[(usize, &str)], header: usize) -> Result<Nurikabe, ParseError> 
     }
     lines::grid_size(width, rows.len(), MAX_CELLS, rows[0].0, 1)?;
     Ok(Nurikabe::new(width, rows.len(), cells))
+}
+
+/// The URL written: what [`parse_url`] reads back (island sizes below 4096).
+impl Notate for Nurikabe {
+    fn notations(&self) -> &'static [Notation] {
+        &[Notation::Url]
+    }
+
+    fn notate(&self, form: Notation) -> Option<String> {
+        let (width, height) = self.size();
+        let slots: Vec<puzzlink::Slot> = (0..height)
+            .flat_map(|r| (0..width).map(move |c| (r, c)))
+            .map(|(r, c)| self.clue(r, c))
+            .collect();
+        let fits = slots.iter().all(|s| s.flatten().is_none_or(|v| v < 4096));
+        (form == Notation::Url && fits).then(|| puzzlink::url("nurikabe", width, height, &puzzlink::write_number16(&slots)))
+    }
 }
 
 #[cfg(test)]

@@ -168,6 +168,10 @@ impl Puzzle for Singles {
     fn as_cnf(&self) -> Option<&dyn CnfEncode<Grid>> {
         Some(self)
     }
+
+    fn as_notate(&self) -> Option<&dyn crate::puzzle::Notate> {
+        Some(self)
+    }
 }
 
 impl constraints::OnModel for Singles {

@@ -7,6 +7,7 @@
 //! number. Errors name the line and column (for a URL, the offset in it, 1-based).
 
 use super::Singles;
+use crate::puzzle::{Notate, Notation};
 use crate::constraints::{puzzlink, tatham};
 use crate::puzzles::{ParseError, lines};
 
@@ -178,6 +179,47 @@ fn plain(rows: &[(usize, &str)], header: usize) -> Result<Singles, ParseError> {
     Ok(Singles::new(width, rows.len(), numbers))
 }
 
+/// The ID and the URL written: what [`parse_id`] and [`parse_url`] read back. A Tatham ID
+/// holds a number in every cell, each at most 61.
+impl Notate for Singles {
+    fn notations(&self) -> &'static [Notation] {
+        &[Notation::Tatham, Notation::Url]
+    }
+
+    fn notate(&self, form: Notation) -> Option<String> {
+        let (width, height) = self.size();
+        let numbers = (0..height).flat_map(|r| (0..width).map(move |c| (r, c))).map(|(r, c)| self.number(r, c));
+        match form {
+            Notation::Tatham => {
+                let desc: Option<String> = numbers.map(|n| n.and_then(|v| base62_digit(v))).collect();
+                Some(format!("{width}x{height}:{}", desc?))
+            }
+            Notation::Url => {
+                let mut body = String::new();
+                for number in numbers {
+                    match number {
+                        None => body.push('.'),
+                        Some(v) if v < 36 => body.push(char::from_digit(v, 36)?),
+                        Some(v) if v < 36 * 36 => {
+                            body.push('-');
+                            body.push(char::from_digit(v / 36, 36)?);
+                            body.push(char::from_digit(v % 36, 36)?);
+                        }
+                        Some(_) => return None,
+                    }
+                }
+                Some(puzzlink::url("hitori", width, height, &body))
+            }
+        }
+    }
+}
+
+/// The base-62 digit of `v` (the inverse of [`base62`]).
+fn base62_digit(v: u32) -> Option<char> {
+    const DIGITS: &[u8] = b"0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    DIGITS.get(v as usize).map(|&b| char::from(b))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,5 +245,8 @@ mod tests {
         let dots = parse_url("https://puzz.link/p?hitori/6/5/111.45.2..453.3.1..2....3.3.1.", 1, 0).unwrap();
         assert_eq!(dots.number(0, 3), None);
         assert_eq!(dots.number(0, 4), Some(4));
+        assert_eq!(id.notate(Notation::Tatham).unwrap(), "3x2:12a311");
+        assert_eq!(dots.notate(Notation::Url).unwrap(), "https://puzz.link/p?hitori/6/5/111.45.2..453.3.1..2....3.3.1.");
+        assert_eq!(dots.notate(Notation::Tatham), None, "a Tatham ID has a number in every cell");
     }
 }

@@ -238,6 +238,10 @@ impl Puzzle for Slitherlink {
             ..Cells::default()
         }
     }
+
+    fn as_notate(&self) -> Option<&dyn crate::puzzle::Notate> {
+        Some(self)
+    }
 }
 
 impl NativeSolve<Loop> for Slitherlink {

@@ -5,6 +5,8 @@
 //! clue, `.` `-` `_` `?` none), blanks between cells ignored.
 
 use super::Slitherlink;
+use crate::constraints::tatham;
+use crate::puzzle::{Notate, Notation};
 use crate::constraints::puzzlink;
 use crate::puzzles::{ParseError, lines};
 
@@ -144,6 +146,28 @@ pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<Slitherlink, Par
     }
     clues.resize(n, None);
     Ok(Slitherlink::new(width, height, clues))
+}
+
+/// The Loopy ID (square grid, `t0`) and the URL written: what [`parse_id`] and
+/// [`parse_url`] read back.
+impl Notate for Slitherlink {
+    fn notations(&self) -> &'static [Notation] {
+        &[Notation::Tatham, Notation::Url]
+    }
+
+    fn notate(&self, form: Notation) -> Option<String> {
+        let (width, height) = (self.width, self.height);
+        Some(match form {
+            Notation::Tatham => {
+                let tokens: Vec<Option<String>> = self.clues.iter().map(|c| c.map(|v| v.to_string())).collect();
+                format!("{width}x{height}t0:{}", tatham::write_runs(&tokens, false))
+            }
+            Notation::Url => {
+                let cells: Vec<Option<Option<u8>>> = self.clues.iter().map(|c| c.map(Some)).collect();
+                puzzlink::url("slither", width, height, &puzzlink::write_4cell(&cells))
+            }
+        })
+    }
 }
 
 /// The plain text form's rows (after the `slitherlink` line at `header`).

@@ -224,6 +224,10 @@ impl Puzzle for Solo {
     fn as_cover(&self) -> Option<&dyn CoverEncode<Grid>> {
         cover::applies(&self.model).then_some(self as &dyn CoverEncode<Grid>)
     }
+
+    fn as_notate(&self) -> Option<&dyn crate::puzzle::Notate> {
+        Some(self)
+    }
 }
 
 impl constraints::OnModel for Solo {

@@ -3,6 +3,7 @@
 //! comments. Errors give the line and the column of the offending character.
 
 use super::{Cage, Solo};
+use crate::puzzle::{Notate, Notation};
 use crate::constraints::tatham::{self, FormatError};
 use crate::puzzles::ParseError;
 
@@ -178,6 +179,46 @@ pub fn parse_id(id: &str) -> Result<Solo, (usize, String)> {
         q.diagonals,
         cages,
     ))
+}
+
+/// The ID written as Tatham writes it, with the parameters it was read with: the givens
+/// as runs (`_` between two numbers), then a jigsaw's blocks, then a killer's cage layout
+/// and each cage's sum at its first cell.
+impl Notate for Solo {
+    fn notations(&self) -> &'static [Notation] {
+        &[Notation::Tatham]
+    }
+
+    fn notate(&self, form: Notation) -> Option<String> {
+        let n = self.n;
+        if form != Notation::Tatham || (n < 2 && (self.jigsaw || !self.cages.is_empty())) {
+            return None;
+        }
+        let numbers = |values: &[Option<u32>]| -> String {
+            let tokens: Vec<Option<String>> = values.iter().map(|v| v.map(|v| v.to_string())).collect();
+            tatham::write_runs(&tokens, true)
+        };
+        let mut id = format!("{}:{}", self.params, numbers(&self.givens));
+        if self.jigsaw {
+            id.push(',');
+            id.push_str(&tatham::write_edge_regions(&self.blocks, n, false));
+        }
+        if !self.cages.is_empty() {
+            let mut cage_of = vec![usize::MAX; n * n];
+            let mut sums = vec![None; n * n];
+            for (k, cage) in self.cages.iter().enumerate() {
+                for &cell in &cage.cells {
+                    cage_of[cell] = k;
+                }
+                sums[*cage.cells.first()?] = Some(cage.sum);
+            }
+            id.push(',');
+            id.push_str(&tatham::write_edge_regions(&cage_of, n, false));
+            id.push(',');
+            id.push_str(&numbers(&sums));
+        }
+        Some(id)
+    }
 }
 
 #[cfg(test)]

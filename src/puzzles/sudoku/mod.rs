@@ -11,7 +11,7 @@
 //! - **given**: a digit printed in the puzzle; a solution must keep every given.
 //!
 //! Inputs (see [`parse`]): a collection, one puzzle per line (16 or 81 characters, as the
-//! tdoku datasets are), or puzzles drawn as grids (Norvig's boxed grid, or n lines of n
+//! tdoku datasets are, or a puzz.link `sudoku/N/N/…` URL), or puzzles drawn as grids (Norvig's boxed grid, or n lines of n
 //! whitespace-separated numbers for any size), separated by blank lines.
 
 pub mod cnf;
@@ -24,6 +24,7 @@ pub mod native;
 mod native_9x9;
 mod sat_session;
 mod split;
+mod url;
 
 use std::fmt::Write as _;
 
@@ -273,7 +274,7 @@ pub fn boxed_text(box_side: usize, cells: &[u8]) -> String {
 ///
 /// The file is a **collection** when its first puzzle line is at least 16 characters with
 /// no blanks and no `|`: then every line is one puzzle of 16 (4×4) or 81 (9×9) characters,
-/// `1`–`9` for givens and `.` or `0` for empty cells. Otherwise it holds **grids**,
+/// `1`–`9` for givens and `.` or `0` for empty cells, or a puzz.link sudoku URL. Otherwise it holds **grids**,
 /// separated by blank lines: separator lines made of `-`, `+`, `|`, `=` are skipped, `|`
 /// and `+` are ignored, and each row is either n whitespace-separated numbers (`0` or `.`
 /// empty) or n single characters. Lines starting with `#` are comments in both forms.
@@ -335,6 +336,9 @@ pub fn parse_collection_line(number: usize, line: &str) -> Result<Sudoku, ParseE
 fn parse_line(number: usize, line: &str) -> Result<Sudoku, ParseError> {
     let indent = line.len() - line.trim_start().len();
     let body = line.trim();
+    if crate::constraints::puzzlink::split(body).is_some() {
+        return url::parse(body, number, indent);
+    }
     // Collections are ASCII: count bytes then (a non-ASCII line is counted in
     // characters so the error names the right length).
     let length = if body.is_ascii() {
@@ -709,6 +713,10 @@ impl Puzzle for Sudoku {
             }
         }
         picture
+    }
+
+    fn as_notate(&self) -> Option<&dyn crate::puzzle::Notate> {
+        Some(self)
     }
 }
 

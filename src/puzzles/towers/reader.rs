@@ -4,6 +4,7 @@
 //! the clues, the inside the givens, `.` for none).
 
 use super::Towers;
+use crate::puzzle::{Notate, Notation};
 use crate::constraints::tatham::{self, FormatError};
 use crate::constraints::puzzlink;
 use crate::puzzles::ParseError;
@@ -171,6 +172,43 @@ fn drawn(lines: &[&str], header: usize) -> Result<Towers, ParseError> {
     Ok(build(n, clues, givens))
 }
 
+/// The ID and the URL written: what [`id`] and [`url`] read back. Tatham's Towers takes
+/// sides 3 to 9.
+impl Notate for Towers {
+    fn notations(&self) -> &'static [Notation] {
+        &[Notation::Tatham, Notation::Url]
+    }
+
+    fn notate(&self, form: Notation) -> Option<String> {
+        let n = self.n;
+        let clues: Vec<Option<u32>> = self.clues.iter().flatten().copied().collect();
+        let any_given = self.givens.iter().any(Option::is_some);
+        match form {
+            Notation::Tatham => {
+                if !(3..=9).contains(&n) {
+                    return None;
+                }
+                let list: Vec<String> = clues.iter().map(|c| c.map_or(String::new(), |v| v.to_string())).collect();
+                let mut id = format!("{n}:{}", list.join("/"));
+                if any_given {
+                    let tokens: Vec<Option<String>> = self.givens.iter().map(|g| g.map(|v| v.to_string())).collect();
+                    id.push(',');
+                    id.push_str(&tatham::write_runs(&tokens, true));
+                }
+                Some(id)
+            }
+            Notation::Url => {
+                let slots = |values: &[Option<u32>]| -> Vec<puzzlink::Slot> { values.iter().map(|v| v.map(Some)).collect() };
+                let mut body = puzzlink::write_number16(&slots(&clues));
+                if any_given {
+                    body.push_str(&puzzlink::write_number16(&slots(&self.givens)));
+                }
+                Some(puzzlink::url("skyscrapers", n, n, &body))
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -183,6 +221,11 @@ mod tests {
         assert!(!looks_like("5:0D,0L"));
         let u = parse("https://puzz.link/p?skyscrapers/4/4/k13h4j3g").remove(0).unwrap().1;
         assert_eq!(u.size(), 4);
+        assert_eq!(u.notate(Notation::Url).unwrap(), "https://puzz.link/p?skyscrapers/4/4/k13h4j3g");
+        assert_eq!(t.notate(Notation::Tatham).unwrap(), "5:2/3/1/2/2/3/1/3/2/3/3/1/2/3/2/2/5/1/2/3");
+        let tatham = "6:2/3/4/2/1/3/3/1/2/2/4/4/3/3/4/1/2/2/2/2/1/2/3/4,e1d2j1_3m";
+        let g = parse(tatham).remove(0).unwrap().1;
+        assert_eq!(g.notate(Notation::Tatham).unwrap(), tatham);
         let d = parse("towers\n. 3 . .\n. . . 1\n. . . .\n. 1 . .\n").remove(0).unwrap().1;
         assert_eq!(d.size(), 2);
         let e = parse("4:1/2/x").remove(0).unwrap_err();

@@ -153,6 +153,10 @@ impl Puzzle for Unequal {
     fn as_cnf(&self) -> Option<&dyn CnfEncode<Grid>> {
         Some(self)
     }
+
+    fn as_notate(&self) -> Option<&dyn crate::puzzle::Notate> {
+        Some(self)
+    }
 }
 
 impl constraints::OnModel for Unequal {

@@ -4,6 +4,7 @@
 //! many empty cells. One ID a line, `#` lines are comments.
 
 use super::Unequal;
+use crate::puzzle::{Notate, Notation};
 use crate::constraints::tatham::{self, FormatError};
 use crate::puzzles::ParseError;
 
@@ -119,6 +120,40 @@ fn id(line: &str) -> Result<Unequal, FormatError> {
         ));
     }
     Ok(Unequal::new(n, adjacent, givens, marks))
+}
+
+/// The ID written as Tatham writes it: every cell, its value (0: empty) and its marks in
+/// the order `U R D L`, each entry followed by a comma; an adjacent mark on both its cells.
+impl Notate for Unequal {
+    fn notations(&self) -> &'static [Notation] {
+        &[Notation::Tatham]
+    }
+
+    fn notate(&self, form: Notation) -> Option<String> {
+        let n = self.n;
+        if form != Notation::Tatham {
+            return None;
+        }
+        let mut pointing: Vec<Vec<usize>> = vec![Vec::new(); n * n];
+        for &(a, b) in &self.marks {
+            pointing[a].push(b);
+            if self.adjacent {
+                pointing[b].push(a);
+            }
+        }
+        let mut id = format!("{n}{}:", if self.adjacent { "a" } else { "" });
+        for (cell, given) in self.givens.iter().enumerate() {
+            id.push_str(&given.unwrap_or(0).to_string());
+            let directions = [("U", cell.wrapping_sub(n)), ("R", cell + 1), ("D", cell + n), ("L", cell.wrapping_sub(1))];
+            for (letter, other) in directions {
+                if pointing[cell].contains(&other) {
+                    id.push_str(letter);
+                }
+            }
+            id.push(',');
+        }
+        Some(id)
+    }
 }
 
 #[cfg(test)]

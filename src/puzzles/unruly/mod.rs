@@ -133,6 +133,10 @@ impl Puzzle for Unruly {
     fn as_cnf(&self) -> Option<&dyn CnfEncode<Grid>> {
         Some(self)
     }
+
+    fn as_notate(&self) -> Option<&dyn crate::puzzle::Notate> {
+        Some(self)
+    }
 }
 
 impl constraints::OnModel for Unruly {

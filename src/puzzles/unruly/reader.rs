@@ -4,6 +4,7 @@
 //! (a line `binairo` or `binairo unique`, then rows of `0`, `1` and `.`).
 
 use super::Unruly;
+use crate::puzzle::{Notate, Notation};
 use crate::constraints::tatham::{self, FormatError};
 use crate::puzzles::ParseError;
 
@@ -95,6 +96,37 @@ fn id(line: &str) -> Result<Unruly, FormatError> {
         ));
     }
     Ok(Unruly::new(w, h, unique, givens))
+}
+
+/// The ID written as Tatham writes it: before each given, the blanks since the last one as
+/// a letter (`a`.. a 0, `A`.. a 1), `z` for 25 blanks, and a last lower-case letter for the
+/// virtual cell after the grid.
+impl Notate for Unruly {
+    fn notations(&self) -> &'static [Notation] {
+        &[Notation::Tatham]
+    }
+
+    fn notate(&self, form: Notation) -> Option<String> {
+        if form != Notation::Tatham {
+            return None;
+        }
+        let mut id = format!("{}x{}{}:", self.width, self.height, if self.unique { "u" } else { "" });
+        let mut blanks = 0u8;
+        for given in self.givens.iter().chain([&Some(0)]) {
+            match given {
+                None if blanks == 24 => {
+                    id.push('z');
+                    blanks = 0;
+                }
+                None => blanks += 1,
+                Some(v) => {
+                    id.push(char::from(if *v == 1 { b'A' } else { b'a' } + blanks));
+                    blanks = 0;
+                }
+            }
+        }
+        Some(id)
+    }
 }
 
 fn drawn(lines: &[&str], header: usize) -> Result<Unruly, ParseError> {
