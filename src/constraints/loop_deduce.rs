@@ -1,0 +1,423 @@
+//! Deduction for **one loop with face clues** (slitherlink on any planar graph): which
+//! edges every solution uses or leaves out, decided before any search. Every rule below
+//! holds in every solution (a single non-empty cycle through the graph's edges, each clued
+//! face bordered by as many loop edges as its clue), so:
+//! - a deduced edge has that value in every solution;
+//! - a contradiction means there is no solution;
+//! - when every edge is decided, the decided loop is the only solution (the caller
+//!   confirms it with its checker).
+//!
+//! The rules, in Tatham's `loopy.c` terms (his solver is read, not copied):
+//! - **dot** (`trivial_deductions`, dot part): a dot meets 0 or 2 loop edges. Two yes
+//!   edges make the rest no; one yes and one unknown make it yes; no yes and one unknown
+//!   make it no.
+//! - **face** (`trivial_deductions`, face part): a clue `c` with `c` yes sides makes the
+//!   rest no; with exactly `c` sides not no, they are all yes.
+//! - **no premature loop** (`loop_deductions`): the yes edges form paths (degrees ≤ 2);
+//!   an unknown edge joining the two ends of one path would close it into a cycle. That
+//!   cycle is the whole loop, so it is allowed only when the path holds every yes edge and
+//!   closing it satisfies every clue (the faces still one short are exactly the closing
+//!   edge's); otherwise the edge is no. A cycle already closed makes every other edge no.
+//! - **probing** in place of `dline_deductions` and `linedsf_deductions`: an unknown edge
+//!   set yes (or no) whose consequences under the rules above contradict is the other
+//!   value. This covers the corner/diagonal rules (two edges at a dot inside a face: at
+//!   most one, at least one) and the parity chains of those functions, and more.
+//!
+//! Invariants of [`State`]: the counts (`dot_yes`, `clue_yes`, …) match `value`; each
+//! path's two end dots know each other (`end`) and the path's length in edges (`len`);
+//! `trail` undoes every change in reverse order, so a probe returns exactly to its start.
+
+use super::connected::Graph;
+
+/// A clued face: its sides (edge indices) and how many of them the loop uses.
+#[derive(Clone, Debug)]
+pub struct Clue {
+    /// The face's sides, as edge indices of the graph.
+    pub sides: Vec<usize>,
+    /// How many sides are on the loop.
+    pub count: u8,
+}
+
+/// What deduction decided.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Deduction {
+    /// No single loop satisfies the clues.
+    Contradiction,
+    /// Per edge: on the loop, off it, or undecided. When none is undecided, the decided
+    /// edges are the only solution.
+    Edges(Vec<Option<bool>>),
+}
+
+/// Runs every rule to its fixpoint, probing included (module docs).
+pub fn deduce(graph: &Graph, clues: &[Clue]) -> Deduction {
+    let mut state = State::new(graph, clues);
+    match state.solve() {
+        Ok(()) => Deduction::Edges(
+            state
+                .value
+                .iter()
+                .map(|&v| match v {
+                    YES => Some(true),
+                    NO => Some(false),
+                    _ => None,
+                })
+                .collect(),
+        ),
+        Err(Contradiction) => Deduction::Contradiction,
+    }
+}
+
+const UNKNOWN: i8 = 0;
+const YES: i8 = 1;
+const NO: i8 = -1;
+
+/// A rule found that no solution extends the present state.
+struct Contradiction;
+
+type Step = Result<(), Contradiction>;
+
+/// One change, undone by [`State::undo_to`].
+enum Undo {
+    /// An edge was decided (its counts change with it).
+    Edge(usize),
+    /// A path end's partner and length before a join.
+    End {
+        dot: usize,
+        other: usize,
+        len: usize,
+    },
+    /// The closed cycle's length before a cycle closed.
+    Closed(Option<usize>),
+}
+
+/// Work for the local rules.
+#[derive(Clone, Copy)]
+enum Work {
+    Dot(usize),
+    Clue(usize),
+}
+
+struct State<'g> {
+    graph: &'g Graph,
+    clues: &'g [Clue],
+    /// Per edge, the clues of the faces it borders.
+    edge_clues: Vec<Vec<usize>>,
+    value: Vec<i8>,
+    dot_yes: Vec<u8>,
+    dot_unknown: Vec<u8>,
+    clue_yes: Vec<u8>,
+    clue_unknown: Vec<u8>,
+    /// Clues with fewer yes sides than their count.
+    short: usize,
+    /// Yes edges, and unknown ones.
+    yes: usize,
+    unknown: usize,
+    /// For a path's end dot, the other end (a lone dot is its own); stale elsewhere.
+    end: Vec<usize>,
+    /// For a path's end dot, the path's length in edges.
+    len: Vec<usize>,
+    /// The length of the cycle the yes edges closed, if they closed one.
+    closed: Option<usize>,
+    trail: Vec<Undo>,
+    work: Vec<Work>,
+    /// Path ends made by joins since the last fixpoint: their closing edges to test.
+    ends: Vec<usize>,
+}
+
+impl<'g> State<'g> {
+    fn new(graph: &'g Graph, clues: &'g [Clue]) -> State<'g> {
+        let edges = graph.edges().len();
+        let mut edge_clues = vec![Vec::new(); edges];
+        for (f, clue) in clues.iter().enumerate() {
+            for &e in &clue.sides {
+                edge_clues[e].push(f);
+            }
+        }
+        let nodes = graph.nodes();
+        State {
+            graph,
+            clues,
+            edge_clues,
+            value: vec![UNKNOWN; edges],
+            dot_yes: vec![0; nodes],
+            dot_unknown: (0..nodes).map(|v| graph.adjacent(v).len() as u8).collect(),
+            clue_yes: vec![0; clues.len()],
+            clue_unknown: clues.iter().map(|c| c.sides.len() as u8).collect(),
+            short: clues.iter().filter(|c| c.count > 0).count(),
+            yes: 0,
+            unknown: edges,
+            end: (0..nodes).collect(),
+            len: vec![0; nodes],
+            closed: None,
+            trail: Vec::new(),
+            work: Vec::new(),
+            ends: Vec::new(),
+        }
+    }
+
+    /// The local rules everywhere, the loop rule, then probing until nothing changes.
+    fn solve(&mut self) -> Step {
+        self.work.extend((0..self.graph.nodes()).map(Work::Dot));
+        self.work.extend((0..self.clues.len()).map(Work::Clue));
+        self.propagate_all()?;
+        loop {
+            let mut progress = false;
+            for e in 0..self.value.len() {
+                for on in [true, false] {
+                    if self.value[e] != UNKNOWN {
+                        break;
+                    }
+                    let mark = self.trail.len();
+                    let probe = self.assign(e, on).and_then(|()| self.propagate());
+                    self.undo_to(mark);
+                    if probe.is_err() {
+                        self.assign(e, !on)?;
+                        self.propagate_all()?;
+                        progress = true;
+                    }
+                }
+            }
+            if !progress || self.unknown == 0 {
+                return Ok(());
+            }
+        }
+    }
+
+    /// [`State::propagate`] with every path end tested for a premature loop.
+    fn propagate_all(&mut self) -> Step {
+        let ends = (0..self.graph.nodes()).filter(|&d| self.dot_yes[d] == 1);
+        self.ends.extend(ends);
+        self.propagate()
+    }
+
+    /// Sets edge `e`, updating counts and paths; the rules run in [`State::propagate`].
+    fn assign(&mut self, e: usize, on: bool) -> Step {
+        let want = if on { YES } else { NO };
+        if self.value[e] != UNKNOWN {
+            return if self.value[e] == want {
+                Ok(())
+            } else {
+                Err(Contradiction)
+            };
+        }
+        let (a, b) = self.graph.edges()[e];
+        if on {
+            if self.dot_yes[a] >= 2 || self.dot_yes[b] >= 2 {
+                return Err(Contradiction);
+            }
+            let ea = if self.dot_yes[a] == 0 { a } else { self.end[a] };
+            let eb = if self.dot_yes[b] == 0 { b } else { self.end[b] };
+            if ea == b {
+                // `a` and `b` end the same path: the edge closes it.
+                self.trail.push(Undo::Closed(self.closed));
+                let len = self.len[a] + 1;
+                self.closed = Some(match self.closed {
+                    // A second cycle: no length can match the yes count any more.
+                    Some(_) => usize::MAX,
+                    None => len,
+                });
+            } else {
+                let la = if self.dot_yes[a] == 0 { 0 } else { self.len[a] };
+                let lb = if self.dot_yes[b] == 0 { 0 } else { self.len[b] };
+                let len = la + lb + 1;
+                for d in [ea, eb] {
+                    self.trail.push(Undo::End {
+                        dot: d,
+                        other: self.end[d],
+                        len: self.len[d],
+                    });
+                }
+                self.end[ea] = eb;
+                self.end[eb] = ea;
+                self.len[ea] = len;
+                self.len[eb] = len;
+                self.ends.push(ea);
+            }
+            self.yes += 1;
+        }
+        self.value[e] = want;
+        self.unknown -= 1;
+        for d in [a, b] {
+            self.dot_unknown[d] -= 1;
+            self.dot_yes[d] += u8::from(on);
+            self.work.push(Work::Dot(d));
+        }
+        for &f in &self.edge_clues[e] {
+            self.clue_unknown[f] -= 1;
+            if on {
+                self.clue_yes[f] += 1;
+                if self.clue_yes[f] == self.clues[f].count {
+                    self.short -= 1;
+                }
+            }
+            self.work.push(Work::Clue(f));
+        }
+        self.trail.push(Undo::Edge(e));
+        Ok(())
+    }
+
+    /// Undoes the trail down to `mark` and drops pending work.
+    fn undo_to(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            match self.trail.pop() {
+                Some(Undo::Edge(e)) => {
+                    let on = self.value[e] == YES;
+                    self.value[e] = UNKNOWN;
+                    self.unknown += 1;
+                    let (a, b) = self.graph.edges()[e];
+                    for d in [a, b] {
+                        self.dot_unknown[d] += 1;
+                        self.dot_yes[d] -= u8::from(on);
+                    }
+                    for &f in &self.edge_clues[e] {
+                        self.clue_unknown[f] += 1;
+                        if on {
+                            if self.clue_yes[f] == self.clues[f].count {
+                                self.short += 1;
+                            }
+                            self.clue_yes[f] -= 1;
+                        }
+                    }
+                    if on {
+                        self.yes -= 1;
+                    }
+                }
+                Some(Undo::End { dot, other, len }) => {
+                    self.end[dot] = other;
+                    self.len[dot] = len;
+                }
+                Some(Undo::Closed(before)) => self.closed = before,
+                None => break,
+            }
+        }
+        self.work.clear();
+        self.ends.clear();
+    }
+
+    /// The local rules to their fixpoint, then the loop rules, until nothing changes.
+    fn propagate(&mut self) -> Step {
+        loop {
+            while let Some(w) = self.work.pop() {
+                match w {
+                    Work::Dot(d) => self.dot_rule(d)?,
+                    Work::Clue(f) => self.clue_rule(f)?,
+                }
+            }
+            if let Some(len) = self.closed {
+                if self.yes != len {
+                    return Err(Contradiction);
+                }
+                if self.unknown > 0 {
+                    for e in 0..self.value.len() {
+                        if self.value[e] == UNKNOWN {
+                            self.assign(e, false)?;
+                        }
+                    }
+                    continue;
+                }
+            }
+            while let Some(p) = self.ends.pop() {
+                self.loop_rule(p)?;
+            }
+            if self.work.is_empty() {
+                if self.unknown == 0 && self.yes == 0 {
+                    return Err(Contradiction);
+                }
+                return Ok(());
+            }
+        }
+    }
+
+    fn dot_rule(&mut self, d: usize) -> Step {
+        let (yes, unknown) = (self.dot_yes[d], self.dot_unknown[d]);
+        let set = match (yes, unknown) {
+            (_, 0) if yes != 1 => return Ok(()),
+            (1, 0) => return Err(Contradiction),
+            (2, _) => false,
+            (1, 1) => true,
+            (0, 1) => false,
+            _ => return Ok(()),
+        };
+        for i in 0..self.graph.adjacent(d).len() {
+            let e = self.graph.adjacent(d)[i].1;
+            if self.value[e] == UNKNOWN {
+                self.assign(e, set)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn clue_rule(&mut self, f: usize) -> Step {
+        let (yes, unknown, count) = (self.clue_yes[f], self.clue_unknown[f], self.clues[f].count);
+        if yes > count || yes + unknown < count {
+            return Err(Contradiction);
+        }
+        if unknown == 0 {
+            return Ok(());
+        }
+        let set = if yes == count {
+            false
+        } else if yes + unknown == count {
+            true
+        } else {
+            return Ok(());
+        };
+        for i in 0..self.clues[f].sides.len() {
+            let e = self.clues[f].sides[i];
+            if self.value[e] == UNKNOWN {
+                self.assign(e, set)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// No premature loop (module docs) for the path ending at `p`.
+    fn loop_rule(&mut self, p: usize) -> Step {
+        if self.dot_yes[p] != 1 {
+            return Ok(());
+        }
+        let q = self.end[p];
+        let Some(&(_, e)) = self
+            .graph
+            .adjacent(p)
+            .iter()
+            .find(|&&(n, e)| n == q && self.value[e] == UNKNOWN)
+        else {
+            return Ok(());
+        };
+        let one_short = self.edge_clues[e]
+            .iter()
+            .filter(|&&f| self.clue_yes[f] + 1 == self.clues[f].count)
+            .count();
+        if self.len[p] == self.yes && self.short == one_short {
+            return Ok(());
+        }
+        self.assign(e, false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The 1×1 grid: four dots, four edges; a clue 4 decides the loop, a clue 0 refutes it.
+    #[test]
+    fn a_single_cell() {
+        let graph = Graph::grid(2, 2);
+        let sides: Vec<usize> = (0..4).collect();
+        let four = [Clue {
+            sides: sides.clone(),
+            count: 4,
+        }];
+        assert_eq!(deduce(&graph, &four), Deduction::Edges(vec![Some(true); 4]));
+        let three = [Clue {
+            sides: sides.clone(),
+            count: 3,
+        }];
+        assert_eq!(deduce(&graph, &three), Deduction::Contradiction);
+        let zero = [Clue { sides, count: 0 }];
+        assert_eq!(deduce(&graph, &zero), Deduction::Contradiction);
+        // No clue: the one loop is the only loop, but the empty set is not a loop.
+        assert_eq!(deduce(&graph, &[]), Deduction::Edges(vec![Some(true); 4]));
+    }
+}
