@@ -95,6 +95,8 @@ enum Undo {
 enum Work {
     Dot(usize),
     Clue(usize),
+    /// An edge decided whose class has other members.
+    Class(usize),
 }
 
 struct State<'g> {
@@ -122,6 +124,15 @@ struct State<'g> {
     work: Vec<Work>,
     /// Path ends made by joins since the last fixpoint: their closing edges to test.
     ends: Vec<usize>,
+    /// Edge classes: `root[e]`'s value, flipped when `flip[e]`, is `e`'s in every
+    /// solution; `members[r]` lists a root's class. Learned at the top level only.
+    root: Vec<usize>,
+    flip: Vec<bool>,
+    members: Vec<Vec<usize>>,
+    /// What the yes probes set: the probe's number and the value.
+    probed: Vec<(usize, i8)>,
+    /// Yes probes so far.
+    probes: usize,
 }
 
 impl<'g> State<'g> {
@@ -152,6 +163,11 @@ impl<'g> State<'g> {
             trail: Vec::new(),
             work: Vec::new(),
             ends: Vec::new(),
+            root: (0..edges).collect(),
+            flip: vec![false; edges],
+            members: (0..edges).map(|e| vec![e]).collect(),
+            probed: vec![(0, UNKNOWN); edges],
+            probes: 0,
         }
     }
 
@@ -160,27 +176,96 @@ impl<'g> State<'g> {
         self.work.extend((0..self.graph.nodes()).map(Work::Dot));
         self.work.extend((0..self.clues.len()).map(Work::Clue));
         self.propagate_all()?;
+        let mut common = Vec::new();
+        let mut same = Vec::new();
         loop {
             let mut progress = false;
             for e in 0..self.value.len() {
-                for on in [true, false] {
-                    if self.value[e] != UNKNOWN {
-                        break;
-                    }
-                    let mark = self.trail.len();
-                    let probe = self.assign(e, on).and_then(|()| self.propagate());
-                    self.undo_to(mark);
-                    if probe.is_err() {
-                        self.assign(e, !on)?;
-                        self.propagate_all()?;
-                        progress = true;
+                if self.value[e] != UNKNOWN {
+                    continue;
+                }
+                // Yes, then no: a refuted side decides the edge; what both sides decide
+                // alike holds, and an edge they decide apart is equal or opposite to `e`.
+                let mark = self.trail.len();
+                self.probes += 1;
+                let probe = self.probes;
+                let yes = self.assign(e, true).and_then(|()| self.propagate());
+                if yes.is_ok() {
+                    for undo in &self.trail[mark..] {
+                        if let &Undo::Edge(f) = undo {
+                            self.probed[f] = (probe, self.value[f]);
+                        }
                     }
                 }
+                self.undo_to(mark);
+                if yes.is_err() {
+                    self.assign(e, false)?;
+                    self.propagate_all()?;
+                    progress = true;
+                    continue;
+                }
+                let no = self.assign(e, false).and_then(|()| self.propagate());
+                if no.is_ok() {
+                    for undo in &self.trail[mark..] {
+                        if let &Undo::Edge(f) = undo
+                            && f != e
+                            && self.probed[f].0 == probe
+                        {
+                            if self.probed[f].1 == self.value[f] {
+                                common.push((f, self.value[f] == YES));
+                            } else {
+                                same.push((f, self.probed[f].1 == YES));
+                            }
+                        }
+                    }
+                }
+                self.undo_to(mark);
+                if no.is_err() {
+                    self.assign(e, true)?;
+                    self.propagate_all()?;
+                    progress = true;
+                    continue;
+                }
+                for (f, on) in common.drain(..) {
+                    progress = true;
+                    self.assign(f, on)?;
+                }
+                for (f, equal) in same.drain(..) {
+                    progress |= self.relate(e, f, equal)?;
+                }
+                self.propagate_all()?;
             }
             if !progress || self.unknown == 0 {
                 return Ok(());
             }
         }
+    }
+
+    /// Records that `e` and `f` are equal (or opposite) in every solution; true when
+    /// that is new. Both are undecided (the top level's probes found the relation).
+    fn relate(&mut self, e: usize, f: usize, equal: bool) -> Result<bool, Contradiction> {
+        let (re, rf) = (self.root[e], self.root[f]);
+        if re == rf {
+            return if (self.flip[e] == self.flip[f]) == equal {
+                Ok(false)
+            } else {
+                Err(Contradiction)
+            };
+        }
+        let (keep, gone) = if self.members[re].len() >= self.members[rf].len() {
+            (re, rf)
+        } else {
+            (rf, re)
+        };
+        // value(x) = value(root) ^ flip[x]; the gone class's root takes the kept one's.
+        let turn = self.flip[e] ^ self.flip[f] ^ !equal;
+        let moved = std::mem::take(&mut self.members[gone]);
+        for &x in &moved {
+            self.root[x] = keep;
+            self.flip[x] ^= turn;
+        }
+        self.members[keep].extend(moved);
+        Ok(true)
     }
 
     /// [`State::propagate`] with every path end tested for a premature loop.
@@ -252,6 +337,9 @@ impl<'g> State<'g> {
             }
             self.work.push(Work::Clue(f));
         }
+        if self.members[self.root[e]].len() > 1 {
+            self.work.push(Work::Class(e));
+        }
         self.trail.push(Undo::Edge(e));
         Ok(())
     }
@@ -301,6 +389,7 @@ impl<'g> State<'g> {
                 match w {
                     Work::Dot(d) => self.dot_rule(d)?,
                     Work::Clue(f) => self.clue_rule(f)?,
+                    Work::Class(e) => self.class_rule(e)?,
                 }
             }
             if let Some(len) = self.closed {
@@ -343,6 +432,17 @@ impl<'g> State<'g> {
             if self.value[e] == UNKNOWN {
                 self.assign(e, set)?;
             }
+        }
+        Ok(())
+    }
+
+    /// The members of a decided edge's class follow it.
+    fn class_rule(&mut self, e: usize) -> Step {
+        let r = self.root[e];
+        let on = (self.value[e] == YES) ^ self.flip[e];
+        for i in 0..self.members[r].len() {
+            let m = self.members[r][i];
+            self.assign(m, on ^ self.flip[m])?;
         }
         Ok(())
     }
