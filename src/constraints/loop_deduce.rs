@@ -18,14 +18,22 @@
 //!   cycle is the whole loop, so it is allowed only when the path holds every yes edge and
 //!   closing it satisfies every clue (the faces still one short are exactly the closing
 //!   edge's); otherwise the edge is no. A cycle already closed makes every other edge no.
-//! - **probing** in place of `dline_deductions` and `linedsf_deductions`: an unknown edge
-//!   set yes (or no) whose consequences under the rules above contradict is the other
-//!   value. This covers the corner/diagonal rules (two edges at a dot inside a face: at
-//!   most one, at least one) and the parity chains of those functions, and more.
+//! - **probing** in place of `dline_deductions`: an unknown edge set yes (or no) whose
+//!   consequences under these rules contradict is the other value; what both values lead
+//!   to holds either way. This covers the corner/diagonal rules (two edges at a dot inside
+//!   a face: at most one, at least one) and more.
+//! - **classes** in place of `linedsf_deductions`: an edge that the two probes of `e` set
+//!   apart is equal (or opposite) to `e` in every solution; the classes propagate values,
+//!   and the dot and face rules count an opposite pair among their undecided edges as
+//!   exactly one yes edge (Tatham's parity deductions).
+//!
+//! [`search`] adds guessing for what deduction leaves open: branch on an edge, deduce on
+//! each side (classes learned at the top only, where they hold in every solution).
 //!
 //! Invariants of [`State`]: the counts (`dot_yes`, `clue_yes`, …) match `value`; each
 //! path's two end dots know each other (`end`) and the path's length in edges (`len`);
-//! `trail` undoes every change in reverse order, so a probe returns exactly to its start.
+//! `trail` undoes every change in reverse order, so a probe returns exactly to its start;
+//! the classes only grow, and only outside a probe or a branch.
 
 use super::connected::Graph;
 
@@ -52,20 +60,55 @@ pub enum Deduction {
 pub fn deduce(graph: &Graph, clues: &[Clue]) -> Deduction {
     let mut state = State::new(graph, clues);
     match state.solve() {
-        Ok(()) => Deduction::Edges(
-            state
-                .value
-                .iter()
-                .map(|&v| match v {
-                    YES => Some(true),
-                    NO => Some(false),
-                    _ => None,
-                })
-                .collect(),
-        ),
+        Ok(()) => Deduction::Edges(state.values()),
         Err(Contradiction) => Deduction::Contradiction,
     }
 }
+
+/// What [`search`] found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Found {
+    /// The first `keep` solutions, every edge's value.
+    pub loops: Vec<Vec<bool>>,
+    /// Solutions found (at most the limit).
+    pub count: u64,
+    /// Whether the search proved there are no more.
+    pub complete: bool,
+    /// Branchings of the search.
+    pub guesses: u64,
+}
+
+/// Deduction, then a depth-first search that branches on an undecided edge and deduces
+/// again on each side (probing without learning classes), up to `max` solutions, the
+/// first `keep` kept. `Err` with the edges deduced before any branching when more than
+/// `budget` branchings would be needed: the caller's search takes over from them.
+pub fn search(
+    graph: &Graph,
+    clues: &[Clue],
+    max: u64,
+    keep: usize,
+    budget: u64,
+) -> Result<Found, Vec<Option<bool>>> {
+    let mut state = State::new(graph, clues);
+    let mut found = Found::default();
+    if state.solve().is_err() {
+        found.complete = true;
+        return Ok(found);
+    }
+    let top = state.values();
+    state.learn = false;
+    let mut budget = budget;
+    match state.branch(&mut found, max, keep, &mut budget) {
+        Ok(()) => {
+            found.complete = found.count < max;
+            Ok(found)
+        }
+        Err(OutOfBudget) => Err(top),
+    }
+}
+
+/// The search needs more branchings than its budget.
+struct OutOfBudget;
 
 const UNKNOWN: i8 = 0;
 const YES: i8 = 1;
@@ -133,6 +176,13 @@ struct State<'g> {
     probed: Vec<(usize, i8)>,
     /// Yes probes so far.
     probes: usize,
+    /// Whether probes may join classes (not inside a search branch, where what both
+    /// sides of a probe decide holds only under the branch's guesses).
+    learn: bool,
+    /// Classes joined so far (none: no opposite pairs to look for); per edge, whether
+    /// its class has other members.
+    classes: usize,
+    classed: Vec<bool>,
 }
 
 impl<'g> State<'g> {
@@ -168,7 +218,76 @@ impl<'g> State<'g> {
             members: (0..edges).map(|e| vec![e]).collect(),
             probed: vec![(0, UNKNOWN); edges],
             probes: 0,
+            learn: true,
+            classes: 0,
+            classed: vec![false; edges],
         }
+    }
+
+    /// Every edge's value, `None` when undecided.
+    fn values(&self) -> Vec<Option<bool>> {
+        self.value
+            .iter()
+            .map(|&v| match v {
+                YES => Some(true),
+                NO => Some(false),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// One node of [`search`]: the state is a deduction fixpoint without contradiction,
+    /// so when every edge is decided they are a solution (degrees 0 or 2, clues met, one
+    /// cycle holding every yes edge).
+    fn branch(
+        &mut self,
+        found: &mut Found,
+        max: u64,
+        keep: usize,
+        budget: &mut u64,
+    ) -> Result<(), OutOfBudget> {
+        if self.unknown == 0 {
+            found.count += 1;
+            if found.loops.len() < keep {
+                found
+                    .loops
+                    .push(self.value.iter().map(|&v| v == YES).collect());
+            }
+            return Ok(());
+        }
+        if *budget == 0 {
+            return Err(OutOfBudget);
+        }
+        *budget -= 1;
+        found.guesses += 1;
+        // An edge at a path's end, else the first undecided one.
+        let end = (0..self.graph.nodes())
+            .filter(|&d| self.dot_yes[d] == 1)
+            .flat_map(|d| self.graph.adjacent(d))
+            .map(|&(_, e)| e)
+            .find(|&e| self.value[e] == UNKNOWN);
+        let Some(e) = end.or_else(|| self.value.iter().position(|&v| v == UNKNOWN)) else {
+            return Ok(());
+        };
+        for on in [true, false] {
+            if found.count >= max {
+                break;
+            }
+            let mark = self.trail.len();
+            let consistent = self
+                .assign(e, on)
+                .and_then(|()| self.propagate_all())
+                .and_then(|()| self.probe())
+                .is_ok();
+            let below = if consistent {
+                self.branch(found, max, keep, budget)
+            } else {
+                Ok(())
+            };
+            self.undo_to(mark);
+            below?;
+        }
+        Ok(())
     }
 
     /// The local rules everywhere, the loop rule, then probing until nothing changes.
@@ -176,6 +295,11 @@ impl<'g> State<'g> {
         self.work.extend((0..self.graph.nodes()).map(Work::Dot));
         self.work.extend((0..self.clues.len()).map(Work::Clue));
         self.propagate_all()?;
+        self.probe()
+    }
+
+    /// Probing (module docs) until a pass over the undecided edges finds nothing.
+    fn probe(&mut self) -> Step {
         let mut common = Vec::new();
         let mut same = Vec::new();
         loop {
@@ -226,14 +350,20 @@ impl<'g> State<'g> {
                     progress = true;
                     continue;
                 }
+                let mut learned = !common.is_empty();
                 for (f, on) in common.drain(..) {
-                    progress = true;
                     self.assign(f, on)?;
                 }
-                for (f, equal) in same.drain(..) {
-                    progress |= self.relate(e, f, equal)?;
+                if self.learn {
+                    for (f, equal) in same.drain(..) {
+                        learned |= self.relate(e, f, equal)?;
+                    }
                 }
-                self.propagate_all()?;
+                same.clear();
+                if learned {
+                    progress = true;
+                    self.propagate_all()?;
+                }
             }
             if !progress || self.unknown == 0 {
                 return Ok(());
@@ -265,6 +395,17 @@ impl<'g> State<'g> {
             self.flip[x] ^= turn;
         }
         self.members[keep].extend(moved);
+        // The members' dots and faces may hold a new opposite pair.
+        self.classes += 1;
+        for i in 0..self.members[keep].len() {
+            let x = self.members[keep][i];
+            self.classed[x] = true;
+            let (a, b) = self.graph.edges()[x];
+            self.work.extend([Work::Dot(a), Work::Dot(b)]);
+            for &c in &self.edge_clues[x] {
+                self.work.push(Work::Clue(c));
+            }
+        }
         Ok(true)
     }
 
@@ -337,7 +478,7 @@ impl<'g> State<'g> {
             }
             self.work.push(Work::Clue(f));
         }
-        if self.members[self.root[e]].len() > 1 {
+        if self.classed[e] {
             self.work.push(Work::Class(e));
         }
         self.trail.push(Undo::Edge(e));
@@ -417,23 +558,84 @@ impl<'g> State<'g> {
         }
     }
 
-    fn dot_rule(&mut self, d: usize) -> Step {
-        let (yes, unknown) = (self.dot_yes[d], self.dot_unknown[d]);
-        let set = match (yes, unknown) {
-            (_, 0) if yes != 1 => return Ok(()),
-            (1, 0) => return Err(Contradiction),
-            (2, _) => false,
-            (1, 1) => true,
-            (0, 1) => false,
-            _ => return Ok(()),
-        };
-        for i in 0..self.graph.adjacent(d).len() {
-            let e = self.graph.adjacent(d)[i].1;
-            if self.value[e] == UNKNOWN {
-                self.assign(e, set)?;
+    /// Opposite pairs among the undecided edges `side(0..n)` (each pair holds exactly
+    /// one loop edge): how many, and which positions they take.
+    fn opposite_pairs(&self, n: usize, side: impl Fn(usize) -> usize) -> (u8, u32) {
+        let (mut pairs, mut taken) = (0, 0u32);
+        if self.classes == 0 || n > 32 {
+            return (0, 0);
+        }
+        let mut classed = 0u32;
+        for i in 0..n {
+            let e = side(i);
+            if self.value[e] == UNKNOWN && self.classed[e] {
+                classed |= 1 << i;
+            }
+        }
+        if classed.count_ones() < 2 {
+            return (0, 0);
+        }
+        for i in 0..n {
+            if classed >> i & 1 == 0 || taken >> i & 1 == 1 {
+                continue;
+            }
+            let a = side(i);
+            for j in i + 1..n {
+                let b = side(j);
+                if classed >> j & 1 == 1
+                    && taken >> j & 1 == 0
+                    && self.root[a] == self.root[b]
+                    && self.flip[a] != self.flip[b]
+                {
+                    taken |= 1 << i | 1 << j;
+                    pairs += 1;
+                    break;
+                }
+            }
+        }
+        (pairs, taken)
+    }
+
+    /// Sets the undecided edges `side(0..n)` outside `taken` to `on`.
+    fn set_rest(&mut self, n: usize, side: impl Fn(usize) -> usize, taken: u32, on: bool) -> Step {
+        for i in 0..n {
+            let e = side(i);
+            if self.value[e] == UNKNOWN && taken >> i & 1 == 0 {
+                self.assign(e, on)?;
             }
         }
         Ok(())
+    }
+
+    /// The dot rule; an opposite pair at the dot counts as one yes edge and makes the
+    /// dot used.
+    fn dot_rule(&mut self, d: usize) -> Step {
+        let graph = self.graph;
+        let adjacent = graph.adjacent(d);
+        let side = |i: usize| adjacent[i].1;
+        let (pairs, taken) = self.opposite_pairs(adjacent.len(), side);
+        let (yes, unknown) = (self.dot_yes[d] + pairs, self.dot_unknown[d] - 2 * pairs);
+        let set = if pairs == 0 {
+            match (yes, unknown) {
+                (_, 0) if yes != 1 => return Ok(()),
+                (1, 0) => return Err(Contradiction),
+                (2, _) => false,
+                (1, 1) => true,
+                (0, 1) => false,
+                _ => return Ok(()),
+            }
+        } else if yes > 2 || yes + unknown < 2 {
+            return Err(Contradiction);
+        } else if unknown == 0 {
+            return Ok(());
+        } else if yes == 2 {
+            false
+        } else if yes + unknown == 2 {
+            true
+        } else {
+            return Ok(());
+        };
+        self.set_rest(adjacent.len(), side, taken, set)
     }
 
     /// The members of a decided edge's class follow it.
@@ -447,28 +649,30 @@ impl<'g> State<'g> {
         Ok(())
     }
 
+    /// The face rule; an opposite pair among the sides counts as one yes side.
     fn clue_rule(&mut self, f: usize) -> Step {
-        let (yes, unknown, count) = (self.clue_yes[f], self.clue_unknown[f], self.clues[f].count);
+        let clues = self.clues;
+        let sides = &clues[f].sides;
+        let side = |i: usize| sides[i];
+        let (pairs, taken) = self.opposite_pairs(sides.len(), side);
+        let (yes, unknown, count) = (
+            self.clue_yes[f] + pairs,
+            self.clue_unknown[f] - 2 * pairs,
+            clues[f].count,
+        );
         if yes > count || yes + unknown < count {
             return Err(Contradiction);
         }
         if unknown == 0 {
             return Ok(());
         }
-        let set = if yes == count {
-            false
+        if yes == count {
+            self.set_rest(sides.len(), side, taken, false)
         } else if yes + unknown == count {
-            true
+            self.set_rest(sides.len(), side, taken, true)
         } else {
-            return Ok(());
-        };
-        for i in 0..self.clues[f].sides.len() {
-            let e = self.clues[f].sides[i];
-            if self.value[e] == UNKNOWN {
-                self.assign(e, set)?;
-            }
+            Ok(())
         }
-        Ok(())
     }
 
     /// No premature loop (module docs) for the path ending at `p`.

@@ -11,10 +11,14 @@
 //!   form one cycle.
 //!
 //! The rules come from the constraint layer: `constraints::loop_` (degree 0 or 2, one
-//! component) and `constraints::connected` (its eager CNF and its cuts). The engines:
-//! - **native**: CDCL on batsat with connectivity as a theory (`constraints::lazy`): the clue
-//!   and degree clauses propagate, and a total assignment with several loops is a conflict
-//!   explained by a separator cut, learned in the same search;
+//! component), `constraints::connected` (its eager CNF and its cuts) and
+//! `constraints::loop_deduce` (deduction on dots, faces and paths). The engines:
+//! - **native**: deduction, then a depth-first search that deduces again after each guess
+//!   (`loop_deduce::search`), proving uniqueness when it runs out; beyond a few guesses,
+//!   CDCL on batsat from the deduced edges, with connectivity as a theory
+//!   (`constraints::lazy`): the clue and degree clauses propagate, and a total assignment
+//!   with several loops is a conflict explained by a separator cut, learned in the same
+//!   search;
 //! - **sat**: varisat on the local clauses, adding cuts whenever a model has several loops
 //!   (an incremental session, [`CnfEncode::sat_session`]); the **external** engine and
 //!   `export` get the whole eager CNF (`cnf.rs`), which the `sat` engine also solves when a
@@ -284,40 +288,45 @@ impl Slitherlink {
 }
 
 impl NativeSolve<Loop> for Slitherlink {
-    /// Deduction first (`constraints::loop_deduce`): when it decides every edge the loop is
-    /// the unique solution, when it refutes the clues there is none; otherwise the search
-    /// starts from the deduced edges.
     fn solve_native(&self, limits: &Limits, found: Sink<'_, Loop>) -> Result<NativeAnswer, SolveError> {
-        let deduced = if limits.max_or_all() == 0 {
-            None
-        } else {
-            Some(loop_deduce::deduce(&cnf::lattice(self), &self.faces()))
-        };
-        let settled = |count: u64| NativeAnswer {
-            count,
-            complete: true,
-            nodes: None,
-            guesses: Some(0),
-            conflicts: Some(0),
-        };
+        self.solve_within(limits, found, SEARCH_BUDGET)
+    }
+}
+
+/// Branchings the deduction's own search may take before CDCL takes over.
+const SEARCH_BUDGET: u64 = 32;
+
+impl Slitherlink {
+    /// Deduction and its search first (`constraints::loop_deduce`), within `budget`
+    /// branchings; beyond them CDCL, from the edges deduced before any branching.
+    fn solve_within(&self, limits: &Limits, found: Sink<'_, Loop>, budget: u64) -> Result<NativeAnswer, SolveError> {
         let mut units = None;
-        match deduced {
-            Some(loop_deduce::Deduction::Contradiction) => return Ok(settled(0)),
-            Some(loop_deduce::Deduction::Edges(edges)) => {
-                if edges.iter().all(Option::is_some) {
-                    let l = self.loop_of(&edges);
-                    if check::verify(self, &l).is_ok() {
-                        if limits.keep > 0 {
-                            let _ = found(l);
+        if limits.max_or_all() > 0 {
+            match loop_deduce::search(&cnf::lattice(self), &self.faces(), limits.max_or_all(), limits.keep, budget) {
+                Ok(run) => {
+                    let loops: Vec<Loop> = run
+                        .loops
+                        .iter()
+                        .map(|edges| self.loop_of(&edges.iter().map(|&b| Some(b)).collect::<Vec<_>>()))
+                        .collect();
+                    if loops.iter().all(|l| check::verify(self, l).is_ok()) {
+                        for l in loops {
+                            if found(l).is_break() {
+                                break;
+                            }
                         }
-                        return Ok(settled(1));
+                        return Ok(NativeAnswer {
+                            count: run.count,
+                            complete: run.complete,
+                            nodes: None,
+                            guesses: Some(run.guesses),
+                            conflicts: None,
+                        });
                     }
-                    debug_assert!(false, "deduction decided a loop its checker refuses");
-                } else {
-                    units = Some(edges);
+                    debug_assert!(false, "deduction found a loop its checker refuses");
                 }
+                Err(edges) => units = Some(edges),
             }
-            None => {}
         }
         let mut local = cnf::local(self);
         if let Some(edges) = units {
@@ -588,6 +597,14 @@ mod tests {
                 })
                 .unwrap();
             assert_eq!((native.count, native.complete), (all.count, all.complete), "{}", puzzle.rows_text());
+            // Without branchings of its own: CDCL from the deduced edges.
+            let cdcl = puzzle
+                .solve_within(&limits, &mut |l| {
+                    kept.push(l);
+                    std::ops::ControlFlow::Continue(())
+                }, 0)
+                .unwrap();
+            assert_eq!((cdcl.count, cdcl.complete), (all.count, all.complete), "{}", puzzle.rows_text());
             for l in &kept {
                 assert_eq!(puzzle.check(l), Ok(()));
             }
