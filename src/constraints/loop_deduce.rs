@@ -310,10 +310,19 @@ impl<'g> State<'g> {
                 }
                 // Yes, then no: a refuted side decides the edge; what both sides decide
                 // alike holds, and an edge they decide apart is equal or opposite to `e`.
+                // A side that decides nothing but `e` can neither fail nor teach.
+                let (quiet_yes, quiet_no) = (self.quiet(e, true), self.quiet(e, false));
+                if quiet_yes && quiet_no {
+                    continue;
+                }
                 let mark = self.trail.len();
                 self.probes += 1;
                 let probe = self.probes;
-                let yes = self.assign(e, true).and_then(|()| self.propagate());
+                let yes = if quiet_yes {
+                    Ok(())
+                } else {
+                    self.assign(e, true).and_then(|()| self.propagate())
+                };
                 if yes.is_ok() {
                     for undo in &self.trail[mark..] {
                         if let &Undo::Edge(f) = undo {
@@ -328,7 +337,11 @@ impl<'g> State<'g> {
                     progress = true;
                     continue;
                 }
-                let no = self.assign(e, false).and_then(|()| self.propagate());
+                let no = if quiet_no {
+                    Ok(())
+                } else {
+                    self.assign(e, false).and_then(|()| self.propagate())
+                };
                 if no.is_ok() {
                     for undo in &self.trail[mark..] {
                         if let &Undo::Edge(f) = undo
@@ -369,6 +382,55 @@ impl<'g> State<'g> {
                 return Ok(());
             }
         }
+    }
+
+    /// Whether setting the undecided edge `e` to `on` would decide nothing else: no rule
+    /// fires at its dots or clued faces, a yes edge joins two unused dots that no other
+    /// edge joins (it closes no path), a no edge leaves another undecided or yes edge,
+    /// and no class reaches them.
+    fn quiet(&self, e: usize, on: bool) -> bool {
+        let graph = self.graph;
+        let (a, b) = graph.edges()[e];
+        if on && graph.adjacent(a).iter().filter(|&&(n, _)| n == b).count() > 1 {
+            return false;
+        }
+        if !on && self.unknown == 1 && self.yes == 0 {
+            return false;
+        }
+        for d in [a, b] {
+            let (yes, unknown) = (self.dot_yes[d], self.dot_unknown[d] - 1);
+            let calm = if on {
+                yes == 0 && unknown >= 2
+            } else {
+                (yes == 0 && unknown != 1) || (yes == 1 && unknown >= 2)
+            };
+            if !calm {
+                return false;
+            }
+        }
+        for &f in &self.edge_clues[e] {
+            let (yes, unknown, count) = (
+                self.clue_yes[f],
+                self.clue_unknown[f] - 1,
+                self.clues[f].count,
+            );
+            let calm = if on {
+                yes + 1 < count && yes + 1 + unknown > count
+            } else {
+                yes < count && yes + unknown > count
+            };
+            if !calm {
+                return false;
+            }
+        }
+        self.classes == 0
+            || !(self.classed[e]
+                || [a, b]
+                    .iter()
+                    .any(|&d| graph.adjacent(d).iter().any(|&(_, x)| self.classed[x]))
+                || self.edge_clues[e]
+                    .iter()
+                    .any(|&f| self.clues[f].sides.iter().any(|&x| self.classed[x])))
     }
 
     /// Records that `e` and `f` are equal (or opposite) in every solution; true when
