@@ -81,13 +81,15 @@ pub struct Found {
 /// Deduction, then a depth-first search that branches on an undecided edge and deduces
 /// again on each side (probing without learning classes), up to `max` solutions, the
 /// first `keep` kept. `Err` with the edges deduced before any branching when more than
-/// `budget` branchings would be needed: the caller's search takes over from them.
+/// `budget` branchings would be needed, or `stop` says so before a branching: the
+/// caller's search takes over from them.
 pub fn search(
     graph: &Graph,
     clues: &[Clue],
     max: u64,
     keep: usize,
     budget: u64,
+    stop: &dyn Fn() -> bool,
 ) -> Result<Found, Vec<Option<bool>>> {
     let mut state = State::new(graph, clues);
     let mut found = Found::default();
@@ -98,7 +100,7 @@ pub fn search(
     let top = state.values();
     state.learn = false;
     let mut budget = budget;
-    match state.branch(&mut found, max, keep, &mut budget) {
+    match state.branch(&mut found, max, keep, &mut budget, stop) {
         Ok(()) => {
             found.complete = found.count < max;
             Ok(found)
@@ -245,6 +247,7 @@ impl<'g> State<'g> {
         max: u64,
         keep: usize,
         budget: &mut u64,
+        stop: &dyn Fn() -> bool,
     ) -> Result<(), OutOfBudget> {
         if self.unknown == 0 {
             found.count += 1;
@@ -255,7 +258,7 @@ impl<'g> State<'g> {
             }
             return Ok(());
         }
-        if *budget == 0 {
+        if *budget == 0 || stop() {
             return Err(OutOfBudget);
         }
         *budget -= 1;
@@ -280,7 +283,7 @@ impl<'g> State<'g> {
                 .and_then(|()| self.probe())
                 .is_ok();
             let below = if consistent {
-                self.branch(found, max, keep, budget)
+                self.branch(found, max, keep, budget, stop)
             } else {
                 Ok(())
             };

@@ -298,11 +298,13 @@ const SEARCH_BUDGET: u64 = 32;
 
 impl Slitherlink {
     /// Deduction and its search first (`constraints::loop_deduce`), within `budget`
-    /// branchings; beyond them CDCL, from the edges deduced before any branching.
+    /// branchings; beyond them, or once the stop fires, CDCL from the edges deduced before
+    /// any branching (CDCL answers the stop itself).
     fn solve_within(&self, limits: &Limits, found: Sink<'_, Loop>, budget: u64) -> Result<NativeAnswer, SolveError> {
         let mut units = None;
         if limits.max_or_all() > 0 {
-            match loop_deduce::search(&cnf::lattice(self), &self.faces(), limits.max_or_all(), limits.keep, budget) {
+            let stop = || limits.stop.should_stop();
+            match loop_deduce::search(&cnf::lattice(self), &self.faces(), limits.max_or_all(), limits.keep, budget, &stop) {
                 Ok(run) => {
                     let loops: Vec<Loop> = run
                         .loops
