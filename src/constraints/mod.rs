@@ -33,6 +33,7 @@ pub mod generate;
 pub mod grid;
 pub mod lazy;
 pub mod loop_;
+pub mod loop_deduce;
 pub mod native;
 pub mod puzzlink;
 pub mod sight;

@@ -80,6 +80,17 @@ pub(crate) fn local(p: &Slitherlink) -> Local {
     }
 }
 
+/// Adds the decided edges of `edges` (lattice order) as unit clauses.
+pub(crate) fn fix(local: &mut Local, edges: &[Option<bool>]) {
+    local.cnf.begin_family("S3 deduced edge");
+    for (&v, &value) in local.edges.iter().zip(edges) {
+        if let Some(on) = value {
+            local.cnf.add_clause(&[Lit::new(v, on)]);
+        }
+    }
+    local.cnf.end_family();
+}
+
 /// Reads the loop off a model (through the edge variables).
 pub(crate) fn decode(p: &Slitherlink, edges: &[Var], model: &Model) -> Result<Loop, DecodeError> {
     let (w, h) = (p.width, p.height);

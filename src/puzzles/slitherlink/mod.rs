@@ -11,10 +11,14 @@
 //!   form one cycle.
 //!
 //! The rules come from the constraint layer: `constraints::loop_` (degree 0 or 2, one
-//! component) and `constraints::connected` (its eager CNF and its cuts). The engines:
-//! - **native**: CDCL on batsat with connectivity as a theory (`constraints::lazy`): the clue
-//!   and degree clauses propagate, and a total assignment with several loops is a conflict
-//!   explained by a separator cut, learned in the same search;
+//! component), `constraints::connected` (its eager CNF and its cuts) and
+//! `constraints::loop_deduce` (deduction on dots, faces and paths). The engines:
+//! - **native**: deduction, then a depth-first search that deduces again after each guess
+//!   (`loop_deduce::search`), proving uniqueness when it runs out; beyond a few guesses,
+//!   CDCL on batsat from the deduced edges, with connectivity as a theory
+//!   (`constraints::lazy`): the clue and degree clauses propagate, and a total assignment
+//!   with several loops is a conflict explained by a separator cut, learned in the same
+//!   search;
 //! - **sat**: varisat on the local clauses, adding cuts whenever a model has several loops
 //!   (an incremental session, [`CnfEncode::sat_session`]); the **external** engine and
 //!   `export` get the whole eager CNF (`cnf.rs`), which the `sat` engine also solves when a
@@ -26,7 +30,7 @@ mod reader;
 
 pub use reader::{parse, parse_id, parse_url};
 
-use crate::constraints::lazy;
+use crate::constraints::{lazy, loop_deduce};
 use crate::puzzle::{
     Cells, CheckError, CnfEncode, CnfEncoding, EncodeOptions, Engine, Kind, Limits, NativeAnswer,
     NativeSolve, Preference, Purpose, Puzzle, SessionAnswer, Sink, SolveError,
@@ -244,9 +248,96 @@ impl Puzzle for Slitherlink {
     }
 }
 
+impl Slitherlink {
+    /// The clued cells as faces of the lattice, with their sides as edge indices (the
+    /// lattice's own order: horizontal edges row by row, then vertical ones).
+    fn faces(&self) -> Vec<loop_deduce::Clue> {
+        let (w, h) = (self.width, self.height);
+        let horizontal = (h + 1) * w;
+        let mut faces = Vec::new();
+        for r in 0..h {
+            for c in 0..w {
+                if let Some(count) = self.clue(r, c) {
+                    let sides = vec![
+                        r * w + c,
+                        (r + 1) * w + c,
+                        horizontal + r * (w + 1) + c,
+                        horizontal + r * (w + 1) + c + 1,
+                    ];
+                    faces.push(loop_deduce::Clue { sides, count });
+                }
+            }
+        }
+        faces
+    }
+
+    /// A loop's edges in lattice order (the inverse of [`Slitherlink::loop_of`]).
+    #[cfg(test)]
+    fn edge_values(&self, l: &Loop) -> Vec<Option<bool>> {
+        l.horizontal.iter().chain(&l.vertical).flatten().map(|&b| Some(b)).collect()
+    }
+
+    /// The loop of edges all decided (lattice order).
+    fn loop_of(&self, edges: &[Option<bool>]) -> Loop {
+        let (w, h) = (self.width, self.height);
+        let horizontal = (h + 1) * w;
+        let on = |i: usize| edges[i] == Some(true);
+        Loop {
+            horizontal: (0..=h).map(|r| (0..w).map(|c| on(r * w + c)).collect()).collect(),
+            vertical: (0..h)
+                .map(|r| (0..=w).map(|c| on(horizontal + r * (w + 1) + c)).collect())
+                .collect(),
+        }
+    }
+}
+
 impl NativeSolve<Loop> for Slitherlink {
     fn solve_native(&self, limits: &Limits, found: Sink<'_, Loop>) -> Result<NativeAnswer, SolveError> {
-        let local = cnf::local(self);
+        self.solve_within(limits, found, SEARCH_BUDGET)
+    }
+}
+
+/// Branchings the deduction's own search may take before CDCL takes over.
+const SEARCH_BUDGET: u64 = 32;
+
+impl Slitherlink {
+    /// Deduction and its search first (`constraints::loop_deduce`), within `budget`
+    /// branchings; beyond them, or once the stop fires, CDCL from the edges deduced before
+    /// any branching (CDCL answers the stop itself).
+    fn solve_within(&self, limits: &Limits, found: Sink<'_, Loop>, budget: u64) -> Result<NativeAnswer, SolveError> {
+        let mut units = None;
+        if limits.max_or_all() > 0 {
+            let stop = || limits.stop.should_stop();
+            match loop_deduce::search(&cnf::lattice(self), &self.faces(), limits.max_or_all(), limits.keep, budget, &stop) {
+                Ok(run) => {
+                    let loops: Vec<Loop> = run
+                        .loops
+                        .iter()
+                        .map(|edges| self.loop_of(&edges.iter().map(|&b| Some(b)).collect::<Vec<_>>()))
+                        .collect();
+                    if loops.iter().all(|l| check::verify(self, l).is_ok()) {
+                        for l in loops {
+                            if found(l).is_break() {
+                                break;
+                            }
+                        }
+                        return Ok(NativeAnswer {
+                            count: run.count,
+                            complete: run.complete,
+                            nodes: None,
+                            guesses: Some(run.guesses),
+                            conflicts: None,
+                        });
+                    }
+                    debug_assert!(false, "deduction found a loop its checker refuses");
+                }
+                Err(edges) => units = Some(edges),
+            }
+        }
+        let mut local = cnf::local(self);
+        if let Some(edges) = units {
+            cnf::fix(&mut local, &edges);
+        }
         // CDCL with connectivity as a theory (batsat), checked on total assignments only:
         // the partial check at every fixpoint (a full search of the lattice each time) cost
         // 3.6× on a 30×30 (`encodings/slitherlink.md`). `sat` runs the other lazy form, the
@@ -387,5 +478,146 @@ mod tests {
             }
         }
         assert!(puzzles >= 40, "{puzzles}");
+    }
+
+    /// A small deterministic generator (xorshift64) for the random puzzles below.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
+    }
+
+    /// A random `w × h` slitherlink with at least one solution: the boundary of a grown
+    /// region of cells that the checker accepts as one loop, some of its clues kept; with
+    /// `spoil`, one clue changed, so there may be none.
+    fn random_puzzle(rng: &mut Rng, w: usize, h: usize, spoil: bool) -> Slitherlink {
+        loop {
+            let mut inside = vec![false; w * h];
+            inside[rng.below(w * h)] = true;
+            for _ in 0..rng.below(w * h) {
+                let cell = rng.below(w * h);
+                let (r, c) = (cell / w, cell % w);
+                let near = (r > 0 && inside[cell - w])
+                    || (r + 1 < h && inside[cell + w])
+                    || (c > 0 && inside[cell - 1])
+                    || (c + 1 < w && inside[cell + 1]);
+                if near {
+                    inside[cell] = true;
+                }
+            }
+            let at = |r: usize, c: usize| r < h && c < w && inside[r * w + c];
+            let l = Loop {
+                horizontal: (0..=h)
+                    .map(|r| (0..w).map(|c| at(r, c) != (r > 0 && at(r - 1, c))).collect())
+                    .collect(),
+                vertical: (0..h)
+                    .map(|r| (0..=w).map(|c| at(r, c) != (c > 0 && at(r, c - 1))).collect())
+                    .collect(),
+            };
+            if Slitherlink::new(w, h, vec![None; w * h]).check(&l).is_err() {
+                continue;
+            }
+            let mut clues: Vec<Option<u8>> = (0..w * h)
+                .map(|i| {
+                    let (r, c) = (i / w, i % w);
+                    let sides = [l.horizontal[r][c], l.horizontal[r + 1][c], l.vertical[r][c], l.vertical[r][c + 1]];
+                    (rng.below(100) < 55).then(|| sides.iter().filter(|&&b| b).count() as u8)
+                })
+                .collect();
+            if spoil {
+                clues[rng.below(w * h)] = Some(rng.below(4) as u8);
+            }
+            return Slitherlink::new(w, h, clues);
+        }
+    }
+
+    /// Deduction is sound: every edge it decides has that value in every solution (up to
+    /// 64 enumerated by the cut loop), a contradiction means no solution, a loop decided
+    /// whole means exactly one; and the native engine, deduction then search, counts as
+    /// the cut loop does, where deduction finishes and where it cannot.
+    #[test]
+    fn deduction_agrees_with_every_solution() {
+        let files = [
+            include_str!("../../../tests/fixtures/slitherlink/puzzlink.txt"),
+            include_str!("../../../tests/fixtures/slitherlink/loopy-5x5-easy.txt"),
+            include_str!("../../../tests/fixtures/slitherlink/loopy-7x7-normal.txt"),
+            include_str!("../../../tests/fixtures/slitherlink/loopy-10x10-tricky.txt"),
+            include_str!("../../../tests/fixtures/slitherlink/loopy-10x10-hard.txt"),
+        ];
+        let mut puzzles: Vec<Slitherlink> = files
+            .iter()
+            .flat_map(|text| parse(text).into_iter().filter_map(|r| r.ok()).map(|(_, p)| p))
+            .collect();
+        let fixtures = puzzles.len();
+        let mut rng = Rng(0x5eed_1007);
+        for i in 0..400 {
+            let (w, h) = (2 + rng.below(5), 2 + rng.below(5));
+            puzzles.push(random_puzzle(&mut rng, w, h, i % 4 == 3));
+        }
+        let stop = crate::stop::Stop::never();
+        let (mut finished, mut refuted, mut partial) = (0, 0, 0);
+        for puzzle in &puzzles {
+            let local = cnf::local(puzzle);
+            let constraints = std::slice::from_ref(&local.connected);
+            let all = lazy::solve_incremental(&local.cnf, constraints, &local.edges, 64, 64, &stop)
+                .unwrap();
+            let (loops, all) = puzzle.answer(all, &local.edges).unwrap();
+            match loop_deduce::deduce(&cnf::lattice(puzzle), &puzzle.faces()) {
+                loop_deduce::Deduction::Contradiction => {
+                    assert_eq!((all.count, all.complete), (0, true), "{}", puzzle.rows_text());
+                    refuted += 1;
+                }
+                loop_deduce::Deduction::Edges(edges) => {
+                    for l in &loops {
+                        for (truth, decided) in puzzle.edge_values(l).iter().zip(&edges) {
+                            assert!(decided.is_none() || decided == truth, "{}", puzzle.rows_text());
+                        }
+                    }
+                    if edges.iter().all(Option::is_some) {
+                        assert_eq!((all.count, all.complete), (1, true), "{}", puzzle.rows_text());
+                        finished += 1;
+                    } else {
+                        partial += 1;
+                    }
+                }
+            }
+            let mut kept = Vec::new();
+            let limits = Limits {
+                max_solutions: Some(64),
+                keep: 64,
+                stop: stop.clone(),
+            };
+            let native = puzzle
+                .solve_native(&limits, &mut |l| {
+                    kept.push(l);
+                    std::ops::ControlFlow::Continue(())
+                })
+                .unwrap();
+            assert_eq!((native.count, native.complete), (all.count, all.complete), "{}", puzzle.rows_text());
+            // Without branchings of its own: CDCL from the deduced edges.
+            let cdcl = puzzle
+                .solve_within(&limits, &mut |l| {
+                    kept.push(l);
+                    std::ops::ControlFlow::Continue(())
+                }, 0)
+                .unwrap();
+            assert_eq!((cdcl.count, cdcl.complete), (all.count, all.complete), "{}", puzzle.rows_text());
+            for l in &kept {
+                assert_eq!(puzzle.check(l), Ok(()));
+            }
+        }
+        // Every fixture is a published puzzle with one solution that deduction decides or
+        // hands to the search; the random ones exercise all three outcomes.
+        assert!(puzzles.len() > fixtures + 399);
+        assert!(finished > 50 && refuted > 20 && partial > 20, "{finished} {refuted} {partial}");
     }
 }
