@@ -61,6 +61,37 @@ pub(crate) fn read<P>(text: &str, genre: &Genre<'_, P>) -> Vec<Result<(usize, P)
         .collect()
 }
 
+/// A Tatham grid ID `WxH[rest]:DESC` (`game` names Tatham's program, `genre` the puzzle in
+/// messages), its size bounded by [`grid_size`]: `(width, height, rest of the parameters,
+/// description, offset of the description in `id`)`. `rest` is what follows the height
+/// (generator options such as a difficulty); the genre decides whether it may be there.
+pub(crate) fn tatham_grid<'a>(
+    id: &'a str,
+    game: &str,
+    genre: &str,
+    max_cells: usize,
+    line: usize,
+    lead: usize,
+) -> Result<(usize, usize, &'a str, &'a str, usize), ParseError> {
+    let (params, desc, start) = crate::constraints::tatham::split_id(id, game)
+        .map_err(|e| ParseError::new(line, Some(lead + e.offset + 1), e.message))?;
+    let bad = || {
+        ParseError::new(
+            line,
+            Some(lead + 1),
+            format!("`{params}` is not a {genre} size `WxH`"),
+        )
+    };
+    let (w, after) = params.split_once('x').ok_or_else(bad)?;
+    let digits = after
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(after.len());
+    let width = w.parse::<usize>().map_err(|_| bad())?;
+    let height = after[..digits].parse::<usize>().map_err(|_| bad())?;
+    grid_size(width, height, max_cells, line, lead + 1)?;
+    Ok((width, height, &after[digits..], desc, start))
+}
+
 /// Refuses an empty grid and one of more than `max_cells` cells (so a header cannot claim
 /// more memory than the text could fill), at `line`, `column`.
 pub(crate) fn grid_size(
@@ -130,6 +161,17 @@ mod tests {
             read("\n# only a comment\n", &genre()),
             vec![Err(ParseError::at_line(1, "nothing here"))]
         );
+    }
+
+    #[test]
+    fn tatham_grid_ids_split_and_bound() {
+        assert_eq!(
+            tatham_grid("10x8de:abc", "sgt-tents", "Tents", 100, 1, 0),
+            Ok((10, 8, "de", "abc", 7))
+        );
+        let e = tatham_grid("10y8:abc", "sgt-tents", "Tents", 100, 2, 3).unwrap_err();
+        assert_eq!((e.line, e.column), (2, Some(4)));
+        assert!(tatham_grid("11x10:a", "sgt-tents", "Tents", 100, 1, 0).is_err());
     }
 
     #[test]

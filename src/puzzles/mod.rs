@@ -112,6 +112,7 @@ kinds! {
     packing,
     alphametic,
     exact_cover,
+    mosaic,
     lightup,
     singles,
     towers,
