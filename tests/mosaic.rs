@@ -6,32 +6,16 @@
 mod common;
 mod genres;
 
-use genres::{
-    all, eager, eager_agrees, error_at, fixtures, unique_everywhere, unsolvable_everywhere,
-};
+use genres::{error_at, every_fixture_unique, no_solution_anywhere, unique_everywhere};
 use predicates::prelude::*;
-use satcover::puzzle::{Backend, Puzzle, Status};
+use satcover::puzzle::{Backend, Puzzle};
 use satcover::puzzles::mosaic;
 
 const BACKENDS: [Backend; 2] = [Backend::Native, Backend::Sat];
 
 #[test]
 fn every_tatham_id_is_unique_on_every_backend() {
-    let cadical = common::have("cadical");
-    let mut solved = 0;
-    for (name, text) in fixtures("mosaic") {
-        let puzzles = all(&name, mosaic::parse(&text));
-        assert_eq!(puzzles.len(), 20, "{name}");
-        for (line, p) in puzzles {
-            let label = format!("{name}:{line}");
-            let solution = unique_everywhere(&label, &p, &BACKENDS);
-            if cadical {
-                eager_agrees(&label, &p, Backend::External, &solution);
-            }
-            solved += 1;
-        }
-    }
-    assert_eq!(solved, 60);
+    assert_eq!(every_fixture_unique("mosaic", mosaic::parse, &BACKENDS), 60);
 }
 
 #[test]
@@ -76,17 +60,11 @@ fn bad_input_is_located() {
 
 #[test]
 fn a_nine_in_a_corner_is_no_solution() {
-    for text in ["2x2:9c", "mosaic\n9.\n..\n", "3x1:0a3"] {
-        let (_, p) = mosaic::parse(text).remove(0).unwrap();
-        unsolvable_everywhere(text, &p, &BACKENDS);
-        if common::have("cadical") {
-            assert_eq!(
-                eager(&p, Backend::External).0,
-                Status::Unsolvable,
-                "{text} on external"
-            );
-        }
-    }
+    no_solution_anywhere(
+        &["2x2:9c", "mosaic\n9.\n..\n", "3x1:0a3"],
+        mosaic::parse,
+        &BACKENDS,
+    );
 }
 
 #[test]

@@ -92,6 +92,55 @@ pub(crate) fn tatham_grid<'a>(
     Ok((width, height, &after[digits..], desc, start))
 }
 
+/// The rows of a plain form of one character a cell (blanks between cells ignored), after
+/// the header of `kind` at line `header`: each character read by `cell` (`None`: an error
+/// at its column, "unexpected `c`: " and `expected`), every row as wide as the first, the
+/// grid bounded by [`grid_size`]. Returns the width and the cells in reading order.
+pub(crate) fn cell_rows<T>(
+    rows: &[(usize, &str)],
+    header: usize,
+    kind: &str,
+    max_cells: usize,
+    expected: &str,
+    cell: impl Fn(char) -> Option<T>,
+) -> Result<(usize, Vec<T>), ParseError> {
+    let mut cells = Vec::new();
+    let mut width = 0;
+    for (r, &(line, text)) in rows.iter().enumerate() {
+        let before = cells.len();
+        for (col, ch) in text.chars().enumerate() {
+            if ch.is_whitespace() {
+                continue;
+            }
+            let value = cell(ch).ok_or_else(|| {
+                ParseError::new(
+                    line,
+                    Some(col + 1),
+                    format!("unexpected `{ch}`: {expected}"),
+                )
+            })?;
+            cells.push(value);
+        }
+        let n = cells.len() - before;
+        if r == 0 {
+            width = n;
+        } else if n != width {
+            return Err(ParseError::at_line(
+                line,
+                format!("{n} cells in this row, {width} in the first"),
+            ));
+        }
+    }
+    if rows.is_empty() {
+        return Err(ParseError::at_line(
+            header,
+            format!("no rows after `{kind}`"),
+        ));
+    }
+    grid_size(width, rows.len(), max_cells, rows[0].0, 1)?;
+    Ok((width, cells))
+}
+
 /// Refuses an empty grid and one of more than `max_cells` cells (so a header cannot claim
 /// more memory than the text could fill), at `line`, `column`.
 pub(crate) fn grid_size(

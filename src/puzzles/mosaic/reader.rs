@@ -105,38 +105,13 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Mosaic, ParseError
 
 /// The plain form's rows (after the header at line `header`).
 fn plain(rows: &[(usize, &str)], header: usize) -> Result<Mosaic, ParseError> {
-    let mut clues = Vec::new();
-    let mut width = 0;
-    for (r, &(line, text)) in rows.iter().enumerate() {
-        let mut row = Vec::new();
-        for (col, ch) in text.chars().enumerate() {
-            match ch {
-                c if c.is_whitespace() => {}
-                '.' | '-' | '_' => row.push(None),
-                '0'..='9' => row.push(Some(ch as u8 - b'0')),
-                _ => {
-                    return Err(ParseError::new(
-                        line,
-                        Some(col + 1),
-                        format!("unexpected `{ch}`: a row holds `.` (no clue) and clues 0-9"),
-                    ));
-                }
-            }
-        }
-        if r == 0 {
-            width = row.len();
-        } else if row.len() != width {
-            return Err(ParseError::at_line(
-                line,
-                format!("{} cells in this row, {width} in the first", row.len()),
-            ));
-        }
-        clues.extend(row);
-    }
-    if rows.is_empty() {
-        return Err(ParseError::at_line(header, "no rows after `mosaic`"));
-    }
-    lines::grid_size(width, rows.len(), MAX_CELLS, rows[0].0, 1)?;
+    let expected = "a row holds `.` (no clue) and clues 0-9";
+    let (width, clues) =
+        lines::cell_rows(rows, header, "mosaic", MAX_CELLS, expected, |ch| match ch {
+            '.' | '-' | '_' => Some(None),
+            '0'..='9' => Some(Some(ch as u8 - b'0')),
+            _ => None,
+        })?;
     Ok(Mosaic::new(width, rows.len(), clues))
 }
 
@@ -146,14 +121,14 @@ mod tests {
 
     #[test]
     fn an_id_and_rows_read_alike() {
-        let id = parse_id("3x2:a4b0b", 1, 0).unwrap();
+        let id = parse_id("3x2:a4b0a", 1, 0).unwrap();
         let plain = parse("mosaic\n.4.\n.0.\n").remove(0).unwrap().1;
         assert_eq!(id, plain);
         assert_eq!(id.drawing(None), ".4.\n.0.");
-        assert_eq!(parse_id("3x2h1:a4b0b", 1, 0).unwrap(), id);
+        assert_eq!(parse_id("3x2h1:a4b0a", 1, 0).unwrap(), id);
         assert!(looks_like(
             "10x10:a3b11l6a014c44d5a5a3d5a4a4b6a454a3a434b2b3a3b4a01a2a1b52a1d55d2242c"
         ));
-        assert!(!looks_like("3x2:a4b0b"));
+        assert!(!looks_like("3x2:a4b0a"));
     }
 }
