@@ -17,6 +17,8 @@
 //! - count: counting decided cells; on a two-valued line whose no-three windows are rules
 //!   too (binairo), the count and the windows filtered together to generalised arc
 //!   consistency (`binary_line`);
+//! - matching: the anchors matchable into the cells that may hold the value, the cells that
+//!   must hold it into the anchors (`matching::revise`);
 //! - at most, at least, not-all-equal, lines-differ: counting decided cells; lines-differ
 //!   also reads the lines' count rules, so the last cell of a colour is not placed where it
 //!   would copy a decided line (`differ_by_count`).
@@ -319,6 +321,15 @@ impl<'m> Propagator<'m> {
                 value,
                 count,
             } => at_least(cells, *value, *count, d),
+            Constraint::Matching { anchors, value } => {
+                let bit = 1u64 << value;
+                for (cell, holds) in
+                    super::matching::revise(anchors, *value, d.dom).ok_or(Wipeout)?
+                {
+                    d.restrict(cell, if holds { bit } else { !bit })?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -336,7 +347,9 @@ pub(crate) fn scope(rule: &Constraint) -> Vec<usize> {
         Constraint::Visible { line, .. } => line.clone(),
         Constraint::Less { small, large } => vec![*small, *large],
         Constraint::Consecutive { a, b, .. } => vec![*a, *b],
-        Constraint::LinesDiffer(lines) => lines.concat(),
+        Constraint::LinesDiffer(lines) | Constraint::Matching { anchors: lines, .. } => {
+            lines.concat()
+        }
     }
 }
 

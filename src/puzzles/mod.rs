@@ -123,6 +123,7 @@ kinds! {
     solo,
     slitherlink,
     nurikabe,
+    tents,
     sudoku,
 }
 
