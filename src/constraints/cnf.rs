@@ -21,6 +21,7 @@
 //!     negations.
 //! 13. `matching`: an edge variable per anchor and candidate, exactly one per anchor, a
 //!     candidate holding the value iff one of its edges is chosen (`matching::encode`).
+//! 14. `exactly-one`: exactly one of the pairs' `x[cell]=v` (`Cnf::exactly_one`).
 //!
 //! The projection is the `x` variables (one-hot per cell); the decoder reads them through
 //! the same [`VarMap`] the encoder filled.
@@ -98,6 +99,7 @@ pub fn encode(model: &Model, purpose: Purpose) -> (Cnf, VarMap) {
         "11 at-most",
         "12 at-least",
         "13 matching",
+        "14 exactly-one",
     ] {
         let rules: Vec<&Constraint> = model
             .constraints
@@ -149,6 +151,10 @@ pub fn encode(model: &Model, purpose: Purpose) -> (Cnf, VarMap) {
                 Constraint::Matching { anchors, value } => {
                     super::matching::encode(&mut cnf, anchors, |c| map.lit(c, *value));
                 }
+                Constraint::ExactlyOne(pairs) => {
+                    let lits: Vec<Lit> = pairs.iter().filter_map(|&(c, v)| map.lit(c, v)).collect();
+                    cnf.exactly_one(&lits);
+                }
             }
         }
         cnf.end_family();
@@ -170,6 +176,7 @@ fn family_of(rule: &Constraint) -> &'static str {
         Constraint::AtMost { .. } => "11 at-most",
         Constraint::AtLeast { .. } => "12 at-least",
         Constraint::Matching { .. } => "13 matching",
+        Constraint::ExactlyOne(_) => "14 exactly-one",
     }
 }
 

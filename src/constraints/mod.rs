@@ -160,6 +160,9 @@ pub enum Constraint {
         /// The least.
         count: usize,
     },
+    /// Exactly one of the pairs `(cell, value)` holds: its cell takes its value (an exact-cover
+    /// item: each cell of a dominosa grid covered once, each domino placed once).
+    ExactlyOne(Vec<(usize, u32)>),
     /// The cells of the candidate lists that hold `value` pair one-to-one with the anchors,
     /// each anchor with one of its candidates (tents and their trees; [`matching`]).
     Matching {

@@ -123,6 +123,7 @@ kinds! {
     solo,
     slitherlink,
     nurikabe,
+    dominosa,
     tents,
     sudoku,
 }
