@@ -2,7 +2,10 @@
 //! `row * width + col`), stated as [`Constraint`]s of a [`Model`] with 0/1 domains:
 //! - [`orthogonal`]: the up to four cells sharing a side with a cell;
 //! - [`count_around`]: exactly k of a cell's neighbours (those a filter keeps) hold a value
-//!   (light up's numbered black cells, mosaic, tents);
+//!   (light up's numbered black cells);
+//! - [`square`], [`count_in_square`]: the up to nine cells of the 3×3 block centred on a
+//!   cell, itself included, and exactly k of them holding a value (mosaic's clues); any two
+//!   cells that touch, even diagonally, share a 2×2 [`blocks`] window (tents apart);
 //! - [`no_two_touching`]: no two orthogonal neighbours both hold a value (hitori's shaded
 //!   cells, tents), one `AtMost{[a, b], v, 1}` per pair of cells sharing a side.
 //!
@@ -51,6 +54,40 @@ pub fn count_around(
     });
 }
 
+/// The cells of the 3×3 block centred on `cell` that lie in a `width × height` grid, `cell`
+/// itself included, in reading order.
+pub fn square(width: usize, height: usize, cell: usize) -> Vec<usize> {
+    let (r, c) = (cell / width, cell % width);
+    let rows = r.saturating_sub(1)..(r + 2).min(height);
+    rows.flat_map(|y| (c.saturating_sub(1)..(c + 2).min(width)).map(move |x| y * width + x))
+        .collect()
+}
+
+/// Exactly `count` cells of the 3×3 block centred on `cell` hold `value` (a count larger
+/// than the block is kept as stated: no solution).
+pub fn count_in_square(model: &mut Model, cell: usize, value: u32, count: usize) {
+    let (w, h) = (model.width, model.cells() / model.width);
+    model.add(Constraint::Count {
+        cells: square(w, h, cell),
+        value,
+        count,
+    });
+}
+
+/// The 2×2 windows of a `width × height` grid (each in reading order; none when the grid
+/// is one cell wide or high): two cells touch, by a side or a corner, exactly when some
+/// window holds both.
+pub fn blocks(width: usize, height: usize) -> Vec<[usize; 4]> {
+    let mut out = Vec::new();
+    for r in 0..height.saturating_sub(1) {
+        for c in 0..width.saturating_sub(1) {
+            let a = r * width + c;
+            out.push([a, a + 1, a + width, a + width + 1]);
+        }
+    }
+    out
+}
+
 /// No two cells sharing a side both hold `value`.
 pub fn no_two_touching(model: &mut Model, value: u32) {
     let (w, h) = (model.width, model.cells() / model.width);
@@ -79,6 +116,10 @@ mod tests {
         no_two_touching(&mut m, 1);
         // 2 rows × 2 horizontal pairs + 3 vertical pairs.
         assert_eq!(m.constraints.len(), 7);
+        assert_eq!(square(3, 2, 0), vec![0, 1, 3, 4]);
+        assert_eq!(square(3, 3, 4), (0..9).collect::<Vec<_>>());
+        assert_eq!(blocks(3, 2), vec![[0, 1, 3, 4], [1, 2, 4, 5]]);
+        assert!(blocks(1, 5).is_empty());
         count_around(&mut m, 4, |n| n != 3, 1, 2);
         assert_eq!(
             m.constraints.last(),

@@ -19,6 +19,9 @@
 //!     (one direction).
 //! 12. `at-least`: at least one: one clause; at least k of n: at most n − k of the
 //!     negations.
+//! 13. `matching`: an edge variable per anchor and candidate, exactly one per anchor, a
+//!     candidate holding the value iff one of its edges is chosen (`matching::encode`).
+//! 14. `exactly-one`: exactly one of the pairs' `x[cell]=v` (`Cnf::exactly_one`).
 //!
 //! The projection is the `x` variables (one-hot per cell); the decoder reads them through
 //! the same [`VarMap`] the encoder filled.
@@ -95,6 +98,8 @@ pub fn encode(model: &Model, purpose: Purpose) -> (Cnf, VarMap) {
         "10 lines-differ",
         "11 at-most",
         "12 at-least",
+        "13 matching",
+        "14 exactly-one",
     ] {
         let rules: Vec<&Constraint> = model
             .constraints
@@ -143,6 +148,13 @@ pub fn encode(model: &Model, purpose: Purpose) -> (Cnf, VarMap) {
                     let lits: Vec<Lit> = cells.iter().filter_map(|&c| map.lit(c, *value)).collect();
                     at_least_k(&mut cnf, &lits, *count);
                 }
+                Constraint::Matching { anchors, value } => {
+                    super::matching::encode(&mut cnf, anchors, |c| map.lit(c, *value));
+                }
+                Constraint::ExactlyOne(pairs) => {
+                    let lits: Vec<Lit> = pairs.iter().filter_map(|&(c, v)| map.lit(c, v)).collect();
+                    cnf.exactly_one(&lits);
+                }
             }
         }
         cnf.end_family();
@@ -163,6 +175,8 @@ fn family_of(rule: &Constraint) -> &'static str {
         Constraint::LinesDiffer(_) => "10 lines-differ",
         Constraint::AtMost { .. } => "11 at-most",
         Constraint::AtLeast { .. } => "12 at-least",
+        Constraint::Matching { .. } => "13 matching",
+        Constraint::ExactlyOne(_) => "14 exactly-one",
     }
 }
 

@@ -1,18 +1,23 @@
 //! The layer's exact cover, for models whose every rule is a complete house (sudoku and its
-//! rectangular, jigsaw and X variants; Knuth, TAOCP 7.2.2.1):
+//! rectangular, jigsaw and X variants; Knuth, TAOCP 7.2.2.1) or an exactly-one over
+//! `(cell, value)` pairs (dominosa):
 //! - items `r{row}c{col}` (primary): each cell takes one value;
 //! - items `h{house}={value}` (primary): each complete house holds each of its values once;
+//! - items `e{rule}` (primary): exactly one pair of each exactly-one rule holds;
 //! - options: one per cell and value of its initial domain (a given has one), covering the
-//!   cell's item and the `(house, value)` item of every house the cell is in.
+//!   cell's item, the `(house, value)` item of every house the cell is in, and the item of
+//!   every exactly-one rule that names the pair.
 
 use super::{Constraint, Model, values};
 use crate::dlx::{Matrix, OptionId};
 use crate::puzzle::{Backend, CoverEncoding, DecodeError, SolveError};
 
-/// Whether `model` is an exact cover: every rule is a complete all-different house.
+/// Whether `model` is an exact cover: every rule is a complete all-different house or an
+/// exactly-one.
 pub fn applies(model: &Model) -> bool {
     model.constraints.iter().all(|rule| match rule {
         Constraint::AllDifferent(cells) => model.complete(cells),
+        Constraint::ExactlyOne(_) => true,
         _ => false,
     })
 }
@@ -49,6 +54,16 @@ pub fn encoding<'p, S>(
             }
         }
     }
+    // Per cell, the (value, item) of each exactly-one rule naming it.
+    let mut ones_of: Vec<Vec<(u32, usize)>> = vec![Vec::new(); model.cells()];
+    for (h, rule) in model.constraints.iter().enumerate() {
+        if let Constraint::ExactlyOne(pairs) = rule {
+            let item = matrix.add_primary(format!("e{}", h + 1));
+            for &(c, v) in pairs {
+                ones_of[c].push((v, item));
+            }
+        }
+    }
     let mut chosen_of: Vec<(usize, u32)> = Vec::new();
     let mut items = Vec::new();
     for (cell, &domain) in model.domains.iter().enumerate() {
@@ -60,6 +75,7 @@ pub fn encoding<'p, S>(
                     .iter()
                     .map(|&(_, index)| value_items[index][v as usize]),
             );
+            items.extend(ones_of[cell].iter().filter(|o| o.0 == v).map(|o| o.1));
             let option = matrix.add_option(&items).map_err(|e| SolveError::Decode {
                 backend: Backend::Dlx,
                 reason: format!("building the matrix: {e}").into(),

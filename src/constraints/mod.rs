@@ -8,7 +8,8 @@
 //!
 //! The shading genres (`lightup`, `singles`) use the same model with 0/1 domains: counts
 //! over neighbourhoods ([`adjacency`]), lines of sight ([`sight`]), and, for connected
-//! shading, a model whose cells of one value are connected ([`connected_cells`]).
+//! shading, a model whose cells of one value are connected ([`connected_cells`]); a
+//! one-to-one pairing of anchors with cells holding a value ([`matching`]: tents).
 //!
 //! Glossary:
 //! - **cell**: an index `0..width*height`, row-major (`row * width + col`).
@@ -34,6 +35,7 @@ pub mod grid;
 pub mod lazy;
 pub mod loop_;
 pub mod loop_deduce;
+pub mod matching;
 pub mod native;
 pub mod puzzlink;
 pub mod sight;
@@ -158,6 +160,17 @@ pub enum Constraint {
         value: u32,
         /// The least.
         count: usize,
+    },
+    /// Exactly one of the pairs `(cell, value)` holds: its cell takes its value (an exact-cover
+    /// item: each cell of a dominosa grid covered once, each domino placed once).
+    ExactlyOne(Vec<(usize, u32)>),
+    /// The cells of the candidate lists that hold `value` pair one-to-one with the anchors,
+    /// each anchor with one of its candidates (tents and their trees; [`matching`]).
+    Matching {
+        /// Per anchor, its candidate cells.
+        anchors: Vec<Vec<usize>>,
+        /// The value of a matched cell.
+        value: u32,
     },
 }
 

@@ -17,6 +17,9 @@
 //! - count: counting decided cells; on a two-valued line whose no-three windows are rules
 //!   too (binairo), the count and the windows filtered together to generalised arc
 //!   consistency (`binary_line`);
+//! - exactly one pair (cell, value): counting the pairs held and still possible;
+//! - matching: the anchors matchable into the cells that may hold the value, the cells that
+//!   must hold it into the anchors (`matching::revise`);
 //! - at most, at least, not-all-equal, lines-differ: counting decided cells; lines-differ
 //!   also reads the lines' count rules, so the last cell of a colour is not placed where it
 //!   would copy a decided line (`differ_by_count`).
@@ -319,6 +322,16 @@ impl<'m> Propagator<'m> {
                 value,
                 count,
             } => at_least(cells, *value, *count, d),
+            Constraint::ExactlyOne(pairs) => exactly_one(pairs, d),
+            Constraint::Matching { anchors, value } => {
+                let bit = 1u64 << value;
+                for (cell, holds) in
+                    super::matching::revise(anchors, *value, d.dom).ok_or(Wipeout)?
+                {
+                    d.restrict(cell, if holds { bit } else { !bit })?;
+                }
+                Ok(())
+            }
         }
     }
 }
@@ -334,9 +347,12 @@ pub(crate) fn scope(rule: &Constraint) -> Vec<usize> {
         | Constraint::AtLeast { cells, .. }
         | Constraint::NotAllEqual(cells) => cells.clone(),
         Constraint::Visible { line, .. } => line.clone(),
+        Constraint::ExactlyOne(pairs) => pairs.iter().map(|&(c, _)| c).collect(),
         Constraint::Less { small, large } => vec![*small, *large],
         Constraint::Consecutive { a, b, .. } => vec![*a, *b],
-        Constraint::LinesDiffer(lines) => lines.concat(),
+        Constraint::LinesDiffer(lines) | Constraint::Matching { anchors: lines, .. } => {
+            lines.concat()
+        }
     }
 }
 
@@ -618,6 +634,47 @@ fn at_most(cells: &[usize], value: u32, count: usize, d: &mut Domains<'_>) -> Re
         }
     }
     Ok(())
+}
+
+/// Exactly one pair `(cell, value)` holds: once one does, the others lose their values;
+/// when one may still, it does; when those that may all lie in one cell, that cell keeps
+/// only their values.
+fn exactly_one(pairs: &[(usize, u32)], d: &mut Domains<'_>) -> Revised {
+    let mut held = None;
+    let mut open: Option<(usize, Domain)> = None;
+    let mut cells = 0;
+    for &(c, v) in pairs {
+        let bit = 1u64 << v;
+        if d.dom[c] & bit == 0 {
+            continue;
+        }
+        if d.dom[c] == bit {
+            if held.is_some() {
+                return Err(Wipeout);
+            }
+            held = Some((c, v));
+        }
+        match &mut open {
+            Some((cell, bits)) if *cell == c => *bits |= bit,
+            _ => {
+                open = Some((c, bit));
+                cells += 1;
+            }
+        }
+    }
+    if let Some(one) = held {
+        for &(c, v) in pairs {
+            if (c, v) != one {
+                d.restrict(c, !(1u64 << v))?;
+            }
+        }
+        return Ok(());
+    }
+    match open {
+        None => Err(Wipeout),
+        Some((c, bits)) if cells == 1 => d.restrict(c, bits),
+        Some(_) => Ok(()),
+    }
 }
 
 /// At least `count` cells hold `value`: when only `count` still may, they all do.

@@ -61,6 +61,86 @@ pub(crate) fn read<P>(text: &str, genre: &Genre<'_, P>) -> Vec<Result<(usize, P)
         .collect()
 }
 
+/// A Tatham grid ID `WxH[rest]:DESC` (`game` names Tatham's program, `genre` the puzzle in
+/// messages), its size bounded by [`grid_size`]: `(width, height, rest of the parameters,
+/// description, offset of the description in `id`)`. `rest` is what follows the height
+/// (generator options such as a difficulty); the genre decides whether it may be there.
+pub(crate) fn tatham_grid<'a>(
+    id: &'a str,
+    game: &str,
+    genre: &str,
+    max_cells: usize,
+    line: usize,
+    lead: usize,
+) -> Result<(usize, usize, &'a str, &'a str, usize), ParseError> {
+    let (params, desc, start) = crate::constraints::tatham::split_id(id, game)
+        .map_err(|e| ParseError::new(line, Some(lead + e.offset + 1), e.message))?;
+    let bad = || {
+        ParseError::new(
+            line,
+            Some(lead + 1),
+            format!("`{params}` is not a {genre} size `WxH`"),
+        )
+    };
+    let (w, after) = params.split_once('x').ok_or_else(bad)?;
+    let digits = after
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(after.len());
+    let width = w.parse::<usize>().map_err(|_| bad())?;
+    let height = after[..digits].parse::<usize>().map_err(|_| bad())?;
+    grid_size(width, height, max_cells, line, lead + 1)?;
+    Ok((width, height, &after[digits..], desc, start))
+}
+
+/// The rows of a plain form of one character a cell (blanks between cells ignored), after
+/// the header of `kind` at line `header`: each character read by `cell` (`None`: an error
+/// at its column, "unexpected `c`: " and `expected`), every row as wide as the first, the
+/// grid bounded by [`grid_size`]. Returns the width and the cells in reading order.
+pub(crate) fn cell_rows<T>(
+    rows: &[(usize, &str)],
+    header: usize,
+    kind: &str,
+    max_cells: usize,
+    expected: &str,
+    cell: impl Fn(char) -> Option<T>,
+) -> Result<(usize, Vec<T>), ParseError> {
+    let mut cells = Vec::new();
+    let mut width = 0;
+    for (r, &(line, text)) in rows.iter().enumerate() {
+        let before = cells.len();
+        for (col, ch) in text.chars().enumerate() {
+            if ch.is_whitespace() {
+                continue;
+            }
+            let value = cell(ch).ok_or_else(|| {
+                ParseError::new(
+                    line,
+                    Some(col + 1),
+                    format!("unexpected `{ch}`: {expected}"),
+                )
+            })?;
+            cells.push(value);
+        }
+        let n = cells.len() - before;
+        if r == 0 {
+            width = n;
+        } else if n != width {
+            return Err(ParseError::at_line(
+                line,
+                format!("{n} cells in this row, {width} in the first"),
+            ));
+        }
+    }
+    if rows.is_empty() {
+        return Err(ParseError::at_line(
+            header,
+            format!("no rows after `{kind}`"),
+        ));
+    }
+    grid_size(width, rows.len(), max_cells, rows[0].0, 1)?;
+    Ok((width, cells))
+}
+
 /// Refuses an empty grid and one of more than `max_cells` cells (so a header cannot claim
 /// more memory than the text could fill), at `line`, `column`.
 pub(crate) fn grid_size(
@@ -130,6 +210,17 @@ mod tests {
             read("\n# only a comment\n", &genre()),
             vec![Err(ParseError::at_line(1, "nothing here"))]
         );
+    }
+
+    #[test]
+    fn tatham_grid_ids_split_and_bound() {
+        assert_eq!(
+            tatham_grid("10x8de:abc", "sgt-tents", "Tents", 100, 1, 0),
+            Ok((10, 8, "de", "abc", 7))
+        );
+        let e = tatham_grid("10y8:abc", "sgt-tents", "Tents", 100, 2, 3).unwrap_err();
+        assert_eq!((e.line, e.column), (2, Some(4)));
+        assert!(tatham_grid("11x10:a", "sgt-tents", "Tents", 100, 1, 0).is_err());
     }
 
     #[test]

@@ -112,6 +112,7 @@ kinds! {
     packing,
     alphametic,
     exact_cover,
+    mosaic,
     lightup,
     singles,
     towers,
@@ -122,6 +123,8 @@ kinds! {
     solo,
     slitherlink,
     nurikabe,
+    dominosa,
+    tents,
     sudoku,
 }
 

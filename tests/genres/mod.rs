@@ -194,3 +194,51 @@ pub fn rules_keep_the_solution(
     }
     runs
 }
+
+/// A genre's reader: every puzzle of a file, each with its line.
+pub type Parse<P> = fn(&str) -> Vec<Result<(usize, P), ParseError>>;
+
+/// Every fixture of `genre`, read by `parse`, 20 puzzles a file: each unique on `backends`
+/// (see [`unique_everywhere`]) and, when cadical is installed, on its eager CNF with the
+/// same solution. Returns how many puzzles were solved.
+pub fn every_fixture_unique<P: Puzzle<Solution = Grid>>(
+    genre: &str,
+    parse: Parse<P>,
+    backends: &[Backend],
+) -> usize {
+    let cadical = crate::common::have("cadical");
+    let mut solved = 0;
+    for (name, text) in fixtures(genre) {
+        let puzzles = all(&name, parse(&text));
+        assert_eq!(puzzles.len(), 20, "{name}");
+        for (line, p) in puzzles {
+            let label = format!("{name}:{line}");
+            let solution = unique_everywhere(&label, &p, backends);
+            if cadical {
+                eager_agrees(&label, &p, Backend::External, &solution);
+            }
+            solved += 1;
+        }
+    }
+    solved
+}
+
+/// The first puzzle of each of `texts`, read by `parse`, has no solution on `backends`, nor
+/// on cadical's eager CNF when it is installed.
+pub fn no_solution_anywhere<P: Puzzle<Solution = Grid>>(
+    texts: &[&str],
+    parse: Parse<P>,
+    backends: &[Backend],
+) {
+    for text in texts {
+        let (_, p) = parse(text).remove(0).expect("the puzzle reads");
+        unsolvable_everywhere(text, &p, backends);
+        if crate::common::have("cadical") {
+            assert_eq!(
+                eager(&p, Backend::External).0,
+                Status::Unsolvable,
+                "{text} on external"
+            );
+        }
+    }
+}

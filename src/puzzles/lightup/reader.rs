@@ -47,7 +47,6 @@ pub(crate) fn looks_like(line: &str) -> bool {
         })
 }
 
-
 /// A Tatham Light Up ID; `lead` is the column offset of `id` in its line.
 pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<LightUp, ParseError> {
     let at = |e: tatham::FormatError| ParseError::new(line, Some(lead + e.offset + 1), e.message);
@@ -55,14 +54,24 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<LightUp, ParseErro
     let (width, height) = params
         .split_once('x')
         .and_then(|(w, h)| Some((w.parse::<usize>().ok()?, h.parse::<usize>().ok()?)))
-        .ok_or_else(|| ParseError::new(line, Some(lead + 1), format!("`{params}` is not a Light Up size `WxH`")))?;
+        .ok_or_else(|| {
+            ParseError::new(
+                line,
+                Some(lead + 1),
+                format!("`{params}` is not a Light Up size `WxH`"),
+            )
+        })?;
     lines::grid_size(width, height, MAX_CELLS, line, lead + 1)?;
     let n = width * height;
     let mut cells = Vec::with_capacity(n);
     for (k, ch) in desc.char_indices() {
         let column = lead + start + k + 1;
         if cells.len() >= n {
-            return Err(ParseError::new(line, Some(column), format!("more than the grid's {n} cells")));
+            return Err(ParseError::new(
+                line,
+                Some(column),
+                format!("more than the grid's {n} cells"),
+            ));
         }
         match ch {
             '0'..='4' => cells.push(Cell::Black(Some(ch as u8 - b'0'))),
@@ -70,21 +79,38 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<LightUp, ParseErro
             'a'..='z' => {
                 let run = usize::from(ch as u8 - b'a') + 1;
                 if cells.len() + run > n {
-                    return Err(ParseError::new(line, Some(column), format!("run `{ch}` goes past the grid's {n} cells")));
+                    return Err(ParseError::new(
+                        line,
+                        Some(column),
+                        format!("run `{ch}` goes past the grid's {n} cells"),
+                    ));
                 }
                 cells.extend(std::iter::repeat_n(Cell::White, run));
             }
             '5'..='9' => {
-                return Err(ParseError::new(line, Some(column), format!("clue {ch}: a black cell has at most 4 neighbours")));
+                return Err(ParseError::new(
+                    line,
+                    Some(column),
+                    format!("clue {ch}: a black cell has at most 4 neighbours"),
+                ));
             }
-            _ => return Err(ParseError::new(line, Some(column), format!("unknown letter `{ch}`: expected 0-4, B or a-z"))),
+            _ => {
+                return Err(ParseError::new(
+                    line,
+                    Some(column),
+                    format!("unknown letter `{ch}`: expected 0-4, B or a-z"),
+                ));
+            }
         }
     }
     if cells.len() < n {
         return Err(ParseError::new(
             line,
             Some(lead + id.len() + 1),
-            format!("the description covers {} cells, the grid has {n}", cells.len()),
+            format!(
+                "the description covers {} cells, the grid has {n}",
+                cells.len()
+            ),
         ));
     }
     Ok(LightUp::new(width, height, cells))
@@ -93,7 +119,8 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<LightUp, ParseErro
 /// A puzz.link `akari` (or `lightup`) URL; `lead` is its column offset in the line.
 pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<LightUp, ParseError> {
     let err = |offset: usize, m: String| ParseError::new(line, Some(lead + offset + 1), m);
-    let g = puzzlink::grid_url(url, &["akari", "lightup"], "light up").map_err(|e| err(e.offset, e.message))?;
+    let g = puzzlink::grid_url(url, &["akari", "lightup"], "light up")
+        .map_err(|e| err(e.offset, e.message))?;
     let (width, height, body, start) = (g.width, g.height, g.body, g.body_at);
     lines::grid_size(width, height, MAX_CELLS, line, lead + g.height_at + 1)?;
     let n = width * height;
@@ -108,7 +135,12 @@ pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<LightUp, ParseEr
             'a'..='e' => (Some(Some(ch as u8 - b'a')), 2),
             '.' => (Some(None), 0),
             'g'..='z' => (None, usize::from(ch as u8 - b'f')),
-            _ => return Err(err(start + j, format!("unexpected `{ch}` in the URL's cells"))),
+            _ => {
+                return Err(err(
+                    start + j,
+                    format!("unexpected `{ch}` in the URL's cells"),
+                ));
+            }
         };
         if let Some(clue) = black {
             cells.push(Cell::Black(clue));
@@ -123,36 +155,21 @@ pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<LightUp, ParseEr
 
 /// The plain form's rows (after the header at line `header`).
 fn plain(rows: &[(usize, &str)], header: usize) -> Result<LightUp, ParseError> {
-    let mut cells = Vec::new();
-    let mut width = 0;
-    for (r, &(line, text)) in rows.iter().enumerate() {
-        let mut row = Vec::new();
-        for (col, ch) in text.chars().enumerate() {
-            match ch {
-                c if c.is_whitespace() => {}
-                '.' | '-' | '_' => row.push(Cell::White),
-                '#' | 'B' | 'X' => row.push(Cell::Black(None)),
-                '0'..='4' => row.push(Cell::Black(Some(ch as u8 - b'0'))),
-                _ => {
-                    return Err(ParseError::new(
-                        line,
-                        Some(col + 1),
-                        format!("unexpected `{ch}`: a row holds `.` white, `#` black and clues 0-4"),
-                    ));
-                }
-            }
-        }
-        if r == 0 {
-            width = row.len();
-        } else if row.len() != width {
-            return Err(ParseError::at_line(line, format!("{} cells in this row, {width} in the first", row.len())));
-        }
-        cells.extend(row);
-    }
-    if rows.is_empty() {
-        return Err(ParseError::at_line(header, "no rows after `lightup`"));
-    }
-    lines::grid_size(width, rows.len(), MAX_CELLS, rows[0].0, 1)?;
+    let expected = "a row holds `.` white, `#` black and clues 0-4";
+    let (width, cells) =
+        lines::cell_rows(
+            rows,
+            header,
+            "lightup",
+            MAX_CELLS,
+            expected,
+            |ch| match ch {
+                '.' | '-' | '_' => Some(Cell::White),
+                '#' | 'B' | 'X' => Some(Cell::Black(None)),
+                '0'..='4' => Some(Cell::Black(Some(ch as u8 - b'0'))),
+                _ => None,
+            },
+        )?;
     Ok(LightUp::new(width, rows.len(), cells))
 }
 
