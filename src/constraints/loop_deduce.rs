@@ -30,7 +30,7 @@
 //! [`search`] adds guessing for what deduction leaves open: branch on an edge, deduce on
 //! each side (classes learned at the top only, where they hold in every solution).
 //!
-//! Invariants of [`State`]: the counts (`dot_yes`, `clue_yes`, …) match `value`; each
+//! Invariants of `State`: the counts (`dot_yes`, `clue_yes`, …) match `value`; each
 //! path's two end dots know each other (`end`) and the path's length in edges (`len`);
 //! `trail` undoes every change in reverse order, so a probe returns exactly to its start;
 //! the classes only grow, and only outside a probe or a branch.

@@ -4,10 +4,10 @@
 //! anchor with one of its candidates and each such cell with one anchor. Which pairing is
 //! not part of the solution (two pairings of the same cells are one solution).
 //!
-//! - CNF ([`encode`], family 13 `matching`): an edge variable `m` per anchor and candidate
+//! - CNF (`encode`, family 13 `matching`): an edge variable `m` per anchor and candidate
 //!   that may hold the value; exactly one edge per anchor; a candidate holds the value iff
 //!   exactly one of its edges is chosen (`m → x`, `x → ⋁ m`, at most one `m`).
-//! - Native ([`revise`]): an anchor with no candidate left is a wipe-out, with one left
+//! - Native (`revise`): an anchor with no candidate left is a wipe-out, with one left
 //!   places it; the anchors must be matchable into the cells that may hold the value, and
 //!   the cells that must hold it into the anchors (two augmenting-path matchings; by the
 //!   Mendelsohn–Dulmage theorem both together mean one matching covers the anchors and every

@@ -139,7 +139,7 @@ fn url(line: &str) -> Result<Kakuro, FormatError> {
     Ok(Kakuro::new(columns, squares))
 }
 
-/// The URL written: what [`url`] reads back. It holds a board whose top row and left
+/// The URL written: what `url` reads back. It holds a board whose top row and left
 /// column are black (the frame), with sums up to 45 and frame sums only over the runs that
 /// start at the frame.
 impl Notate for Kakuro {

@@ -42,7 +42,7 @@ pub(super) fn parse(url: &str, line: usize, lead: usize) -> Result<Sudoku, Parse
     Sudoku::new(box_side, givens).map_err(|e| err(0, e.message))
 }
 
-/// The URL written: what [`parse`] reads back.
+/// The URL written: what `parse` reads back.
 impl Notate for Sudoku {
     fn notations(&self) -> &'static [Notation] {
         &[Notation::Url]

@@ -172,7 +172,7 @@ fn drawn(lines: &[&str], header: usize) -> Result<Towers, ParseError> {
     Ok(build(n, clues, givens))
 }
 
-/// The ID and the URL written: what [`id`] and [`url`] read back. Tatham's Towers takes
+/// The ID and the URL written: what `id` and `url` read back. Tatham's Towers takes
 /// sides 3 to 9.
 impl Notate for Towers {
     fn notations(&self) -> &'static [Notation] {
