@@ -336,7 +336,10 @@ pub fn parse_collection_line(number: usize, line: &str) -> Result<Sudoku, ParseE
 fn parse_line(number: usize, line: &str) -> Result<Sudoku, ParseError> {
     let indent = line.len() - line.trim_start().len();
     let body = line.trim();
-    if crate::constraints::puzzlink::split(body).is_some() {
+    // A grid line starts with a digit or `.`; a URL never does (one byte on the hot path).
+    if !body.starts_with(|c: char| c.is_ascii_digit() || c == '.')
+        && crate::constraints::puzzlink::split(body).is_some()
+    {
         return url::parse(body, number, indent);
     }
     // Collections are ASCII: count bytes then (a non-ASCII line is counted in
