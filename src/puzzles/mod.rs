@@ -122,6 +122,7 @@ kinds! {
     solo,
     slitherlink,
     nurikabe,
+    range,
     sudoku,
 }
 

@@ -191,7 +191,7 @@ impl Notate for Singles {
         let numbers = (0..height).flat_map(|r| (0..width).map(move |c| (r, c))).map(|(r, c)| self.number(r, c));
         match form {
             Notation::Tatham => {
-                let desc: Option<String> = numbers.map(|n| n.and_then(|v| base62_digit(v))).collect();
+                let desc: Option<String> = numbers.map(|n| n.and_then(base62_digit)).collect();
                 Some(format!("{width}x{height}:{}", desc?))
             }
             Notation::Url => {

@@ -1,0 +1,85 @@
+//! The independent checker: clue cells unshaded, no two shaded cells side by side, each
+//! number the unshaded cells it sees (walked here cell by cell), the unshaded cells one
+//! region (a flood fill from the first) — computed afresh, sharing nothing with the model,
+//! the sight encoding or the connectivity constraint.
+
+use super::{Clue, Range};
+use crate::constraints::Grid;
+use crate::puzzle::CheckError;
+
+pub(super) fn verify(p: &Range, g: &Grid) -> Result<(), CheckError> {
+    let (w, h) = (p.width, p.height);
+    if g.width != w || g.values.len() != w * h {
+        return Err(CheckError::from(format!("the solution is not {w}×{h}")));
+    }
+    let name = |i: usize| format!("r{}c{}", i / w + 1, i % w + 1);
+    if let Some(i) = g.values.iter().position(|&v| v > 1) {
+        return Err(CheckError::from(format!("{} holds {}", name(i), g.values[i])));
+    }
+    let white = |r: usize, c: usize| g.values[r * w + c] == 0;
+    for r in 0..h {
+        for c in 0..w {
+            let i = r * w + c;
+            if !white(r, c) {
+                if p.clues[i] != Clue::Empty {
+                    return Err(CheckError::from(format!("the clue at {} is shaded", name(i))));
+                }
+                if (c + 1 < w && !white(r, c + 1)) || (r + 1 < h && !white(r + 1, c)) {
+                    return Err(CheckError::from(format!("shaded cells touch at {}", name(i))));
+                }
+            }
+        }
+    }
+    for (i, clue) in p.clues.iter().enumerate() {
+        let Clue::Count(n) = *clue else { continue };
+        let (r, c) = (i / w, i % w);
+        let mut seen = 1usize;
+        for (dr, dc) in [(-1isize, 0isize), (1, 0), (0, -1), (0, 1)] {
+            let (mut rr, mut cc) = (r as isize + dr, c as isize + dc);
+            while rr >= 0 && cc >= 0 && (rr as usize) < h && (cc as usize) < w && white(rr as usize, cc as usize) {
+                seen += 1;
+                rr += dr;
+                cc += dc;
+            }
+        }
+        if seen != n as usize {
+            return Err(CheckError::from(format!("the {n} at {} sees {seen} unshaded cells", name(i))));
+        }
+    }
+    let Some(start) = g.values.iter().position(|&v| v == 0) else {
+        return Ok(());
+    };
+    let mut reached = vec![false; w * h];
+    reached[start] = true;
+    let mut stack = vec![start];
+    while let Some(i) = stack.pop() {
+        let (r, c) = (i / w, i % w);
+        let mut next = Vec::with_capacity(4);
+        if r > 0 {
+            next.push(i - w);
+        }
+        if r + 1 < h {
+            next.push(i + w);
+        }
+        if c > 0 {
+            next.push(i - 1);
+        }
+        if c + 1 < w {
+            next.push(i + 1);
+        }
+        for j in next {
+            if g.values[j] == 0 && !reached[j] {
+                reached[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    match (0..w * h).find(|&i| g.values[i] == 0 && !reached[i]) {
+        Some(i) => Err(CheckError::from(format!(
+            "the unshaded cells are not connected: {} is cut off from {}",
+            name(i),
+            name(start)
+        ))),
+        None => Ok(()),
+    }
+}
