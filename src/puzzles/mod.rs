@@ -104,6 +104,7 @@ macro_rules! kinds {
 }
 
 pub(crate) mod lines;
+pub(crate) mod region;
 
 // The registration: one line per kind.
 kinds! {
