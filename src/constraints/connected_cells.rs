@@ -34,9 +34,19 @@ pub struct Local {
     pub connected: Connected,
 }
 
+/// Clauses a genre adds to the local formula beyond its model's rules, over the model's
+/// variables and fresh ones (range's sight counts); they come before connectivity's.
+pub type Extra<'a> = &'a dyn Fn(&mut Cnf, &VarMap);
+
 /// The local part of `model` with its cells holding `value` connected.
 pub fn local(model: &Model, value: u32, purpose: Purpose) -> Local {
+    local_with(model, value, purpose, &|_, _| {})
+}
+
+/// [`local`] with the genre's `extra` clauses.
+pub fn local_with(model: &Model, value: u32, purpose: Purpose, extra: Extra<'_>) -> Local {
     let (mut cnf, map) = cnf::encode(model, purpose);
+    extra(&mut cnf, &map);
     let mut never: Option<Lit> = None;
     let nodes: Vec<Lit> = (0..model.cells())
         .map(|cell| {
@@ -81,7 +91,19 @@ pub fn solve_lazy(
     keep: usize,
     stop: &Stop,
 ) -> Result<LazyRun, SatError> {
-    let local = local(model, value, Purpose::Solve);
+    solve_lazy_with(model, value, &|_, _| {}, max, keep, stop)
+}
+
+/// [`solve_lazy`] with the genre's `extra` clauses.
+pub fn solve_lazy_with(
+    model: &Model,
+    value: u32,
+    extra: Extra<'_>,
+    max: u64,
+    keep: usize,
+    stop: &Stop,
+) -> Result<LazyRun, SatError> {
+    let local = local_with(model, value, Purpose::Solve, extra);
     let run = lazy::solve_incremental(
         &local.cnf,
         std::slice::from_ref(&local.connected),
@@ -105,6 +127,40 @@ pub fn solve_lazy(
     })
 }
 
+/// [`solve_lazy_with`] on batsat with connectivity as a theory checked at every
+/// propagation fixpoint (`lazy::solve_theory`): a sealed-off region is a conflict before the
+/// assignment is total. Faster where the local formula decides most cells (range's counts).
+pub fn solve_theory_with(
+    model: &Model,
+    value: u32,
+    extra: Extra<'_>,
+    max: u64,
+    keep: usize,
+    stop: &Stop,
+) -> Result<LazyRun, SatError> {
+    let local = local_with(model, value, Purpose::Solve, extra);
+    let run = lazy::solve_theory(
+        true,
+        &local.cnf,
+        std::slice::from_ref(&local.connected),
+        &local.map.vars(),
+        max,
+        keep,
+        stop,
+    );
+    let solutions = run
+        .models
+        .iter()
+        .filter_map(|m| local.map.decode(m).ok())
+        .collect();
+    Ok(LazyRun {
+        solutions,
+        run,
+        variables: local.cnf.num_vars(),
+        clauses: local.cnf.num_clauses(),
+    })
+}
+
 /// The eager encoding (module docs), its decoder handing the cell values to `solution`.
 pub fn encoding<'p, S>(
     model: &Model,
@@ -112,11 +168,22 @@ pub fn encoding<'p, S>(
     purpose: Purpose,
     solution: impl Fn(Vec<u32>) -> S + 'p,
 ) -> CnfEncoding<'p, S> {
+    encoding_with(model, value, &|_, _| {}, purpose, solution)
+}
+
+/// [`encoding`] with the genre's `extra` clauses.
+pub fn encoding_with<'p, S>(
+    model: &Model,
+    value: u32,
+    extra: Extra<'_>,
+    purpose: Purpose,
+    solution: impl Fn(Vec<u32>) -> S + 'p,
+) -> CnfEncoding<'p, S> {
     let Local {
         mut cnf,
         map,
         connected,
-    } = local(model, value, purpose);
+    } = local_with(model, value, purpose, extra);
     connected.encode(&mut cnf);
     CnfEncoding {
         cnf,
@@ -138,9 +205,23 @@ pub fn undecoded(kept: usize, decoded: usize) -> Option<DecodeError> {
 
 /// Implements the native and CNF capabilities of a genre that is
 /// [`OnModel`](super::OnModel) whose cells holding `$value` are connected: native and the
-/// `sat` session run [`solve_lazy`], the CNF is [`encoding`].
+/// `sat` session run [`solve_lazy`], the CNF is [`encoding`]. A third argument, a function
+/// `(&genre, &mut Cnf, &VarMap)`, adds the genre's own clauses to the local formula; a
+/// fourth, the native engine's search ([`solve_lazy_with`] by default, or
+/// [`solve_theory_with`]).
 macro_rules! connected_engines {
     ($genre:ty, $value:expr) => {
+        $crate::constraints::connected_cells::connected_engines!($genre, $value, |_, _, _| {});
+    };
+    ($genre:ty, $value:expr, $extra:expr) => {
+        $crate::constraints::connected_cells::connected_engines!(
+            $genre,
+            $value,
+            $extra,
+            $crate::constraints::connected_cells::solve_lazy_with
+        );
+    };
+    ($genre:ty, $value:expr, $extra:expr, $native:path) => {
         impl $crate::puzzle::NativeSolve<$crate::constraints::Grid> for $genre {
             fn solve_native(
                 &self,
@@ -148,14 +229,14 @@ macro_rules! connected_engines {
                 found: $crate::puzzle::Sink<'_, $crate::constraints::Grid>,
             ) -> Result<$crate::puzzle::NativeAnswer, $crate::puzzle::SolveError> {
                 use $crate::constraints::OnModel;
-                let $crate::constraints::connected_cells::LazyRun { solutions, run, .. } =
-                    $crate::constraints::connected_cells::solve_lazy(
-                        self.model(),
-                        $value,
-                        limits.max_or_all(),
-                        limits.keep,
-                        &limits.stop,
-                    )?;
+                let $crate::constraints::connected_cells::LazyRun { solutions, run, .. } = $native(
+                    self.model(),
+                    $value,
+                    &|cnf, map| ($extra)(self, cnf, map),
+                    limits.max_or_all(),
+                    limits.keep,
+                    &limits.stop,
+                )?;
                 if let Some(reason) = $crate::constraints::connected_cells::undecoded(
                     run.models.len(),
                     solutions.len(),
@@ -190,9 +271,10 @@ macro_rules! connected_engines {
                 $crate::puzzle::SolveError,
             > {
                 use $crate::constraints::OnModel;
-                Ok($crate::constraints::connected_cells::encoding(
+                Ok($crate::constraints::connected_cells::encoding_with(
                     self.model(),
                     $value,
+                    &|cnf, map| ($extra)(self, cnf, map),
                     purpose,
                     |v| self.solution(v),
                 ))
@@ -209,9 +291,10 @@ macro_rules! connected_engines {
                 >,
             > {
                 use $crate::constraints::OnModel;
-                let run = $crate::constraints::connected_cells::solve_lazy(
+                let run = $crate::constraints::connected_cells::solve_lazy_with(
                     self.model(),
                     $value,
+                    &|cnf, map| ($extra)(self, cnf, map),
                     max_solutions,
                     keep,
                     &$crate::stop::Stop::never(),

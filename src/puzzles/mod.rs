@@ -104,6 +104,7 @@ macro_rules! kinds {
 }
 
 pub(crate) mod lines;
+pub(crate) mod region;
 
 // The registration: one line per kind.
 kinds! {
@@ -125,6 +126,7 @@ kinds! {
     nurikabe,
     dominosa,
     tents,
+    range,
     sudoku,
 }
 

@@ -567,14 +567,16 @@ pub const READER: super::Reader<Alphametic> = super::Reader {
     kind: Kind::ALPHAMETIC,
     about: "A cryptarithm: letters for distinct digits (`SEND + MORE = MONEY`)",
     extensions: &["alpha", "alphametic"],
+    // Every line made of letters and operators, one of them an equation: a file with one
+    // malformed equation (`A + B`) is still read as alphametics, so the error names it.
     looks_like: |lines| {
-        let equation = |l: &&str| {
-            l.contains('=')
-                && l.chars().any(|c| c.is_ascii_uppercase())
+        let words = |l: &&&str| {
+            l.chars().any(|c| c.is_ascii_uppercase())
                 && l.chars()
                     .all(|c| c.is_ascii_uppercase() || " +-*=".contains(c))
         };
-        !lines.is_empty() && lines.iter().filter(|l| !l.starts_with('#')).all(equation)
+        let mut equations = lines.iter().filter(|l| !l.starts_with('#'));
+        equations.clone().any(|l| l.contains('=')) && equations.all(|l| words(&l))
     },
     read: |_, text| super::by_line(parse(text)),
     generator: None,

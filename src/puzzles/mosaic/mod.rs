@@ -171,7 +171,7 @@ pub const READER: crate::puzzles::Reader<Mosaic> = crate::puzzles::Reader {
     kind: Kind::MOSAIC,
     about: "Mosaic (fill-a-pix): shade cells so each clue counts the shaded cells of its 3×3 block (Tatham `WxH:` IDs, or `mosaic` and rows)",
     extensions: &["mosaic", "fillapix"],
-    looks_like: |lines| lines.iter().any(|l| reader::looks_like(l)),
+    looks_like: reader::looks_like,
     read: |_, text| crate::puzzles::by_line(parse(text)),
     examples: &[crate::puzzles::example!(
         "Mosaic 10×10 (Tatham's Mosaic)",

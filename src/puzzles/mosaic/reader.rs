@@ -36,16 +36,21 @@ fn no_url(_: &str, line: usize, lead: usize) -> Result<Mosaic, ParseError> {
     ))
 }
 
-/// Whether a trimmed line is the plain form's header or a Tatham ID that reads as a Mosaic
-/// with a clue above 4 and a run longer than one cell: a Light Up ID has no clue above 4,
-/// a Singles ID one character per cell.
-pub(crate) fn looks_like(line: &str) -> bool {
-    is_header(line)
-        || line.split_once(':').is_some_and(|(_, desc)| {
-            desc.contains(['5', '6', '7', '8', '9'])
-                && desc.contains(|c: char| ('b'..='z').contains(&c))
-                && parse_id(line, 1, 0).is_ok()
+/// Whether a file's trimmed lines are Mosaic's: its plain form's header, or Tatham IDs
+/// that all read as Mosaics, one of them with a clue above 4 and a run longer than one cell
+/// (a Light Up ID has no clue above 4, a Singles ID one character per cell). A Range ID
+/// can read as a Mosaic by chance (its numbers of two digits count as two cells), but a
+/// file of them hardly ever does in full, so every ID line must read.
+pub(crate) fn looks_like(lines: &[&str]) -> bool {
+    if lines.iter().any(|l| is_header(l)) {
+        return true;
+    }
+    let ids = || lines.iter().filter(|l| !l.starts_with('#') && l.contains(':'));
+    ids().any(|l| {
+        l.split_once(':').is_some_and(|(_, desc)| {
+            desc.contains(['5', '6', '7', '8', '9']) && desc.contains(|c: char| ('b'..='z').contains(&c))
         })
+    }) && ids().all(|l| parse_id(l, 1, 0).is_ok())
 }
 
 /// A Tatham Mosaic ID; `lead` is the column offset of `id` in its line.
@@ -126,9 +131,18 @@ mod tests {
         assert_eq!(id, plain);
         assert_eq!(id.drawing(None), ".4.\n.0.");
         assert_eq!(parse_id("3x2h1:a4b0a", 1, 0).unwrap(), id);
-        assert!(looks_like(
+        assert!(looks_like(&[
             "10x10:a3b11l6a014c44d5a5a3d5a4a4b6a454a3a434b2b3a3b4a01a2a1b52a1d55d2242c"
-        ));
-        assert!(!looks_like("3x2:a4b0a"));
+        ]));
+        assert!(!looks_like(&["3x2:a4b0a"]));
+    }
+
+    #[test]
+    fn a_file_of_range_ids_is_not_a_mosaic_file() {
+        // The second reads as a Mosaic (no number of two digits); the first does not (`14`
+        // counts as two cells).
+        let lines = ["# sgt-range --generate 20 '9x6#1'", "9x6:a14b10a9b10f3t8f4b7a7b4a", "9x6:7d5c6d3f7j5f9d4c8d2"];
+        assert!(parse_id(lines[2], 1, 0).is_ok() && parse_id(lines[1], 1, 0).is_err());
+        assert!(!looks_like(&lines));
     }
 }

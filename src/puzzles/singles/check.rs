@@ -40,36 +40,8 @@ pub(super) fn verify(p: &Singles, g: &Grid) -> Result<(), CheckError> {
             }
         }
     }
-    let Some(start) = g.values.iter().position(|&v| v == 0) else {
-        return Ok(());
-    };
-    let mut reached = vec![false; w * h];
-    reached[start] = true;
-    let mut stack = vec![start];
-    while let Some(i) = stack.pop() {
-        let (r, c) = (i / w, i % w);
-        let mut next = Vec::with_capacity(4);
-        if r > 0 {
-            next.push(i - w);
-        }
-        if r + 1 < h {
-            next.push(i + w);
-        }
-        if c > 0 {
-            next.push(i - 1);
-        }
-        if c + 1 < w {
-            next.push(i + 1);
-        }
-        for j in next {
-            if g.values[j] == 0 && !reached[j] {
-                reached[j] = true;
-                stack.push(j);
-            }
-        }
-    }
-    match (0..w * h).find(|&i| g.values[i] == 0 && !reached[i]) {
-        Some(i) => Err(CheckError::from(format!(
+    match crate::puzzles::region::cut_off(w, &g.values, 0) {
+        Some((i, start)) => Err(CheckError::from(format!(
             "the unshaded cells are not connected: {} is cut off from {}",
             name(i),
             name(start)
