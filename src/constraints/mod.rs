@@ -39,6 +39,7 @@ pub mod matching;
 pub mod native;
 pub mod puzzlink;
 pub mod sight;
+pub mod sudoku_url;
 pub mod tatham;
 pub mod tuples;
 

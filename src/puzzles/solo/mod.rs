@@ -247,12 +247,13 @@ impl Kind {
     pub const SOLO: Kind = Kind::named("solo");
 }
 
-/// Tatham Solo game IDs, one a line (`2x3:…`, `3j:…`, `3x3x:…`, `3x3k:…`).
+/// Tatham Solo game IDs, one a line (`2x3:…`, `3j:…`, `3x3x:…`, `3x3k:…`), or puzz.link
+/// sudoku URLs (`sudoku/6/6/…`).
 pub const READER: crate::puzzles::Reader<Solo> = crate::puzzles::Reader {
     kind: Kind::SOLO,
-    about: "Sudoku variants as Tatham's Solo game IDs: rectangular boxes, jigsaw, X, killer",
+    about: "Sudoku variants as Tatham's Solo game IDs: rectangular boxes, jigsaw, X, killer (and puzz.link's 6×6 sudoku URLs)",
     extensions: &["solo"],
-    looks_like: |lines| lines.iter().any(|l| reader::looks_like(l)),
+    looks_like: |lines| lines.iter().any(|l| reader::looks_like(l) || reader::is_rectangular_url(l)),
     read: |_, text| crate::puzzles::by_line(parse(text)),
     generator: None,
     examples: &[

@@ -5,6 +5,7 @@
 use super::{Cage, Solo};
 use crate::puzzle::{Notate, Notation};
 use crate::constraints::tatham::{self, FormatError};
+use crate::constraints::{puzzlink, sudoku_url};
 use crate::puzzles::ParseError;
 
 /// The largest side read (Tatham's own limit is 31).
@@ -74,11 +75,28 @@ pub fn parse(text: &str) -> Vec<Result<(usize, Solo), ParseError>> {
                 return None;
             }
             let indent = raw.len() - raw.trim_start().len();
-            Some(parse_id(line).map(|p| (i + 1, p)).map_err(|(at, message)| {
+            let read = if puzzlink::split(line).is_some() { parse_url } else { parse_id };
+            Some(read(line).map(|p| (i + 1, p)).map_err(|(at, message)| {
                 ParseError::new(i + 1, Some(indent + at + 1), message)
             }))
         })
         .collect()
+}
+
+/// A puzz.link sudoku URL (any size puzz.link has: 6×6 with boxes of 2 rows by 3 columns,
+/// and the squares), as the Solo ID with the same boxes (`2x3`, `3x3`); the error's first
+/// field is the 0-based column.
+pub fn parse_url(url: &str) -> Result<Solo, (usize, String)> {
+    let s = sudoku_url::read(url).map_err(|e| (e.offset, e.message))?;
+    let (n, tall, wide) = (s.n, s.box_rows, s.box_columns);
+    let blocks = (0..n * n).map(|c| (c / n / tall) * tall + (c % n) / wide).collect();
+    Ok(Solo::new(n, format!("{tall}x{wide}"), s.givens, blocks, false, false, Vec::new()))
+}
+
+/// Whether `line` is a puzz.link sudoku URL this kind is the one to read: 6×6, whose boxes
+/// are rectangles (the square sizes are the sudoku kind's).
+pub(crate) fn is_rectangular_url(line: &str) -> bool {
+    puzzlink::is_url_of(line, "sudoku") && sudoku_url::read(line).is_ok_and(|s| s.box_rows != s.box_columns)
 }
 
 /// One ID; the error's first field is the 0-based column.
@@ -186,11 +204,18 @@ pub fn parse_id(id: &str) -> Result<Solo, (usize, String)> {
 /// and each cage's sum at its first cell.
 impl Notate for Solo {
     fn notations(&self) -> &'static [Notation] {
-        &[Notation::Tatham]
+        &[Notation::Tatham, Notation::Url]
     }
 
     fn notate(&self, form: Notation) -> Option<String> {
         let n = self.n;
+        if form == Notation::Url {
+            // puzz.link's sudoku has no variants, and its boxes follow from the size.
+            let shape = params(&self.params).map(|q| (q.tall, q.wide));
+            let plain = !self.jigsaw && !self.diagonals && self.cages.is_empty();
+            return (plain && shape.is_some() && shape == sudoku_url::boxes(n))
+                .then(|| sudoku_url::write(n, &self.givens));
+        }
         if form != Notation::Tatham || (n < 2 && (self.jigsaw || !self.cages.is_empty())) {
             return None;
         }
@@ -236,6 +261,22 @@ mod tests {
         assert_eq!((p.n, p.tall, p.wide), (12, 3, 4));
         assert_eq!(params("9j").unwrap().n, 9);
         assert!(params("3x3q").is_none());
+    }
+
+    #[test]
+    fn a_six_by_six_url_reads_as_its_solo_id() {
+        let url = "https://puzz.link/p?sudoku/6/6/1k4m2j6h3o5i";
+        assert!(is_rectangular_url(url));
+        assert!(!is_rectangular_url("https://puzz.link/p?sudoku/4/4/g1k23k3g"));
+        let from_url = parse(url).remove(0).unwrap().1;
+        let id = from_url.notate(Notation::Tatham).unwrap();
+        assert_eq!(id, "2x3:1e4g2d6b3i5c");
+        assert_eq!(parse_id(&id).unwrap(), from_url);
+        assert_eq!(from_url.notate(Notation::Url).unwrap(), url);
+        // A jigsaw has no URL; nor has a size puzz.link draws with other boxes.
+        assert_eq!(parse_id("3x2:1e4g2d6b3i5c").unwrap().notate(Notation::Url), None);
+        let e = parse("https://puzz.link/p?sudoku/8/8/g").remove(0).unwrap_err();
+        assert!(e.message.contains("2×2"), "{e}");
     }
 
     #[test]
