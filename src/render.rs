@@ -120,6 +120,10 @@ pub struct Picture {
     /// Colour of the thick lines (regions, border): black, unless the fills may be black
     /// themselves (probability pictures), where a black line would vanish.
     pub line_ink: Rgb,
+    /// Row-major cage ids, when cages are drawn as killer sudoku draws them: a dashed
+    /// outline just inside each cage's border ([`Picture::cage_outline`]), apart from the
+    /// thick region lines.
+    pub cages: Option<Vec<usize>>,
 }
 
 impl Picture {
@@ -136,7 +140,66 @@ impl Picture {
             texts: Vec::new(),
             marks: vec![Vec::new(); width * height],
             line_ink: Rgb::BLACK,
+            cages: None,
         }
+    }
+
+    /// The dashed cage outline as segments `(x0, y0, x1, y1)` in pixels from the grid's
+    /// corner, for cells of `cell` pixels: each cell side on a cage border runs `inset`
+    /// pixels inside the cell; it reaches the cell's edge where the cage goes on beside it,
+    /// and past it by `inset` at a concave corner, so the segments of a cage join into one
+    /// closed outline. Horizontal segments first, then vertical ones.
+    pub fn cage_outline(&self, cell: usize) -> Vec<(i64, i64, i64, i64)> {
+        let Some(cages) = &self.cages else {
+            return Vec::new();
+        };
+        let (w, h) = (self.width as i64, self.height as i64);
+        let at = |r: i64, c: i64| {
+            (r >= 0 && c >= 0 && r < h && c < w).then(|| cages[(r * w + c) as usize])
+        };
+        let (size, d) = (cell as i64, (cell as i64 / 8).max(2));
+        let mut segments = Vec::new();
+        for r in 0..h {
+            for c in 0..w {
+                let me = at(r, c);
+                let (x, y) = (c * size, r * size);
+                // Where a side's segment ends towards neighbour (dr, dc) along it, seen
+                // from the side's outer neighbour (or, dc): inset, edge, or past the edge.
+                let end = |dr: i64, dc: i64, or: i64, oc: i64| {
+                    if at(r + dr, c + dc) != me {
+                        d
+                    } else if at(r + dr + or, c + dc + oc) == me {
+                        -d
+                    } else {
+                        0
+                    }
+                };
+                for (or, oc) in [(-1, 0), (1, 0)] {
+                    if at(r + or, c + oc) != me {
+                        let yy = if or < 0 { y + d } else { y + size - d };
+                        segments.push((
+                            x + end(0, -1, or, oc),
+                            yy,
+                            x + size - end(0, 1, or, oc),
+                            yy,
+                        ));
+                    }
+                }
+                for (or, oc) in [(0, -1), (0, 1)] {
+                    if at(r + or, c + oc) != me {
+                        let xx = if oc < 0 { x + d } else { x + size - d };
+                        segments.push((
+                            xx,
+                            y + end(-1, 0, or, oc),
+                            xx,
+                            y + size - end(1, 0, or, oc),
+                        ));
+                    }
+                }
+            }
+        }
+        segments.sort_by_key(|&(x0, y0, x1, _)| (x0 == x1, y0, x0));
+        segments
     }
 
     /// Cells of margin left of and above the grid that the texts need.
@@ -269,6 +332,13 @@ pub fn to_svg(picture: &Picture, cell: usize) -> String {
             }
         }
     }
+    for (x0, y0, x1, y1) in picture.cage_outline(cell) {
+        let _ = writeln!(
+            svg,
+            r#"<line x1="{x0}" y1="{y0}" x2="{x1}" y2="{y1}" stroke="{}" stroke-width="1" stroke-dasharray="{CAGE_DASH} {CAGE_DASH}"/>"#,
+            CAGE_INK.hex()
+        );
+    }
     let thick = (cell / 10).max(2);
     let line = picture.line_ink.hex();
     for row in 0..picture.height {
@@ -302,6 +372,10 @@ pub fn to_svg(picture: &Picture, cell: usize) -> String {
 
 /// Ink of pencil marks: dark grey, apart from the digits of the cells.
 const MARK_INK: Rgb = Rgb(70, 70, 70);
+
+/// Ink of cage outlines, and the length of their dashes and gaps in pixels.
+const CAGE_INK: Rgb = Rgb(60, 60, 60);
+const CAGE_DASH: i64 = 3;
 
 /// Slots a row of a cell's marks: the least `s` with `s² ≥ count`.
 fn marks_side(count: usize) -> usize {
@@ -468,6 +542,14 @@ pub fn to_png(picture: &Picture, cell: usize) -> Result<Vec<u8>, png::EncodingEr
             }
         }
     }
+    for (x0, y0, x1, y1) in picture.cage_outline(cell) {
+        // Dashes counted from the segment's start: CAGE_DASH pixels on, as many off.
+        let length = (x1 - x0).abs().max((y1 - y0).abs());
+        for t in (0..=length).filter(|t| (t / CAGE_DASH) % 2 == 0) {
+            let (x, y) = (x0 + (x1 - x0).signum() * t, y0 + (y1 - y0).signum() * t);
+            paint((mx as i64 + x) as usize, (my as i64 + y) as usize, CAGE_INK);
+        }
+    }
     for row in 0..picture.height {
         for col in 0..picture.width {
             let (x0, y0) = (mx + col * cell, my + row * cell);
@@ -567,6 +649,31 @@ mod tests {
         // IHDR width and height, big-endian, after the 8-byte signature and chunk header.
         assert_eq!(u32::from_be_bytes(bytes[16..20].try_into().unwrap()), 34);
         assert_eq!(u32::from_be_bytes(bytes[20..24].try_into().unwrap()), 24);
+    }
+
+    #[test]
+    fn cage_outlines_close() {
+        // An L of three cells, a single cell, and a 3×3 grid with a cage that wraps around
+        // a hole: every segment's ends meet another segment's end (closed outlines).
+        for (width, cages) in [
+            (2, vec![0, 0, 0, 1]),
+            (3, vec![0, 0, 0, 0, 1, 0, 0, 0, 2]),
+            (3, vec![0, 1, 1, 0, 0, 1, 2, 0, 1]),
+        ] {
+            let mut picture = Picture::new(width, cages.len() / width);
+            picture.cages = Some(cages);
+            let segments = picture.cage_outline(40);
+            let mut ends = std::collections::HashMap::new();
+            for &(x0, y0, x1, y1) in &segments {
+                assert!(x0 == x1 || y0 == y1);
+                *ends.entry((x0, y0)).or_insert(0) += 1;
+                *ends.entry((x1, y1)).or_insert(0) += 1;
+            }
+            assert!(ends.values().all(|&k| k % 2 == 0), "{segments:?}");
+        }
+        let mut picture = Picture::new(2, 2);
+        picture.cages = Some(vec![0, 0, 0, 1]);
+        assert!(to_svg(&picture, 40).contains("stroke-dasharray"));
     }
 
     #[test]

@@ -180,11 +180,10 @@ impl Puzzle for Solo {
         let n = self.n;
         let mut picture =
             constraints::grid::picture(n, &self.givens, solution, |v| Some(v.to_string()));
-        if self.cages.is_empty() {
-            picture.regions = Some(self.blocks.clone());
-        } else {
-            // Thick lines around the cages, the blocks told apart by shading, each sum in
-            // its cage's first cell.
+        picture.regions = Some(self.blocks.clone());
+        if !self.cages.is_empty() {
+            // As killer sudoku is printed: thick lines around the blocks, a dashed outline
+            // inside each cage, its sum in the cage's first cell.
             let mut cage_of = vec![0; n * n];
             for (i, cage) in self.cages.iter().enumerate() {
                 for &c in &cage.cells {
@@ -194,12 +193,7 @@ impl Puzzle for Solo {
                     .chain(std::iter::repeat_n(String::new(), 8))
                     .collect();
             }
-            picture.regions = Some(cage_of);
-            for cell in 0..n * n {
-                if self.blocks[cell] % 2 == 1 && self.givens[cell].is_none() {
-                    picture.fills[cell] = Rgb(238, 238, 238);
-                }
-            }
+            picture.cages = Some(cage_of);
         }
         if self.diagonals {
             for i in 0..n {
