@@ -199,6 +199,10 @@ impl Puzzle for Dominosa {
         Some(self)
     }
 
+    fn as_notate(&self) -> Option<&dyn crate::puzzle::Notate> {
+        Some(self)
+    }
+
     fn as_cnf(&self) -> Option<&dyn CnfEncode<Grid>> {
         Some(self)
     }

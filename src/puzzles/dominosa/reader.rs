@@ -8,6 +8,7 @@
 
 use super::Dominosa;
 use crate::constraints::tatham;
+use crate::puzzle::{Notate, Notation};
 use crate::puzzles::{ParseError, lines};
 
 /// Cells beyond this are refused.
@@ -95,6 +96,25 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Dominosa, ParseErr
         return Err(ParseError::new(line, Some(lead + id.len() + 1), format!("{} numbers, the grid has {n}", numbers.len())));
     }
     Ok(Dominosa::new(max, numbers))
+}
+
+/// The ID written: what `parse_id` reads back (a number a digit, `[NN]` from 10 on).
+impl Notate for Dominosa {
+    fn notations(&self) -> &'static [Notation] {
+        &[Notation::Tatham]
+    }
+
+    fn notate(&self, form: Notation) -> Option<String> {
+        let mut id = format!("{}:", self.max);
+        for &v in &self.numbers {
+            if v < 10 {
+                id.push(char::from(b'0' + v as u8));
+            } else {
+                id.push_str(&format!("[{v}]"));
+            }
+        }
+        (form == Notation::Tatham).then_some(id)
+    }
 }
 
 /// The plain form's rows (after the header at line `header`).

@@ -144,6 +144,10 @@ impl Puzzle for Mosaic {
         Some(self)
     }
 
+    fn as_notate(&self) -> Option<&dyn crate::puzzle::Notate> {
+        Some(self)
+    }
+
     fn as_cnf(&self) -> Option<&dyn CnfEncode<Grid>> {
         Some(self)
     }

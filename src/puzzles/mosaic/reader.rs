@@ -6,6 +6,8 @@
 
 use super::Mosaic;
 use crate::puzzles::{ParseError, lines};
+use crate::constraints::tatham;
+use crate::puzzle::{Notate, Notation};
 
 /// Cells beyond this are refused.
 const MAX_CELLS: usize = 1 << 16;
@@ -118,6 +120,19 @@ fn plain(rows: &[(usize, &str)], header: usize) -> Result<Mosaic, ParseError> {
             _ => None,
         })?;
     Ok(Mosaic::new(width, rows.len(), clues))
+}
+
+/// The ID written: what `parse_id` reads back (a clue a digit, empty cells as runs).
+impl Notate for Mosaic {
+    fn notations(&self) -> &'static [Notation] {
+        &[Notation::Tatham]
+    }
+
+    fn notate(&self, form: Notation) -> Option<String> {
+        let cells: Vec<Option<String>> = self.clues.iter().map(|c| c.map(|k| k.to_string())).collect();
+        (form == Notation::Tatham)
+            .then(|| format!("{}x{}:{}", self.width, self.height, tatham::write_runs(&cells, false)))
+    }
 }
 
 #[cfg(test)]

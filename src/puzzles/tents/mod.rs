@@ -34,6 +34,8 @@ pub struct Tents {
     trees: Vec<bool>,
     columns: Vec<Option<usize>>,
     rows: Vec<Option<usize>>,
+    /// Cells given as a tent (`true`) or as no tent, as the ID marked them.
+    given: Vec<(usize, bool)>,
     model: Model,
 }
 
@@ -107,6 +109,7 @@ impl Tents {
             width,
             height,
             trees,
+            given: given.to_vec(),
             columns,
             rows,
             model,
@@ -211,6 +214,10 @@ impl Puzzle for Tents {
     }
 
     fn as_native(&self) -> Option<&dyn NativeSolve<Grid>> {
+        Some(self)
+    }
+
+    fn as_notate(&self) -> Option<&dyn crate::puzzle::Notate> {
         Some(self)
     }
 

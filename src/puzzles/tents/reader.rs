@@ -11,6 +11,7 @@
 
 use super::Tents;
 use crate::constraints::puzzlink;
+use crate::puzzle::{Notate, Notation};
 use crate::puzzles::{ParseError, lines};
 
 /// Cells beyond this are refused.
@@ -195,6 +196,70 @@ pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<Tents, ParseErro
     Ok(Tents::new(width, height, trees, counts, rows, &[]))
 }
 
+/// The ID and the URL written: what `parse_id` and `parse_url` read back. The URL has no
+/// given tents, so a puzzle with them is written only as an ID.
+impl Notate for Tents {
+    fn notations(&self) -> &'static [Notation] {
+        &[Notation::Tatham, Notation::Url]
+    }
+
+    fn notate(&self, form: Notation) -> Option<String> {
+        let (w, h) = (self.width, self.height);
+        let n = w * h;
+        let counts = self.columns.iter().chain(&self.rows);
+        match form {
+            Notation::Tatham => {
+                let mark = |cell: usize| self.given.iter().find(|g| g.0 == cell).map(|g| g.1);
+                let mut id = format!("{w}x{h}:");
+                // Each tree (or marked cell) as the letter of the open cells before it; the
+                // last letter before a virtual tree after the grid.
+                let letter = |id: &mut String, mut open: usize| {
+                    while open > 25 {
+                        id.push('z');
+                        open -= 25;
+                    }
+                    id.push(if open == 0 { '_' } else { char::from(b'a' + open as u8 - 1) });
+                };
+                let mut open = 0;
+                for cell in 0..n {
+                    let marked = mark(cell);
+                    if self.trees[cell] || marked.is_some() {
+                        letter(&mut id, open);
+                        if let Some(tent) = marked {
+                            id.push(if tent { '!' } else { '-' });
+                        }
+                        open = 0;
+                    } else {
+                        open += 1;
+                    }
+                }
+                letter(&mut id, open);
+                for count in counts {
+                    id.push(',');
+                    id.push_str(&count.map_or("?".to_string(), |k| k.to_string()));
+                }
+                Some(id)
+            }
+            Notation::Url if self.given.is_empty() => {
+                let slots: Vec<puzzlink::Slot> = counts.map(|c| c.map(|k| Some(k as u32))).collect();
+                let mut body = puzzlink::write_number16(&slots);
+                let digit = |v: usize| char::from_digit(v as u32, 36).unwrap_or('?');
+                let mut cell = 0;
+                while cell < n {
+                    let tree = self.trees[cell];
+                    let start = cell + usize::from(tree);
+                    let limit = if tree { 17 } else { 18 };
+                    let run = (start..n).take_while(|&c| !self.trees[c]).take(limit).count();
+                    body.push(digit(if tree { run } else { run + 17 }));
+                    cell = start + run;
+                }
+                Some(puzzlink::url("tents", w, h, &body))
+            }
+            Notation::Url => None,
+        }
+    }
+}
+
 /// The plain form's rows (after the header at line `header`): the last is the column counts.
 fn plain(rows: &[(usize, &str)], header: usize) -> Result<Tents, ParseError> {
     let Some((&(last, counts_line), grid)) = rows.split_last() else {
@@ -289,6 +354,14 @@ mod tests {
             url.drawing(None),
             "..T.. 1\n..... ?\n.T..T ?\n...T. ?\n.T... 1\n2 ? 0 ? ?"
         );
+        assert_eq!(
+            url.notate(Notation::Url).unwrap(),
+            "https://puzz.link/p?tents/5/5/2g0h1i1j82323"
+        );
+        // A given tent and a cell given empty are written as marks, and have no URL.
+        let marked = parse_id("3x2:_!d-_,1,0,1,1,1", 1, 0).unwrap();
+        assert_eq!(marked.notate(Notation::Tatham).unwrap(), "3x2:_!d-_,1,0,1,1,1");
+        assert_eq!(marked.notate(Notation::Url), None);
         assert!(looks_like(
             "10x10:abbbgb_a_clbgdla_eebj,4,0,3,1,3,1,4,0,1,3,3,2,2,3,1,2,1,2,1,3"
         ));
