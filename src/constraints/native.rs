@@ -3,8 +3,9 @@
 //! search that copies the domains at each branch (a few hundred words: cheaper than a trail).
 //!
 //! Propagators (each sound: it removes only values no solution of its rule has):
-//! - all-different: singles out of their peers, pigeonhole on the union, and in a complete
-//!   house the hidden singles (a value only one cell can take);
+//! - all-different: singles out of their peers, pigeonhole on the union, in a complete
+//!   house the hidden singles (a value only one cell can take), then Régin's matching
+//!   filter (exact: every value left is taken in some assignment of distinct values);
 //! - sum with distinct digits: the combinations compatible with the domains; cells keep the
 //!   values of some compatible combination, a value every combination needs and only one
 //!   cell can take is placed there (hidden single of the cage);
@@ -34,6 +35,8 @@ use super::tuples::sum_combinations;
 use super::{Constraint, Domain, Model, values};
 use crate::puzzle::{Limits, NativeAnswer, SolveError};
 use crate::stop::Effort;
+use crate::util::matching::{NONE, augment, greedy_start};
+use crate::util::scc::components;
 
 /// The domains are empty somewhere: no solution below this node.
 #[derive(Debug)]
@@ -228,7 +231,16 @@ impl<'m> Propagator<'m> {
             dom,
             changed: Vec::new(),
         };
-        self.revise(rule, &mut domains).is_ok()
+        self.revise(rule, &mut domains).is_ok() && self.revise_late(rule, &mut domains).is_ok()
+    }
+
+    /// The expensive half of a rule, run when the cheap rules have nothing left to do:
+    /// Régin's filter of an all-different (as the sudoku engines schedule it).
+    fn revise_late(&self, rule: usize, d: &mut Domains<'_>) -> Revised {
+        match &self.model.constraints[rule] {
+            Constraint::AllDifferent(cells) => regin(cells, d),
+            _ => Ok(()),
+        }
     }
 
     fn fixpoint(&self, dom: &mut [Domain], mut queue: Vec<u32>) -> bool {
@@ -240,21 +252,43 @@ impl<'m> Propagator<'m> {
             dom,
             changed: Vec::new(),
         };
-        while let Some(r) = queue.pop() {
-            queued[r as usize] = false;
-            if self.revise(r as usize, &mut domains).is_err() {
+        // Rules with an expensive half (`revise_late`) revised since it last ran.
+        let mut late = Vec::new();
+        let mut late_queued = vec![false; self.model.constraints.len()];
+        loop {
+            let (r, cheap) = if let Some(r) = queue.pop() {
+                (r, true)
+            } else if let Some(r) = late.pop() {
+                (r, false)
+            } else {
+                return true;
+            };
+            let revised = if cheap {
+                queued[r as usize] = false;
+                if !late_queued[r as usize]
+                    && matches!(self.model.constraints[r as usize], Constraint::AllDifferent(_))
+                {
+                    late_queued[r as usize] = true;
+                    late.push(r);
+                }
+                self.revise(r as usize, &mut domains)
+            } else {
+                late_queued[r as usize] = false;
+                self.revise_late(r as usize, &mut domains)
+            };
+            if revised.is_err() {
                 return false;
             }
             for cell in domains.changed.drain(..) {
                 for &w in &self.watch[cell] {
-                    if !queued[w as usize] {
+                    // A late filter leaves its own rule at a fixpoint.
+                    if !queued[w as usize] && (cheap || w != r) {
                         queued[w as usize] = true;
                         queue.push(w);
                     }
                 }
             }
         }
-        true
     }
 
     fn revise(&self, rule: usize, d: &mut Domains<'_>) -> Revised {
@@ -402,6 +436,66 @@ fn all_different(cells: &[usize], d: &mut Domains<'_>) -> Revised {
                 d.restrict(c, h)?;
             }
         }
+    }
+    Ok(())
+}
+
+/// Régin's filter (AAAI 1994), the late half of an all-different (run when the cheap rules
+/// are at a fixpoint, `revise_late`): a value stays in a cell's domain
+/// only if some assignment of distinct values to all the cells puts it there. Take one
+/// matching of the cells to values (`util::matching`; none: a wipeout) and name each cell by
+/// its value `v`, with arcs `v → w` for the other values `w` its cell may take. Cell `v` may
+/// take `w` iff `w` is in `v`'s strongly connected component (an alternating cycle moves
+/// every cell on it) or `w` reaches a value no cell is matched to (an alternating path ends
+/// there, freeing `v`). Exact; subsumes the singles and the pigeonhole rule.
+fn regin(cells: &[usize], d: &mut Domains<'_>) -> Revised {
+    let k = cells.len();
+    // Two cells are exact already; more than 64 cells cannot take distinct values of 64.
+    if !(3..=64).contains(&k) {
+        return Ok(());
+    }
+    let mut masks = [0u64; 64];
+    let mut open = [0u32; 64];
+    for (i, &c) in cells.iter().enumerate() {
+        masks[i] = d.dom[c];
+        open[i] = i as u32;
+    }
+    if masks[..k].iter().all(|&m| single(m)) {
+        return Ok(());
+    }
+    let (mut mate, mut value) = ([NONE; 64], [NONE; 64]);
+    greedy_start(&masks, &open, k, 0, None, &mut mate, &mut value);
+    for i in 0..k {
+        if value[i] == NONE && !augment(&masks, &open, 0, &mut mate, &mut value, i) {
+            return Err(Wipeout);
+        }
+    }
+    let (mut adj, mut matched, mut union) = ([0u64; 64], 0u64, 0u64);
+    for i in 0..k {
+        let v = value[i] as usize;
+        matched |= 1 << v;
+        union |= masks[i];
+        adj[v] = masks[i] & !(1 << v);
+    }
+    // The values from which an alternating path reaches a free value, the free ones too.
+    let mut to_free = union & !matched;
+    loop {
+        let before = to_free;
+        let mut rest = matched & !to_free;
+        while rest != 0 {
+            let v = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if adj[v] & to_free != 0 {
+                to_free |= 1 << v;
+            }
+        }
+        if to_free == before {
+            break;
+        }
+    }
+    let component = components(&adj, None, matched);
+    for i in 0..k {
+        d.restrict(cells[i], component[value[i] as usize] | to_free)?;
     }
     Ok(())
 }
@@ -1089,6 +1183,45 @@ mod tests {
             }
         }
         support.iter().all(|&x| x != 0).then_some(support)
+    }
+
+    /// The values some assignment of distinct values gives each cell.
+    fn distinct_brute(dom: &[Domain]) -> Option<Vec<Domain>> {
+        fn fill(dom: &[Domain], used: Domain, at: usize, pick: &mut Vec<u32>, support: &mut [Domain]) {
+            if at == dom.len() {
+                for (s, &v) in support.iter_mut().zip(pick.iter()) {
+                    *s |= 1 << v;
+                }
+                return;
+            }
+            for v in values(dom[at] & !used) {
+                pick.push(v);
+                fill(dom, used | 1 << v, at + 1, pick, support);
+                pick.pop();
+            }
+        }
+        let mut support = vec![0; dom.len()];
+        fill(dom, 0, 0, &mut Vec::new(), &mut support);
+        support.iter().all(|&x| x != 0).then_some(support)
+    }
+
+    #[test]
+    fn all_different_is_exact_on_random_groups() {
+        let mut rng = Lcg(41);
+        for _ in 0..3000 {
+            let n = 2 + (rng.next() % 6) as usize;
+            let values = n as u64 + rng.next() % 3;
+            let mut dom: Vec<Domain> = (0..n)
+                .map(|_| (rng.next() & ((1 << values) - 1)) | 1 << (rng.next() % values))
+                .collect();
+            let expect = distinct_brute(&dom);
+            let cells: Vec<usize> = (0..n).collect();
+            let ok = run(&mut dom, |d| all_different(&cells, d).and_then(|()| regin(&cells, d)));
+            match expect {
+                Some(support) => assert!(ok && dom == support, "{dom:?} {support:?}"),
+                None => assert!(!ok),
+            }
+        }
     }
 
     #[test]

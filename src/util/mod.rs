@@ -6,6 +6,7 @@ pub mod cpu;
 pub mod keyed;
 pub mod luby;
 pub mod march;
+pub mod matching;
 pub mod scc;
 
 pub use luby::luby;

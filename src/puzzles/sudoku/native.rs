@@ -39,6 +39,7 @@ mod learn;
 
 use super::native_9x9 as fast9;
 use crate::util::luby;
+use crate::util::matching::{augment, greedy_start};
 use crate::util::scc::components;
 
 /// Nodes the search without learning spends alone on a first solution or a uniqueness
@@ -509,7 +510,7 @@ fn all_different(geo: &Geometry, cand: &mut [u64], work: &mut Work) -> Option<bo
         // Matching: mate[d] = the open cell (index into `open`) given digit d.
         let mut mate = [NONE; 36];
         let mut digit = [NONE; 36];
-        greedy_start(cand, &open, k, placed, &work.hint, &mut mate, &mut digit);
+        greedy_start(cand, &open, k, placed, Some(&work.hint), &mut mate, &mut digit);
         for i in 0..k {
             if digit[i] == NONE && !augment(cand, &open, placed, &mut mate, &mut digit, i) {
                 work.fail = u;
@@ -577,86 +578,6 @@ fn shared_unit(geo: &Geometry, a: usize, b: usize) -> usize {
 /// The digits `0..n` as a set.
 fn full(n: usize) -> u64 {
     if n == 64 { u64::MAX } else { (1u64 << n) - 1 }
-}
-
-/// The greedy start of a matching of the open cells `open[..k]` (cell indices into `cand`
-/// and `hint`) to digits outside `placed`: each cell in turn takes `hint[cell]` (its digit in
-/// the last matching) if still free, else its lowest free candidate, else nothing (left to
-/// [`augment`]). `mate[d]`: the index into `open` given digit d; `digit[i]` its inverse.
-fn greedy_start(
-    cand: &[u64],
-    open: &[u32; 36],
-    k: usize,
-    placed: u64,
-    hint: &[u8],
-    mate: &mut [u8; 36],
-    digit: &mut [u8; 36],
-) {
-    const NONE: u8 = u8::MAX;
-    let mut used = placed;
-    for i in 0..k {
-        let cell = open[i] as usize;
-        let free = cand[cell] & !used;
-        let h = hint[cell];
-        let d = if h != NONE && free & (1u64 << h) != 0 {
-            h as usize
-        } else if free != 0 {
-            free.trailing_zeros() as usize
-        } else {
-            continue;
-        };
-        used |= 1u64 << d;
-        mate[d] = i as u8;
-        digit[i] = d as u8;
-    }
-}
-
-/// Breadth-first search for an augmenting path from the unmatched open cell `start` (Hall's
-/// theorem: none means no perfect matching); flips it when found. The digits in `placed`
-/// are taken by fixed cells.
-fn augment(
-    cand: &[u64],
-    open: &[u32; 36],
-    placed: u64,
-    mate: &mut [u8; 36],
-    digit: &mut [u8; 36],
-    start: usize,
-) -> bool {
-    const NONE: u8 = u8::MAX;
-    // from[d]: the cell through which digit d was reached.
-    let mut from = [NONE; 36];
-    let mut seen = placed;
-    let mut todo = [0u8; 36];
-    todo[0] = start as u8;
-    let (mut head, mut tail) = (0, 1);
-    while head < tail {
-        let cell = todo[head] as usize;
-        head += 1;
-        let mut new = cand[open[cell] as usize] & !seen;
-        seen |= new;
-        while new != 0 {
-            let d = new.trailing_zeros() as usize;
-            new &= new - 1;
-            from[d] = cell as u8;
-            if mate[d] == NONE {
-                // Flip the path back to the start.
-                let mut d = d;
-                loop {
-                    let cell = from[d] as usize;
-                    let old = digit[cell];
-                    mate[d] = cell as u8;
-                    digit[cell] = d as u8;
-                    if cell == start {
-                        return true;
-                    }
-                    d = old as usize;
-                }
-            }
-            todo[tail] = mate[d];
-            tail += 1;
-        }
-    }
-    false
 }
 
 /// Removes the digits `mask` from `cell`, queueing it if one digit is left. None when no
