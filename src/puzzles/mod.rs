@@ -127,6 +127,7 @@ kinds! {
     dominosa,
     tents,
     range,
+    shikaku,
     sudoku,
 }
 
