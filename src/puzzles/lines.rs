@@ -216,6 +216,29 @@ pub(crate) fn number_rows(
     Ok((width, cells))
 }
 
+/// The rows of a plain form of regions, after the header of `kind` at line `header`: one
+/// character a cell (any but blanks; blanks between cells ignored), cells of the same
+/// character one region, every row as wide as the first, the grid bounded by
+/// [`grid_size`]. Returns the width and each cell's region, numbered in the order of their
+/// first cell.
+pub(crate) fn region_rows(
+    rows: &[(usize, &str)],
+    header: usize,
+    kind: &str,
+    max_cells: usize,
+) -> Result<(usize, Vec<usize>), ParseError> {
+    let (width, chars) = cell_rows(rows, header, kind, max_cells, "", Some)?;
+    let mut seen = std::collections::HashMap::new();
+    let regions = chars
+        .into_iter()
+        .map(|ch| {
+            let next = seen.len();
+            *seen.entry(ch).or_insert(next)
+        })
+        .collect();
+    Ok((width, regions))
+}
+
 /// Refuses an empty grid and one of more than `max_cells` cells (so a header cannot claim
 /// more memory than the text could fill), at `line`, `column`.
 pub(crate) fn grid_size(

@@ -128,6 +128,7 @@ kinds! {
     tents,
     range,
     shikaku,
+    starbattle,
     sudoku,
 }
 
