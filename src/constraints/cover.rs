@@ -6,18 +6,22 @@
 //! - items `e{rule}` (primary): exactly one pair of each exactly-one rule holds;
 //! - options: one per cell and value of its initial domain (a given has one), covering the
 //!   cell's item, the `(house, value)` item of every house the cell is in, and the item of
-//!   every exactly-one rule that names the pair.
+//!   every exactly-one rule that names the pair;
+//! - `Count{cells, value, 1}` is an exactly-one over `(cell, value)` pairs (item `e{rule}`);
+//!   `AtMost{cells, value, 1}` a secondary item `s{rule}` (at most once: star battle's 2×2
+//!   windows, which keep stars from touching).
 
 use super::{Constraint, Model, values};
 use crate::dlx::{Matrix, OptionId};
 use crate::puzzle::{Backend, CoverEncoding, DecodeError, SolveError};
 
-/// Whether `model` is an exact cover: every rule is a complete all-different house or an
-/// exactly-one.
+/// Whether `model` is an exact cover: every rule is a complete all-different house, an
+/// exactly-one (or a count of one), or an at-most-one.
 pub fn applies(model: &Model) -> bool {
     model.constraints.iter().all(|rule| match rule {
         Constraint::AllDifferent(cells) => model.complete(cells),
         Constraint::ExactlyOne(_) => true,
+        Constraint::Count { count: 1, .. } | Constraint::AtMost { count: 1, .. } => true,
         _ => false,
     })
 }
@@ -57,10 +61,37 @@ pub fn encoding<'p, S>(
     // Per cell, the (value, item) of each exactly-one rule naming it.
     let mut ones_of: Vec<Vec<(u32, usize)>> = vec![Vec::new(); model.cells()];
     for (h, rule) in model.constraints.iter().enumerate() {
-        if let Constraint::ExactlyOne(pairs) = rule {
-            let item = matrix.add_primary(format!("e{}", h + 1));
-            for &(c, v) in pairs {
-                ones_of[c].push((v, item));
+        match rule {
+            Constraint::ExactlyOne(pairs) => {
+                let item = matrix.add_primary(format!("e{}", h + 1));
+                for &(c, v) in pairs {
+                    ones_of[c].push((v, item));
+                }
+            }
+            Constraint::Count {
+                cells,
+                value,
+                count: 1,
+            } => {
+                let item = matrix.add_primary(format!("e{}", h + 1));
+                for &c in cells {
+                    ones_of[c].push((*value, item));
+                }
+            }
+            _ => {}
+        }
+    }
+    // Secondary items last (Knuth's order): at most one of the cells holds the value.
+    for (h, rule) in model.constraints.iter().enumerate() {
+        if let Constraint::AtMost {
+            cells,
+            value,
+            count: 1,
+        } = rule
+        {
+            let item = matrix.add_secondary(format!("s{}", h + 1));
+            for &c in cells {
+                ones_of[c].push((*value, item));
             }
         }
     }

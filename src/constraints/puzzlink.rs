@@ -245,9 +245,135 @@ pub fn number16_slots(
     Ok((out, i))
 }
 
+/// Regions of a `width × height` grid from pzprjs's border encoding (`decodeBorder`; cspuz's
+/// `Rooms`) at `text[start..]`: first the (W−1)·H borders between cells side by side (row
+/// by row), then the W·(H−1) borders between cells one above the other, each part 5 borders
+/// a base-32 character (`0`–`9`, `a`–`v`), the first border the highest bit, the last
+/// character padded with zero bits. Regions are the cells joined through non-borders,
+/// numbered in the order of their first cell; returns them per cell and where reading stopped.
+pub fn borders(
+    text: &str,
+    start: usize,
+    width: usize,
+    height: usize,
+) -> Result<(Vec<usize>, usize), FormatError> {
+    let mut i = start;
+    let mut part = |count: usize| -> Result<Vec<bool>, FormatError> {
+        let mut bits = Vec::with_capacity(count);
+        while bits.len() < count {
+            let ch = text[i..].chars().next().ok_or_else(|| {
+                FormatError::at(
+                    i,
+                    format!("{} of the grid's {count} borders described", bits.len()),
+                )
+            })?;
+            let v = ch.to_digit(32).ok_or_else(|| {
+                FormatError::at(
+                    i,
+                    format!("unexpected `{ch}` (borders are `0`-`9`, `a`-`v`)"),
+                )
+            })?;
+            for b in (0..5).rev() {
+                if bits.len() < count {
+                    bits.push(v >> b & 1 == 1);
+                }
+            }
+            i += 1;
+        }
+        Ok(bits)
+    };
+    let across = part((width - 1) * height)?;
+    let down = part(width * (height - 1))?;
+    // Union-find through the open sides.
+    let mut parent: Vec<usize> = (0..width * height).collect();
+    fn root(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    let mut join = |a: usize, b: usize| {
+        let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+        parent[ra.max(rb)] = ra.min(rb);
+    };
+    for r in 0..height {
+        for c in 0..width - 1 {
+            if !across[r * (width - 1) + c] {
+                join(r * width + c, r * width + c + 1);
+            }
+        }
+    }
+    for r in 0..height - 1 {
+        for c in 0..width {
+            if !down[r * width + c] {
+                join(r * width + c, (r + 1) * width + c);
+            }
+        }
+    }
+    let mut number = vec![usize::MAX; width * height];
+    let mut regions = Vec::with_capacity(width * height);
+    let mut next = 0;
+    for cell in 0..width * height {
+        let r = root(&mut parent, cell);
+        if number[r] == usize::MAX {
+            number[r] = next;
+            next += 1;
+        }
+        regions.push(number[r]);
+    }
+    Ok((regions, i))
+}
+
+/// The border encoding of `regions` (one id per cell of a grid `width` wide), the inverse
+/// of [`borders`] when each region is connected.
+pub fn write_borders(width: usize, regions: &[usize]) -> String {
+    let height = regions.len() / width;
+    let mut bits = Vec::new();
+    for r in 0..height {
+        for c in 0..width - 1 {
+            bits.push(regions[r * width + c] != regions[r * width + c + 1]);
+        }
+    }
+    let across = bits.len();
+    for r in 0..height.saturating_sub(1) {
+        for c in 0..width {
+            bits.push(regions[r * width + c] != regions[(r + 1) * width + c]);
+        }
+    }
+    let mut out = String::new();
+    for part in [&bits[..across], &bits[across..]] {
+        for chunk in part.chunks(5) {
+            let v = chunk
+                .iter()
+                .enumerate()
+                .fold(0u32, |v, (k, &b)| v | u32::from(b) << (4 - k));
+            out.push(char::from_digit(v, 32).expect("five bits"));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn borders_read_as_cspuz_writes_them() {
+        // cspuz's star battle test: the first row's borders 0 0 0 1 0, the second's 1 1 1 1 0.
+        let body = "2u9gn9c9jpmk";
+        let (regions, end) = borders(body, 0, 6, 6).unwrap();
+        assert_eq!(end, 12);
+        assert_eq!(&regions[..12], &[0, 0, 0, 0, 1, 1, 0, 2, 3, 0, 1, 1]);
+        assert_eq!(write_borders(6, &regions), body);
+        assert!(
+            borders("2u9", 0, 6, 6)
+                .unwrap_err()
+                .message
+                .contains("of the grid's 30")
+        );
+        assert_eq!(borders("", 0, 1, 1).unwrap(), (vec![0], 0));
+    }
 
     #[test]
     fn urls_and_number16() {

@@ -141,6 +141,104 @@ pub(crate) fn cell_rows<T>(
     Ok((width, cells))
 }
 
+/// The rows of a plain form of numbered cells, after the header of `kind` at line `header`:
+/// cells split by blanks (a number 1 and up, `.` empty, `?` a number not given) or — without
+/// blanks — one character a cell (`1`–`9`, `.`, `?`); every row as wide as the first, the
+/// grid bounded by [`grid_size`]. Returns the width and the cells as Number16 slots (`None`
+/// empty, `Some(None)` `?`, `Some(Some(n))`).
+pub(crate) fn number_rows(
+    rows: &[(usize, &str)],
+    header: usize,
+    kind: &str,
+    max_cells: usize,
+) -> Result<(usize, Vec<puzzlink::Slot>), ParseError> {
+    let mut cells = Vec::new();
+    let mut width = 0;
+    for (r, &(line, text)) in rows.iter().enumerate() {
+        let before = cells.len();
+        let spaced = text.trim().contains(char::is_whitespace);
+        let mut col = 0;
+        for token in text.split_inclusive(char::is_whitespace) {
+            let word = token.trim_end();
+            let column = col + 1;
+            col += token.chars().count();
+            if word.is_empty() {
+                continue;
+            }
+            if spaced {
+                cells.push(match word {
+                    "." => None,
+                    "?" => Some(None),
+                    _ => Some(Some(
+                        word.parse::<u32>().ok().filter(|&v| v > 0).ok_or_else(|| {
+                            ParseError::new(
+                                line,
+                                Some(column),
+                                format!("`{word}` is not a number (1 and up), `.` or `?`"),
+                            )
+                        })?,
+                    )),
+                });
+            } else {
+                for (k, ch) in word.chars().enumerate() {
+                    cells.push(match ch {
+                        '.' => None,
+                        '?' => Some(None),
+                        '1'..='9' => Some(Some(ch as u32 - '0' as u32)),
+                        _ => {
+                            return Err(ParseError::new(
+                                line,
+                                Some(column + k),
+                                format!("unexpected `{ch}`: a row holds numbers 1-9, `.` and `?` (split by blanks for larger numbers)"),
+                            ));
+                        }
+                    });
+                }
+            }
+        }
+        let n = cells.len() - before;
+        if r == 0 {
+            width = n;
+        } else if n != width {
+            return Err(ParseError::at_line(
+                line,
+                format!("{n} cells in this row, {width} in the first"),
+            ));
+        }
+    }
+    if rows.is_empty() {
+        return Err(ParseError::at_line(
+            header,
+            format!("no rows after `{kind}`"),
+        ));
+    }
+    grid_size(width, rows.len(), max_cells, rows[0].0, 1)?;
+    Ok((width, cells))
+}
+
+/// The rows of a plain form of regions, after the header of `kind` at line `header`: one
+/// character a cell (any but blanks; blanks between cells ignored), cells of the same
+/// character one region, every row as wide as the first, the grid bounded by
+/// [`grid_size`]. Returns the width and each cell's region, numbered in the order of their
+/// first cell.
+pub(crate) fn region_rows(
+    rows: &[(usize, &str)],
+    header: usize,
+    kind: &str,
+    max_cells: usize,
+) -> Result<(usize, Vec<usize>), ParseError> {
+    let (width, chars) = cell_rows(rows, header, kind, max_cells, "", Some)?;
+    let mut seen = std::collections::HashMap::new();
+    let regions = chars
+        .into_iter()
+        .map(|ch| {
+            let next = seen.len();
+            *seen.entry(ch).or_insert(next)
+        })
+        .collect();
+    Ok((width, regions))
+}
+
 /// Refuses an empty grid and one of more than `max_cells` cells (so a header cannot claim
 /// more memory than the text could fill), at `line`, `column`.
 pub(crate) fn grid_size(

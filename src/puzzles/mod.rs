@@ -127,6 +127,8 @@ kinds! {
     dominosa,
     tents,
     range,
+    shikaku,
+    starbattle,
     sudoku,
 }
 

@@ -1,6 +1,7 @@
 //! The checkers' flood fill: whether the cells of a grid holding one value form one
 //! orthogonally connected region. Checkers only: it shares nothing with the encoders'
-//! connectivity (`constraints::connected`).
+//! connectivity (`constraints::connected`). And the region genres' (star battle)
+//! region ids: renumbered in reading order, and their letters in the plain form.
 
 /// With the cells of a row-major grid `width` wide holding `value`: `None` when they are
 /// one orthogonally connected region (or there are none), else `Some((cut, start))`, a cell
@@ -27,4 +28,25 @@ pub(crate) fn cut_off(width: usize, values: &[u32], value: u32) -> Option<(usize
     (0..n)
         .find(|&i| values[i] == value && !reached[i])
         .map(|i| (i, start))
+}
+
+/// Region ids renumbered in the order of their first cell.
+pub(crate) fn renumber(regions: &[usize]) -> Vec<usize> {
+    let mut seen = std::collections::HashMap::new();
+    regions
+        .iter()
+        .map(|&k| {
+            let next = seen.len();
+            *seen.entry(k).or_insert(next)
+        })
+        .collect()
+}
+
+/// A letter for region `k` in the plain form (62 letters and digits, then other symbols).
+pub(crate) fn region_char(k: usize) -> char {
+    const ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    ALPHABET
+        .get(k)
+        .map(|&b| char::from(b))
+        .unwrap_or_else(|| char::from_u32(0x100 + (k - ALPHABET.len()) as u32).unwrap_or('?'))
 }

@@ -1,0 +1,162 @@
+//! Star battle: the test URLs of pzprjs and cspuz and instances made unique by a throwaway
+//! search (planted stars, regions mutated until one solution is left; 20 at 10×10 and 9 at
+//! 15×15, one star a unit) solved, proved unique, the same stars on native, sat and — one star
+//! a unit — dlx, on cadical's eager CNF (when installed) for a few of each file, accepted by
+//! the checker; the URL and the rows read alike; bad input located; regions that cannot
+//! hold their stars are "no solution", exit 20.
+
+mod common;
+mod genres;
+
+use genres::{all, eager_agrees, error_at, fixtures, no_solution_anywhere, unique_everywhere};
+use predicates::prelude::*;
+use satcover::puzzle::{Backend, Puzzle};
+use satcover::puzzles::starbattle;
+
+/// Puzzles of each file also solved by cadical on the whole CNF.
+const EAGER_PER_FILE: usize = 3;
+
+#[test]
+fn every_url_is_unique_on_every_backend() {
+    let cadical = common::have("cadical");
+    let mut solved = 0;
+    for (name, text) in fixtures("starbattle") {
+        let puzzles = all(&name, starbattle::parse(&text));
+        if name.starts_with("starbattle-10x10") {
+            assert_eq!(puzzles.len(), 20, "{name}");
+        }
+        for (k, (line, p)) in puzzles.into_iter().enumerate() {
+            let label = format!("{name}:{line}");
+            let mut backends = vec![Backend::Native, Backend::Sat];
+            if p.stars() == 1 {
+                assert!(p.as_cover().is_some(), "{label}");
+                backends.push(Backend::Dlx);
+            }
+            let solution = unique_everywhere(&label, &p, &backends);
+            if cadical && k < EAGER_PER_FILE {
+                eager_agrees(&label, &p, Backend::External, &solution);
+            }
+            solved += 1;
+        }
+    }
+    assert_eq!(solved, 31);
+}
+
+#[test]
+fn the_cspuz_test_has_cspuz_answer() {
+    let (_, p) = starbattle::parse("https://puzz.link/p?starbattle/6/6/1/2u9gn9c9jpmk")
+        .remove(0)
+        .unwrap();
+    let s = unique_everywhere("cspuz", &p, &[Backend::Native, Backend::Sat, Backend::Dlx]);
+    assert_eq!(
+        p.solution_text(&s),
+        ".*....\n....*.\n..*...\n*.....\n.....*\n...*.."
+    );
+    let (_, rows) = starbattle::parse(&starbattle::plain_text(&p))
+        .remove(0)
+        .unwrap();
+    assert_eq!(rows, p);
+}
+
+#[test]
+fn bad_input_is_located() {
+    error_at(
+        starbattle::parse("https://puzz.link/p?starbattle/2/2/1/w0"),
+        1,
+        Some(38),
+        "unexpected `w`",
+    );
+    error_at(
+        starbattle::parse("https://puzz.link/p?starbattle/6/6/1/2u9"),
+        1,
+        Some(41),
+        "of the grid's 30 borders",
+    );
+    error_at(
+        starbattle::parse("https://puzz.link/p?starbattle/2/2/1/000"),
+        1,
+        Some(40),
+        "more than the grid's borders",
+    );
+    error_at(
+        starbattle::parse("https://puzz.link/p?starbattle/2/2/0/00"),
+        1,
+        Some(36),
+        "not a number of stars",
+    );
+    error_at(
+        starbattle::parse("https://puzz.link/p?starbattle/2/2"),
+        1,
+        Some(35),
+        "expected the number of stars",
+    );
+    error_at(
+        starbattle::parse("https://puzz.link/p?starbattle/0/2/1/"),
+        1,
+        Some(32),
+        "expected the width",
+    );
+    error_at(
+        starbattle::parse("starbattle\nstars x\naa\n"),
+        2,
+        Some(7),
+        "`x` is not a number of stars",
+    );
+    error_at(starbattle::parse("starbattle\naa\na\n"), 3, None, "1 cells");
+    error_at(starbattle::parse("starbattle\n"), 1, None, "no rows");
+}
+
+#[test]
+fn regions_that_cannot_hold_their_stars_are_no_solution() {
+    no_solution_anywhere(
+        &[
+            // 3×3, one star: no three stars keep apart.
+            "starbattle\naab\nabb\nccb\n",
+            // Not square.
+            "starbattle\naab\nccb\n",
+            // Two regions on a 3×3.
+            "starbattle\naab\naab\naab\n",
+            "https://puzz.link/p?starbattle/4/4/2/000000",
+        ],
+        starbattle::parse,
+        &[Backend::Native, Backend::Sat],
+    );
+}
+
+#[test]
+fn the_binary_solves_exports_and_renders() {
+    common::satcover()
+        .args([
+            "solve",
+            "--unique",
+            "tests/fixtures/starbattle/starbattle-10x10-1.txt",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(":21: unique").and(predicate::str::contains("*")));
+    common::satcover()
+        .args(["solve", "--backend", "dlx", "-"])
+        .write_stdin("starbattle\naab\nabb\nccb\n")
+        .assert()
+        .code(20);
+    common::satcover()
+        .args(["solve", "--kind", "starbattle", "-"])
+        .write_stdin("https://puzz.link/p?starbattle/2/2/1/w0\n")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(":1:38"));
+    common::satcover()
+        .args(["export", "--to", "xc", "-"])
+        .write_stdin("https://puzz.link/p?starbattle/6/6/1/2u9gn9c9jpmk\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("| s"));
+    common::satcover()
+        .args(["export", "--to", "url", "-"])
+        .write_stdin("https://pzv.jp/p.html?starbattle/6/6/1/2u9gn9c9jpmk\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "https://puzz.link/p?starbattle/6/6/1/2u9gn9c9jpmk",
+        ));
+}
