@@ -113,6 +113,7 @@ kinds! {
     packing,
     alphametic,
     exact_cover,
+    pearl,
     mosaic,
     lightup,
     singles,
