@@ -114,6 +114,7 @@ kinds! {
     alphametic,
     exact_cover,
     pearl,
+    slant,
     mosaic,
     lightup,
     singles,
