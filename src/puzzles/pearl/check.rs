@@ -88,9 +88,10 @@ pub(super) fn verify(p: &Pearl, g: &Grid) -> Result<(), CheckError> {
                     return Err(CheckError::from(format!("the loop goes straight through the black pearl at {}", name(i))));
                 }
                 for (bit, dr, dc, _) in DIRECTIONS {
-                    if v & bit != 0 && !next(i, dr, dc).is_some_and(|j| g.values[j] & bit != 0) {
+                    let goes_on = next(i, dr, dc).is_some_and(|j| g.values[j] & bit != 0);
+                    if v & bit != 0 && !goes_on {
                         return Err(CheckError::from(format!(
-                            "the loop turns right after the black pearl at {}",
+                            "the loop does not go straight on past the black pearl at {}",
                             name(i)
                         )));
                     }
