@@ -76,6 +76,30 @@ impl Graph {
     }
 }
 
+/// A literal that implies `a < b` for two binary numbers of equal width (least significant
+/// bit first): `lt_i` says bits `0..=i` of `a` are below those of `b`; the top one is
+/// returned (`None` for zero bits). The depth comparator of [`Connected::encode`] and of
+/// `acyclic::Acyclic::encode`.
+pub(crate) fn less_than(cnf: &mut Cnf, a: &[Lit], b: &[Lit]) -> Option<Lit> {
+    let mut below: Option<Lit> = None;
+    for i in 0..a.len().min(b.len()) {
+        let lt = cnf.new_var().positive();
+        match below {
+            None => {
+                cnf.add_clause(&[!lt, !a[i]]);
+                cnf.add_clause(&[!lt, b[i]]);
+            }
+            Some(prev) => {
+                cnf.add_clause(&[!lt, !a[i], b[i]]);
+                cnf.add_clause(&[!lt, !a[i], prev]);
+                cnf.add_clause(&[!lt, b[i], prev]);
+            }
+        }
+        below = Some(lt);
+    }
+    below
+}
+
 /// The chosen nodes (through the chosen edges, when `edge` gates them) form one component.
 #[derive(Clone, Debug)]
 pub struct Connected {
@@ -182,24 +206,7 @@ impl Connected {
         // those of v; the arc implies lt at the top bit.
         cnf.begin_family("C4 connected depth decreases");
         for (arc, u, v) in arcs {
-            let (a, b) = (&depth[u], &depth[v]);
-            let mut below: Option<Lit> = None;
-            for i in 0..bits {
-                let lt = cnf.new_var().positive();
-                match below {
-                    None => {
-                        cnf.add_clause(&[!lt, !a[i]]);
-                        cnf.add_clause(&[!lt, b[i]]);
-                    }
-                    Some(prev) => {
-                        cnf.add_clause(&[!lt, !a[i], b[i]]);
-                        cnf.add_clause(&[!lt, !a[i], prev]);
-                        cnf.add_clause(&[!lt, b[i], prev]);
-                    }
-                }
-                below = Some(lt);
-            }
-            if let Some(top) = below {
+            if let Some(top) = less_than(cnf, &depth[u], &depth[v]) {
                 cnf.add_clause(&[!arc, top]);
             }
         }

@@ -18,6 +18,28 @@ use crate::stop::Stop;
 
 use super::connected::Connected;
 
+/// A global constraint checked on the side of a SAT search: under a partial or total
+/// assignment, a clause every solution satisfies and the assignment falsifies, when the
+/// assignment breaks the constraint. [`Connected`] (the separator cut) and
+/// `acyclic::Acyclic` (the cycle's edges) are the two.
+pub trait Global {
+    /// One violated clause, or `None` when the assignment does not break the constraint.
+    fn cut(&self, value: &dyn Fn(Lit) -> Option<bool>) -> Option<Vec<Lit>>;
+    /// Every violated clause found in one pass over a total assignment (the incremental
+    /// loop adds them all at once); empty when the constraint holds.
+    fn cuts(&self, value: &dyn Fn(Lit) -> Option<bool>) -> Vec<Vec<Lit>>;
+}
+
+impl Global for Connected {
+    fn cut(&self, value: &dyn Fn(Lit) -> Option<bool>) -> Option<Vec<Lit>> {
+        Connected::cut(self, value)
+    }
+
+    fn cuts(&self, value: &dyn Fn(Lit) -> Option<bool>) -> Vec<Vec<Lit>> {
+        Connected::cuts(self, value)
+    }
+}
+
 /// What a lazy search found.
 #[derive(Clone, Debug, Default)]
 pub struct LazyAnswer {
@@ -38,9 +60,9 @@ pub struct LazyAnswer {
 }
 
 /// The incremental varisat loop (module docs). `max` solutions at most, `keep` kept.
-pub fn solve_incremental(
+pub fn solve_incremental<C: Global>(
     cnf: &Cnf,
-    constraints: &[Connected],
+    constraints: &[C],
     projection: &[Var],
     max: u64,
     keep: usize,
@@ -92,8 +114,8 @@ fn to_batsat(l: Lit) -> theory::Lit {
 }
 
 /// The constraints as a batsat theory, enumerating solutions on the projection.
-struct Connectivity<'c> {
-    constraints: &'c [Connected],
+struct Connectivity<'c, C> {
+    constraints: &'c [C],
     projection: &'c [Var],
     found: Solutions<Vec<bool>>,
     models: Vec<Model>,
@@ -107,7 +129,7 @@ struct Connectivity<'c> {
     partial: bool,
 }
 
-impl Connectivity<'_> {
+impl<C: Global> Connectivity<'_, C> {
     /// A cut for the assignment of `ctx`, if some constraint is broken.
     fn violated(&mut self, ctx: &Context<'_, '_>) -> bool {
         let value = |l: Lit| ctx.value(to_batsat(l));
@@ -123,7 +145,7 @@ impl Connectivity<'_> {
     }
 }
 
-impl Theory for Connectivity<'_> {
+impl<C: Global> Theory for Connectivity<'_, C> {
     type Mark = ();
 
     fn mark(&self) {}
@@ -187,10 +209,10 @@ impl Theory for Connectivity<'_> {
 
 /// CDCL with the constraints as a theory on batsat (module docs); `partial`: check at
 /// every unit-propagation fixpoint, not only on total assignments.
-pub fn solve_theory(
+pub fn solve_theory<C: Global>(
     partial: bool,
     cnf: &Cnf,
-    constraints: &[Connected],
+    constraints: &[C],
     projection: &[Var],
     max: u64,
     keep: usize,

@@ -3,8 +3,9 @@
 //! compose. A genre states its rules as a [`Model`]; the layer gives it a native solver
 //! ([`native`]), a CNF encoding ([`cnf`]) and, where the rules are an exact cover, a cover
 //! matrix ([`cover`]). Nothing here knows a genre. The global constraints of shading and
-//! loop genres ([`connected`], [`loop_`]) have an eager CNF, a lazy form ([`lazy`]: cuts
-//! for an incremental SAT loop, a theory for CDCL on batsat) and speak graphs, not cells.
+//! loop genres ([`connected`], [`loop_`], and [`acyclic`]: no cycle, slant's diagonals) have
+//! an eager CNF, a lazy form ([`lazy`]: cuts for an incremental SAT loop, a theory for CDCL
+//! on batsat) and speak graphs, not cells.
 //!
 //! The shading genres (`lightup`, `singles`) use the same model with 0/1 domains: counts
 //! over neighbourhoods ([`adjacency`]), lines of sight ([`sight`]), and, for connected
@@ -25,6 +26,7 @@
 //!
 //! Sizes of each encoding are in `encodings/constraints.md`.
 
+pub mod acyclic;
 pub mod adjacency;
 pub mod cnf;
 pub mod connected;

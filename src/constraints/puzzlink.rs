@@ -106,6 +106,49 @@ pub fn write_4cell(cells: &[Option<Option<u8>>]) -> String {
     out
 }
 
+/// 4Cell read (the inverse of [`write_4cell`]) over `n` cells from `body` (at offset
+/// `body_at` in the URL): `None` empty, `Some(None)` a `.`, `Some(Some(v))` a number 0–4.
+/// Empties that run past the last cell are the encoder's padding; fewer cells than `n` are
+/// padded with empties (pzprjs stops at the last clue).
+pub fn four_cell(
+    body: &str,
+    body_at: usize,
+    n: usize,
+) -> Result<Vec<Option<Option<u8>>>, FormatError> {
+    let mut cells = Vec::with_capacity(n);
+    for (j, ch) in body.char_indices() {
+        let at = body_at + j;
+        if cells.len() >= n {
+            return Err(FormatError::at(
+                at,
+                format!("more than the grid's {n} cells"),
+            ));
+        }
+        let (cell, empties) = match ch {
+            '0'..='4' => (Some(Some(ch as u8 - b'0')), 0),
+            '5'..='9' => (Some(Some(ch as u8 - b'5')), 1),
+            'a'..='e' => (Some(Some(ch as u8 - b'a')), 2),
+            '.' => (Some(None), 0),
+            'g'..='z' => (None, usize::from(ch as u8 - b'f')),
+            _ => {
+                return Err(FormatError::at(
+                    at,
+                    format!(
+                        "unexpected `{ch}`: a 4Cell body holds `0`-`9`, `a`-`e`, `.` and runs `g`-`z`"
+                    ),
+                ));
+            }
+        };
+        if let Some(cell) = cell {
+            cells.push(Some(cell));
+        }
+        let room = n - cells.len();
+        cells.extend(std::iter::repeat_n(None, empties.min(room)));
+    }
+    cells.resize(n, None);
+    Ok(cells)
+}
+
 /// A grid genre's URL (`KIND/W/H/BODY`) with its sizes read; offsets are in the URL.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GridUrl<'a> {

@@ -113,6 +113,8 @@ kinds! {
     packing,
     alphametic,
     exact_cover,
+    pearl,
+    slant,
     mosaic,
     lightup,
     singles,
