@@ -1,5 +1,5 @@
-//! Kakuro: the pzprjs and cspuz test URLs and the drawn board, unique on native and sat
-//! with the same solution; errors located; a run sum no digits make is "no solution".
+//! Kakuro: the pzprjs and cspuz test URLs, the drawn board and a 30×30 (`kakuro-30x30.txt`),
+//! unique on native and sat with the same solution; errors located; a run sum no digits make is "no solution".
 
 mod common;
 mod genres;
@@ -52,6 +52,16 @@ fn bad_input_is_located() {
         Some(33),
         "2 of 4",
     );
+}
+
+#[test]
+fn comments_may_come_before_the_header() {
+    let plain = "kakuro\n# 4\\ 3\\\n\\3 . .\n\\4 . .\n";
+    let (line, a) = kakuro::parse(&format!("# a note\n\n{plain}"))
+        .remove(0)
+        .unwrap();
+    let (_, b) = kakuro::parse(plain).remove(0).unwrap();
+    assert_eq!((line, a), (3, b));
 }
 
 #[test]

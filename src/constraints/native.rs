@@ -266,7 +266,10 @@ impl<'m> Propagator<'m> {
             let revised = if cheap {
                 queued[r as usize] = false;
                 if !late_queued[r as usize]
-                    && matches!(self.model.constraints[r as usize], Constraint::AllDifferent(_))
+                    && matches!(
+                        self.model.constraints[r as usize],
+                        Constraint::AllDifferent(_)
+                    )
                 {
                     late_queued[r as usize] = true;
                     late.push(r);
@@ -1187,7 +1190,13 @@ mod tests {
 
     /// The values some assignment of distinct values gives each cell.
     fn distinct_brute(dom: &[Domain]) -> Option<Vec<Domain>> {
-        fn fill(dom: &[Domain], used: Domain, at: usize, pick: &mut Vec<u32>, support: &mut [Domain]) {
+        fn fill(
+            dom: &[Domain],
+            used: Domain,
+            at: usize,
+            pick: &mut Vec<u32>,
+            support: &mut [Domain],
+        ) {
             if at == dom.len() {
                 for (s, &v) in support.iter_mut().zip(pick.iter()) {
                     *s |= 1 << v;
@@ -1216,7 +1225,9 @@ mod tests {
                 .collect();
             let expect = distinct_brute(&dom);
             let cells: Vec<usize> = (0..n).collect();
-            let ok = run(&mut dom, |d| all_different(&cells, d).and_then(|()| regin(&cells, d)));
+            let ok = run(&mut dom, |d| {
+                all_different(&cells, d).and_then(|()| regin(&cells, d))
+            });
             match expect {
                 Some(support) => assert!(ok && dom == support, "{dom:?} {support:?}"),
                 None => assert!(!ok),

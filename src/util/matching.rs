@@ -87,4 +87,3 @@ pub fn augment<const N: usize>(
     }
     false
 }
-

@@ -20,7 +20,10 @@ pub(crate) fn looks_like(line: &str) -> bool {
 /// Every puzzle of `text`, with the line it starts on.
 pub fn parse(text: &str) -> Vec<Result<(usize, Kakuro), ParseError>> {
     let lines: Vec<&str> = text.lines().collect();
-    if let Some(first) = lines.iter().position(|l| !l.trim().is_empty())
+    // Comments may come before the header; after it a row may start with a black `#`.
+    if let Some(first) = lines
+        .iter()
+        .position(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
         && lines[first].trim() == "kakuro"
     {
         return vec![drawn(&lines, first).map(|k| (first + 1, k))];

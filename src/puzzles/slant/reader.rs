@@ -148,9 +148,9 @@ mod tests {
         let plain = parse("slant\n.....\n.32.2\n1.1.1\n.1...\n").remove(0).unwrap().1;
         assert_eq!(url, plain);
         let id = url.notate(Notation::Tatham).unwrap();
-        assert_eq!(id, "4x3:f32a2a1a1a1a1c");
+        assert_eq!(id, "4x3:f32a21a1a1a1c");
         assert_eq!(parse_id(&id, 1, 0).unwrap(), url);
-        assert_eq!(parse_id("4x3dh:f32a2a1a1a1a1c", 1, 0).unwrap(), url);
+        assert_eq!(parse_id("4x3dh:f32a21a1a1a1c", 1, 0).unwrap(), url);
         assert_eq!(url.notate(Notation::Url).unwrap(), "https://puzz.link/p?gokigen/4/3/l372666bg");
         assert!(looks_like(&["# sgt-slant", "8x8:a1i211a21d1a2a3b3d2c213b13a1a122a2a1c2c3b3b2311b1111a1b"]));
         assert!(!looks_like(&["9x6:a14b10a9b10f3t8f4b7a7b4a"]));
