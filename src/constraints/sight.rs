@@ -109,7 +109,7 @@ pub fn arms(width: usize, height: usize, cell: usize) -> [Vec<usize>; 4] {
 /// the literal "cell c is open" (kurodoko's clue). Each direction's view is a unary number:
 /// reach literals `s[k]` = "the first k cells that way are open" (`s[1]` is `open` itself,
 /// `s[k] ↔ s[k−1] ∧ open(k)`), only up to k = count − 1, and the cell after them is closed
-/// when `s[count−1]` holds. Up and down are added by a totalizer ([`unary_sum`]), left and
+/// when `s[count−1]` holds. Up and down are added by a totalizer (`unary_sum`), left and
 /// right too, and the two sums must make `count − 1`: `V ≥ j ↔ H ≤ count − 1 − j`. A count
 /// of 0 has no solution.
 pub fn count_seen(
