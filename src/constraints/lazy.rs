@@ -12,6 +12,7 @@
 //!   assignment is total.
 
 use crate::cnf::{Cnf, Lit, Var};
+use crate::puzzle::{NativeAnswer, SessionAnswer, Sink};
 use crate::sat::theory::{self, Context, Solutions, Theory, Verdict};
 use crate::sat::{Model, SatError, SatVerdict, VarisatSession};
 use crate::stop::Stop;
@@ -57,6 +58,38 @@ pub struct LazyAnswer {
     pub conflicts: Option<u64>,
     /// Decisions of the search (theory form).
     pub decisions: Option<u64>,
+}
+
+impl LazyAnswer {
+    /// The native engines' answer: the decoded `solutions` handed to `found` (until it
+    /// breaks), and the search's counts.
+    pub fn native<S>(&self, solutions: Vec<S>, found: Sink<'_, S>) -> NativeAnswer {
+        for s in solutions {
+            if found(s).is_break() {
+                break;
+            }
+        }
+        NativeAnswer {
+            count: self.count,
+            complete: self.complete,
+            nodes: None,
+            guesses: self.decisions,
+            conflicts: self.conflicts,
+        }
+    }
+
+    /// The sat session's answer: the decoded `solutions`, and the size of the formula it
+    /// held, `cnf` and the cuts added to it.
+    pub fn session<S>(&self, solutions: Vec<S>, cnf: &Cnf) -> SessionAnswer<S> {
+        SessionAnswer {
+            solutions,
+            count: self.count,
+            complete: self.complete,
+            solve_calls: self.solve_calls,
+            variables: cnf.num_vars(),
+            clauses: cnf.num_clauses() + self.cuts as usize,
+        }
+    }
 }
 
 /// The incremental varisat loop (module docs). `max` solutions at most, `keep` kept.

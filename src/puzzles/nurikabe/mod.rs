@@ -188,18 +188,7 @@ impl NativeSolve<Grid> for Nurikabe {
             &limits.stop,
         );
         let (grids, run) = self.answer(run, &local.shade, crate::puzzle::Backend::Native)?;
-        for g in grids {
-            if found(g).is_break() {
-                break;
-            }
-        }
-        Ok(NativeAnswer {
-            count: run.count,
-            complete: run.complete,
-            nodes: None,
-            guesses: run.decisions,
-            conflicts: run.conflicts,
-        })
+        Ok(run.native(grids, found))
     }
 }
 
@@ -222,14 +211,7 @@ impl CnfEncode<Grid> for Nurikabe {
             Ok(run) => run,
             Err(e) => return Some(Err(e.into())),
         };
-        Some(self.answer(run, &local.shade, crate::puzzle::Backend::Sat).map(|(solutions, run)| SessionAnswer {
-            solutions,
-            count: run.count,
-            complete: run.complete,
-            solve_calls: run.solve_calls,
-            variables: local.cnf.num_vars(),
-            clauses: local.cnf.num_clauses() + run.cuts as usize,
-        }))
+        Some(self.answer(run, &local.shade, crate::puzzle::Backend::Sat).map(|(solutions, run)| run.session(solutions, &local.cnf)))
     }
 }
 

@@ -227,18 +227,7 @@ impl NativeSolve<Grid> for Pearl {
             &limits.stop,
         );
         let (grids, run) = self.answer(run, &local.links)?;
-        for g in grids {
-            if found(g).is_break() {
-                break;
-            }
-        }
-        Ok(NativeAnswer {
-            count: run.count,
-            complete: run.complete,
-            nodes: None,
-            guesses: run.decisions,
-            conflicts: run.conflicts,
-        })
+        Ok(run.native(grids, found))
     }
 }
 
@@ -261,14 +250,7 @@ impl CnfEncode<Grid> for Pearl {
             Ok(run) => run,
             Err(e) => return Some(Err(e.into())),
         };
-        Some(self.answer(run, &local.links).map(|(solutions, run)| SessionAnswer {
-            solutions,
-            count: run.count,
-            complete: run.complete,
-            solve_calls: run.solve_calls,
-            variables: local.cnf.num_vars(),
-            clauses: local.cnf.num_clauses() + run.cuts as usize,
-        }))
+        Some(self.answer(run, &local.links).map(|(solutions, run)| run.session(solutions, &local.cnf)))
     }
 }
 

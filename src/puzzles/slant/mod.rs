@@ -173,18 +173,7 @@ impl NativeSolve<Grid> for Slant {
             &limits.stop,
         );
         let (grids, run) = self.answer(run, &local.cells)?;
-        for g in grids {
-            if found(g).is_break() {
-                break;
-            }
-        }
-        Ok(NativeAnswer {
-            count: run.count,
-            complete: run.complete,
-            nodes: None,
-            guesses: run.decisions,
-            conflicts: run.conflicts,
-        })
+        Ok(run.native(grids, found))
     }
 }
 
@@ -207,14 +196,7 @@ impl CnfEncode<Grid> for Slant {
             Ok(run) => run,
             Err(e) => return Some(Err(e.into())),
         };
-        Some(self.answer(run, &local.cells).map(|(solutions, run)| SessionAnswer {
-            solutions,
-            count: run.count,
-            complete: run.complete,
-            solve_calls: run.solve_calls,
-            variables: local.cnf.num_vars(),
-            clauses: local.cnf.num_clauses() + run.cuts as usize,
-        }))
+        Some(self.answer(run, &local.cells).map(|(solutions, run)| run.session(solutions, &local.cnf)))
     }
 }
 

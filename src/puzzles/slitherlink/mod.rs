@@ -352,18 +352,7 @@ impl Slitherlink {
             &limits.stop,
         );
         let (loops, run) = self.answer(run, &local.edges)?;
-        for l in loops {
-            if found(l).is_break() {
-                break;
-            }
-        }
-        Ok(NativeAnswer {
-            count: run.count,
-            complete: run.complete,
-            nodes: None,
-            guesses: run.decisions,
-            conflicts: run.conflicts,
-        })
+        Ok(run.native(loops, found))
     }
 }
 
@@ -386,14 +375,7 @@ impl CnfEncode<Loop> for Slitherlink {
             Ok(run) => run,
             Err(e) => return Some(Err(e.into())),
         };
-        Some(self.answer(run, &local.edges).map(|(solutions, run)| SessionAnswer {
-            solutions,
-            count: run.count,
-            complete: run.complete,
-            solve_calls: run.solve_calls,
-            variables: local.cnf.num_vars(),
-            clauses: local.cnf.num_clauses() + run.cuts as usize,
-        }))
+        Some(self.answer(run, &local.edges).map(|(solutions, run)| run.session(solutions, &local.cnf)))
     }
 }
 
