@@ -5,9 +5,11 @@
 //! (edge `2i`, literal `x_i`) and its `/` (edge `2i+1`, literal `¬x_i`). Clause families:
 //! 1. **G1 clue**: a clue point's up to four touching diagonals, every pattern with the
 //!    wrong count excluded;
-//! 2. **A1–A3** (`constraints::acyclic`, eager only): the chosen diagonals form a forest.
+//! 2. **G2 no small loop**: not all four diagonals of the diamond round a point, nor all
+//!    six of the hexagon round two points diagonally apart (implied by 3; they propagate);
+//! 3. **A1–A3** (`constraints::acyclic`, eager only): the chosen diagonals form a forest.
 //!
-//! The local formula (1) is what the lazy searches solve; the eager one adds 2.
+//! The local formula (1–2) is what the lazy searches solve; the eager one adds 3.
 
 use super::{BACKSLASH, SLASH, Slant};
 use crate::cnf::{Cnf, Lit, Var};
@@ -72,6 +74,35 @@ pub(crate) fn local(p: &Slant) -> Local {
                         .collect();
                     cnf.add_clause(&clause);
                 }
+            }
+        }
+    }
+    // The smallest loops as clauses: the diamond round one point, and the hexagon round two
+    // points diagonally apart (either way). Implied by the forest, they let unit
+    // propagation do what Tatham's solver does first: refuse the diagonal that closes a
+    // small loop, before any search or cut.
+    cnf.begin_family("G2 no small loop");
+    let (wi, hi) = (w as isize, h as isize);
+    for r in 0..=hi {
+        for c in 0..=wi {
+            let loops: [&[(isize, isize)]; 3] = [
+                &[(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)],
+                &[(r - 1, c), (r, c + 1), (r + 1, c + 2), (r + 2, c + 1), (r + 1, c), (r, c - 1)],
+                &[(r - 1, c), (r, c + 1), (r + 1, c), (r + 2, c - 1), (r + 1, c - 2), (r, c - 1)],
+            ];
+            for points in loops {
+                if points.iter().any(|&(pr, pc)| pr < 0 || pc < 0 || pr > hi || pc > wi) {
+                    continue;
+                }
+                let clause: Vec<Lit> = (0..points.len())
+                    .map(|k| {
+                        let ((r1, c1), (r2, c2)) = (points[k], points[(k + 1) % points.len()]);
+                        let cell = back(r1.min(r2) as usize, c1.min(c2) as usize);
+                        // `\` joins points whose row and column grow together.
+                        if (r2 - r1) * (c2 - c1) > 0 { !cell } else { cell }
+                    })
+                    .collect();
+                cnf.add_clause(&clause);
             }
         }
     }
