@@ -1,12 +1,11 @@
-//! puzz.link's sudoku (`sudoku/N/N/BODY`, GENRES.md B.1), shared by the two kinds that read
+//! puzz.link's sudoku (`sudoku/N/N/BODY`, `encodings/solo.md`), shared by the two kinds that read
 //! it: `sudoku` (square boxes, its tuned engines) and `solo` (6×6's rectangular boxes).
 //!
 //! The body is Number16 over the N² cells in reading order: a given as its number, empty
-//! cells as runs `g`–`z`. The URL does not write the boxes; pzprjs (`src/variety/sudoku.js`,
-//! `initBoardSize`) draws them ⌊√N⌋ cells square, except 6×6, whose boxes are 2 rows by 3
-//! columns. So the sudoku sizes puzz.link has are the squares (4, 9, 16, 25, 36) and 6: an
+//! cells as runs `g`–`z`. The URL does not write the boxes; puzz.link's editor draws them
+//! ⌊√N⌋ cells square, except 6×6, whose boxes are 2 rows by 3 columns. So the sudoku sizes puzz.link has are the squares (4, 9, 16, 25, 36) and 6: an
 //! 8×8, 10×10 or 12×12 grid gets 2×2 or 3×3 boxes of fewer than N cells, which no sudoku
-//! has. (GENRES.md's "pzprjs has more sizes" is wrong on this point.)
+//! has.
 
 use super::puzzlink;
 use super::tatham::FormatError;
