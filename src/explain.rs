@@ -4,7 +4,7 @@
 //! ([`Cell`], `r3c4`).
 //!
 //! Invariant: these types know no puzzle; the techniques, steps and their text live with
-//! each kind (`puzzles::sudoku::explain`). Design notes and measurements: `docs/explain.md`.
+//! each kind (the sudoku techniques on any grid of houses in `constraints::techniques`). Design notes and measurements: `docs/explain.md`.
 
 use serde::{Serialize, Serializer};
 

@@ -122,7 +122,7 @@ mod tests {
     #[test]
     fn lists_of_kinds_for_messages() {
         let explaining = kinds_with(|p| p.explainer().is_some());
-        assert_eq!(kind_list(&explaining), "nonogram and sudoku");
+        assert_eq!(kind_list(&explaining), "nonogram, solo and sudoku");
         assert_eq!(kind_list(&KINDS[..1]), "cnf");
     }
 }

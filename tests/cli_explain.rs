@@ -131,6 +131,6 @@ fn unknown_techniques_and_kinds_are_refused() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains(
-            "explain knows nonogram and sudoku puzzles, not cnf",
+            "explain knows nonogram, solo and sudoku puzzles, not cnf",
         ));
 }

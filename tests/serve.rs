@@ -308,7 +308,7 @@ fn analysis_explanation_and_exports() {
         alphametic.json()["error"]
             .as_str()
             .unwrap()
-            .contains("explain knows nonogram and sudoku puzzles, not alphametic")
+            .contains("explain knows nonogram, solo and sudoku puzzles, not alphametic")
     );
 
     let dimacs = server.post("/api/export", &json!({"text": EASY, "to": "dimacs"}));

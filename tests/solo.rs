@@ -86,3 +86,95 @@ fn the_binary_solves_an_id_file_and_refuses_seeds() {
         .assert()
         .code(20);
 }
+
+/// Every step of an explanation (its JSON) replayed on the givens against `solution`:
+/// placements are the solution's digits, eliminations never remove one, and a solved
+/// explanation fills the grid.
+fn replay(label: &str, p: &Solo, json: &serde_json::Value, solution: &satcover::constraints::Grid) {
+    let n = p.size();
+    let cell = |name: &str| -> (usize, usize) {
+        let (r, c) = name[1..].split_once('c').expect("r_c_");
+        (
+            r.parse::<usize>().unwrap() - 1,
+            c.parse::<usize>().unwrap() - 1,
+        )
+    };
+    let mut filled: Vec<Option<u32>> = p.givens().to_vec();
+    for step in json["steps"].as_array().expect("steps") {
+        for placed in step["placements"].as_array().unwrap() {
+            let (r, c) = cell(placed["cell"].as_str().unwrap());
+            let digit = placed["digit"].as_u64().unwrap() as u32;
+            assert_eq!(solution.at(r, c), digit, "{label}: {step}");
+            filled[r * n + c] = Some(digit);
+        }
+        for gone in step["eliminations"].as_array().unwrap() {
+            let (r, c) = cell(gone["cell"].as_str().unwrap());
+            assert_ne!(
+                solution.at(r, c),
+                gone["digit"].as_u64().unwrap() as u32,
+                "{label}: {step}"
+            );
+        }
+    }
+    if json["status"] == "solved" {
+        assert!(
+            filled.iter().all(Option::is_some),
+            "{label}: solved leaves a hole"
+        );
+    }
+}
+
+#[test]
+fn boxes_jigsaw_and_x_are_explained_soundly() {
+    use satcover::puzzle::ExplainRequest;
+    for (file, classic) in [
+        ("2x3-seed1.solo", true),
+        ("3x4-seed1.solo", true),
+        ("9j-di-seed1.solo", false),
+        ("3x3x-di-seed2.solo", false),
+    ] {
+        let text = genres::fixture("solo", file);
+        for (line, p) in all(file, solo::parse(&text)).into_iter().take(6) {
+            let label = format!("{file}:{line}");
+            let explainer = p.as_explain().expect("solo explains");
+            assert_eq!(explainer.refusal(), None, "{label}");
+            let explained = explainer.explain(&ExplainRequest {
+                label: label.clone(),
+                max_technique: None,
+                hint: None,
+                extra_techniques: false,
+                stop: satcover::stop::Stop::never(),
+            });
+            let json = &explained.json;
+            assert_eq!(json["status"], "solved", "{label}: {}", explained.text);
+            // SE rates the classic grid; jigsaw regions and diagonals are marked.
+            assert_eq!(
+                json["not_se"].as_bool().unwrap_or(false),
+                !classic,
+                "{label}"
+            );
+            let (_, _, solution) = genres::eager(&p, Backend::Native);
+            replay(&label, &p, json, &solution.expect("unique"));
+        }
+    }
+}
+
+#[test]
+fn explain_names_the_houses_of_variants_and_refuses_killer() {
+    common::satcover()
+        .args(["explain", "tests/fixtures/solo/3x3x-di-seed2.solo"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("in diagonal "))
+        .stdout(predicate::str::contains("not the SE rating"));
+    common::satcover()
+        .args(["explain", "tests/fixtures/solo/9j-di-seed1.solo"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("in region "));
+    common::satcover()
+        .args(["explain", "tests/fixtures/solo/example-killer.solo"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("do not read cages"));
+}

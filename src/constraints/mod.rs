@@ -43,6 +43,7 @@ pub mod puzzlink;
 pub mod sight;
 pub mod sudoku_url;
 pub mod tatham;
+pub mod techniques;
 pub mod tuples;
 
 pub use grid::Grid;

@@ -16,6 +16,7 @@
 //! only Tatham IDs, so it never takes a plain sudoku line.
 
 mod check;
+mod explained;
 mod reader;
 
 pub use reader::{parse, parse_id};
@@ -220,6 +221,10 @@ impl Puzzle for Solo {
     }
 
     fn as_notate(&self) -> Option<&dyn crate::puzzle::Notate> {
+        Some(self)
+    }
+
+    fn as_explain(&self) -> Option<&dyn crate::puzzle::Explain> {
         Some(self)
     }
 }

@@ -561,41 +561,21 @@ pub fn verify(puzzle: &Sudoku, solution: &[u8]) -> Result<(), CheckError> {
 /// Two equal givens in one unit, named with their positions.
 fn clashing_givens(puzzle: &Sudoku) -> Option<String> {
     let n = puzzle.size();
-    // One bit per digit for each row, column and box: a second set is a clash.
+    // One bit per digit for each row, column and box: a second set is a clash, which the
+    // layer names (this scan runs before every solve, so it allocates nothing).
     let mut seen = [0u64; 3 * 36];
-    let mut clash = None;
-    'cells: for row in 0..n {
+    for row in 0..n {
         let band = (row / puzzle.box_side) * puzzle.box_side;
         for (col, &d) in puzzle.givens[row * n..(row + 1) * n].iter().enumerate() {
             if d == 0 {
                 continue;
             }
-            let units = [row, n + col, 2 * n + band + col / puzzle.box_side];
-            for unit in units {
+            for unit in [row, n + col, 2 * n + band + col / puzzle.box_side] {
                 if seen[unit] & 1 << d != 0 {
-                    clash = Some(unit);
-                    break 'cells;
+                    return crate::constraints::techniques::Layout::square(puzzle.box_side)
+                        .clash(&puzzle.givens);
                 }
                 seen[unit] |= 1 << d;
-            }
-        }
-    }
-    // Name the clash from the unit's cells, in reading order.
-    let u = clash?;
-    let names = ["row", "column", "box"];
-    let unit = &puzzle.units()[u];
-    let at = |c: usize| format!("r{}c{}", c / n + 1, c % n + 1);
-    for (i, &a) in unit.iter().enumerate() {
-        for &c in &unit[i + 1..] {
-            let d = puzzle.givens[a];
-            if d != 0 && puzzle.givens[c] == d {
-                return Some(format!(
-                    "digit {d} is given twice in {} {} (at {} and {})",
-                    names[u / n],
-                    u % n + 1,
-                    at(a),
-                    at(c)
-                ));
             }
         }
     }

@@ -5,7 +5,7 @@
 //! cross, parallel to the claiming line), direct hidden pair 2.0 and direct hidden triplet 2.5 (in the set's
 //! house). They are tried before the plain techniques of the same pattern.
 
-use super::locked::locked;
+use super::locked::{lines, lines_through, locked};
 use super::subsets::first_subset;
 use super::{Board, Step, Technique};
 
@@ -17,7 +17,7 @@ pub(super) fn direct_pointing(board: &Board) -> Option<Step> {
             let Some(&c) = board.houses[bx].iter().find(|&&c| board.has(c, d)) else {
                 continue;
             };
-            for line in [board.cell_houses[c][0], board.cell_houses[c][1]] {
+            for &line in lines_through(board, c) {
                 if let Some(step) = locked(board, bx, line, d, Technique::DirectPointing)
                     && let Some(step) = with_single(board, step, &[2])
                 {
@@ -35,14 +35,15 @@ pub(super) fn direct_pointing(board: &Board) -> Option<Step> {
 /// claiming leaving a single in a row).
 pub(super) fn direct_claiming(board: &Board) -> Option<Step> {
     let n = board.n;
-    for line in 0..2 * n {
+    for line in lines(board) {
         for d in 1..=n as u8 {
             let Some(&c) = board.houses[line].iter().find(|&&c| board.has(c, d)) else {
                 continue;
             };
             let bx = board.cell_houses[c][2];
             if let Some(step) = locked(board, line, bx, d, Technique::DirectClaiming)
-                && let Some(step) = with_single(board, step, &[line / n])
+                && let Some(step) =
+                    with_single(board, step, &[line / n][..usize::from(line < 2 * n)])
             {
                 return Some(step);
             }
@@ -135,42 +136,4 @@ fn direct_hidden(board: &Board, k: usize, technique: Technique) -> Option<Step> 
         }
     }
     None
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::tests::first_step_beyond_singles;
-    use super::super::{Difficulty, Technique};
-
-    // Sudoku Exchange diabolical puzzles (the Sudoku Exchange rated bank, as in `tests/fixtures/sudoku_explain/se-rated.txt`
-    // lines 1, 4 and 16, published 7.2, 8.2 and 7.1): the first step beyond the singles is
-    // a direct technique, which places the single it leaves. No direct claiming occurs in
-    // the 480 paths, nor in 6,000 17-clue puzzles (the single must be in a line parallel
-    // to the claiming one), so it has no such test.
-    #[test]
-    fn direct_techniques_are_first_steps_beyond_the_singles() {
-        for (grid, technique, rating) in [
-            (
-                ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54.",
-                Technique::DirectPointing,
-                17,
-            ),
-            (
-                "..6...2..9.......4243...896...591.....2.8.3..4..2.3..13.......7...9.7....1.4.8.2.",
-                Technique::DirectHiddenPair,
-                20,
-            ),
-            (
-                "..61....2.8..2.....348.5...3.7....4..6.....9..4....1.3...6.193.....3..5.5....82..",
-                Technique::DirectHiddenTriple,
-                25,
-            ),
-        ] {
-            let step = first_step_beyond_singles(grid);
-            assert_eq!(step.technique, technique);
-            assert_eq!(step.difficulty, Difficulty(rating));
-            assert_eq!(step.placements.len(), 1);
-            assert!(!step.eliminations.is_empty());
-        }
-    }
 }

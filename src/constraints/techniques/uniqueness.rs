@@ -25,21 +25,18 @@ use super::{Board, Difficulty, Step, Technique};
 
 /// The easiest unique rectangle of types 1 to 4.
 pub(super) fn unique_rectangle(board: &Board) -> Option<Step> {
-    let (n, b) = (board.n, board.b);
+    let n = board.n;
     let mut best: Option<Step> = None;
     for r1 in 0..n {
         for r2 in r1 + 1..n {
             for c1 in 0..n {
                 for c2 in c1 + 1..n {
-                    if (r1 / b == r2 / b) == (c1 / b == c2 / b) {
-                        continue;
-                    }
                     let corners = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
                     if corners.iter().any(|&c| board.value[c] != 0) {
                         continue;
                     }
                     let common = corners.iter().fold(u64::MAX, |m, &c| m & board.cand[c]);
-                    if common.count_ones() < 2 {
+                    if common.count_ones() < 2 || !board.deadly(&corners) {
                         continue;
                     }
                     let digits: Vec<u8> = Board::digits(common).collect();
@@ -51,7 +48,8 @@ pub(super) fn unique_rectangle(board: &Board) -> Option<Step> {
                             if let Some(step) = rectangle(board, &corners, pair)
                                 && best.as_ref().is_none_or(|s| key(&step) < key(s))
                             {
-                                if key(&step) == (Technique::UniqueRectangle.base(), Some("type 1")) {
+                                if key(&step) == (Technique::UniqueRectangle.base(), Some("type 1"))
+                                {
                                     return Some(step);
                                 }
                                 best = Some(step);
@@ -110,8 +108,8 @@ fn rectangle(board: &Board, corners: &[usize; 4], pair: u64) -> Option<Step> {
 
 /// The houses both `x` and `y` belong to.
 fn shared_houses(board: &Board, x: usize, y: usize) -> Vec<usize> {
-    let (hx, hy) = (board.cell_houses[x], board.cell_houses[y]);
-    (0..3).filter(|&i| hx[i] == hy[i]).map(|i| hx[i]).collect()
+    let (hx, hy) = (&board.cell_houses[x], &board.cell_houses[y]);
+    hx.iter().copied().filter(|h| hy.contains(h)).collect()
 }
 
 /// Type 4: a digit of the pair confined, in a house of both roof cells, to them.
@@ -157,8 +155,9 @@ fn pseudo_naked_set(
     if extras.count_ones() < 2 {
         return None;
     }
-    let houses: Vec<usize> = (0..3)
-        .map(|i| board.cell_houses[pattern[0]][i])
+    let houses: Vec<usize> = board.cell_houses[pattern[0]]
+        .iter()
+        .copied()
         .filter(|&h| pattern.iter().all(|&p| board.cell_houses[p].contains(&h)))
         .collect();
     let limit = 4.min(board.n / 2);
@@ -202,6 +201,10 @@ const MAX_BUG_CELLS: usize = 4;
 
 /// The easiest BUG step of types 1 to 4.
 pub(super) fn bug(board: &Board) -> Option<Step> {
+    if !board.classic {
+        // The argument that a BUG has no or two solutions is made on the classic grid.
+        return None;
+    }
     let mut plural = Vec::new();
     for (c, &m) in board.cand.iter().enumerate() {
         match m.count_ones() {

@@ -27,7 +27,7 @@
 //! The search has a work budget per step and polls the caller's [`Stop`].
 
 use super::chains::length_surcharge;
-use super::{Board, Difficulty, HouseKind, Literal, Step, Technique, fish, locked, subsets};
+use super::{Board, Difficulty, Literal, Step, Technique, fish, locked, subsets};
 use crate::stop::Stop;
 
 const NONE: u32 = u32::MAX;
@@ -278,7 +278,7 @@ impl<'a> Engine<'a> {
             }
         }
         let cell_houses = self.board.cell_houses[c];
-        for h in cell_houses {
+        for &h in cell_houses.iter() {
             if self.board.placed_in(h, d) {
                 continue;
             }
@@ -306,7 +306,7 @@ impl<'a> Engine<'a> {
             let e = (snap.cand[c] & !(1u64 << (d - 1))).trailing_zeros() as u8 + 1;
             targets.push((c, e));
         }
-        for h in snap.cell_houses[c] {
+        for &h in snap.cell_houses[c].iter() {
             let mask = snap.positions(h, d);
             if mask.count_ones() == 2 {
                 for i in Board::digits(mask) {
@@ -388,14 +388,7 @@ impl<'a> Engine<'a> {
         let houses: Vec<usize> = step
             .houses
             .iter()
-            .map(|h| {
-                h.number - 1
-                    + match h.kind {
-                        HouseKind::Row => 0,
-                        HouseKind::Column => n,
-                        HouseKind::Box => 2 * n,
-                    }
-            })
+            .filter_map(|h| self.board.house_index(h))
             .collect();
         let cells: Vec<usize> = step.cells.iter().map(|c| c.row * n + c.col).collect();
         let parents: Vec<u32> = (0..self.nodes.len() as u32)
@@ -403,9 +396,7 @@ impl<'a> Engine<'a> {
                 let (c, d, _) = self.decode(self.nodes[i as usize].lit);
                 cells.contains(&c)
                     || step.digits.contains(&d)
-                        && houses
-                            .iter()
-                            .any(|h| self.board.cell_houses[c].contains(h))
+                        && houses.iter().any(|h| self.board.cell_houses[c].contains(h))
             })
             .collect();
         let mut any = false;
@@ -432,7 +423,11 @@ impl<'a> Engine<'a> {
         let mut groups: Vec<Vec<u32>> = Vec::new();
         for c in 0..board.cand.len() {
             if board.value[c] == 0 && board.cand[c].count_ones() >= 3 {
-                groups.push(Board::digits(board.cand[c]).map(|d| self.lit(c, d, true)).collect());
+                groups.push(
+                    Board::digits(board.cand[c])
+                        .map(|d| self.lit(c, d, true))
+                        .collect(),
+                );
             }
         }
         for h in 0..board.houses.len() {
@@ -460,17 +455,21 @@ impl<'a> Engine<'a> {
             for &lit in &group {
                 self.assert(lit, &[], 1)?;
                 let reached: Option<Vec<u32>> = self.propagate(Mode::Static).ok().map(|()| {
-                    let mut lits: Vec<u32> =
-                        self.nodes[start.nodes + 1..].iter().map(|n| n.lit).collect();
+                    let mut lits: Vec<u32> = self.nodes[start.nodes + 1..]
+                        .iter()
+                        .map(|n| n.lit)
+                        .collect();
                     lits.sort_unstable();
                     lits
                 });
                 self.undo(start);
                 common = match (common, reached) {
                     (None, Some(r)) => Some(r),
-                    (Some(c), Some(r)) => {
-                        Some(c.into_iter().filter(|l| r.binary_search(l).is_ok()).collect())
-                    }
+                    (Some(c), Some(r)) => Some(
+                        c.into_iter()
+                            .filter(|l| r.binary_search(l).is_ok())
+                            .collect(),
+                    ),
                     _ => None,
                 };
                 if common.as_ref().is_none_or(Vec::is_empty) {
@@ -636,7 +635,12 @@ fn proofs(
             lengths.push(engine.weight(&engine.ancestry(&[id])));
         }
         let chain = chosen
-            .map(|i| literals(engine, &engine.ancestry(&[engine.node_of[lits[i] as usize]])))
+            .map(|i| {
+                literals(
+                    engine,
+                    &engine.ancestry(&[engine.node_of[lits[i] as usize]]),
+                )
+            })
             .unwrap_or_default();
         Some((lengths, chain))
     });
@@ -700,7 +704,13 @@ fn search(engine: &mut Engine, level: Level) -> Option<Found> {
                     .filter(|l| b.binary_search(l).is_ok())
                     .collect();
                 if let Some(found) = both_ways(engine, &[on, off], &shared, level) {
-                    keep(&mut best, Found { reasoning: "both ways", ..found });
+                    keep(
+                        &mut best,
+                        Found {
+                            reasoning: "both ways",
+                            ..found
+                        },
+                    );
                 }
             }
             on_sets[c * base.n + usize::from(d) - 1] = on_set;
@@ -710,7 +720,10 @@ fn search(engine: &mut Engine, level: Level) -> Option<Found> {
     let mut groups: Vec<(Vec<(usize, u8)>, &'static str)> = Vec::new();
     for c in 0..cells {
         if base.cand[c].count_ones() >= 2 {
-            groups.push((Board::digits(base.cand[c]).map(|d| (c, d)).collect(), "every digit"));
+            groups.push((
+                Board::digits(base.cand[c]).map(|d| (c, d)).collect(),
+                "every digit",
+            ));
         }
     }
     for h in 0..base.houses.len() {

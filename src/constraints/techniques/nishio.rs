@@ -89,7 +89,7 @@ fn contradiction(board: &Board, c: usize, d: u8) -> Option<Vec<(usize, bool)>> {
                     on: false,
                     parents: (on_index, on_index),
                 });
-                touched.extend(board.cell_houses[p]);
+                touched.extend(board.cell_houses[p].iter().copied());
             }
         }
         touched.sort_unstable();

@@ -51,7 +51,11 @@ fn als_wing(board: &Board, k: usize) -> Option<Step> {
                 return None;
             }
             // A set inside a box and a line is met twice: the second adds nothing.
-            let m = set.iter().map(|&c| board.cand[c].count_ones()).max().unwrap_or(0) as i32;
+            let m = set
+                .iter()
+                .map(|&c| board.cand[c].count_ones())
+                .max()
+                .unwrap_or(0) as i32;
             let difficulty = if k == 3 {
                 Difficulty((55 + (1 - (3 - m).abs())) as u16)
             } else {
@@ -123,7 +127,11 @@ fn wing(board: &Board, set: &[usize], v: usize, union: u64) -> Option<Step> {
     }
     let mut step = Step::new(Technique::WxyzWing);
     step.eliminations = eliminations;
-    step.cells = set.iter().chain(std::iter::once(&v)).map(|&c| board.cell(c)).collect();
+    step.cells = set
+        .iter()
+        .chain(std::iter::once(&v))
+        .map(|&c| board.cell(c))
+        .collect();
     step.digits = Board::digits(union).collect();
     step.reasoning = Some(if restricted.len() == 2 {
         "doubly linked"
@@ -131,38 +139,4 @@ fn wing(board: &Board, set: &[usize], v: usize, union: u64) -> Option<Step> {
         "singly linked"
     });
     Some(step)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::tests::{explain_soundly, first_step_beyond_singles};
-    use super::super::{Difficulty, Options, Technique};
-    use crate::puzzles::sudoku::parse_collection_line;
-
-    // Sudoku Exchange diabolical puzzles (lines 28 and 472 of the bank's 480, published
-    // 5.5 and 6.3): the first step beyond the singles is the wing, and it sets the ER.
-    #[test]
-    fn wxyz_and_vwxyz_wings_are_first_steps_and_set_the_rating() {
-        for (grid, technique, rating) in [
-            (
-                "..1...7..923...841.8.....3.5.......2...1.6....1.9.2.6....2.8...7.2...9.5.4.5.7.1.",
-                Technique::WxyzWing,
-                55,
-            ),
-            (
-                "...8.1....8..6..1...9.7.8..96.....78..7...5...3.7.5.4.4..5.8..7....3....8..246..3",
-                Technique::VwxyzWing,
-                63,
-            ),
-        ] {
-            let step = first_step_beyond_singles(grid);
-            assert_eq!(step.technique, technique);
-            assert_eq!(step.difficulty, Difficulty(rating));
-            let puzzle = parse_collection_line(1, grid).expect("a puzzle");
-            let explanation = explain_soundly(&puzzle, &Options::default());
-            assert_eq!(explanation.rating.er, Difficulty(rating));
-            let by = explanation.rated_by.expect("steps");
-            assert_eq!(by.er.technique, technique);
-        }
-    }
 }

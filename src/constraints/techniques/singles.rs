@@ -3,11 +3,12 @@
 
 use super::{Board, Step, Technique};
 
-/// SE's "Hidden Single" family: full houses first (boxes, columns, rows), then hidden
-/// singles (boxes, columns, rows); the first found is taken.
+/// SE's "Hidden Single" family: full houses first (boxes, columns, rows, then extra
+/// houses such as diagonals), then hidden singles in the same order; the first found is
+/// taken. A single in an extra house is rated as one in a line.
 pub(super) fn hidden_singles(board: &Board) -> Option<Step> {
     let n = board.n;
-    let order = [2 * n..3 * n, n..2 * n, 0..n];
+    let order = [2 * n..3 * n, n..2 * n, 0..n, 3 * n..board.houses.len()];
     for houses in order.clone() {
         if let Some(step) = full_house(board, houses) {
             return Some(step);
@@ -16,6 +17,7 @@ pub(super) fn hidden_singles(board: &Board) -> Option<Step> {
     hidden_single(board, order[0].clone(), Technique::HiddenSingleBox)
         .or_else(|| hidden_single(board, order[1].clone(), Technique::HiddenSingleLine))
         .or_else(|| hidden_single(board, order[2].clone(), Technique::HiddenSingleLine))
+        .or_else(|| hidden_single(board, order[3].clone(), Technique::HiddenSingleLine))
 }
 
 /// A house with one empty cell: it takes the missing digit.

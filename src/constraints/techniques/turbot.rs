@@ -36,7 +36,10 @@ pub(super) fn turbot_fish(board: &Board) -> Option<Step> {
                 } else {
                     Technique::TwoStringKite
                 };
-                if best.as_ref().is_some_and(|s| s.difficulty < technique.base()) {
+                if best
+                    .as_ref()
+                    .is_some_and(|s| s.difficulty < technique.base())
+                {
                     continue;
                 }
                 for (e1, e2) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
@@ -93,49 +96,19 @@ fn pattern(
     }
     let mut step = Step::new(Technique::Skyscraper);
     step.eliminations = targets.iter().map(|c| board.candidate(c, d)).collect();
-    step.houses = vec![board.house(l1.house), board.house(l2.house), board.house(weak)];
-    step.cells = f1.iter().chain(b1).chain(b2).chain(f2).map(|&c| board.cell(c)).collect();
+    step.houses = vec![
+        board.house(l1.house),
+        board.house(l2.house),
+        board.house(weak),
+    ];
+    step.cells = f1
+        .iter()
+        .chain(b1)
+        .chain(b2)
+        .chain(f2)
+        .map(|&c| board.cell(c))
+        .collect();
     step.digits.push(d);
     step.difficulty = Difficulty(0);
     Some(step)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::tests::first_step_beyond_singles;
-    use super::super::{Difficulty, Technique};
-
-    // Sudoku Exchange diabolical puzzles (lines 74, 37, 82 and 222 of the bank's 480,
-    // published 5.6, 6.4, 7.1 and 7.2): the first step beyond the singles is a turbot fish.
-    #[test]
-    fn turbot_fishes_are_first_steps_beyond_the_singles() {
-        for (grid, technique, rating) in [
-            (
-                "..5..3.4.1...2.3...9..6...55..2.8....72...83....4.7..22...4..1...3.7...6.6.1..2..",
-                Technique::Skyscraper,
-                40,
-            ),
-            (
-                "...5.6.......1....18.473.65...1.7...8...6...23...8...4.........69.7.1.83..59487..",
-                Technique::TwoStringKite,
-                41,
-            ),
-            (
-                "5..34..826....14...4...5....24.....83.......98.....31....7...2...15....476..18..5",
-                Technique::TurbotCrane,
-                42,
-            ),
-            (
-                "...24..9.9.....4...48..56....2.8...41..4.3..58...1.3....59..16...9.....7.7..54...",
-                Technique::GroupedTurbotFish,
-                43,
-            ),
-        ] {
-            let step = first_step_beyond_singles(grid);
-            assert_eq!(step.technique, technique);
-            assert_eq!(step.difficulty, Difficulty(rating));
-            assert_eq!(step.digits.len(), 1);
-            assert!(!step.eliminations.is_empty());
-        }
-    }
 }

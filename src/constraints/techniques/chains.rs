@@ -23,7 +23,7 @@
 use super::{Board, Difficulty, Literal, Step, Technique};
 
 /// The surcharge in tenths for a chain of `nodes` literals.
-pub(super) fn length_surcharge(nodes: usize) -> u16 {
+pub(crate) fn length_surcharge(nodes: usize) -> u16 {
     let length = nodes.saturating_sub(LENGTH_OFFSET);
     let (mut ceiling, mut tenths, mut half) = (4usize, 0u16, true);
     while length > ceiling {

@@ -132,22 +132,3 @@ fn exclude(board: &Board, cells: [usize; 3], blockers: &[u64]) -> Option<Step> {
     step.cells = cells.iter().map(|&x| board.cell(x)).collect();
     Some(step)
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::tests::first_hard_step;
-    use super::super::{Difficulty, Technique};
-
-    // magictour top1465 #654 (none of the bank's 480 needs one): no static chain or cycle
-    // exists, and three cells' value triples leave out a candidate (7.5).
-    #[test]
-    fn aligned_triplet_exclusion_is_a_first_hard_step() {
-        let step = first_hard_step(
-            ".2..914....86....13....7...8....6.7..1.72...4......6..6..9..5....4....8..3.......",
-            56,
-        );
-        assert_eq!(step.technique, Technique::AlignedTripletExclusion);
-        assert_eq!(step.difficulty, Difficulty(75));
-        assert_eq!(step.cells.len(), 3);
-    }
-}

@@ -130,7 +130,7 @@ pub(super) struct Link {
 impl Link {
     fn new(board: &Board, house: usize, ends: [Vec<usize>; 2], grouped: bool) -> Link {
         let home = |end: &[usize]| {
-            let first = board.cell_houses[end[0]];
+            let first = &board.cell_houses[end[0]];
             std::array::from_fn(|k| {
                 if end.iter().all(|&c| board.cell_houses[c][k] == first[k]) {
                     first[k]
@@ -160,7 +160,7 @@ pub(super) fn weak_home(a: &[usize; 3], b: &[usize; 3], not: &[usize]) -> Option
 
 /// Every strong link of digit `d` under `rules`.
 pub(super) fn strong_links(board: &Board, d: u8, rules: Rules) -> Vec<Link> {
-    let (n, b) = (board.n, board.b);
+    let n = board.n;
     let mut links = Vec::new();
     for h in 0..3 * n {
         if board.placed_in(h, d) {
@@ -173,19 +173,24 @@ pub(super) fn strong_links(board: &Board, d: u8, rules: Rules) -> Vec<Link> {
             .collect();
         let count = places.len();
         if count == 2 {
-            links.push(Link::new(board, h, [vec![places[0]], vec![places[1]]], false));
+            links.push(Link::new(
+                board,
+                h,
+                [vec![places[0]], vec![places[1]]],
+                false,
+            ));
             continue;
         }
         if count < 3 {
             continue;
         }
         let ends = if h < 2 * n {
-            // A line: places in exactly two of its box segments.
+            // A line: places in exactly two of its box segments. (Strong links are
+            // taken in rows, columns and boxes only: the homes and ratings are theirs.)
             if count > 6 {
                 continue;
             }
-            let segment = |c: usize| if h < n { (c % n) / b } else { (c / n) / b };
-            split_in_two(&places, segment)
+            split_in_two(&places, |c| board.cell_houses[c][2])
         } else {
             let max = if rules == Rules::Turbot { 5 } else { 6 };
             if count > max {
@@ -211,9 +216,7 @@ fn split_in_two(places: &[usize], key: impl Fn(usize) -> usize) -> Option<[Vec<u
     let first = key(places[0]);
     let (a, rest): (Vec<usize>, Vec<usize>) = places.iter().partition(|&&c| key(c) == first);
     let second = key(*rest.first()?);
-    rest.iter()
-        .all(|&c| key(c) == second)
-        .then_some([a, rest])
+    rest.iter().all(|&c| key(c) == second).then_some([a, rest])
 }
 
 /// A box's places on one row segment and one column segment crossing at a cell, both

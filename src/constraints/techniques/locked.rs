@@ -1,6 +1,6 @@
 //! Locked candidates: a digit of a box confined to one line leaves the rest of the line
 //! (pointing, SE 2.6); a digit of a line confined to one box leaves the rest of the box
-//! (claiming, 2.8).
+//! (claiming, 2.8). A line is a row, a column or an extra house (a diagonal of sudoku X).
 
 use super::{Board, Step, Technique};
 
@@ -54,7 +54,7 @@ pub(super) fn pointing(board: &Board) -> Option<Step> {
             let Some(&c) = board.houses[bx].iter().find(|&&c| board.has(c, d)) else {
                 continue;
             };
-            for line in [board.cell_houses[c][0], board.cell_houses[c][1]] {
+            for &line in lines_through(board, c) {
                 if let Some(step) = locked(board, bx, line, d, Technique::Pointing) {
                     return Some(step);
                 }
@@ -64,10 +64,21 @@ pub(super) fn pointing(board: &Board) -> Option<Step> {
     None
 }
 
-/// A row's or column's candidates for a digit in one box.
+/// The lines through cell `c`: its row, its column and any extra house (a diagonal).
+pub(super) fn lines_through(board: &Board, c: usize) -> impl Iterator<Item = &usize> {
+    let houses = &board.cell_houses[c];
+    houses[..2].iter().chain(&houses[3..])
+}
+
+/// The lines: rows, columns and extra houses (diagonals).
+pub(super) fn lines(board: &Board) -> impl Iterator<Item = usize> {
+    (0..2 * board.n).chain(3 * board.n..board.houses.len())
+}
+
+/// A line's candidates for a digit in one box.
 pub(super) fn claiming(board: &Board) -> Option<Step> {
     let n = board.n;
-    for line in 0..2 * n {
+    for line in lines(board) {
         for d in 1..=n as u8 {
             let Some(&c) = board.houses[line].iter().find(|&&c| board.has(c, d)) else {
                 continue;

@@ -105,5 +105,10 @@ pub(crate) fn next_step(board: &Board, options: &Options) -> Option<Step> {
     {
         return Some(step);
     }
-    dynamic::dynamic_chain(board, &allowed, max.map(|m| super::Difficulty(m.0 + 1)), &options.stop)
+    dynamic::dynamic_chain(
+        board,
+        &allowed,
+        max.map(|m| super::Difficulty(m.0 + 1)),
+        &options.stop,
+    )
 }
