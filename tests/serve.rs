@@ -578,3 +578,25 @@ fn analyses_and_explanations_stop_when_their_client_leaves() {
         server.threads()
     );
 }
+
+#[test]
+fn a_jigsaw_explanation_draws_its_regions() {
+    let server = Server::start(&[]);
+    let jigsaw = include_str!("fixtures/solo/example-jigsaw.solo");
+    let explained = server.post("/api/explain", &json!({"text": jigsaw}));
+    assert_eq!(explained.status, 200, "{}", explained.body);
+    let explained = explained.json();
+    assert_eq!(explained["kind"], "solo");
+    assert_eq!(explained["status"], "solved");
+    assert!(explained["steps"].as_array().is_some_and(|s| !s.is_empty()));
+    // The board draws thick lines between cells of different regions: a jigsaw's
+    // borders are not every third cell.
+    let cells = explained["board"]["cells"].as_array().unwrap();
+    assert_eq!(cells.len(), 81);
+    let right: Vec<usize> = (0..81)
+        .filter(|&i| cells[i]["class"].as_str().unwrap().contains("box-right"))
+        .collect();
+    let square: Vec<usize> = (0..81).filter(|&i| i % 9 == 2 || i % 9 == 5).collect();
+    assert!(!right.is_empty());
+    assert_ne!(right, square);
+}
