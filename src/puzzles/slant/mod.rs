@@ -146,11 +146,13 @@ impl Puzzle for Slant {
         Some(self)
     }
 
+    /// The in-process SAT search first: on Tatham's 8×8 and 12×10 files it takes 0.3–0.55
+    /// of native's time (docs/peers.md).
     fn preference(&self) -> Preference {
         use Engine::{External, Native, Sat};
         Preference {
-            few: vec![Native, Sat, External],
-            many: vec![Native, Sat, External],
+            few: vec![Sat, Native, External],
+            many: vec![Sat, Native, External],
             presolve: false,
         }
     }
