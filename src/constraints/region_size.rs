@@ -245,13 +245,13 @@ impl RegionSize {
                 sum = unary_add(cnf, &sum, &gated, m);
             }
             // sum has up to m digits; below[v] is its first m − 1, and m is too many.
-            for t in 0..m - 1 {
+            for (t, &b) in below[v].iter().enumerate() {
                 match sum.get(t) {
                     Some(&s) => {
-                        cnf.add_clause(&[!s, below[v][t]]);
-                        cnf.add_clause(&[s, !below[v][t]]);
+                        cnf.add_clause(&[!s, b]);
+                        cnf.add_clause(&[s, !b]);
                     }
-                    None => cnf.add_clause(&[!below[v][t]]),
+                    None => cnf.add_clause(&[!b]),
                 }
             }
             if let Some(&over) = sum.get(m - 1) {
@@ -279,7 +279,7 @@ impl RegionSize {
                     at_least.push(below[v][k - 2]);
                     cnf.add_clause(&at_least);
                 }
-                if k <= m - 1 {
+                if k < m {
                     clause.push(!below[v][k - 1]);
                     cnf.add_clause(&clause);
                 }
@@ -300,8 +300,7 @@ impl RegionSize {
         for (e, &(u, w)) in self.graph.edges().iter().enumerate() {
             let j = self.join[e];
             let mut differ = vec![j];
-            for b in 0..bits {
-                let (x, y) = (id[u][b], id[w][b]);
+            for (&x, &y) in id[u].iter().zip(&id[w]) {
                 cnf.add_clause(&[!j, !x, y]);
                 cnf.add_clause(&[!j, x, !y]);
                 let d = cnf.new_var().positive();

@@ -197,7 +197,7 @@ impl NativeSolve<Grid> for Fillomino {
             limits.keep,
             &limits.stop,
         )
-        .map_err(|e| SolveError::from(e))?;
+        .map_err(SolveError::from)?;
         let (grids, run) = self.answer(run, &local.numbers, crate::puzzle::Backend::Native)?;
         Ok(run.native(grids, found))
     }
