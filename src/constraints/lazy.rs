@@ -9,7 +9,8 @@
 //!   propagation fixpoint the constraint checks the *partial* assignment — two true nodes
 //!   that the nodes and edges not yet false cannot join are a conflict, explained by the
 //!   separator cut — so a search is refuted as soon as a region is sealed off, not when the
-//!   assignment is total.
+//!   assignment is total; and the literals a constraint forces ([`Global::implied`]) are
+//!   propagated with their reasons.
 
 use crate::cnf::{Cnf, Lit, Var};
 use crate::puzzle::{NativeAnswer, SessionAnswer, Sink};
@@ -29,6 +30,12 @@ pub trait Global {
     /// Every violated clause found in one pass over a total assignment (the incremental
     /// loop adds them all at once); empty when the constraint holds.
     fn cuts(&self, value: &dyn Fn(Lit) -> Option<bool>) -> Vec<Vec<Lit>>;
+    /// Literals the constraint forces under a partial assignment that breaks nothing, each
+    /// with its reason (literals true under it whose conjunction implies the literal); the
+    /// batsat theory propagates them. None by default: conflicts only.
+    fn implied(&self, _value: &dyn Fn(Lit) -> Option<bool>) -> Vec<(Lit, Vec<Lit>)> {
+        Vec::new()
+    }
 }
 
 impl Global for Connected {
@@ -160,12 +167,29 @@ struct Connectivity<'c, C> {
     checked: usize,
     /// Check partial assignments at unit-propagation fixpoints (else total ones only).
     partial: bool,
+    /// Per variable, the reason of the literal last propagated on it ([`Global::implied`]).
+    reasons: Vec<Vec<theory::Lit>>,
+    /// Per variable, its value on the trail as far as [`Connectivity::sync`] read it: the
+    /// constraints' checks read it rather than ask the solver.
+    values: Vec<Option<bool>>,
+    /// The trail's literals read so far, in order (a level's mark is its length).
+    read: Vec<Lit>,
 }
 
 impl<C: Global> Connectivity<'_, C> {
-    /// A cut for the assignment of `ctx`, if some constraint is broken.
-    fn violated(&mut self, ctx: &Context<'_, '_>) -> bool {
-        let value = |l: Lit| ctx.value(to_batsat(l));
+    /// Reads the trail's literals not read yet into `values`.
+    fn sync(&mut self, ctx: &Context<'_, '_>) {
+        for &t in &ctx.trail()[self.read.len()..] {
+            let lit = Lit::new(Var::from_index(t.var().idx() as usize), t.sign());
+            self.values[lit.var().index()] = Some(lit.is_positive());
+            self.read.push(lit);
+        }
+    }
+
+    /// A cut for the assignment read, if some constraint is broken.
+    fn violated(&mut self) -> bool {
+        let values = &self.values;
+        let value = |l: Lit| values[l.var().index()].map(|b| b == l.is_positive());
         for c in self.constraints {
             if let Some(cut) = c.cut(&value) {
                 self.clause.clear();
@@ -179,30 +203,62 @@ impl<C: Global> Connectivity<'_, C> {
 }
 
 impl<C: Global> Theory for Connectivity<'_, C> {
-    type Mark = ();
+    type Mark = usize;
 
-    fn mark(&self) {}
+    fn mark(&self) -> usize {
+        self.read.len()
+    }
 
-    fn backtrack(&mut self, _: ()) {
+    fn backtrack(&mut self, mark: usize) {
+        for lit in self.read.drain(mark..) {
+            self.values[lit.var().index()] = None;
+        }
         self.checked = 0;
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_, '_>) {
+        self.sync(ctx);
         let len = ctx.trail().len();
         if !self.partial || len == self.checked {
             return;
         }
         self.checked = len;
-        if self.violated(ctx) {
+        if self.violated() {
             self.checked = 0;
             let clause = std::mem::take(&mut self.clause);
             ctx.conflict(&clause);
             self.clause = clause;
+            return;
+        }
+        let values = &self.values;
+        let value = |l: Lit| values[l.var().index()].map(|b| b == l.is_positive());
+        let implied: Vec<(Lit, Vec<Lit>)> = self
+            .constraints
+            .iter()
+            .flat_map(|c| c.implied(&value))
+            .collect();
+        for (lit, reason) in implied {
+            match ctx.value(to_batsat(lit)) {
+                Some(true) => continue,
+                Some(false) => {
+                    self.checked = 0;
+                    let mut clause = vec![to_batsat(lit)];
+                    clause.extend(reason.into_iter().map(|l| to_batsat(!l)));
+                    ctx.conflict(&clause);
+                    return;
+                }
+                None => {}
+            }
+            self.reasons[lit.var().index()] = reason.into_iter().map(to_batsat).collect();
+            if !ctx.propagate(to_batsat(lit)) {
+                return;
+            }
         }
     }
 
     fn complete(&mut self, ctx: &mut Context<'_, '_>) {
-        if self.violated(ctx) {
+        self.sync(ctx);
+        if self.violated() {
             self.checked = 0;
             let clause = std::mem::take(&mut self.clause);
             ctx.conflict(&clause);
@@ -234,9 +290,8 @@ impl<C: Global> Theory for Connectivity<'_, C> {
         }
     }
 
-    fn explain(&mut self, _: theory::Lit) -> &[theory::Lit] {
-        // Conflicts only: nothing is propagated.
-        &[]
+    fn explain(&mut self, lit: theory::Lit) -> &[theory::Lit] {
+        &self.reasons[lit.var().idx() as usize]
     }
 }
 
@@ -282,6 +337,9 @@ pub fn solve_theory<C: Global>(
         clause: Vec::new(),
         checked: 0,
         partial,
+        reasons: vec![Vec::new(); cnf.num_vars()],
+        values: vec![None; cnf.num_vars()],
+        read: Vec::new(),
     };
     let verdict = solver.solve(&mut theory, &[]);
     answer.complete = verdict == Verdict::Unsat;

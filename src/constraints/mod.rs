@@ -40,6 +40,7 @@ pub mod loop_deduce;
 pub mod matching;
 pub mod native;
 pub mod puzzlink;
+pub mod region_size;
 pub mod sight;
 pub mod sudoku_url;
 pub mod tatham;

@@ -115,6 +115,7 @@ kinds! {
     exact_cover,
     pearl,
     slant,
+    fillomino,
     mosaic,
     lightup,
     singles,
