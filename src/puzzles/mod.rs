@@ -131,6 +131,7 @@ kinds! {
     range,
     shikaku,
     starbattle,
+    norinori,
     sudoku,
 }
 
