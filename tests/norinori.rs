@@ -39,27 +39,56 @@ fn every_url_is_unique_on_every_backend() {
 }
 
 /// Puzzles in the fixtures.
-const SOLVED: usize = 42;
+const SOLVED: usize = 22;
 
 #[test]
 fn the_test_urls_have_the_suites_answers() {
-    let (_, p) = norinori::parse("https://puzz.link/p?norinori/6/6/mac2a4c11spr").remove(0).unwrap();
+    let (_, p) = norinori::parse("https://puzz.link/p?norinori/6/6/mac2a4c11spr")
+        .remove(0)
+        .unwrap();
     let s = unique_everywhere("cspuz", &p, &BACKENDS);
-    assert_eq!(p.solution_text(&s), ".##...\n...##.\n.##..#\n.....#\n#.#.#.\n#.#.#.");
-    let (_, rows) = norinori::parse(&norinori::plain_text(&p)).remove(0).unwrap();
+    assert_eq!(
+        p.solution_text(&s),
+        ".##...\n...##.\n.##..#\n.....#\n#.#.#.\n#.#.#."
+    );
+    let (_, rows) = norinori::parse(&norinori::plain_text(&p))
+        .remove(0)
+        .unwrap();
     assert_eq!(rows, p);
     // pzprjs's accepted answer: `# # + + + /+ + # # + /# # + + # /+ + . . # /# # + . .`.
-    let (_, q) = norinori::parse("https://puzz.link/p?norinori/5/5/cag4ocjo").remove(0).unwrap();
+    let (_, q) = norinori::parse("https://puzz.link/p?norinori/5/5/cag4ocjo")
+        .remove(0)
+        .unwrap();
     let s = unique_everywhere("pzprjs", &q, &BACKENDS);
     assert_eq!(q.solution_text(&s), "##...\n..##.\n##..#\n....#\n##...");
 }
 
 #[test]
 fn bad_input_is_located() {
-    error_at(norinori::parse("https://puzz.link/p?norinori/2/2/w0"), 1, Some(33), "unexpected `w`");
-    error_at(norinori::parse("https://puzz.link/p?norinori/6/6/mac"), 1, Some(36), "of the grid's 30 borders");
-    error_at(norinori::parse("https://puzz.link/p?norinori/2/2/000"), 1, Some(35), "more than the grid's borders");
-    error_at(norinori::parse("https://puzz.link/p?norinori/0/2/"), 1, Some(29), "expected the width");
+    error_at(
+        norinori::parse("https://puzz.link/p?norinori/2/2/w0"),
+        1,
+        Some(34),
+        "unexpected `w`",
+    );
+    error_at(
+        norinori::parse("https://puzz.link/p?norinori/6/6/mac"),
+        1,
+        Some(37),
+        "of the grid's 30 borders",
+    );
+    error_at(
+        norinori::parse("https://puzz.link/p?norinori/2/2/000"),
+        1,
+        Some(36),
+        "more than the grid's borders",
+    );
+    error_at(
+        norinori::parse("https://puzz.link/p?norinori/0/2/"),
+        1,
+        Some(30),
+        "expected the width",
+    );
     error_at(norinori::parse("norinori\naa\na\n"), 3, None, "1 cells");
     error_at(norinori::parse("norinori\n"), 1, None, "no rows");
 }
@@ -82,10 +111,10 @@ fn regions_that_cannot_hold_dominoes_are_no_solution() {
 #[test]
 fn the_binary_solves_exports_and_renders() {
     common::satcover()
-        .args(["solve", "--unique", "tests/fixtures/norinori/norinori-10x10.txt"])
+        .args(["solve", "--unique", "tests/fixtures/norinori/puzzlink.txt"])
         .assert()
         .success()
-        .stdout(predicate::str::contains(":21: unique").and(predicate::str::contains("#")));
+        .stdout(predicate::str::contains(":3: unique").and(predicate::str::contains("#")));
     common::satcover()
         .args(["solve", "--kind", "norinori", "-"])
         .write_stdin("norinori\nab\nbb\n")
@@ -96,7 +125,7 @@ fn the_binary_solves_exports_and_renders() {
         .write_stdin("https://puzz.link/p?norinori/2/2/w0\n")
         .assert()
         .code(1)
-        .stderr(predicate::str::contains(":1:33"));
+        .stderr(predicate::str::contains(":1:34"));
     common::satcover()
         .args(["export", "--to", "dimacs", "-"])
         .write_stdin("https://puzz.link/p?norinori/6/6/mac2a4c11spr\n")
@@ -108,5 +137,7 @@ fn the_binary_solves_exports_and_renders() {
         .write_stdin("https://pzv.jp/p.html?norinori/6/6/mac2a4c11spr\n")
         .assert()
         .success()
-        .stdout(predicate::str::contains("https://puzz.link/p?norinori/6/6/mac2a4c11spr"));
+        .stdout(predicate::str::contains(
+            "https://puzz.link/p?norinori/6/6/mac2a4c11spr",
+        ));
 }
