@@ -7,7 +7,9 @@
 //!   cell, itself included, and exactly k of them holding a value (mosaic's clues); any two
 //!   cells that touch, even diagonally, share a 2×2 [`blocks`] window (tents apart);
 //! - [`no_two_touching`]: no two orthogonal neighbours both hold a value (hitori's shaded
-//!   cells, tents), one `AtMost{[a, b], v, 1}` per pair of cells sharing a side.
+//!   cells, tents), one `AtMost{[a, b], v, 1}` per pair of cells sharing a side;
+//! - [`dominoes`]: the cells holding a value come in dominoes, each with exactly one
+//!   neighbour holding it (norinori), one `Table` per cell.
 //!
 //! Invariant: every constraint added names cells of the model only (indices below
 //! `width * height`), each pair once.
@@ -101,6 +103,32 @@ pub fn no_two_touching(model: &mut Model, value: u32) {
                 });
             }
         }
+    }
+}
+
+/// The cells holding `value` come in dominoes: each has exactly one orthogonal neighbour
+/// holding it (norinori). One `Table` per cell over the cell and its neighbours: the cell
+/// holds another value of its domain with any neighbours, or `value` with exactly one
+/// neighbour holding `value` (the others `other`, the 0/1 model's other value).
+pub fn dominoes(model: &mut Model, value: u32, other: u32) {
+    let (w, h) = (model.width, model.cells() / model.width);
+    for cell in 0..w * h {
+        let around = orthogonal(w, h, cell);
+        let k = around.len();
+        let mut tuples = Vec::with_capacity((1 << k) + k);
+        for mask in 0..1u32 << k {
+            let mut t = vec![other];
+            t.extend((0..k).map(|b| if mask >> b & 1 == 1 { value } else { other }));
+            tuples.push(t);
+        }
+        for one in 0..k {
+            let mut t = vec![value];
+            t.extend((0..k).map(|b| if b == one { value } else { other }));
+            tuples.push(t);
+        }
+        let mut cells = vec![cell];
+        cells.extend(around);
+        model.add(Constraint::Table { cells, tuples });
     }
 }
 

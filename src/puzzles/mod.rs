@@ -132,6 +132,7 @@ kinds! {
     range,
     shikaku,
     starbattle,
+    norinori,
     sudoku,
 }
 
