@@ -114,6 +114,7 @@ kinds! {
     alphametic,
     exact_cover,
     pearl,
+    bridges,
     slant,
     mosaic,
     lightup,
