@@ -115,6 +115,7 @@ kinds! {
     exact_cover,
     pearl,
     bridges,
+    map,
     slant,
     mosaic,
     lightup,
