@@ -118,8 +118,9 @@ fn bad_input_is_located() {
 #[test]
 fn islands_that_cannot_be_joined_are_no_solution() {
     // Two islands out of each other's sight; a 1 between two 1s (each pair would close
-    // itself off); a count the neighbours cannot carry; a square of 2s without loops.
-    for text in ["bridges\n1.\n.1\n", "bridges\n1.1.1\n", "bridges\n3.1\n", "bridges m2L\n2.2\n...\n2.2\n", "3x1m1:2a2"] {
+    // itself off); a count the neighbours cannot carry; a square of 2s without loops; two
+    // 2s with one bridge a pair; an island alone that needs bridges.
+    for text in ["bridges\n1.\n.1\n", "bridges\n1.1.1\n", "bridges\n3.1\n", "bridges m2L\n2.2\n...\n2.2\n", "3x1m1:2a2", "bridges\n.3.\n"] {
         let (_, p) = bridges::parse(text).remove(0).unwrap();
         unsolvable_everywhere(text, &p, &BACKENDS);
         assert_eq!(eager(&p, Backend::Sat).0, Status::Unsolvable, "{text} eager");
@@ -133,8 +134,8 @@ fn islands_that_cannot_be_joined_are_no_solution() {
 fn several_solutions_are_counted() {
     // Two islands of unknown number: 1 or 2 bridges (3 with `m3`). A square of 2s: the ring
     // of single bridges (two double pairs would split it). Side by side, a 2 and a `?`: the
-    // 2 takes both bridges.
-    for (text, count) in [("bridges\n?.?\n", 2), ("bridges\n2.2\n...\n2.2\n", 1), ("bridges m3\n?.?\n", 3), ("bridges\n2?\n", 1)] {
+    // 2 takes both bridges. No island at all, or one of unknown number: nothing to build.
+    for (text, count) in [("bridges\n?.?\n", 2), ("bridges\n2.2\n...\n2.2\n", 1), ("bridges m3\n?.?\n", 3), ("bridges\n2?\n", 1), ("bridges\n...\n", 1), ("bridges\n.?\n", 1)] {
         let (_, p) = bridges::parse(text).remove(0).unwrap();
         for backend in BACKENDS {
             let outcome = pipeline::solve(&p, backend, &Request::count()).unwrap();

@@ -1,14 +1,15 @@
 //! Bridges as CNF (see `encodings/bridges.md`).
 //!
 //! Variables: per pair (islands in reading order, each with its pair to the right, then its
-//! pair below), `max` order variables `rRcC-rRcC ≥k` (at least k bridges, k = 1..max): the
-//! projection, in that order. Then one variable `true`. Clause families:
+//! pair below), `max` order variables `rRcC-rRcC ≥k` (at least k bridges, k = 1..max); then
+//! one variable `true`: the projection, in that order. Clause families:
 //! 1. **B1 order**: `≥k+1 → ≥k`;
 //! 2. **B2 no crossing**: a horizontal and a vertical pair whose bridges would cross in a
 //!    water cell do not both have a bridge;
-//! 3. **B3 island count**: exactly `n` of the order variables of an island's pairs are true
-//!    (a pair of k bridges has its first k true; Sinz's sequential counter,
-//!    `constraints::cnf::exactly_k`);
+//! 3. **B3 island count**: the bridges of an island's pairs add up to its number `n`, in
+//!    the order encoding of a linear sum (no auxiliary variables): for every way to give
+//!    its pairs `a_i` bridges adding up to `n + 1`, not all `≥a_i` (at most `n`); for every
+//!    way to give them `b_i` adding up to `n − 1`, some pair `≥b_i+1` (at least `n`);
 //! 4. **B4 unknown island bridged**: an island of unknown number has a bridge (when there
 //!    are other islands);
 //! 5. **B5 no closed pair**: two islands of the same number k do not spend it all on each
@@ -25,7 +26,6 @@ use super::Bridges;
 use crate::cnf::{Cnf, Lit, Var};
 use crate::constraints::Grid;
 use crate::constraints::acyclic::Acyclic;
-use crate::constraints::cnf::exactly_k;
 use crate::constraints::connected::{Connected, Graph};
 use crate::constraints::lazy::Global;
 use crate::puzzle::{CnfEncoding, DecodeError};
@@ -63,11 +63,14 @@ impl Global for Rule {
     }
 }
 
-/// The local formula, the global rules that complete it, and the pairs.
+/// The local formula, the global rules that complete it, the pairs, and the projection
+/// of the searches: every pair's order variables, then `true` (never empty, so blocking a
+/// solution is never the empty clause, even without a pair).
 pub(crate) struct Local {
     pub cnf: Cnf,
     pub globals: Vec<Rule>,
     pub pairs: Vec<Pair>,
+    pub projection: Vec<Var>,
 }
 
 /// The pairs of islands that see each other, as `(from, to, across)` cells: per island in
@@ -111,23 +114,59 @@ fn no_crossing(cnf: &mut Cnf, p: &Bridges, pairs: &[Pair]) {
     }
 }
 
-/// Per island cell, the order literals of its pairs.
-fn ends(p: &Bridges, pairs: &[Pair]) -> Vec<Vec<Lit>> {
+/// Per island cell, the order variables of its pairs (up to four pairs).
+fn ends<'a>(p: &Bridges, pairs: &'a [Pair]) -> Vec<Vec<&'a [Var]>> {
     let mut out = vec![Vec::new(); p.cells.len()];
     for pair in pairs {
-        for v in &pair.at_least {
-            out[pair.from].push(v.positive());
-            out[pair.to].push(v.positive());
-        }
+        out[pair.from].push(pair.at_least.as_slice());
+        out[pair.to].push(pair.at_least.as_slice());
     }
     out
 }
 
-fn island_count(cnf: &mut Cnf, p: &Bridges, ends: &[Vec<Lit>]) {
+/// Calls `each` with every way to write `total` as `parts` numbers in `0..=max`.
+fn compositions(parts: usize, total: u32, max: u32, each: &mut impl FnMut(&[u32])) {
+    fn go(at: usize, left: u32, max: u32, chosen: &mut Vec<u32>, parts: usize, each: &mut impl FnMut(&[u32])) {
+        if at + 1 == parts {
+            if left <= max {
+                chosen.push(left);
+                each(chosen);
+                chosen.pop();
+            }
+            return;
+        }
+        for a in 0..=left.min(max) {
+            chosen.push(a);
+            go(at + 1, left - a, max, chosen, parts, each);
+            chosen.pop();
+        }
+    }
+    if parts > 0 {
+        go(0, total, max, &mut Vec::with_capacity(parts), parts, each);
+    }
+}
+
+fn island_count(cnf: &mut Cnf, p: &Bridges, ends: &[Vec<&[Var]>]) {
     cnf.begin_family("B3 island count");
+    let mut clause = Vec::new();
     for (i, cell) in p.cells.iter().enumerate() {
-        if let Some(Some(n)) = *cell {
-            exactly_k(cnf, &ends[i], n as usize);
+        let Some(Some(n)) = *cell else { continue };
+        let arms = &ends[i];
+        if n > arms.len() as u32 * p.max {
+            cnf.add_clause(&[]);
+            continue;
+        }
+        compositions(arms.len(), n + 1, p.max, &mut |a| {
+            clause.clear();
+            clause.extend(arms.iter().zip(a).filter(|(_, a)| **a > 0).map(|(arm, &a)| !arm[a as usize - 1].positive()));
+            cnf.add_clause(&clause);
+        });
+        if n > 0 {
+            compositions(arms.len(), n - 1, p.max, &mut |b| {
+                clause.clear();
+                clause.extend(arms.iter().zip(b).filter(|(_, b)| **b < p.max).map(|(arm, &b)| arm[b as usize].positive()));
+                cnf.add_clause(&clause);
+            });
         }
     }
 }
@@ -173,7 +212,8 @@ pub(crate) fn local(p: &Bridges) -> Local {
             at_least: (1..=p.max).map(|k| cnf.new_named_var(format!("{}-{} >={k}", name(from), name(to)))).collect(),
         })
         .collect();
-    let truth = cnf.new_named_var("true").positive();
+    let true_var = cnf.new_named_var("true");
+    let truth = true_var.positive();
     let island: Vec<usize> = (0..p.cells.len()).filter(|&i| p.cells[i].is_some()).collect();
     order(&mut cnf, &pairs);
     no_crossing(&mut cnf, p, &pairs);
@@ -194,7 +234,8 @@ pub(crate) fn local(p: &Bridges) -> Local {
     if !p.loops {
         globals.push(Rule::Acyclic(Acyclic::new(graph, bridged)));
     }
-    Local { cnf, globals, pairs }
+    let projection = pairs.iter().flat_map(|q| q.at_least.iter().copied()).chain([true_var]).collect();
+    Local { cnf, globals, pairs, projection }
 }
 
 /// Reads the bridges off a model (through the pairs' order variables) as links per cell.
@@ -218,7 +259,7 @@ pub(crate) fn decode(p: &Bridges, pairs: &[Pair], model: &Model) -> Result<Grid,
 
 /// The whole puzzle as CNF: the local formula and the eager global rules.
 pub(crate) fn encode(p: &Bridges) -> CnfEncoding<'_, Grid> {
-    let Local { mut cnf, globals, pairs } = local(p);
+    let Local { mut cnf, globals, pairs, projection } = local(p);
     for rule in &globals {
         match rule {
             Rule::Connected(c) => {
@@ -229,7 +270,6 @@ pub(crate) fn encode(p: &Bridges) -> CnfEncoding<'_, Grid> {
             }
         }
     }
-    let projection = pairs.iter().flat_map(|q| q.at_least.iter().copied()).collect();
     CnfEncoding {
         cnf,
         projection,

@@ -34,12 +34,11 @@ mod reader;
 
 pub use reader::{parse, parse_id, parse_url};
 
-use crate::cnf::Var;
 use crate::constraints::puzzlink::Slot;
 use crate::constraints::{Grid, lazy};
 use crate::puzzle::{
-    Backend, CheckError, CnfEncode, CnfEncoding, EncodeOptions, Engine, Kind, Limits, NativeAnswer, NativeSolve,
-    Preference, Purpose, Puzzle, SessionAnswer, Sink, SolveError,
+    Backend, Cells, CheckError, CnfEncode, CnfEncoding, EncodeOptions, Kind, Limits, NativeAnswer, NativeSolve, Purpose,
+    Puzzle, SessionAnswer, Sink, SolveError,
 };
 use crate::render::{Picture, Rgb};
 
@@ -206,6 +205,14 @@ impl Puzzle for Bridges {
         a.differences(b)
     }
 
+    fn cells(&self) -> Cells {
+        // A cell's value is a pair's count, two order literals: analyze enumerates.
+        Cells {
+            cells_follow_literals: false,
+            ..Cells::default()
+        }
+    }
+
     /// The grid without lines: islands as numbers on grey, water cells crossed by a bridge
     /// as its line, single or double (`─ ═ │ ║`, and `≡ ≣ ⦀ ⁞` for 3 and 4).
     fn picture(&self, solution: Option<&Grid>) -> Picture {
@@ -244,40 +251,33 @@ impl Puzzle for Bridges {
         Some(self)
     }
 
-    fn preference(&self) -> Preference {
-        use Engine::{External, Native, Sat};
-        Preference {
-            few: vec![Native, Sat, External],
-            many: vec![Native, Sat, External],
-            presolve: false,
-        }
-    }
-
     fn as_notate(&self) -> Option<&dyn crate::puzzle::Notate> {
         Some(self)
     }
 }
 
-/// The projection of a lazy search: every pair's order variables.
-fn projection(local: &cnf::Local) -> Vec<Var> {
-    local.pairs.iter().flat_map(|p| p.at_least.iter().copied()).collect()
-}
-
 impl NativeSolve<Grid> for Bridges {
     fn solve_native(&self, limits: &Limits, found: Sink<'_, Grid>) -> Result<NativeAnswer, SolveError> {
         let local = cnf::local(self);
-        // Checked on total assignments: the counts and B5 propagate most of the bridges, and
-        // a check at every fixpoint (a search of the island graph each time) costs more than
-        // the conflicts it saves (`encodings/bridges.md`).
-        let run = lazy::solve_theory(
-            false,
-            &local.cnf,
-            &local.globals,
-            &projection(&local),
-            limits.max_or_all(),
-            limits.keep,
-            &limits.stop,
-        );
+        let run = if local.pairs.is_empty() {
+            // Nothing to build: the one candidate decided by varisat, since batsat's theory
+            // cannot block a solution whose projection is fixed at the root.
+            lazy::solve_incremental(&local.cnf, &local.globals, &local.projection, limits.max_or_all(), limits.keep, &limits.stop)
+                .map_err(SolveError::from)?
+        } else {
+            // Checked on total assignments: the counts and B5 propagate most of the bridges,
+            // and a check at every fixpoint (a search of the island graph each time) costs
+            // more than the conflicts it saves (`encodings/bridges.md`).
+            lazy::solve_theory(
+                false,
+                &local.cnf,
+                &local.globals,
+                &local.projection,
+                limits.max_or_all(),
+                limits.keep,
+                &limits.stop,
+            )
+        };
         let (grids, run) = self.answer(run, &local, Backend::Native)?;
         Ok(run.native(grids, found))
     }
@@ -294,7 +294,7 @@ impl CnfEncode<Grid> for Bridges {
         let run = match lazy::solve_incremental(
             &local.cnf,
             &local.globals,
-            &projection(&local),
+            &local.projection,
             max_solutions,
             keep,
             &crate::stop::Stop::never(),
