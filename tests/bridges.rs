@@ -9,7 +9,10 @@
 mod common;
 mod genres;
 
-use genres::{all, eager, eager_agrees, eager_engines, error_at, fixtures, unique_everywhere, unsolvable_everywhere};
+use genres::{
+    all, eager, eager_agrees, eager_engines, error_at, fixtures, unique_everywhere,
+    unsolvable_everywhere,
+};
 use predicates::prelude::*;
 use satcover::pipeline;
 use satcover::puzzle::{Backend, Notate, Notation, Request, Status};
@@ -21,7 +24,10 @@ const EAGER_PER_FILE: usize = 2;
 
 /// The Tatham fixtures (every file but the URLs).
 fn tatham_fixtures() -> Vec<(String, String)> {
-    fixtures("bridges").into_iter().filter(|(name, _)| name.starts_with("bridges-")).collect()
+    fixtures("bridges")
+        .into_iter()
+        .filter(|(name, _)| name.starts_with("bridges-"))
+        .collect()
 }
 
 #[test]
@@ -34,7 +40,10 @@ fn every_tatham_id_is_unique_on_every_backend() {
         let mut seen = std::collections::HashSet::new();
         for (k, (line, p)) in puzzles.into_iter().enumerate() {
             let label = format!("{name}:{line}");
-            assert!(seen.insert(p.notate(Notation::Tatham)), "{label}: a repeated ID");
+            assert!(
+                seen.insert(p.notate(Notation::Tatham)),
+                "{label}: a repeated ID"
+            );
             let solution = unique_everywhere(&label, &p, &BACKENDS);
             if k < EAGER_PER_FILE && !name.contains("30x30") {
                 for &backend in &engines {
@@ -60,15 +69,22 @@ fn the_pzprjs_and_cspuz_test_urls_are_unique() {
     let s = unique_everywhere("cspuz", cspuz, &BACKENDS);
     let right: Vec<u32> = (0..5).map(|c| bridges::links(s.at(0, c)).0).collect();
     assert_eq!(right, vec![1, 1, 0, 0, 1]);
-    assert_eq!((bridges::links(s.at(0, 0)).1, bridges::links(s.at(1, 0)).1), (2, 2));
+    assert_eq!(
+        (bridges::links(s.at(0, 0)).1, bridges::links(s.at(1, 0)).1),
+        (2, 2)
+    );
     unique_everywhere("pzprjs", &puzzles[0].1, &BACKENDS);
 }
 
 #[test]
 fn id_url_and_rows_read_alike_and_ids_are_written_as_tatham_writes_them() {
     let (_, id) = bridges::parse("4x3m2:3a2e2a1a").remove(0).unwrap();
-    let (_, rows) = bridges::parse("bridges\n3.2.\n....\n2.1.\n").remove(0).unwrap();
-    let (_, spaced) = bridges::parse("hashi\n3 . 2 .\n. . . .\n2 . 1 .\n").remove(0).unwrap();
+    let (_, rows) = bridges::parse("bridges\n3.2.\n....\n2.1.\n")
+        .remove(0)
+        .unwrap();
+    let (_, spaced) = bridges::parse("hashi\n3 . 2 .\n. . . .\n2 . 1 .\n")
+        .remove(0)
+        .unwrap();
     assert_eq!(id, rows);
     assert_eq!(id, spaced);
     assert_eq!(id.rows_text(), "3.2.\n....\n2.1.");
@@ -78,7 +94,9 @@ fn id_url_and_rows_read_alike_and_ids_are_written_as_tatham_writes_them() {
     // Numbers above 9 as Tatham's letters, and as spaced rows.
     let (_, big) = bridges::parse("3x3m4:CaBaaaaaA").remove(0).unwrap();
     assert_eq!(big.cell(0, 0), Some(Some(12)));
-    let (_, big_rows) = bridges::parse("bridges m4\n12 . 11\n. . .\n. . 10\n").remove(0).unwrap();
+    let (_, big_rows) = bridges::parse("bridges m4\n12 . 11\n. . .\n. . 10\n")
+        .remove(0)
+        .unwrap();
     assert_eq!(big_rows, big);
     assert_eq!(big.notate(Notation::Tatham).unwrap(), "3x3m4:CaBeA");
     assert_eq!(big.notate(Notation::Url), None);
@@ -105,14 +123,49 @@ fn bad_input_is_located() {
     error_at(bridges::parse("7x7m2q:1f"), 1, Some(6), "no Bridges option");
     error_at(bridges::parse("0x3m2:c"), 1, Some(1), "at least one");
     error_at(bridges::parse("7y7m2:c"), 1, Some(1), "not a Bridges size");
-    error_at(bridges::parse("https://puzz.link/p?hashi/3/3/1!1"), 1, Some(32), "unexpected `!`");
-    error_at(bridges::parse("https://puzz.link/p?hashi/3/3/12"), 1, Some(33), "2 of 9 cells");
-    error_at(bridges::parse("https://puzz.link/p?hashi/2/1/123"), 1, Some(33), "more than");
-    error_at(bridges::parse("https://puzz.link/p?hashi/2/1/z"), 1, Some(31), "past the grid");
-    error_at(bridges::parse("bridges\n1.\n.x\n"), 3, Some(2), "unexpected `x`");
+    error_at(
+        bridges::parse("https://puzz.link/p?hashi/3/3/1!1"),
+        1,
+        Some(32),
+        "unexpected `!`",
+    );
+    error_at(
+        bridges::parse("https://puzz.link/p?hashi/3/3/12"),
+        1,
+        Some(33),
+        "2 of 9 cells",
+    );
+    error_at(
+        bridges::parse("https://puzz.link/p?hashi/2/1/123"),
+        1,
+        Some(33),
+        "more than",
+    );
+    error_at(
+        bridges::parse("https://puzz.link/p?hashi/2/1/z"),
+        1,
+        Some(31),
+        "past the grid",
+    );
+    error_at(
+        bridges::parse("bridges\n1.\n.x\n"),
+        3,
+        Some(2),
+        "unexpected `x`",
+    );
     error_at(bridges::parse("bridges\n1.\n.\n"), 3, None, "1 cells");
-    error_at(bridges::parse("bridges m9\n1.1\n"), 1, Some(9), "no bridge limit");
-    error_at(bridges::parse("# a comment\n  hashi Lq\n1.1\n"), 2, Some(10), "no Bridges option");
+    error_at(
+        bridges::parse("bridges m9\n1.1\n"),
+        1,
+        Some(9),
+        "no bridge limit",
+    );
+    error_at(
+        bridges::parse("# a comment\n  hashi Lq\n1.1\n"),
+        2,
+        Some(10),
+        "no Bridges option",
+    );
 }
 
 #[test]
@@ -120,12 +173,27 @@ fn islands_that_cannot_be_joined_are_no_solution() {
     // Two islands out of each other's sight; a 1 between two 1s (each pair would close
     // itself off); a count the neighbours cannot carry; a square of 2s without loops; two
     // 2s with one bridge a pair; an island alone that needs bridges.
-    for text in ["bridges\n1.\n.1\n", "bridges\n1.1.1\n", "bridges\n3.1\n", "bridges m2L\n2.2\n...\n2.2\n", "3x1m1:2a2", "bridges\n.3.\n"] {
+    for text in [
+        "bridges\n1.\n.1\n",
+        "bridges\n1.1.1\n",
+        "bridges\n3.1\n",
+        "bridges m2L\n2.2\n...\n2.2\n",
+        "3x1m1:2a2",
+        "bridges\n.3.\n",
+    ] {
         let (_, p) = bridges::parse(text).remove(0).unwrap();
         unsolvable_everywhere(text, &p, &BACKENDS);
-        assert_eq!(eager(&p, Backend::Sat).0, Status::Unsolvable, "{text} eager");
+        assert_eq!(
+            eager(&p, Backend::Sat).0,
+            Status::Unsolvable,
+            "{text} eager"
+        );
         if common::have("cadical") {
-            assert_eq!(eager(&p, Backend::External).0, Status::Unsolvable, "{text} external");
+            assert_eq!(
+                eager(&p, Backend::External).0,
+                Status::Unsolvable,
+                "{text} external"
+            );
         }
     }
 }
@@ -135,13 +203,29 @@ fn several_solutions_are_counted() {
     // Two islands of unknown number: 1 or 2 bridges (3 with `m3`). A square of 2s: the ring
     // of single bridges (two double pairs would split it). Side by side, a 2 and a `?`: the
     // 2 takes both bridges. No island at all, or one of unknown number: nothing to build.
-    for (text, count) in [("bridges\n?.?\n", 2), ("bridges\n2.2\n...\n2.2\n", 1), ("bridges m3\n?.?\n", 3), ("bridges\n2?\n", 1), ("bridges\n...\n", 1), ("bridges\n.?\n", 1)] {
+    for (text, count) in [
+        ("bridges\n?.?\n", 2),
+        ("bridges\n2.2\n...\n2.2\n", 1),
+        ("bridges m3\n?.?\n", 3),
+        ("bridges\n2?\n", 1),
+        ("bridges\n...\n", 1),
+        ("bridges\n.?\n", 1),
+    ] {
         let (_, p) = bridges::parse(text).remove(0).unwrap();
         for backend in BACKENDS {
             let outcome = pipeline::solve(&p, backend, &Request::count()).unwrap();
-            assert_eq!((outcome.count, outcome.complete), (count, true), "{text} on {backend}");
+            assert_eq!(
+                (outcome.count, outcome.complete),
+                (count, true),
+                "{text} on {backend}"
+            );
         }
-        let outcome = pipeline::solve(&p, Backend::Sat, &Request::count().with_timeout(Some(std::time::Duration::from_secs(60)))).unwrap();
+        let outcome = pipeline::solve(
+            &p,
+            Backend::Sat,
+            &Request::count().with_timeout(Some(std::time::Duration::from_secs(60))),
+        )
+        .unwrap();
         assert_eq!(outcome.count, count, "{text} eager");
     }
 }
@@ -149,11 +233,19 @@ fn several_solutions_are_counted() {
 #[test]
 fn the_binary_solves_exports_and_renders() {
     common::satcover()
-        .args(["solve", "--unique", "tests/fixtures/bridges/bridges-7x7-easy.txt"])
+        .args([
+            "solve",
+            "--unique",
+            "tests/fixtures/bridges/bridges-7x7-easy.txt",
+        ])
         .assert()
         .success()
         .stdout(predicate::str::contains(":21: unique").and(predicate::str::contains("===")));
-    common::satcover().args(["solve", "--kind", "bridges", "-"]).write_stdin("bridges\n1.\n.1\n").assert().code(20);
+    common::satcover()
+        .args(["solve", "--kind", "bridges", "-"])
+        .write_stdin("bridges\n1.\n.1\n")
+        .assert()
+        .code(20);
     common::satcover()
         .args(["solve", "--kind", "bridges", "-"])
         .write_stdin("2x2m2:1!b\n")
@@ -161,7 +253,14 @@ fn the_binary_solves_exports_and_renders() {
         .code(1)
         .stderr(predicate::str::contains(":1:8"));
     common::satcover()
-        .args(["export", "--to", "dimacs", "--index", "1", "tests/fixtures/bridges/bridges-10x10-noloops-m3.txt"])
+        .args([
+            "export",
+            "--to",
+            "dimacs",
+            "--index",
+            "1",
+            "tests/fixtures/bridges/bridges-10x10-noloops-m3.txt",
+        ])
         .assert()
         .success()
         .stdout(
@@ -171,10 +270,19 @@ fn the_binary_solves_exports_and_renders() {
                 .and(predicate::str::contains("A3 acyclic depth decreases")),
         );
     common::satcover()
-        .args(["export", "--to", "tatham", "--index", "2", "tests/fixtures/bridges/bridges-10x10-noloops-m3.txt"])
+        .args([
+            "export",
+            "--to",
+            "tatham",
+            "--index",
+            "2",
+            "tests/fixtures/bridges/bridges-10x10-noloops-m3.txt",
+        ])
         .assert()
         .success()
-        .stdout(predicate::str::starts_with("10x10m3L:5d5c3f2a4c1b7a3h6a7q3e5b9b7k3e2a5c1b3a2a1"));
+        .stdout(predicate::str::starts_with(
+            "10x10m3L:5d5c3f2a4c1b7a3h6a7q3e5b9b7k3e2a5c1b3a2a1",
+        ));
     let dir = tempfile::tempdir().unwrap();
     let svg = dir.path().join("bridges.svg");
     common::satcover()

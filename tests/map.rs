@@ -7,7 +7,10 @@
 mod common;
 mod genres;
 
-use genres::{all, eager, eager_agrees, eager_engines, error_at, fixtures, unique_everywhere, unsolvable_everywhere};
+use genres::{
+    all, eager, eager_agrees, eager_engines, error_at, fixtures, unique_everywhere,
+    unsolvable_everywhere,
+};
 use predicates::prelude::*;
 use satcover::pipeline;
 use satcover::puzzle::{Backend, Notate, Notation, Request, Status};
@@ -27,7 +30,10 @@ fn every_tatham_id_is_unique_on_every_backend() {
         let mut seen = std::collections::HashSet::new();
         for (k, (line, p)) in puzzles.into_iter().enumerate() {
             let label = format!("{name}:{line}");
-            assert!(seen.insert(p.notate(Notation::Tatham)), "{label}: a repeated ID");
+            assert!(
+                seen.insert(p.notate(Notation::Tatham)),
+                "{label}: a repeated ID"
+            );
             let solution = unique_everywhere(&label, &p, &BACKENDS);
             if k < EAGER_PER_FILE {
                 for &backend in &engines {
@@ -51,7 +57,9 @@ fn ids_are_written_as_tatham_writes_them_and_rows_read_alike() {
     }
     // aab
     // cdb   a given 0, d given 3; the generator's difficulty after the parameters.
-    let (_, rows) = map::parse("map\naab\ncdb\ngiven a=0 d=3\n").remove(0).unwrap();
+    let (_, rows) = map::parse("map\naab\ncdb\ngiven a=0 d=3\n")
+        .remove(0)
+        .unwrap();
     let id = rows.notate(Notation::Tatham).unwrap();
     assert_eq!(id, "3x2n4:abbc,0b3");
     assert_eq!(map::parse("3x2n4dh:abbc,0b3").remove(0).unwrap().1, rows);
@@ -60,21 +68,76 @@ fn ids_are_written_as_tatham_writes_them_and_rows_read_alike() {
 
 #[test]
 fn bad_input_is_located() {
-    error_at(map::parse("2x2n2:a!,ab"), 1, Some(8), "unexpected `!` in the edge list");
+    error_at(
+        map::parse("2x2n2:a!,ab"),
+        1,
+        Some(8),
+        "unexpected `!` in the edge list",
+    );
     error_at(map::parse("2x2n2:az,ab"), 1, Some(8), "runs past");
-    error_at(map::parse("2x2n2:ab,ab"), 1, Some(9), "covers 2 of the map's 4 sides");
+    error_at(
+        map::parse("2x2n2:ab,ab"),
+        1,
+        Some(9),
+        "covers 2 of the map's 4 sides",
+    );
     error_at(map::parse("2x2n2:abb"), 1, Some(10), "expected `,`");
-    error_at(map::parse("2x2n3:abb,ab"), 1, Some(10), "makes 2 regions, the parameters say 3");
-    error_at(map::parse("2x2n2:abb,04"), 1, Some(12), "unexpected `4` in the colours");
-    error_at(map::parse("2x2n2:abb,0b"), 1, Some(12), "goes past the map's 2 regions");
-    error_at(map::parse("2x2n2:abb,0"), 1, Some(12), "the colours cover 1 of the map's 2 regions");
+    error_at(
+        map::parse("2x2n3:abb,ab"),
+        1,
+        Some(10),
+        "makes 2 regions, the parameters say 3",
+    );
+    error_at(
+        map::parse("2x2n2:abb,04"),
+        1,
+        Some(12),
+        "unexpected `4` in the colours",
+    );
+    error_at(
+        map::parse("2x2n2:abb,0b"),
+        1,
+        Some(12),
+        "goes past the map's 2 regions",
+    );
+    error_at(
+        map::parse("2x2n2:abb,0"),
+        1,
+        Some(12),
+        "the colours cover 1 of the map's 2 regions",
+    );
     error_at(map::parse("2x2n2q:abb,ab"), 1, Some(6), "no Map option");
     error_at(map::parse("20x15n30#1"), 1, Some(9), "random-seed ID");
-    error_at(map::parse("https://puzz.link/p?map/2/2/0"), 1, Some(1), "puzz.link has no four-colouring");
-    error_at(map::parse("map\naba\n"), 2, None, "region `a` is in several pieces");
-    error_at(map::parse("map\nab\ngiven c=1\n"), 3, Some(7), "no region is drawn with `c`");
-    error_at(map::parse("map\nab\ngiven a=4\n"), 3, Some(7), "is no `LETTER=COLOUR`");
-    error_at(map::parse("map\nab\ngiven a=1\nab\n"), 4, None, "the `given` line ends the map");
+    error_at(
+        map::parse("https://puzz.link/p?map/2/2/0"),
+        1,
+        Some(1),
+        "puzz.link has no four-colouring",
+    );
+    error_at(
+        map::parse("map\naba\n"),
+        2,
+        None,
+        "region `a` is in several pieces",
+    );
+    error_at(
+        map::parse("map\nab\ngiven c=1\n"),
+        3,
+        Some(7),
+        "no region is drawn with `c`",
+    );
+    error_at(
+        map::parse("map\nab\ngiven a=4\n"),
+        3,
+        Some(7),
+        "is no `LETTER=COLOUR`",
+    );
+    error_at(
+        map::parse("map\nab\ngiven a=1\nab\n"),
+        4,
+        None,
+        "the `given` line ends the map",
+    );
     error_at(map::parse("map\nab\na\n"), 3, None, "1 cells in this row");
 }
 
@@ -82,11 +145,18 @@ fn bad_input_is_located() {
 fn clashing_givens_are_no_solution() {
     // Two neighbours given one colour; a region whose four neighbours are given all four
     // colours.
-    for text in ["map\nab\ngiven a=0 b=0\n", "map\neaf\nbxc\ngdh\ngiven a=0 b=1 c=2 d=3\n"] {
+    for text in [
+        "map\nab\ngiven a=0 b=0\n",
+        "map\neaf\nbxc\ngdh\ngiven a=0 b=1 c=2 d=3\n",
+    ] {
         let (_, p) = map::parse(text).remove(0).unwrap();
         unsolvable_everywhere(text, &p, &BACKENDS);
         if common::have("cadical") {
-            assert_eq!(eager(&p, Backend::External).0, Status::Unsolvable, "{text} external");
+            assert_eq!(
+                eager(&p, Backend::External).0,
+                Status::Unsolvable,
+                "{text} external"
+            );
         }
     }
 }
@@ -94,11 +164,19 @@ fn clashing_givens_are_no_solution() {
 #[test]
 fn colourings_are_counted() {
     // Two neighbours: 4 × 3; three in a row: 4 × 3 × 3; a given fixes the first.
-    for (text, count) in [("map\nab\n", 12), ("map\nabc\n", 36), ("map\nabc\ngiven b=2\n", 9)] {
+    for (text, count) in [
+        ("map\nab\n", 12),
+        ("map\nabc\n", 36),
+        ("map\nabc\ngiven b=2\n", 9),
+    ] {
         let (_, p) = map::parse(text).remove(0).unwrap();
         for backend in BACKENDS {
             let outcome = pipeline::solve(&p, backend, &Request::count()).unwrap();
-            assert_eq!((outcome.count, outcome.complete), (count, true), "{text} on {backend}");
+            assert_eq!(
+                (outcome.count, outcome.complete),
+                (count, true),
+                "{text} on {backend}"
+            );
         }
     }
 }
@@ -110,7 +188,11 @@ fn the_binary_solves_and_exports() {
         .assert()
         .success()
         .stdout(predicate::str::contains(":21: unique"));
-    common::satcover().args(["solve", "--kind", "map", "-"]).write_stdin("map\nab\ngiven a=0 b=0\n").assert().code(20);
+    common::satcover()
+        .args(["solve", "--kind", "map", "-"])
+        .write_stdin("map\nab\ngiven a=0 b=0\n")
+        .assert()
+        .code(20);
     common::satcover()
         .args(["solve", "--kind", "map", "-"])
         .write_stdin("2x2n2:a!,ab\n")
@@ -118,7 +200,14 @@ fn the_binary_solves_and_exports() {
         .code(1)
         .stderr(predicate::str::contains(":1:8"));
     common::satcover()
-        .args(["export", "--to", "dimacs", "--index", "1", "tests/fixtures/map/map-20x15-hard.txt"])
+        .args([
+            "export",
+            "--to",
+            "dimacs",
+            "--index",
+            "1",
+            "tests/fixtures/map/map-20x15-hard.txt",
+        ])
         .assert()
         .success()
         .stdout(predicate::str::contains("p cnf"));
