@@ -114,6 +114,8 @@ kinds! {
     alphametic,
     exact_cover,
     pearl,
+    bridges,
+    map,
     slant,
     fillomino,
     mosaic,
