@@ -25,11 +25,16 @@
 //!   also reads the lines' count rules, so the last cell of a colour is not placed where it
 //!   would copy a decided line (`differ_by_count`).
 //!
+//! The same propagators, explaining their deductions, are the theory of a CDCL search in
+//! [`learn`].
+//!
 //! The combined filters are redundant with the rules they read (each of those still runs
 //! alone), so they may only make the fixpoint stronger; they are exact on their own rules
 //! (the unit tests compare them with brute force).
 
 use std::ops::ControlFlow;
+
+pub mod learn;
 
 use super::tuples::sum_combinations;
 use super::{Constraint, Domain, Model, values};
@@ -1002,7 +1007,24 @@ struct Search<'p, 'm, 'f> {
     nodes: u64,
     guesses: u64,
     stopped: bool,
+    /// Nodes whose propagation failed.
+    dead_ends: u64,
+    /// The solutions found so far, while the search may still hand over ([`HANDOVER_KEEPS`]).
+    so_far: Option<Vec<Vec<u32>>>,
+    /// Whether the search stopped to hand over to [`learn`].
+    handing_over: bool,
+    /// [`HANDOVER_AFTER`], or another limit in the tests.
+    handover_after: u64,
 }
+
+/// Dead ends after which the copying search hands the rest over to the learning one
+/// ([`learn`]): it starts over with what was found so far blocked. Measured in
+/// `docs/peers.md` ("The layer's propagators with reasons").
+const HANDOVER_AFTER: u64 = 128;
+
+/// The most solutions the copying search remembers for a handover; past them it goes on
+/// alone (an enumeration, not a hard search).
+const HANDOVER_KEEPS: usize = 64;
 
 impl Search<'_, '_, '_> {
     fn node(&mut self, dom: &mut [Domain], woken: Vec<u32>) {
@@ -1010,7 +1032,15 @@ impl Search<'_, '_, '_> {
         if self.nodes.is_multiple_of(256) && self.limits.stop.poll(Effort::Nodes, self.nodes) {
             self.stopped = true;
         }
-        if self.stopped || !self.propagator.fixpoint(dom, woken) {
+        if self.stopped {
+            return;
+        }
+        if !self.propagator.fixpoint(dom, woken) {
+            self.dead_ends += 1;
+            if self.dead_ends > self.handover_after && self.so_far.is_some() {
+                self.stopped = true;
+                self.handing_over = true;
+            }
             return;
         }
         let mut best = None;
@@ -1042,11 +1072,18 @@ impl Search<'_, '_, '_> {
 
     fn solution(&mut self, dom: &[Domain]) {
         self.count += 1;
+        let values: Vec<u32> = dom.iter().map(|x| x.trailing_zeros()).collect();
         if self.handed < self.limits.keep {
             self.handed += 1;
-            let values: Vec<u32> = dom.iter().map(|x| x.trailing_zeros()).collect();
             if (self.found)(&values).is_break() {
                 self.handed = self.limits.keep;
+            }
+        }
+        if let Some(so_far) = &mut self.so_far {
+            if so_far.len() < HANDOVER_KEEPS {
+                so_far.push(values);
+            } else {
+                self.so_far = None;
             }
         }
         if self.count >= self.max {
@@ -1056,11 +1093,22 @@ impl Search<'_, '_, '_> {
 }
 
 /// Solves `model`: hands the first `limits.keep` solutions (one value per cell) to `found`,
-/// counts up to `limits.max_solutions`.
+/// counts up to `limits.max_solutions`. The copying search runs first; past
+/// [`HANDOVER_AFTER`] dead ends the learning search ([`learn`]) takes over.
 pub fn solve(
     model: &Model,
     limits: &Limits,
     found: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
+) -> Result<NativeAnswer, SolveError> {
+    solve_handing_over(model, limits, found, HANDOVER_AFTER)
+}
+
+/// [`solve`], handing over after `handover_after` dead ends.
+fn solve_handing_over(
+    model: &Model,
+    limits: &Limits,
+    found: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
+    handover_after: u64,
 ) -> Result<NativeAnswer, SolveError> {
     let propagator = Propagator::new(model);
     let max = limits.max_or_all();
@@ -1074,11 +1122,22 @@ pub fn solve(
         nodes: 0,
         guesses: 0,
         stopped: max == 0,
+        dead_ends: 0,
+        so_far: Some(Vec::new()),
+        handing_over: false,
+        handover_after,
     };
     let mut dom = model.domains.clone();
     if dom.iter().all(|&x| x != 0) {
         let all = (0..model.constraints.len() as u32).collect();
         search.node(&mut dom, all);
+    }
+    if search.handing_over {
+        let known = search.so_far.take().unwrap_or_default();
+        let mut rest = learn::solve_after(model, limits, search.found, &known, search.handed)?;
+        rest.nodes = rest.nodes.map(|n| n + search.nodes);
+        rest.guesses = rest.guesses.map(|g| g + search.guesses);
+        return Ok(rest);
     }
     Ok(NativeAnswer {
         count: search.count,
@@ -1394,5 +1453,89 @@ mod tests {
         let p = Propagator::new(&towers);
         assert!(matches!(&p.prepared[0], Prepared::House(h) if h == &[1, 2, 3]));
         assert!(matches!(p.prepared[1], Prepared::Top(3)));
+    }
+
+    /// The solutions of `model` by [`solve`] handing over after 2 dead ends and by the
+    /// learning search alone, sorted, when there are fewer than 300, and whether `solve`
+    /// handed over (only learning counts conflicts).
+    fn both(model: &Model) -> Option<(Vec<Vec<u32>>, Vec<Vec<u32>>, bool)> {
+        let limits = Limits {
+            max_solutions: Some(300),
+            keep: usize::MAX,
+            stop: crate::stop::Stop::never(),
+        };
+        let run = |learning: bool| {
+            let mut found = Vec::new();
+            let mut sink = |v: &[u32]| {
+                found.push(v.to_vec());
+                ControlFlow::Continue(())
+            };
+            let answer = if learning {
+                learn::solve(model, &limits, &mut sink)
+            } else {
+                solve_handing_over(model, &limits, &mut sink, 2)
+            }
+            .unwrap();
+            assert_eq!(answer.count as usize, found.len());
+            found.sort();
+            (found, answer.complete, answer.conflicts.is_some())
+        };
+        let (hybrid, complete, handed_over) = run(false);
+        let (learned, learned_complete, _) = run(true);
+        assert_eq!(complete, learned_complete);
+        complete.then_some((hybrid, learned, handed_over))
+    }
+
+    #[test]
+    fn a_handover_counts_every_solution_once() {
+        // 7×7 Latin squares with givens and signs taken from a random square (so at least
+        // one solution), most with under 300: the copying search hands over after its
+        // first solutions or none.
+        let mut rng = Lcg(11);
+        let (n, mut handovers, mut compared) = (7, 0, 0);
+        for round in 0..40 {
+            let shuffle = |rng: &mut Lcg| {
+                let mut p: Vec<u32> = (0..n as u32).collect();
+                for i in (1..n).rev() {
+                    p.swap(i, rng.next() as usize % (i + 1));
+                }
+                p
+            };
+            let (rows, cols, symbols) = (shuffle(&mut rng), shuffle(&mut rng), shuffle(&mut rng));
+            let square = |cell: usize| {
+                let (r, c) = (rows[cell / n] as usize, cols[cell % n] as usize);
+                1 + symbols[(r + c) % n]
+            };
+            let mut m = Model::new(n, n, range(1, n as u32));
+            m.add_latin_lines();
+            for _ in 0..16 {
+                let cell = rng.next() as usize % (n * n);
+                m.give(cell, square(cell));
+            }
+            for _ in 0..24 {
+                let a = rng.next() as usize % (n * n);
+                let b = if a % n + 1 < n { a + 1 } else { a - 1 };
+                let (small, large) = if square(a) < square(b) {
+                    (a, b)
+                } else {
+                    (b, a)
+                };
+                m.add(Constraint::Less { small, large });
+            }
+            let Some((hybrid, learned, handed_over)) = both(&m) else {
+                continue;
+            };
+            assert!(!hybrid.is_empty());
+            assert_eq!(hybrid, learned, "round {round}");
+            let mut distinct = hybrid.clone();
+            distinct.dedup();
+            assert_eq!(distinct.len(), hybrid.len());
+            compared += 1;
+            handovers += usize::from(handed_over);
+        }
+        assert!(
+            handovers > 5,
+            "{handovers} of {compared} rounds handed over"
+        );
     }
 }
