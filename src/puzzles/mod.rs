@@ -116,6 +116,7 @@ kinds! {
     pearl,
     slant,
     fillomino,
+    palisade,
     mosaic,
     lightup,
     singles,
