@@ -331,7 +331,10 @@ mod tests {
         assert_eq!(p.check(&across), Ok(()));
         assert_eq!(p.solution_text(&across), "3 .\n---\n. 3");
         let lonely = Grid::new(2, vec![1, 2, 3, 3]);
-        assert!(p.check(&lonely).unwrap_err().message.contains("1 cell"));
+        assert!(p.check(&lonely).unwrap_err().message.contains("r1c1 has 4 borders"));
+        let open = Palisade::new(2, 2, 2, vec![Cell::Empty; 4]);
+        assert!(open.check(&lonely).unwrap_err().message.contains("has 1 cell, not 2"));
+        assert_eq!(open.check(&Grid::new(2, vec![1, 2, 1, 2])), Ok(()));
         let split = Grid::new(2, vec![1, 2, 2, 1]);
         assert!(p.check(&split).is_err());
         assert_eq!(p.rows_text(), "3.\n.3");
