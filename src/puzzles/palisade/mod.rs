@@ -180,7 +180,7 @@ impl Puzzle for Palisade {
 
     fn contradiction(&self) -> Option<String> {
         let open = self.open_cells();
-        if open % self.region != 0 {
+        if !open.is_multiple_of(self.region) {
             return Some(format!(
                 "the grid's {open} cells do not split into regions of {}",
                 self.region
