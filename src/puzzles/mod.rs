@@ -118,6 +118,7 @@ kinds! {
     map,
     slant,
     fillomino,
+    palisade,
     mosaic,
     lightup,
     singles,
