@@ -228,8 +228,7 @@ impl Rules<'_, '_> {
     /// Reads the trail's new literals into the domains.
     fn read_trail(&mut self, ctx: &Context<'_, '_>) {
         let trail = ctx.trail();
-        for i in self.read..trail.len() {
-            let lit = trail[i];
+        for &lit in &trail[self.read..] {
             let (cell, value) = self.owner[lit.var().idx() as usize];
             let bit = 1u64 << value;
             self.restrict(cell as usize, if lit.sign() { bit } else { !bit });

@@ -1094,7 +1094,7 @@ impl Search<'_, '_, '_> {
 
 /// Solves `model`: hands the first `limits.keep` solutions (one value per cell) to `found`,
 /// counts up to `limits.max_solutions`. The copying search runs first; past
-/// [`HANDOVER_AFTER`] dead ends the learning search ([`learn`]) takes over.
+/// 128 dead ends (`HANDOVER_AFTER`) the learning search ([`learn`]) takes over.
 pub fn solve(
     model: &Model,
     limits: &Limits,
@@ -1458,7 +1458,9 @@ mod tests {
     /// The solutions of `model` by [`solve`] handing over after 2 dead ends and by the
     /// learning search alone, sorted, when there are fewer than 300, and whether `solve`
     /// handed over (only learning counts conflicts).
-    fn both(model: &Model) -> Option<(Vec<Vec<u32>>, Vec<Vec<u32>>, bool)> {
+    type Compared = (Vec<Vec<u32>>, Vec<Vec<u32>>, bool);
+
+    fn both(model: &Model) -> Option<Compared> {
         let limits = Limits {
             max_solutions: Some(300),
             keep: usize::MAX,

@@ -30,7 +30,7 @@ pub(super) fn verify(p: &Bridges, g: &Grid) -> Result<(), CheckError> {
             return Err(CheckError::from(format!("a bridge leaves the grid at {}", name(i))));
         }
     }
-    let left = |i: usize| if i % w > 0 { right(i - 1) } else { 0 };
+    let left = |i: usize| if !i.is_multiple_of(w) { right(i - 1) } else { 0 };
     let up = |i: usize| if i >= w { down(i - w) } else { 0 };
     let mut islands = 0;
     for i in 0..w * h {

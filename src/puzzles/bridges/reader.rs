@@ -43,7 +43,7 @@ pub fn parse(text: &str) -> Vec<Result<(usize, Bridges), ParseError>> {
     if !is_header(line.trim()) {
         return read;
     }
-    let word = line.trim().split_whitespace().next().unwrap_or_default();
+    let word = line.split_whitespace().next().unwrap_or_default();
     let at = line.len() - line.trim_start().len() + word.len();
     let rest = &line[at..];
     let options: String = rest.chars().filter(|c| !c.is_whitespace()).collect();
