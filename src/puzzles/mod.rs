@@ -135,6 +135,7 @@ kinds! {
     shikaku,
     starbattle,
     norinori,
+    heyawake,
     sudoku,
 }
 
