@@ -7,7 +7,9 @@
 mod common;
 mod genres;
 
-use genres::{all, eager_agrees, eager_engines, error_at, fixtures, no_solution_anywhere, unique_everywhere};
+use genres::{
+    all, eager_agrees, eager_engines, error_at, fixtures, no_solution_anywhere, unique_everywhere,
+};
 use predicates::prelude::*;
 use satcover::puzzle::{Backend, Notation, Puzzle};
 use satcover::puzzles::heyawake;
@@ -40,38 +42,115 @@ fn the_test_urls_have_the_suites_answers() {
     let url = "https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k";
     let (_, p) = heyawake::parse(url).remove(0).unwrap();
     let s = unique_everywhere("cspuz", &p, &BACKENDS);
-    assert_eq!(p.solution_text(&s), "#.#..#\n...#..\n.#..#.\n#.#...\n...#.#\n.#....");
-    assert_eq!(p.as_notate().unwrap().notate(Notation::Url).as_deref(), Some(url));
-    let (_, rows) = heyawake::parse(&heyawake::plain_text(&p)).remove(0).unwrap();
+    assert_eq!(
+        p.solution_text(&s),
+        "#.#..#\n...#..\n.#..#.\n#.#...\n...#.#\n.#...."
+    );
+    assert_eq!(
+        p.as_notate().unwrap().notate(Notation::Url).as_deref(),
+        Some(url)
+    );
+    let (_, rows) = heyawake::parse(&heyawake::plain_text(&p))
+        .remove(0)
+        .unwrap();
     assert_eq!(rows, p);
     // pzprjs's accepted answer: `# + # + + # /+ + + # + + /# + # + # + /+ + + + + + /
     // . # . # . # /. . # . . .`, on rooms 0 1 1 2 2 3 … with 2 in each of the first four.
     let url = "https://puzz.link/p?heyawake/6/6/lll155007rs12222j";
     let (_, q) = heyawake::parse(url).remove(0).unwrap();
     assert_eq!(&q.rooms()[..12], &[0, 1, 1, 2, 2, 3, 0, 1, 1, 2, 2, 3]);
-    assert_eq!(q.numbers(), &[Some(2), Some(2), Some(2), Some(2), None, None, None, None]);
+    assert_eq!(
+        q.numbers(),
+        &[Some(2), Some(2), Some(2), Some(2), None, None, None, None]
+    );
     let s = unique_everywhere("pzprjs", &q, &BACKENDS);
-    assert_eq!(q.solution_text(&s), "#.#..#\n...#..\n#.#.#.\n......\n.#.#.#\n..#...");
-    assert_eq!(q.as_notate().unwrap().notate(Notation::Url).as_deref(), Some(url));
+    assert_eq!(
+        q.solution_text(&s),
+        "#.#..#\n...#..\n#.#.#.\n......\n.#.#.#\n..#..."
+    );
+    assert_eq!(
+        q.as_notate().unwrap().notate(Notation::Url).as_deref(),
+        Some(url)
+    );
 }
 
 #[test]
 fn bad_input_is_located() {
     let base = "https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3";
-    error_at(heyawake::parse("https://puzz.link/p?heyawake/2/2/w0"), 1, Some(34), "unexpected `w`");
-    error_at(heyawake::parse("https://puzz.link/p?heyawake/6/6/aa6"), 1, Some(37), "of the grid's 30 borders");
-    error_at(heyawake::parse(base), 1, Some(50), "6 of 11 rooms' numbers described");
-    error_at(heyawake::parse(&format!("{base}l")), 1, Some(50), "goes past the last room");
-    error_at(heyawake::parse(&format!("{base}k0")), 1, Some(51), "more than the grid's borders and room numbers");
-    error_at(heyawake::parse(&format!("{base}=")), 1, Some(50), "unexpected `=`");
-    error_at(heyawake::parse(&format!("  {base}k/x")), 1, Some(53), "more than");
-    error_at(heyawake::parse("https://puzz.link/p?heyawake/0/2/"), 1, Some(30), "expected the width");
-    error_at(heyawake::parse("https://puzz.link/p?ayeheya/2/2/"), 1, Some(21), "not a heyawake URL");
+    error_at(
+        heyawake::parse("https://puzz.link/p?heyawake/2/2/w0"),
+        1,
+        Some(34),
+        "unexpected `w`",
+    );
+    error_at(
+        heyawake::parse("https://puzz.link/p?heyawake/6/6/aa6"),
+        1,
+        Some(37),
+        "of the grid's 30 borders",
+    );
+    error_at(
+        heyawake::parse(base),
+        1,
+        Some(50),
+        "6 of 11 rooms' numbers described",
+    );
+    error_at(
+        heyawake::parse(&format!("{base}l")),
+        1,
+        Some(50),
+        "goes past the last room",
+    );
+    error_at(
+        heyawake::parse(&format!("{base}k0")),
+        1,
+        Some(51),
+        "more than the grid's borders and room numbers",
+    );
+    error_at(
+        heyawake::parse(&format!("{base}=")),
+        1,
+        Some(50),
+        "unexpected `=`",
+    );
+    error_at(
+        heyawake::parse(&format!("  {base}k/x")),
+        1,
+        Some(53),
+        "more than",
+    );
+    error_at(
+        heyawake::parse("https://puzz.link/p?heyawake/0/2/"),
+        1,
+        Some(30),
+        "expected the width",
+    );
+    error_at(
+        heyawake::parse("https://puzz.link/p?ayeheya/2/2/"),
+        1,
+        Some(21),
+        "not a heyawake URL",
+    );
     error_at(heyawake::parse("heyawake\naa\na\n"), 3, None, "1 cells");
     error_at(heyawake::parse("heyawake\n"), 1, None, "no rows");
-    error_at(heyawake::parse("heyawake\nab\nb=1 x=2\n"), 3, Some(5), "no room `x`");
-    error_at(heyawake::parse("heyawake\nab\nb=1 a=-1\n"), 3, Some(7), "not a number");
-    error_at(heyawake::parse("heyawake\nab\nb=1\nab\n"), 4, Some(1), "not a room number");
+    error_at(
+        heyawake::parse("heyawake\nab\nb=1 x=2\n"),
+        3,
+        Some(5),
+        "no room `x`",
+    );
+    error_at(
+        heyawake::parse("heyawake\nab\nb=1 a=-1\n"),
+        3,
+        Some(7),
+        "not a number",
+    );
+    error_at(
+        heyawake::parse("heyawake\nab\nb=1\nab\n"),
+        4,
+        Some(1),
+        "not a room number",
+    );
 }
 
 #[test]
@@ -128,5 +207,7 @@ fn the_binary_counts_solves_exports_and_renders() {
         .write_stdin("https://pzv.jp/p.html?heyawake/6/6/aa66aapv0fu0g2i3k\n")
         .assert()
         .success()
-        .stdout(predicate::str::contains("https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k"));
+        .stdout(predicate::str::contains(
+            "https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k",
+        ));
 }

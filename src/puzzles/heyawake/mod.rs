@@ -23,7 +23,9 @@ mod reader;
 pub use reader::{parse, parse_url, plain_text};
 
 use crate::constraints::{self, Constraint, Grid, Model, adjacency};
-use crate::puzzle::{CellStyle, Cells, CheckError, CnfEncode, Engine, Kind, NativeSolve, Preference, Puzzle};
+use crate::puzzle::{
+    CellStyle, Cells, CheckError, CnfEncode, Engine, Kind, NativeSolve, Preference, Puzzle,
+};
 use crate::puzzles::region::{region_char, renumber};
 use crate::render::{Picture, Rgb};
 
@@ -45,9 +47,17 @@ pub struct Heyawake {
 impl Heyawake {
     /// The `width × height` grid of row-major `rooms` (ids `0..numbers.len()`, any order;
     /// renumbered in the order of their first cell) and each room's number.
-    pub fn new(width: usize, height: usize, rooms: Vec<usize>, numbers: Vec<Option<u32>>) -> Heyawake {
+    pub fn new(
+        width: usize,
+        height: usize,
+        rooms: Vec<usize>,
+        numbers: Vec<Option<u32>>,
+    ) -> Heyawake {
         assert_eq!(rooms.len(), width * height, "one room per cell");
-        assert!(rooms.iter().all(|&k| k < numbers.len()), "a number slot per room");
+        assert!(
+            rooms.iter().all(|&k| k < numbers.len()),
+            "a number slot per room"
+        );
         let renumbered = renumber(&rooms);
         let count = renumbered.iter().max().map_or(0, |&m| m + 1);
         let mut by_room = vec![None; count];
@@ -62,14 +72,28 @@ impl Heyawake {
         }
         for (cells, n) in members.into_iter().zip(&numbers) {
             if let Some(n) = *n {
-                model.add(Constraint::Count { cells, value: SHADED, count: n as usize });
+                model.add(Constraint::Count {
+                    cells,
+                    value: SHADED,
+                    count: n as usize,
+                });
             }
         }
         adjacency::no_two_touching(&mut model, SHADED);
         for cells in wall_segments(width, height, &rooms) {
-            model.add(Constraint::AtLeast { cells, value: SHADED, count: 1 });
+            model.add(Constraint::AtLeast {
+                cells,
+                value: SHADED,
+                count: 1,
+            });
         }
-        Heyawake { width, height, rooms, numbers, model }
+        Heyawake {
+            width,
+            height,
+            rooms,
+            numbers,
+            model,
+        }
     }
 
     /// Columns and rows.
@@ -115,7 +139,9 @@ fn wall_segments(width: usize, height: usize, rooms: &[usize]) -> Vec<Vec<usize>
     let mut out = Vec::new();
     for line in rows.chain(cols) {
         // Positions k whose cell differs in room from the next one along the line.
-        let borders: Vec<usize> = (0..line.len().saturating_sub(1)).filter(|&k| rooms[line[k]] != rooms[line[k + 1]]).collect();
+        let borders: Vec<usize> = (0..line.len().saturating_sub(1))
+            .filter(|&k| rooms[line[k]] != rooms[line[k + 1]])
+            .collect();
         for pair in borders.windows(2) {
             out.push(line[pair[0]..=pair[1] + 1].to_vec());
         }
@@ -163,7 +189,11 @@ impl Puzzle for Heyawake {
         solution
             .values
             .chunks(self.width)
-            .map(|row| row.iter().map(|&v| if v == SHADED { '#' } else { '.' }).collect::<String>())
+            .map(|row| {
+                row.iter()
+                    .map(|&v| if v == SHADED { '#' } else { '.' })
+                    .collect::<String>()
+            })
             .collect::<Vec<_>>()
             .join("\n")
     }
@@ -246,7 +276,10 @@ pub const READER: crate::puzzles::Reader<Heyawake> = crate::puzzles::Reader {
     extensions: &["heyawake"],
     looks_like: |lines| lines.iter().any(|l| reader::looks_like(l)),
     read: |_, text| crate::puzzles::by_line(parse(text)),
-    examples: &[crate::puzzles::example!("Heyawake (the pzprjs and cspuz test URLs)", "heyawake/puzzlink.txt")],
+    examples: &[crate::puzzles::example!(
+        "Heyawake (the pzprjs and cspuz test URLs)",
+        "heyawake/puzzlink.txt"
+    )],
     generator: None,
 };
 
@@ -259,7 +292,10 @@ mod tests {
         // Rooms a b b c in one row: borders after cells 0 and 2, one segment 0..=3.
         assert_eq!(wall_segments(4, 1, &[0, 1, 1, 2]), vec![vec![0, 1, 2, 3]]);
         // a b c d: three borders, two segments.
-        assert_eq!(wall_segments(4, 1, &[0, 1, 2, 3]), vec![vec![0, 1, 2], vec![1, 2, 3]]);
+        assert_eq!(
+            wall_segments(4, 1, &[0, 1, 2, 3]),
+            vec![vec![0, 1, 2], vec![1, 2, 3]]
+        );
         // A column of a a b: one border, no segment.
         assert!(wall_segments(1, 3, &[0, 0, 1]).is_empty());
     }
@@ -278,14 +314,21 @@ mod tests {
         assert_eq!(q.drawing(Some(&good)), "#bc\nab#");
         // The bottom row unshaded across both borders.
         let across = q.check(&Grid::new(3, vec![1, 0, 0, 0, 0, 0])).unwrap_err();
-        assert!(across.message.contains("crosses 2 room borders"), "{across}");
+        assert!(
+            across.message.contains("crosses 2 room borders"),
+            "{across}"
+        );
         // Shaded cells touching.
         let touch = q.check(&Grid::new(3, vec![1, 0, 0, 1, 0, 0])).unwrap_err();
         assert!(touch.message.contains("touch"), "{touch}");
         // Room b shaded against its 0.
         let count = q.check(&Grid::new(3, vec![0, 1, 0, 0, 0, 0])).unwrap_err();
         assert!(count.message.contains("not 0"), "{count}");
-        assert!(Heyawake::new(2, 1, vec![0, 1], vec![Some(2), None]).contradiction().is_some());
+        assert!(
+            Heyawake::new(2, 1, vec![0, 1], vec![Some(2), None])
+                .contradiction()
+                .is_some()
+        );
         assert!(q.contradiction().is_none());
     }
 }

@@ -43,23 +43,29 @@ pub(crate) fn looks_like(line: &str) -> bool {
 /// A puzz.link `heyawake` URL; `lead` is its column offset in the line.
 pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<Heyawake, ParseError> {
     let err = |offset: usize, m: String| ParseError::new(line, Some(lead + offset + 1), m);
-    let g = puzzlink::grid_url(url, &["heyawake"], "heyawake").map_err(|e| err(e.offset, e.message))?;
+    let g =
+        puzzlink::grid_url(url, &["heyawake"], "heyawake").map_err(|e| err(e.offset, e.message))?;
     lines::grid_size(g.width, g.height, MAX_CELLS, line, lead + g.height_at + 1)?;
     let body_end = g.body_at + g.body.len();
     let text = &url[..body_end];
-    let (rooms, end) = puzzlink::borders(text, g.body_at, g.width, g.height).map_err(|e| err(e.offset, e.message))?;
+    let (rooms, end) = puzzlink::borders(text, g.body_at, g.width, g.height)
+        .map_err(|e| err(e.offset, e.message))?;
     let count = rooms.iter().max().map_or(0, |&m| m + 1);
     let (slots, end) = puzzlink::number16_slots(text, end, count).map_err(|e| {
         // The layer speaks of cells; here each entry is a room's.
         let message = if e.message.contains("goes past") {
             "a run of rooms without a number goes past the last room".to_string()
         } else {
-            e.message.replace("cells described", "rooms' numbers described")
+            e.message
+                .replace("cells described", "rooms' numbers described")
         };
         err(e.offset, message)
     })?;
     if end < body_end || !g.rest.is_empty() {
-        return Err(err(end, "more than the grid's borders and room numbers".into()));
+        return Err(err(
+            end,
+            "more than the grid's borders and room numbers".into(),
+        ));
     }
     let numbers = slots.into_iter().map(Option::flatten).collect();
     Ok(Heyawake::new(g.width, g.height, rooms, numbers))
@@ -68,7 +74,10 @@ pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<Heyawake, ParseE
 /// The plain form's lines (after the header at line `header`): rows of room letters, then
 /// lines of `LETTER=N` (a line holding `=` ends the rows).
 fn plain(lines_: &[(usize, &str)], header: usize) -> Result<Heyawake, ParseError> {
-    let split = lines_.iter().position(|(_, l)| l.contains('=')).unwrap_or(lines_.len());
+    let split = lines_
+        .iter()
+        .position(|(_, l)| l.contains('='))
+        .unwrap_or(lines_.len());
     let (rows, clues) = lines_.split_at(split);
     let (width, chars) = lines::cell_rows(rows, header, "heyawake", MAX_CELLS, "", Some)?;
     let mut room_of: HashMap<char, usize> = HashMap::new();
@@ -96,10 +105,16 @@ fn plain(lines_: &[(usize, &str)], header: usize) -> Result<Heyawake, ParseError
             let Some(digits) = rest.strip_prefix('=') else {
                 return Err(at(format!("`{word}` is not a room number `LETTER=N`")));
             };
-            let room = *room_of.get(&letter).ok_or_else(|| at(format!("no room `{letter}` in the rows")))?;
-            let n = digits
-                .parse::<u32>()
-                .map_err(|_| ParseError::new(line, Some(column + 2), format!("`{digits}` is not a number (0 and up)")))?;
+            let room = *room_of
+                .get(&letter)
+                .ok_or_else(|| at(format!("no room `{letter}` in the rows")))?;
+            let n = digits.parse::<u32>().map_err(|_| {
+                ParseError::new(
+                    line,
+                    Some(column + 2),
+                    format!("`{digits}` is not a number (0 and up)"),
+                )
+            })?;
             if numbers[room].replace(n).is_some() {
                 return Err(at(format!("room `{letter}` has a number already")));
             }
@@ -122,7 +137,8 @@ impl Notate for Heyawake {
             Notation::Url => {
                 let borders = puzzlink::write_borders(width, self.rooms());
                 let back = puzzlink::borders(&borders, 0, width, height).ok()?.0;
-                let slots: Vec<puzzlink::Slot> = self.numbers().iter().map(|n| n.map(Some)).collect();
+                let slots: Vec<puzzlink::Slot> =
+                    self.numbers().iter().map(|n| n.map(Some)).collect();
                 if back != self.rooms() || self.numbers().iter().flatten().any(|&n| n >= 4096) {
                     return None;
                 }
@@ -136,9 +152,17 @@ impl Notate for Heyawake {
 /// The plain form of `p`: its header, the rows of room letters and the numbers.
 pub fn plain_text(p: &Heyawake) -> String {
     let (width, _) = p.size();
-    let rows: Vec<String> = p.rooms().chunks(width).map(|row| row.iter().map(|&k| region_char(k)).collect()).collect();
-    let numbers: Vec<String> =
-        p.numbers().iter().enumerate().filter_map(|(k, n)| n.map(|n| format!("{}={n}", region_char(k)))).collect();
+    let rows: Vec<String> = p
+        .rooms()
+        .chunks(width)
+        .map(|row| row.iter().map(|&k| region_char(k)).collect())
+        .collect();
+    let numbers: Vec<String> = p
+        .numbers()
+        .iter()
+        .enumerate()
+        .filter_map(|(k, n)| n.map(|n| format!("{}={n}", region_char(k))))
+        .collect();
     let mut text = format!("heyawake\n{}\n", rows.join("\n"));
     if !numbers.is_empty() {
         text.push_str(&numbers.join(" "));
@@ -160,7 +184,9 @@ mod tests {
         let rows = parse(&plain_text(&url)).remove(0).unwrap().1;
         assert_eq!(url, rows);
         assert_eq!(url.notate(Notation::Url).unwrap(), text);
-        assert!(looks_like("https://puzz.link/p?heyawake/6/6/lll155007rs12222j"));
+        assert!(looks_like(
+            "https://puzz.link/p?heyawake/6/6/lll155007rs12222j"
+        ));
         assert!(!looks_like("https://puzz.link/p?norinori/6/6/mac2a4c11spr"));
         let split = parse("heyawake\naba\nccc\n").remove(0).unwrap().1;
         assert_eq!(split.notate(Notation::Url), None);
