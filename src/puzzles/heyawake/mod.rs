@@ -160,8 +160,8 @@ impl Puzzle for Heyawake {
         check::verify(self, solution)
     }
 
-    /// A number larger than its room (or than the cells of a room that can be shaded
-    /// apart, which is not looked at here) cannot be met.
+    /// A number larger than its room cannot be met (one larger than the cells the room
+    /// can shade apart is left to the search).
     fn contradiction(&self) -> Option<String> {
         let mut size = vec![0usize; self.numbers.len()];
         for &k in &self.rooms {
@@ -172,10 +172,11 @@ impl Puzzle for Heyawake {
             (n > size[k]).then(|| {
                 let i = self.rooms.iter().position(|&x| x == k).unwrap_or(0);
                 format!(
-                    "the room of r{}c{} has {} cells: it cannot hold {n} shaded cells",
+                    "the room of r{}c{} has {} cell{}: it cannot hold {n} shaded cells",
                     i / self.width + 1,
                     i % self.width + 1,
-                    size[k]
+                    size[k],
+                    if size[k] == 1 { "" } else { "s" }
                 )
             })
         })
