@@ -136,6 +136,7 @@ kinds! {
     shikaku,
     starbattle,
     norinori,
+    heyawake,
     sudoku,
 }
 
