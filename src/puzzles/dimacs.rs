@@ -281,9 +281,7 @@ pub const READER: super::Reader<Formula> = super::Reader {
         )
     },
     generator: None,
-    examples: &[
-        crate::puzzles::example!("CNF (DIMACS)", "cnf/named.cnf"),
-    ],
+    examples: &[crate::puzzles::example!("CNF (DIMACS)", "cnf/named.cnf")],
 };
 
 #[cfg(test)]

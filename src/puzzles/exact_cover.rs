@@ -277,7 +277,8 @@ pub const READER: super::Reader<ExactCover> = super::Reader {
         )
     },
     generator: None,
-    examples: &[
-        crate::puzzles::example!("Exact cover: Knuth's first example", "xc/knuth_5.xc"),
-    ],
+    examples: &[crate::puzzles::example!(
+        "Exact cover: Knuth's first example",
+        "xc/knuth_5.xc"
+    )],
 };

@@ -580,9 +580,10 @@ pub const READER: super::Reader<Alphametic> = super::Reader {
     },
     read: |_, text| super::by_line(parse(text)),
     generator: None,
-    examples: &[
-        crate::puzzles::example!("Alphametic: SEND + MORE = MONEY", "alphametic/send-more-money.alpha"),
-    ],
+    examples: &[crate::puzzles::example!(
+        "Alphametic: SEND + MORE = MONEY",
+        "alphametic/send-more-money.alpha"
+    )],
 };
 
 #[cfg(test)]

@@ -200,7 +200,9 @@ impl<F: FnMut(&[u8])> Search<'_, F> {
                 continue;
             }
             self.nodes += 1;
-            if self.nodes.is_multiple_of(CLOCK_EVERY) && self.stop.poll(crate::stop::Effort::Nodes, self.nodes) {
+            if self.nodes.is_multiple_of(CLOCK_EVERY)
+                && self.stop.poll(crate::stop::Effort::Nodes, self.nodes)
+            {
                 self.stopped = true;
                 return;
             }

@@ -27,20 +27,35 @@ pub(super) fn verify(p: &Bridges, g: &Grid) -> Result<(), CheckError> {
             )));
         }
         if (i % w + 1 == w && right(i) > 0) || (i / w + 1 == h && down(i) > 0) {
-            return Err(CheckError::from(format!("a bridge leaves the grid at {}", name(i))));
+            return Err(CheckError::from(format!(
+                "a bridge leaves the grid at {}",
+                name(i)
+            )));
         }
     }
-    let left = |i: usize| if !i.is_multiple_of(w) { right(i - 1) } else { 0 };
+    let left = |i: usize| {
+        if !i.is_multiple_of(w) {
+            right(i - 1)
+        } else {
+            0
+        }
+    };
     let up = |i: usize| if i >= w { down(i - w) } else { 0 };
     let mut islands = 0;
     for i in 0..w * h {
         match p.cells[i] {
             None => {
                 if left(i) != right(i) || up(i) != down(i) {
-                    return Err(CheckError::from(format!("a bridge ends in the water at {}", name(i))));
+                    return Err(CheckError::from(format!(
+                        "a bridge ends in the water at {}",
+                        name(i)
+                    )));
                 }
                 if right(i) > 0 && down(i) > 0 {
-                    return Err(CheckError::from(format!("two bridges cross at {}", name(i))));
+                    return Err(CheckError::from(format!(
+                        "two bridges cross at {}",
+                        name(i)
+                    )));
                 }
             }
             Some(number) => {
@@ -98,7 +113,9 @@ pub(super) fn verify(p: &Bridges, g: &Grid) -> Result<(), CheckError> {
             .map(|i| usize::from(right(i) > 0) + usize::from(down(i) > 0))
             .sum::<usize>();
         if pairs >= islands {
-            return Err(CheckError::from(format!("the bridges close a loop: {pairs} bridged pairs for {islands} islands")));
+            return Err(CheckError::from(format!(
+                "the bridges close a loop: {pairs} bridged pairs for {islands} islands"
+            )));
         }
     }
     Ok(())

@@ -81,10 +81,16 @@ pub(crate) fn sight(p: &Bridges) -> Vec<(usize, usize, bool)> {
     let mut out = Vec::new();
     for i in (0..w * h).filter(|&i| p.cells[i].is_some()) {
         let (r, c) = (i / w, i % w);
-        if let Some(j) = (c + 1..w).map(|x| r * w + x).find(|&j| p.cells[j].is_some()) {
+        if let Some(j) = (c + 1..w)
+            .map(|x| r * w + x)
+            .find(|&j| p.cells[j].is_some())
+        {
             out.push((i, j, true));
         }
-        if let Some(j) = (r + 1..h).map(|y| y * w + c).find(|&j| p.cells[j].is_some()) {
+        if let Some(j) = (r + 1..h)
+            .map(|y| y * w + c)
+            .find(|&j| p.cells[j].is_some())
+        {
             out.push((i, j, false));
         }
     }
@@ -95,7 +101,10 @@ fn order(cnf: &mut Cnf, pairs: &[Pair]) {
     cnf.begin_family("B1 order");
     for pair in pairs {
         for k in 1..pair.at_least.len() {
-            cnf.add_clause(&[!pair.at_least[k].positive(), pair.at_least[k - 1].positive()]);
+            cnf.add_clause(&[
+                !pair.at_least[k].positive(),
+                pair.at_least[k - 1].positive(),
+            ]);
         }
     }
 }
@@ -126,7 +135,14 @@ fn ends<'a>(p: &Bridges, pairs: &'a [Pair]) -> Vec<Vec<&'a [Var]>> {
 
 /// Calls `each` with every way to write `total` as `parts` numbers in `0..=max`.
 fn compositions(parts: usize, total: u32, max: u32, each: &mut impl FnMut(&[u32])) {
-    fn go(at: usize, left: u32, max: u32, chosen: &mut Vec<u32>, parts: usize, each: &mut impl FnMut(&[u32])) {
+    fn go(
+        at: usize,
+        left: u32,
+        max: u32,
+        chosen: &mut Vec<u32>,
+        parts: usize,
+        each: &mut impl FnMut(&[u32]),
+    ) {
         if at + 1 == parts {
             if left <= max {
                 chosen.push(left);
@@ -158,13 +174,23 @@ fn island_count(cnf: &mut Cnf, p: &Bridges, ends: &[Vec<&[Var]>]) {
         }
         compositions(arms.len(), n + 1, p.max, &mut |a| {
             clause.clear();
-            clause.extend(arms.iter().zip(a).filter(|(_, a)| **a > 0).map(|(arm, &a)| !arm[a as usize - 1].positive()));
+            clause.extend(
+                arms.iter()
+                    .zip(a)
+                    .filter(|(_, a)| **a > 0)
+                    .map(|(arm, &a)| !arm[a as usize - 1].positive()),
+            );
             cnf.add_clause(&clause);
         });
         if n > 0 {
             compositions(arms.len(), n - 1, p.max, &mut |b| {
                 clause.clear();
-                clause.extend(arms.iter().zip(b).filter(|(_, b)| **b < p.max).map(|(arm, &b)| arm[b as usize].positive()));
+                clause.extend(
+                    arms.iter()
+                        .zip(b)
+                        .filter(|(_, b)| **b < p.max)
+                        .map(|(arm, &b)| arm[b as usize].positive()),
+                );
                 cnf.add_clause(&clause);
             });
         }
@@ -178,7 +204,11 @@ fn unknown_bridged(cnf: &mut Cnf, p: &Bridges, pairs: &[Pair], islands: usize) {
     }
     for (i, cell) in p.cells.iter().enumerate() {
         if *cell == Some(None) {
-            let some: Vec<Lit> = pairs.iter().filter(|q| q.from == i || q.to == i).map(|q| q.at_least[0].positive()).collect();
+            let some: Vec<Lit> = pairs
+                .iter()
+                .filter(|q| q.from == i || q.to == i)
+                .map(|q| q.at_least[0].positive())
+                .collect();
             cnf.add_clause(&some);
         }
     }
@@ -209,12 +239,16 @@ pub(crate) fn local(p: &Bridges) -> Local {
             from,
             to,
             across,
-            at_least: (1..=p.max).map(|k| cnf.new_named_var(format!("{}-{} >={k}", name(from), name(to)))).collect(),
+            at_least: (1..=p.max)
+                .map(|k| cnf.new_named_var(format!("{}-{} >={k}", name(from), name(to))))
+                .collect(),
         })
         .collect();
     let true_var = cnf.new_named_var("true");
     let truth = true_var.positive();
-    let island: Vec<usize> = (0..p.cells.len()).filter(|&i| p.cells[i].is_some()).collect();
+    let island: Vec<usize> = (0..p.cells.len())
+        .filter(|&i| p.cells[i].is_some())
+        .collect();
     order(&mut cnf, &pairs);
     no_crossing(&mut cnf, p, &pairs);
     island_count(&mut cnf, p, &ends(p, &pairs));
@@ -228,21 +262,43 @@ pub(crate) fn local(p: &Bridges) -> Local {
     for (k, &i) in island.iter().enumerate() {
         node[i] = k;
     }
-    let graph = Graph::new(island.len(), pairs.iter().map(|q| (node[q.from], node[q.to])).collect());
+    let graph = Graph::new(
+        island.len(),
+        pairs.iter().map(|q| (node[q.from], node[q.to])).collect(),
+    );
     let bridged: Vec<Lit> = pairs.iter().map(|q| q.at_least[0].positive()).collect();
-    let mut globals = vec![Rule::Connected(Connected::new(graph.clone(), vec![truth; island.len()], Some(bridged.clone())))];
+    let mut globals = vec![Rule::Connected(Connected::new(
+        graph.clone(),
+        vec![truth; island.len()],
+        Some(bridged.clone()),
+    ))];
     if !p.loops {
         globals.push(Rule::Acyclic(Acyclic::new(graph, bridged)));
     }
-    let projection = pairs.iter().flat_map(|q| q.at_least.iter().copied()).chain([true_var]).collect();
-    Local { cnf, globals, pairs, projection }
+    let projection = pairs
+        .iter()
+        .flat_map(|q| q.at_least.iter().copied())
+        .chain([true_var])
+        .collect();
+    Local {
+        cnf,
+        globals,
+        pairs,
+        projection,
+    }
 }
 
 /// Reads the bridges off a model (through the pairs' order variables) as links per cell.
 pub(crate) fn decode(p: &Bridges, pairs: &[Pair], model: &Model) -> Result<Grid, DecodeError> {
     let w = p.width;
-    if pairs.iter().flat_map(|q| &q.at_least).any(|v| v.index() >= model.num_vars()) {
-        return Err(DecodeError::from("the model is shorter than the pair variables"));
+    if pairs
+        .iter()
+        .flat_map(|q| &q.at_least)
+        .any(|v| v.index() >= model.num_vars())
+    {
+        return Err(DecodeError::from(
+            "the model is shorter than the pair variables",
+        ));
     }
     let mut values = vec![0u32; p.cells.len()];
     for pair in pairs {
@@ -259,7 +315,12 @@ pub(crate) fn decode(p: &Bridges, pairs: &[Pair], model: &Model) -> Result<Grid,
 
 /// The whole puzzle as CNF: the local formula and the eager global rules.
 pub(crate) fn encode(p: &Bridges) -> CnfEncoding<'_, Grid> {
-    let Local { mut cnf, globals, pairs, projection } = local(p);
+    let Local {
+        mut cnf,
+        globals,
+        pairs,
+        projection,
+    } = local(p);
     for rule in &globals {
         match rule {
             Rule::Connected(c) => {

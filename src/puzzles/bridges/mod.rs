@@ -37,8 +37,8 @@ pub use reader::{parse, parse_id, parse_url};
 use crate::constraints::puzzlink::Slot;
 use crate::constraints::{Grid, lazy};
 use crate::puzzle::{
-    Backend, Cells, CheckError, CnfEncode, CnfEncoding, EncodeOptions, Kind, Limits, NativeAnswer, NativeSolve, Purpose,
-    Puzzle, SessionAnswer, Sink, SolveError,
+    Backend, Cells, CheckError, CnfEncode, CnfEncoding, EncodeOptions, Kind, Limits, NativeAnswer,
+    NativeSolve, Purpose, Puzzle, SessionAnswer, Sink, SolveError,
 };
 use crate::render::{Picture, Rgb};
 
@@ -63,8 +63,17 @@ impl Bridges {
     /// loops allowed or not.
     pub fn new(width: usize, height: usize, cells: Vec<Slot>, max: u32, loops: bool) -> Bridges {
         assert_eq!(cells.len(), width * height, "one slot per cell");
-        assert!((1..=MAX_BRIDGES).contains(&max), "1 to {MAX_BRIDGES} bridges a pair");
-        Bridges { width, height, cells, max, loops }
+        assert!(
+            (1..=MAX_BRIDGES).contains(&max),
+            "1 to {MAX_BRIDGES} bridges a pair"
+        );
+        Bridges {
+            width,
+            height,
+            cells,
+            max,
+            loops,
+        }
     }
 
     /// Columns and rows.
@@ -95,10 +104,18 @@ impl Bridges {
             Some(None) => "?".to_string(),
             Some(Some(n)) => n.to_string(),
         };
-        let spaced = self.cells.iter().any(|s| matches!(s, Some(Some(n)) if *n > 9));
+        let spaced = self
+            .cells
+            .iter()
+            .any(|s| matches!(s, Some(Some(n)) if *n > 9));
         self.cells
             .chunks(self.width)
-            .map(|row| row.iter().map(token).collect::<Vec<_>>().join(if spaced { " " } else { "" }))
+            .map(|row| {
+                row.iter()
+                    .map(token)
+                    .collect::<Vec<_>>()
+                    .join(if spaced { " " } else { "" })
+            })
             .collect::<Vec<_>>()
             .join("\n")
     }
@@ -139,10 +156,18 @@ impl Bridges {
         out.join("\n")
     }
 
-    fn answer(&self, found: lazy::LazyAnswer, local: &cnf::Local, backend: Backend) -> Result<(Vec<Grid>, lazy::LazyAnswer), SolveError> {
+    fn answer(
+        &self,
+        found: lazy::LazyAnswer,
+        local: &cnf::Local,
+        backend: Backend,
+    ) -> Result<(Vec<Grid>, lazy::LazyAnswer), SolveError> {
         let mut grids = Vec::with_capacity(found.models.len());
         for model in &found.models {
-            grids.push(cnf::decode(self, &local.pairs, model).map_err(|reason| SolveError::Decode { backend, reason })?);
+            grids.push(
+                cnf::decode(self, &local.pairs, model)
+                    .map_err(|reason| SolveError::Decode { backend, reason })?,
+            );
         }
         Ok((grids, found))
     }
@@ -194,7 +219,10 @@ impl Puzzle for Bridges {
     }
 
     fn json_fields(&self) -> Vec<(&'static str, serde_json::Value)> {
-        vec![("max_bridges", self.max.into()), ("loops", self.loops.into())]
+        vec![
+            ("max_bridges", self.max.into()),
+            ("loops", self.loops.into()),
+        ]
     }
 
     fn solution_text(&self, solution: &Grid) -> String {
@@ -234,7 +262,11 @@ impl Puzzle for Bridges {
                 let (right, down) = links(s.values[i]);
                 let left = if c > 0 { links(s.values[i - 1]).0 } else { 0 };
                 let up = if r > 0 { links(s.values[i - w]).1 } else { 0 };
-                let (n, labels) = if right.max(left) > 0 { (right.max(left), ACROSS) } else { (down.max(up), UPRIGHT) };
+                let (n, labels) = if right.max(left) > 0 {
+                    (right.max(left), ACROSS)
+                } else {
+                    (down.max(up), UPRIGHT)
+                };
                 if n > 0 {
                     picture.labels[i] = labels[(n.min(4) - 1) as usize].to_string();
                 }
@@ -257,13 +289,24 @@ impl Puzzle for Bridges {
 }
 
 impl NativeSolve<Grid> for Bridges {
-    fn solve_native(&self, limits: &Limits, found: Sink<'_, Grid>) -> Result<NativeAnswer, SolveError> {
+    fn solve_native(
+        &self,
+        limits: &Limits,
+        found: Sink<'_, Grid>,
+    ) -> Result<NativeAnswer, SolveError> {
         let local = cnf::local(self);
         let run = if local.pairs.is_empty() {
             // Nothing to build: the one candidate decided by varisat, since batsat's theory
             // cannot block a solution whose projection is fixed at the root.
-            lazy::solve_incremental(&local.cnf, &local.globals, &local.projection, limits.max_or_all(), limits.keep, &limits.stop)
-                .map_err(SolveError::from)?
+            lazy::solve_incremental(
+                &local.cnf,
+                &local.globals,
+                &local.projection,
+                limits.max_or_all(),
+                limits.keep,
+                &limits.stop,
+            )
+            .map_err(SolveError::from)?
         } else {
             // Checked on total assignments: the counts and B5 propagate most of the bridges,
             // and a check at every fixpoint (a search of the island graph each time) costs
@@ -284,12 +327,20 @@ impl NativeSolve<Grid> for Bridges {
 }
 
 impl CnfEncode<Grid> for Bridges {
-    fn encode_cnf(&self, _options: &EncodeOptions, _purpose: Purpose) -> Result<CnfEncoding<'_, Grid>, SolveError> {
+    fn encode_cnf(
+        &self,
+        _options: &EncodeOptions,
+        _purpose: Purpose,
+    ) -> Result<CnfEncoding<'_, Grid>, SolveError> {
         Ok(cnf::encode(self))
     }
 
     /// The lazy form: varisat on the local clauses, cuts added as models break the rules.
-    fn sat_session(&self, max_solutions: u64, keep: usize) -> Option<Result<SessionAnswer<Grid>, SolveError>> {
+    fn sat_session(
+        &self,
+        max_solutions: u64,
+        keep: usize,
+    ) -> Option<Result<SessionAnswer<Grid>, SolveError>> {
         let local = cnf::local(self);
         let run = match lazy::solve_incremental(
             &local.cnf,
@@ -302,7 +353,10 @@ impl CnfEncode<Grid> for Bridges {
             Ok(run) => run,
             Err(e) => return Some(Err(e.into())),
         };
-        Some(self.answer(run, &local, Backend::Sat).map(|(solutions, run)| run.session(solutions, &local.cnf)))
+        Some(
+            self.answer(run, &local, Backend::Sat)
+                .map(|(solutions, run)| run.session(solutions, &local.cnf)),
+        )
     }
 }
 
@@ -319,7 +373,10 @@ pub const READER: crate::puzzles::Reader<Bridges> = crate::puzzles::Reader {
     extensions: &["bridges", "hashi", "hashikake"],
     looks_like: reader::looks_like,
     read: |_, text| crate::puzzles::by_line(parse(text)),
-    examples: &[crate::puzzles::example!("Bridges 10×10, hard (Tatham's Bridges)", "bridges/bridges-10x10-hard.txt")],
+    examples: &[crate::puzzles::example!(
+        "Bridges 10×10, hard (Tatham's Bridges)",
+        "bridges/bridges-10x10-hard.txt"
+    )],
     generator: None,
 };
 
@@ -331,7 +388,20 @@ mod tests {
     fn checker_and_drawing() {
         // 2 . 3
         // . . 1     a double bridge across the top, a single one down the right.
-        let p = Bridges::new(3, 2, vec![Some(Some(2)), None, Some(Some(3)), None, None, Some(Some(1))], 2, true);
+        let p = Bridges::new(
+            3,
+            2,
+            vec![
+                Some(Some(2)),
+                None,
+                Some(Some(3)),
+                None,
+                None,
+                Some(Some(1)),
+            ],
+            2,
+            true,
+        );
         let s = Grid::new(3, vec![2, 2, 10, 0, 0, 0]);
         assert_eq!(p.check(&s), Ok(()));
         assert_eq!(p.solution_text(&s), "2===3\n    |\n. . 1");

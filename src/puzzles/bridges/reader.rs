@@ -37,7 +37,11 @@ pub fn parse(text: &str) -> Vec<Result<(usize, Bridges), ParseError>> {
         },
     );
     // The plain form's options are on its header line, which `plain` does not see.
-    let Some((number, line)) = text.lines().enumerate().find(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#')) else {
+    let Some((number, line)) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+    else {
         return read;
     };
     if !is_header(line.trim()) {
@@ -59,7 +63,11 @@ pub fn parse(text: &str) -> Vec<Result<(usize, Bridges), ParseError>> {
             .collect(),
         Err((offset, message)) => {
             // The offset is in the options without their blanks: back to the line's column.
-            let column = rest.char_indices().filter(|(_, c)| !c.is_whitespace()).nth(offset).map_or(line.len(), |(k, _)| at + k);
+            let column = rest
+                .char_indices()
+                .filter(|(_, c)| !c.is_whitespace())
+                .nth(offset)
+                .map_or(line.len(), |(k, _)| at + k);
             vec![Err(ParseError::new(number + 1, Some(column + 1), message))]
         }
     }
@@ -81,10 +89,15 @@ pub(crate) fn looks_like(lines: &[&str]) -> bool {
     if lines.iter().any(|l| is_header(l) || is_url(l)) {
         return true;
     }
-    let mut ids = lines.iter().filter(|l| !l.is_empty() && !l.starts_with('#')).peekable();
+    let mut ids = lines
+        .iter()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .peekable();
     ids.peek().is_some()
         && ids.all(|l| {
-            tatham::id_with_params(l, |p| p.split_once('x').is_some_and(|(_, h)| h.contains('m'))) && parse_id(l, 1, 0).is_ok()
+            tatham::id_with_params(l, |p| {
+                p.split_once('x').is_some_and(|(_, h)| h.contains('m'))
+            }) && parse_id(l, 1, 0).is_ok()
         })
 }
 
@@ -123,7 +136,10 @@ fn tatham_options(rest: &str) -> Result<(u32, bool), (usize, String)> {
     if i < rest.len() {
         return Err((
             i,
-            format!("`{}` is no Bridges option (`mK` the most bridges a pair, `L` no loops; `i`, `e`, `d` the generator's)", &rest[i..]),
+            format!(
+                "`{}` is no Bridges option (`mK` the most bridges a pair, `L` no loops; `i`, `e`, `d` the generator's)",
+                &rest[i..]
+            ),
         ));
     }
     Ok((max, loops))
@@ -131,9 +147,11 @@ fn tatham_options(rest: &str) -> Result<(u32, bool), (usize, String)> {
 
 /// A Tatham Bridges ID; `lead` is the column offset of `id` in its line.
 pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Bridges, ParseError> {
-    let (width, height, rest, desc, start) = lines::tatham_grid(id, "sgt-bridges", "Bridges", MAX_CELLS, line, lead)?;
+    let (width, height, rest, desc, start) =
+        lines::tatham_grid(id, "sgt-bridges", "Bridges", MAX_CELLS, line, lead)?;
     let rest_at = start - 1 - rest.len();
-    let (max, loops) = tatham_options(rest).map_err(|(at, m)| ParseError::new(line, Some(lead + rest_at + at + 1), m))?;
+    let (max, loops) = tatham_options(rest)
+        .map_err(|(at, m)| ParseError::new(line, Some(lead + rest_at + at + 1), m))?;
     let n = width * height;
     let mut cells: Vec<Slot> = Vec::with_capacity(n);
     for (k, ch) in desc.char_indices() {
@@ -146,12 +164,18 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Bridges, ParseErro
                 return Err(ParseError::new(
                     line,
                     Some(column),
-                    format!("unexpected `{ch}`: expected an island `1`-`9` or `A`-`G`, or a run of water `a`-`z`"),
+                    format!(
+                        "unexpected `{ch}`: expected an island `1`-`9` or `A`-`G`, or a run of water `a`-`z`"
+                    ),
                 ));
             }
         };
         if cells.len() + run > n {
-            return Err(ParseError::new(line, Some(column), format!("`{ch}` goes past the grid's {n} cells")));
+            return Err(ParseError::new(
+                line,
+                Some(column),
+                format!("`{ch}` goes past the grid's {n} cells"),
+            ));
         }
         match island {
             Some(v) => cells.push(Some(Some(v))),
@@ -162,7 +186,10 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Bridges, ParseErro
         return Err(ParseError::new(
             line,
             Some(lead + id.len() + 1),
-            format!("the description covers {} cells, the grid has {n}", cells.len()),
+            format!(
+                "the description covers {} cells, the grid has {n}",
+                cells.len()
+            ),
         ));
     }
     Ok(Bridges::new(width, height, cells, max, loops))
@@ -175,7 +202,8 @@ pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<Bridges, ParseEr
     let g = puzzlink::grid_url(url, &URL_KINDS, "hashi").map_err(|e| err(e.offset, e.message))?;
     lines::grid_size(g.width, g.height, MAX_CELLS, line, lead + g.height_at + 1)?;
     let n = g.width * g.height;
-    let (cells, end) = puzzlink::number16_slots(url, g.body_at, n).map_err(|e| err(e.offset, e.message))?;
+    let (cells, end) =
+        puzzlink::number16_slots(url, g.body_at, n).map_err(|e| err(e.offset, e.message))?;
     if end < g.body_at + g.body.len() {
         return Err(err(end, format!("more than the grid's {n} cells")));
     }
@@ -206,15 +234,33 @@ impl Notate for Bridges {
                     .iter()
                     .map(|c| match c {
                         None => Some(None),
-                        Some(Some(n @ 1..=16)) => Some(Some(super::island_char(Some(*n)).to_string())),
+                        Some(Some(n @ 1..=16)) => {
+                            Some(Some(super::island_char(Some(*n)).to_string()))
+                        }
                         Some(_) => None,
                     })
                     .collect();
                 let loops = if self.loops { "" } else { "L" };
-                Some(format!("{width}x{height}m{}{loops}:{}", self.max, tatham::write_runs(&tokens?, false)))
+                Some(format!(
+                    "{width}x{height}m{}{loops}:{}",
+                    self.max,
+                    tatham::write_runs(&tokens?, false)
+                ))
             }
-            Notation::Url => (self.max == 2 && self.loops && self.cells.iter().all(|c| c.is_none_or(|n| n.is_none_or(|n| n < 4096))))
-                .then(|| puzzlink::url(URL_KINDS[0], width, height, &puzzlink::write_number16(&self.cells))),
+            Notation::Url => (self.max == 2
+                && self.loops
+                && self
+                    .cells
+                    .iter()
+                    .all(|c| c.is_none_or(|n| n.is_none_or(|n| n < 4096))))
+            .then(|| {
+                puzzlink::url(
+                    URL_KINDS[0],
+                    width,
+                    height,
+                    &puzzlink::write_number16(&self.cells),
+                )
+            }),
         }
     }
 }
@@ -238,7 +284,10 @@ mod tests {
         assert_eq!((tree.max_bridges(), tree.loops_allowed()), (3, false));
         assert_eq!(tree.notate(Notation::Tatham).unwrap(), "3x2m3L:2a3b1");
         assert_eq!(tree.notate(Notation::Url), None);
-        assert!(looks_like(&["# sgt-bridges", "7x7m2:a3b3a22g4a3b2g6e4g4b2b1"]));
+        assert!(looks_like(&[
+            "# sgt-bridges",
+            "7x7m2:a3b3a22g4a3b2g6e4g4b2b1"
+        ]));
         assert!(!looks_like(&["7x7:bBcBa1d2"]));
     }
 }

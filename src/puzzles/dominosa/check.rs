@@ -29,12 +29,19 @@ pub(super) fn verify(p: &Dominosa, g: &Grid) -> Result<(), CheckError> {
             let (a, b) = (a.min(b), a.max(b));
             used[a * m + b] += 1;
             if used[a * m + b] > 1 {
-                return Err(CheckError::from(format!("the domino {a}-{b} is placed twice (again at {})", name(r, c))));
+                return Err(CheckError::from(format!(
+                    "the domino {a}-{b} is placed twice (again at {})",
+                    name(r, c)
+                )));
             }
         }
     }
     if let Some(i) = covered.iter().position(|&k| k != 1) {
-        return Err(CheckError::from(format!("{} is in {} dominoes", name(i / w, i % w), covered[i])));
+        return Err(CheckError::from(format!(
+            "{} is in {} dominoes",
+            name(i / w, i % w),
+            covered[i]
+        )));
     }
     Ok(())
 }

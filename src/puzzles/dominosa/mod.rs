@@ -58,9 +58,8 @@ impl Dominosa {
         let right = |c: usize| c % width + 1 < width;
         let down = |c: usize| c + width < width * height;
         for c in 0..width * height {
-            model.domains[c] = 1 << SECOND
-                | u64::from(right(c)) << RIGHT
-                | u64::from(down(c)) << DOWN;
+            model.domains[c] =
+                1 << SECOND | u64::from(right(c)) << RIGHT | u64::from(down(c)) << DOWN;
         }
         // Each cell covered once: by its own placement or by its left or upper neighbour's.
         for c in 0..width * height {

@@ -57,13 +57,21 @@ fn size(max: usize, line: usize, at: usize) -> Result<u32, ParseError> {
 pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Dominosa, ParseError> {
     let at = |e: tatham::FormatError| ParseError::new(line, Some(lead + e.offset + 1), e.message);
     let (params, desc, start) = tatham::split_id(id, "sgt-dominosa").map_err(at)?;
-    let digits = params.find(|c: char| !c.is_ascii_digit()).unwrap_or(params.len());
+    let digits = params
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(params.len());
     let rest = &params[digits..];
     let max = params[..digits]
         .parse::<usize>()
         .ok()
         .filter(|_| rest.is_empty() || (rest.len() == 2 && rest.starts_with('d')))
-        .ok_or_else(|| ParseError::new(line, Some(lead + 1), format!("`{params}` is not a Dominosa size `N` (and a difficulty `dX`)")))?;
+        .ok_or_else(|| {
+            ParseError::new(
+                line,
+                Some(lead + 1),
+                format!("`{params}` is not a Dominosa size `N` (and a difficulty `dX`)"),
+            )
+        })?;
     let max = size(max, line, lead + 1)?;
     let n = (max as usize + 1) * (max as usize + 2);
     let mut numbers = Vec::with_capacity(n);
@@ -72,28 +80,52 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Dominosa, ParseErr
     while k < bytes.len() {
         let column = lead + start + k + 1;
         if numbers.len() >= n {
-            return Err(ParseError::new(line, Some(column), format!("more than the grid's {n} numbers")));
+            return Err(ParseError::new(
+                line,
+                Some(column),
+                format!("more than the grid's {n} numbers"),
+            ));
         }
         let (value, len) = match bytes[k] {
             b'0'..=b'9' => (u32::from(bytes[k] - b'0'), 1),
             b'[' => {
-                let close = desc[k..].find(']').ok_or_else(|| ParseError::new(line, Some(column), "`[` without its `]`"))?;
-                let v = desc[k + 1..k + close].parse::<u32>().map_err(|_| ParseError::new(line, Some(column), format!("`{}` is not a number", &desc[k..=k + close])))?;
+                let close = desc[k..]
+                    .find(']')
+                    .ok_or_else(|| ParseError::new(line, Some(column), "`[` without its `]`"))?;
+                let v = desc[k + 1..k + close].parse::<u32>().map_err(|_| {
+                    ParseError::new(
+                        line,
+                        Some(column),
+                        format!("`{}` is not a number", &desc[k..=k + close]),
+                    )
+                })?;
                 (v, close + 1)
             }
             _ => {
                 let ch = desc[k..].chars().next().unwrap_or('?');
-                return Err(ParseError::new(line, Some(column), format!("unknown letter `{ch}`: expected a digit or `[NN]`")));
+                return Err(ParseError::new(
+                    line,
+                    Some(column),
+                    format!("unknown letter `{ch}`: expected a digit or `[NN]`"),
+                ));
             }
         };
         if value > max {
-            return Err(ParseError::new(line, Some(column), format!("{value} is above N = {max}")));
+            return Err(ParseError::new(
+                line,
+                Some(column),
+                format!("{value} is above N = {max}"),
+            ));
         }
         numbers.push(value);
         k += len;
     }
     if numbers.len() < n {
-        return Err(ParseError::new(line, Some(lead + id.len() + 1), format!("{} numbers, the grid has {n}", numbers.len())));
+        return Err(ParseError::new(
+            line,
+            Some(lead + id.len() + 1),
+            format!("{} numbers, the grid has {n}", numbers.len()),
+        ));
     }
     Ok(Dominosa::new(max, numbers))
 }
@@ -136,17 +168,33 @@ fn plain(rows: &[(usize, &str)], header: usize) -> Result<Dominosa, ParseError> 
             let words: Vec<&str> = if spaced {
                 vec![word]
             } else {
-                word.char_indices().map(|(i, ch)| &word[i..i + ch.len_utf8()]).collect()
+                word.char_indices()
+                    .map(|(i, ch)| &word[i..i + ch.len_utf8()])
+                    .collect()
             };
             for (column, w) in (first..).zip(words.into_iter().filter(|w| !w.is_empty())) {
                 let v = w.parse::<u32>().ok().filter(|&v| v <= max).ok_or_else(|| {
-                    ParseError::new(line, Some(column), format!("`{w}` is not a number 0..={max} (N + 1 = {} rows)", rows.len()))
+                    ParseError::new(
+                        line,
+                        Some(column),
+                        format!(
+                            "`{w}` is not a number 0..={max} (N + 1 = {} rows)",
+                            rows.len()
+                        ),
+                    )
                 })?;
                 row.push(v);
             }
         }
         if row.len() != width {
-            return Err(ParseError::at_line(line, format!("{} numbers in this row; {} rows need {width}", row.len(), rows.len())));
+            return Err(ParseError::at_line(
+                line,
+                format!(
+                    "{} numbers in this row; {} rows need {width}",
+                    row.len(),
+                    rows.len()
+                ),
+            ));
         }
         numbers.extend(row);
     }

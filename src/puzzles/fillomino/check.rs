@@ -19,7 +19,10 @@ pub(super) fn verify(p: &Fillomino, g: &Grid) -> Result<(), CheckError> {
         if let Some(Some(n)) = clue
             && *n != v
         {
-            return Err(CheckError::from(format!("{} is given {n} but holds {v}", name(i))));
+            return Err(CheckError::from(format!(
+                "{} is given {n} but holds {v}",
+                name(i)
+            )));
         }
     }
     let mut seen = vec![false; w * h];

@@ -34,7 +34,11 @@ pub(crate) struct Local {
 impl Local {
     /// The number variables, the projection.
     pub fn projection(&self) -> Vec<Var> {
-        self.numbers.iter().flatten().map(|&(_, l)| l.var()).collect()
+        self.numbers
+            .iter()
+            .flatten()
+            .map(|&(_, l)| l.var())
+            .collect()
     }
 }
 
@@ -49,20 +53,33 @@ pub(crate) fn local(p: &Fillomino) -> Local {
                 Some(Some(n)) => vec![n],
                 _ => (1..=max).collect(),
             };
-            domain.into_iter().map(|k| (k, cnf.new_named_var(format!("{}={k}", name(i))).positive())).collect()
+            domain
+                .into_iter()
+                .map(|k| (k, cnf.new_named_var(format!("{}={k}", name(i))).positive()))
+                .collect()
         })
         .collect();
     let graph = Graph::grid(w, h);
     let join: Vec<Lit> = graph
         .edges()
         .iter()
-        .map(|&(a, b)| cnf.new_named_var(format!("{}~{}", name(a), name(b))).positive())
+        .map(|&(a, b)| {
+            cnf.new_named_var(format!("{}~{}", name(a), name(b)))
+                .positive()
+        })
         .collect();
     one_number(&mut cnf, &numbers);
-    let size = numbers.iter().map(|list| NodeSize::OneOf(list.clone())).collect();
+    let size = numbers
+        .iter()
+        .map(|list| NodeSize::OneOf(list.clone()))
+        .collect();
     let region = RegionSize::new(graph, join, size).with_distinct_neighbours();
     region.local(&mut cnf);
-    Local { cnf, region, numbers }
+    Local {
+        cnf,
+        region,
+        numbers,
+    }
 }
 
 /// F1: each cell holds exactly one number.
@@ -76,11 +93,20 @@ fn one_number(cnf: &mut Cnf, numbers: &[Vec<(u32, Lit)>]) {
 }
 
 /// Reads the numbers off a model.
-pub(crate) fn decode(p: &Fillomino, numbers: &[Vec<(u32, Lit)>], model: &Model) -> Result<Grid, DecodeError> {
+pub(crate) fn decode(
+    p: &Fillomino,
+    numbers: &[Vec<(u32, Lit)>],
+    model: &Model,
+) -> Result<Grid, DecodeError> {
     let mut values = Vec::with_capacity(numbers.len());
     for (i, list) in numbers.iter().enumerate() {
-        if list.iter().any(|&(_, l)| l.var().index() >= model.num_vars()) {
-            return Err(DecodeError::from("the model is shorter than the number variables"));
+        if list
+            .iter()
+            .any(|&(_, l)| l.var().index() >= model.num_vars())
+        {
+            return Err(DecodeError::from(
+                "the model is shorter than the number variables",
+            ));
         }
         let k = list
             .iter()
@@ -94,7 +120,11 @@ pub(crate) fn decode(p: &Fillomino, numbers: &[Vec<(u32, Lit)>], model: &Model) 
 
 /// The whole puzzle as CNF: the local formula and the eager region sizes.
 pub(crate) fn encode(p: &Fillomino) -> CnfEncoding<'_, Grid> {
-    let Local { mut cnf, region, numbers } = local(p);
+    let Local {
+        mut cnf,
+        region,
+        numbers,
+    } = local(p);
     region.encode(&mut cnf);
     let projection = numbers.iter().flatten().map(|&(_, l)| l.var()).collect();
     CnfEncoding {

@@ -35,8 +35,8 @@ pub use reader::{parse, parse_id, parse_url};
 use crate::cnf::Lit;
 use crate::constraints::{Grid, grid, lazy, puzzlink::Slot};
 use crate::puzzle::{
-    CheckError, CnfEncode, CnfEncoding, EncodeOptions, Engine, Kind, Limits, NativeAnswer, NativeSolve,
-    Preference, Purpose, Puzzle, Sink, SolveError,
+    CheckError, CnfEncode, CnfEncoding, EncodeOptions, Engine, Kind, Limits, NativeAnswer,
+    NativeSolve, Preference, Purpose, Puzzle, Sink, SolveError,
 };
 use crate::render::Picture;
 
@@ -56,7 +56,11 @@ impl Fillomino {
     /// A `width × height` grid of row-major clues.
     pub fn new(width: usize, height: usize, clues: Vec<Slot>) -> Fillomino {
         assert_eq!(clues.len(), width * height, "one clue slot per cell");
-        Fillomino { width, height, clues }
+        Fillomino {
+            width,
+            height,
+            clues,
+        }
     }
 
     /// Columns and rows.
@@ -72,7 +76,14 @@ impl Fillomino {
     /// The largest number a cell may hold (module docs).
     pub fn max_number(&self) -> u32 {
         let cells = u32::try_from(self.clues.len()).unwrap_or(u32::MAX);
-        let largest = self.clues.iter().flatten().flatten().copied().max().unwrap_or(0);
+        let largest = self
+            .clues
+            .iter()
+            .flatten()
+            .flatten()
+            .copied()
+            .max()
+            .unwrap_or(0);
         largest.max(TATHAM_MAX.min(cells))
     }
 
@@ -103,7 +114,10 @@ impl Fillomino {
     ) -> Result<(Vec<Grid>, lazy::LazyAnswer), SolveError> {
         let mut grids = Vec::with_capacity(found.models.len());
         for model in &found.models {
-            grids.push(cnf::decode(self, numbers, model).map_err(|reason| SolveError::Decode { backend, reason })?);
+            grids.push(
+                cnf::decode(self, numbers, model)
+                    .map_err(|reason| SolveError::Decode { backend, reason })?,
+            );
         }
         Ok((grids, found))
     }
@@ -187,7 +201,11 @@ impl Puzzle for Fillomino {
 
 impl NativeSolve<Grid> for Fillomino {
     /// The cut loop (module docs), within the limits' stop.
-    fn solve_native(&self, limits: &Limits, found: Sink<'_, Grid>) -> Result<NativeAnswer, SolveError> {
+    fn solve_native(
+        &self,
+        limits: &Limits,
+        found: Sink<'_, Grid>,
+    ) -> Result<NativeAnswer, SolveError> {
         let local = cnf::local(self);
         let run = lazy::solve_incremental(
             &local.cnf,
@@ -204,7 +222,11 @@ impl NativeSolve<Grid> for Fillomino {
 }
 
 impl CnfEncode<Grid> for Fillomino {
-    fn encode_cnf(&self, _options: &EncodeOptions, _purpose: Purpose) -> Result<CnfEncoding<'_, Grid>, SolveError> {
+    fn encode_cnf(
+        &self,
+        _options: &EncodeOptions,
+        _purpose: Purpose,
+    ) -> Result<CnfEncoding<'_, Grid>, SolveError> {
         Ok(cnf::encode(self))
     }
 }
@@ -222,7 +244,10 @@ pub const READER: crate::puzzles::Reader<Fillomino> = crate::puzzles::Reader {
     extensions: &["fillomino", "filling"],
     looks_like: reader::looks_like,
     read: |_, text| crate::puzzles::by_line(parse(text)),
-    examples: &[crate::puzzles::example!("Fillomino 13×9 (Tatham's Filling)", "fillomino/filling-13x9.txt")],
+    examples: &[crate::puzzles::example!(
+        "Fillomino 13×9 (Tatham's Filling)",
+        "fillomino/filling-13x9.txt"
+    )],
     generator: None,
 };
 
@@ -234,10 +259,20 @@ mod tests {
     fn checker_and_drawing() {
         // 22 over 11: the two 1s touch, a group of two 1s.
         let p = Fillomino::new(2, 2, vec![Some(Some(2)), None, None, None]);
-        assert!(p.check(&Grid::new(2, vec![2, 2, 1, 1])).unwrap_err().message.contains("1s"));
+        assert!(
+            p.check(&Grid::new(2, vec![2, 2, 1, 1]))
+                .unwrap_err()
+                .message
+                .contains("1s")
+        );
         let q = Fillomino::new(3, 1, vec![Some(Some(2)), None, None]);
         assert_eq!(q.check(&Grid::new(3, vec![2, 2, 1])), Ok(()));
-        assert!(q.check(&Grid::new(3, vec![1, 2, 2])).unwrap_err().message.contains("given 2"));
+        assert!(
+            q.check(&Grid::new(3, vec![1, 2, 2]))
+                .unwrap_err()
+                .message
+                .contains("given 2")
+        );
         assert_eq!(q.solution_text(&Grid::new(3, vec![2, 2, 1])), "221");
         assert_eq!(q.rows_text(), "2..");
         assert_eq!(q.max_number(), 3);

@@ -39,12 +39,21 @@ fn is_header(line: &str) -> bool {
 /// cells or more (a Singles ID writes a number a cell) and one with a clue no Mosaic can
 /// have (above 4 in a corner, above 6 on an edge: Mosaic's IDs have the same alphabet).
 pub(crate) fn looks_like(lines: &[&str]) -> bool {
-    if lines.iter().any(|l| is_header(l) || puzzlink::is_url_of(l, "fillomino")) {
+    if lines
+        .iter()
+        .any(|l| is_header(l) || puzzlink::is_url_of(l, "fillomino"))
+    {
         return true;
     }
-    let ids: Vec<&&str> = lines.iter().filter(|l| !l.is_empty() && !l.starts_with('#')).collect();
+    let ids: Vec<&&str> = lines
+        .iter()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
     let read: Vec<Fillomino> = ids.iter().filter_map(|l| parse_id(l, 1, 0).ok()).collect();
-    let runs = ids.iter().any(|l| l.split_once(':').is_some_and(|(_, d)| d.contains(|c: char| ('b'..='z').contains(&c))));
+    let runs = ids.iter().any(|l| {
+        l.split_once(':')
+            .is_some_and(|(_, d)| d.contains(|c: char| ('b'..='z').contains(&c)))
+    });
     !ids.is_empty() && read.len() == ids.len() && runs && read.iter().any(not_a_mosaic)
 }
 
@@ -55,15 +64,22 @@ fn not_a_mosaic(p: &Fillomino) -> bool {
     (0..w * h).any(|i| {
         let (r, c) = (i / w, i % w);
         let span = |x: usize, n: usize| 1 + usize::from(x > 0) + usize::from(x + 1 < n);
-        p.clues[i].flatten().is_some_and(|n| n as usize > span(r, h) * span(c, w))
+        p.clues[i]
+            .flatten()
+            .is_some_and(|n| n as usize > span(r, h) * span(c, w))
     })
 }
 
 /// A Tatham Filling ID; `lead` is the column offset of `id` in its line.
 pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Fillomino, ParseError> {
-    let (width, height, rest, desc, start) = lines::tatham_grid(id, "sgt-filling", "Filling", MAX_CELLS, line, lead)?;
+    let (width, height, rest, desc, start) =
+        lines::tatham_grid(id, "sgt-filling", "Filling", MAX_CELLS, line, lead)?;
     if !rest.is_empty() {
-        return Err(ParseError::new(line, Some(lead + 1), format!("`{rest}` after the size is no Filling option")));
+        return Err(ParseError::new(
+            line,
+            Some(lead + 1),
+            format!("`{rest}` after the size is no Filling option"),
+        ));
     }
     let n = width * height;
     // Tatham's largest clue; letters are runs, so clues stop below `a`.
@@ -74,17 +90,26 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Fillomino, ParseEr
         let (run, clue) = match ch {
             'a'..='z' => (usize::from(ch as u8 - b'a') + 1, None),
             '0' => (1, None),
-            _ if ch > '0' && (ch as usize) <= usize::from(b'0') + max => (1, Some(ch as u32 - u32::from(b'0'))),
+            _ if ch > '0' && (ch as usize) <= usize::from(b'0') + max => {
+                (1, Some(ch as u32 - u32::from(b'0')))
+            }
             _ => {
                 return Err(ParseError::new(
                     line,
                     Some(column),
-                    format!("unexpected `{ch}`: expected a clue `1`–`{}` or a run a-z", char::from(b'0' + max as u8)),
+                    format!(
+                        "unexpected `{ch}`: expected a clue `1`–`{}` or a run a-z",
+                        char::from(b'0' + max as u8)
+                    ),
                 ));
             }
         };
         if clues.len() + run > n {
-            return Err(ParseError::new(line, Some(column), format!("`{ch}` goes past the grid's {n} cells")));
+            return Err(ParseError::new(
+                line,
+                Some(column),
+                format!("`{ch}` goes past the grid's {n} cells"),
+            ));
         }
         match clue {
             Some(v) => clues.push(Some(Some(v))),
@@ -95,7 +120,10 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Fillomino, ParseEr
         return Err(ParseError::new(
             line,
             Some(lead + id.len() + 1),
-            format!("the description covers {} cells, the {width}×{height} grid has {n}", clues.len()),
+            format!(
+                "the description covers {} cells, the {width}×{height} grid has {n}",
+                clues.len()
+            ),
         ));
     }
     Ok(Fillomino::new(width, height, clues))
@@ -105,15 +133,27 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Fillomino, ParseEr
 /// after the cells (pzprjs writes them only for puzzles that have some) are refused.
 pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<Fillomino, ParseError> {
     let err = |offset: usize, m: String| ParseError::new(line, Some(lead + offset + 1), m);
-    let g = puzzlink::grid_url(url, &["fillomino"], "fillomino").map_err(|e| err(e.offset, e.message))?;
+    let g = puzzlink::grid_url(url, &["fillomino"], "fillomino")
+        .map_err(|e| err(e.offset, e.message))?;
     lines::grid_size(g.width, g.height, MAX_CELLS, line, lead + g.height_at + 1)?;
     let n = g.width * g.height;
-    let (slots, end) = puzzlink::number16_slots(url, g.body_at, n).map_err(|e| err(e.offset, e.message))?;
+    let (slots, end) =
+        puzzlink::number16_slots(url, g.body_at, n).map_err(|e| err(e.offset, e.message))?;
     if end < g.body_at + g.body.len() {
-        return Err(err(end, "borders given after the cells: satcover reads fillomino without them".into()));
+        return Err(err(
+            end,
+            "borders given after the cells: satcover reads fillomino without them".into(),
+        ));
     }
     if let Some(k) = slots.iter().position(|s| *s == Some(Some(0))) {
-        return Err(ParseError::at_line(line, format!("r{}c{}: 0 is not a region size", k / g.width + 1, k % g.width + 1)));
+        return Err(ParseError::at_line(
+            line,
+            format!(
+                "r{}c{}: 0 is not a region size",
+                k / g.width + 1,
+                k % g.width + 1
+            ),
+        ));
     }
     Ok(Fillomino::new(g.width, g.height, slots))
 }
@@ -142,17 +182,31 @@ impl Notate for Fillomino {
                     .iter()
                     .map(|clue| match clue {
                         None => Some(None),
-                        Some(Some(v)) if *v <= max => Some(Some(char::from(b'0' + *v as u8).to_string())),
+                        Some(Some(v)) if *v <= max => {
+                            Some(Some(char::from(b'0' + *v as u8).to_string()))
+                        }
                         Some(_) => None,
                     })
                     .collect();
-                Some(format!("{width}x{height}:{}", tatham::write_runs(&tokens?, false)))
+                Some(format!(
+                    "{width}x{height}:{}",
+                    tatham::write_runs(&tokens?, false)
+                ))
             }
             Notation::Url => {
-                if self.clues.iter().any(|s| matches!(s, Some(Some(v)) if *v >= 4096)) {
+                if self
+                    .clues
+                    .iter()
+                    .any(|s| matches!(s, Some(Some(v)) if *v >= 4096))
+                {
                     return None;
                 }
-                Some(puzzlink::url("fillomino", width, height, &puzzlink::write_number16(&self.clues)))
+                Some(puzzlink::url(
+                    "fillomino",
+                    width,
+                    height,
+                    &puzzlink::write_number16(&self.clues),
+                ))
             }
         }
     }
@@ -172,7 +226,10 @@ mod tests {
         assert_eq!(id, rows);
         assert_eq!(id, url);
         assert_eq!(id.notate(Notation::Tatham).unwrap(), "3x2:2a3c");
-        assert_eq!(id.notate(Notation::Url).unwrap(), "https://puzz.link/p?fillomino/3/2/2g3i");
+        assert_eq!(
+            id.notate(Notation::Url).unwrap(),
+            "https://puzz.link/p?fillomino/3/2/2g3i"
+        );
         let big = parse_id("10x1:a:h", 1, 0).unwrap();
         assert_eq!(big.clues[1], Some(Some(10)));
         assert_eq!(big.notate(Notation::Tatham).unwrap(), "10x1:a:h");

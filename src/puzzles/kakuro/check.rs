@@ -42,7 +42,10 @@ pub(super) fn verify(p: &Kakuro, g: &Grid) -> Result<(), CheckError> {
             sorted.sort_unstable();
             sorted.dedup();
             if sorted.len() != digits.len() {
-                return Err(CheckError::from(format!("the run from {} repeats a digit", at(c))));
+                return Err(CheckError::from(format!(
+                    "the run from {} repeats a digit",
+                    at(c)
+                )));
             }
             if let Some(sum) = clue
                 && !digits.is_empty()

@@ -84,7 +84,11 @@ impl Kakuro {
         let mut out = Vec::new();
         for across in [true, false] {
             for cell in 0..self.squares.len() {
-                let Square::Black { down, across: right } = self.squares[cell] else {
+                let Square::Black {
+                    down,
+                    across: right,
+                } = self.squares[cell]
+                else {
                     continue;
                 };
                 let (step, clue) = if across { (1, right) } else { (w, down) };
@@ -220,5 +224,8 @@ pub const READER: crate::puzzles::Reader<Kakuro> = crate::puzzles::Reader {
     looks_like: |lines| lines.iter().any(|l| reader::looks_like(l)),
     read: |_, text| crate::puzzles::by_line(parse(text)),
     generator: None,
-    examples: &[crate::puzzles::example!("Kakuro 5×5 (pzprjs's test URL, drawn)", "kakuro/pzprjs.kakuro")],
+    examples: &[crate::puzzles::example!(
+        "Kakuro 5×5 (pzprjs's test URL, drawn)",
+        "kakuro/pzprjs.kakuro"
+    )],
 };

@@ -5,9 +5,9 @@
 //! (either may be left out: `\16`, `23\`).
 
 use super::{Kakuro, Square};
-use crate::puzzle::{Notate, Notation};
 use crate::constraints::puzzlink;
 use crate::constraints::tatham::FormatError;
+use crate::puzzle::{Notate, Notation};
 use crate::puzzles::ParseError;
 
 const MAX_SIDE: usize = 100;
@@ -54,7 +54,12 @@ fn clue(ch: u8, at: usize) -> Result<Option<u32>, FormatError> {
         b'a'..=b'j' => u32::from(ch - b'a') + 10,
         b'A'..=b'Z' => u32::from(ch - b'A') + 20,
         b'-' => 0,
-        _ => return Err(FormatError::at(at, format!("unexpected `{}` for a clue", ch as char))),
+        _ => {
+            return Err(FormatError::at(
+                at,
+                format!("unexpected `{}` for a clue", ch as char),
+            ));
+        }
     };
     Ok((v > 0).then_some(v))
 }
@@ -63,7 +68,10 @@ fn url(line: &str) -> Result<Kakuro, FormatError> {
     let g = puzzlink::grid_url(line, &["kakuro"], "kakuro")?;
     let (w, h, body_at) = (g.width, g.height, g.body_at);
     if w > MAX_SIDE || h > MAX_SIDE {
-        return Err(FormatError::at(g.height_at, format!("at most {MAX_SIDE}×{MAX_SIDE}")));
+        return Err(FormatError::at(
+            g.height_at,
+            format!("at most {MAX_SIDE}×{MAX_SIDE}"),
+        ));
     }
     let body = g.body.as_bytes();
     let columns = w + 1;
@@ -82,7 +90,10 @@ fn url(line: &str) -> Result<Kakuro, FormatError> {
     let (mut k, mut i) = (0, 0);
     while k < w * h {
         let Some(&ch) = body.get(i) else {
-            return Err(FormatError::at(body_at + i, format!("{k} of {} cells described", w * h)));
+            return Err(FormatError::at(
+                body_at + i,
+                format!("{k} of {} cells described", w * h),
+            ));
         };
         match ch {
             b'k'..=b'z' => {
@@ -109,7 +120,10 @@ fn url(line: &str) -> Result<Kakuro, FormatError> {
         }
     }
     if k > w * h {
-        return Err(FormatError::at(body_at + i - 1, "a run of white cells goes past the grid"));
+        return Err(FormatError::at(
+            body_at + i - 1,
+            "a run of white cells goes past the grid",
+        ));
     }
     // The frame: a down sum over each column whose top cell is white, then an across sum
     // left of each row whose first cell is white.
@@ -137,7 +151,10 @@ fn url(line: &str) -> Result<Kakuro, FormatError> {
         }
     }
     if i < body.len() {
-        return Err(FormatError::at(body_at + i, "unexpected characters after the clues"));
+        return Err(FormatError::at(
+            body_at + i,
+            "unexpected characters after the clues",
+        ));
     }
     Ok(Kakuro::new(columns, squares))
 }
@@ -166,7 +183,8 @@ impl Notate for Kakuro {
                 _ => None,
             }
         };
-        let frame_ok = (0..columns).all(|x| at(0, x) != Square::White) && (0..rows).all(|y| at(y, 0) != Square::White);
+        let frame_ok = (0..columns).all(|x| at(0, x) != Square::White)
+            && (0..rows).all(|y| at(y, 0) != Square::White);
         if !frame_ok || w == 0 || h == 0 {
             return None;
         }
@@ -201,14 +219,18 @@ impl Notate for Kakuro {
         let mut kept = 0;
         for x in 1..columns {
             if at(1, x) == Square::White {
-                let Square::Black { down, .. } = at(0, x) else { return None };
+                let Square::Black { down, .. } = at(0, x) else {
+                    return None;
+                };
                 body.push(clue_char(down)?);
                 kept += usize::from(down.is_some());
             }
         }
         for y in 1..rows {
             if at(y, 1) == Square::White {
-                let Square::Black { across, .. } = at(y, 0) else { return None };
+                let Square::Black { across, .. } = at(y, 0) else {
+                    return None;
+                };
                 body.push(clue_char(across)?);
                 kept += usize::from(across.is_some());
             }
@@ -217,7 +239,9 @@ impl Notate for Kakuro {
             .map(|x| at(0, x))
             .chain((1..rows).map(|y| at(y, 0)))
             .map(|s| match s {
-                Square::Black { down, across } => usize::from(down.is_some()) + usize::from(across.is_some()),
+                Square::Black { down, across } => {
+                    usize::from(down.is_some()) + usize::from(across.is_some())
+                }
                 Square::White => 0,
             })
             .sum::<usize>();
@@ -273,7 +297,8 @@ fn drawn(lines: &[&str], header: usize) -> Result<Kakuro, ParseError> {
             ));
         }
     }
-    let columns = columns.ok_or_else(|| ParseError::at_line(header + 1, "no rows after `kakuro`"))?;
+    let columns =
+        columns.ok_or_else(|| ParseError::at_line(header + 1, "no rows after `kakuro`"))?;
     let rows = squares.len() / columns;
     for (cell, s) in squares.iter().enumerate() {
         if *s == Square::White && (cell < columns || cell % columns == 0) {
@@ -284,7 +309,10 @@ fn drawn(lines: &[&str], header: usize) -> Result<Kakuro, ParseError> {
         }
     }
     if rows > MAX_SIDE + 1 || columns > MAX_SIDE + 1 {
-        return Err(ParseError::at_line(header + 1, format!("at most {MAX_SIDE}×{MAX_SIDE}")));
+        return Err(ParseError::at_line(
+            header + 1,
+            format!("at most {MAX_SIDE}×{MAX_SIDE}"),
+        ));
     }
     Ok(Kakuro::new(columns, squares))
 }
@@ -295,10 +323,19 @@ mod tests {
 
     #[test]
     fn urls_and_boards() {
-        let k = parse("https://puzz.link/p?kakuro/5/5/48la0.na0lh3l0Bn.0cl.c4a3").remove(0).unwrap().1;
+        let k = parse("https://puzz.link/p?kakuro/5/5/48la0.na0lh3l0Bn.0cl.c4a3")
+            .remove(0)
+            .unwrap()
+            .1;
         assert_eq!(k.size(), (6, 6));
-        assert_eq!(k.notate(Notation::Url).unwrap(), "https://puzz.link/p?kakuro/5/5/48la0.na0lh3l0Bn.0cl.c4a3");
-        let d = parse("kakuro\n#   4\\  3\\\n\\3 .   .\n\\4 .   .\n").remove(0).unwrap().1;
+        assert_eq!(
+            k.notate(Notation::Url).unwrap(),
+            "https://puzz.link/p?kakuro/5/5/48la0.na0lh3l0Bn.0cl.c4a3"
+        );
+        let d = parse("kakuro\n#   4\\  3\\\n\\3 .   .\n\\4 .   .\n")
+            .remove(0)
+            .unwrap()
+            .1;
         assert_eq!(d.size(), (3, 3));
         let e = parse("kakuro\n# x\n").remove(0).unwrap_err();
         assert_eq!((e.line, e.column), (2, Some(3)), "{e}");

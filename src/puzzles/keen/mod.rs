@@ -208,5 +208,8 @@ pub const READER: crate::puzzles::Reader<Keen> = crate::puzzles::Reader {
     looks_like: |lines| lines.iter().any(|l| reader::looks_like(l)),
     read: |_, text| crate::puzzles::by_line(parse(text)),
     generator: None,
-    examples: &[crate::puzzles::example!("KenKen 6×6 (Tatham's Keen)", "keen/example-6.keen")],
+    examples: &[crate::puzzles::example!(
+        "KenKen 6×6 (Tatham's Keen)",
+        "keen/example-6.keen"
+    )],
 };

@@ -3,9 +3,9 @@
 //! `s` subtract, `m` multiply, `d` divide, and the decimal target. One ID a line.
 
 use super::{Cage, Keen};
-use crate::puzzle::{Notate, Notation};
 use crate::constraints::Operation;
 use crate::constraints::tatham::{self, FormatError};
+use crate::puzzle::{Notate, Notation};
 use crate::puzzles::ParseError;
 
 const MAX_SIDE: usize = 16;
@@ -26,7 +26,9 @@ pub(crate) fn looks_like(line: &str) -> bool {
             d.split_once(',').is_some_and(|(_, clues)| {
                 !clues.is_empty()
                     && clues.starts_with(['a', 's', 'm', 'd'])
-                    && clues.chars().all(|c| c.is_ascii_digit() || "asmd".contains(c))
+                    && clues
+                        .chars()
+                        .all(|c| c.is_ascii_digit() || "asmd".contains(c))
             })
         })
 }
@@ -53,10 +55,16 @@ pub fn parse(text: &str) -> Vec<Result<(usize, Keen), ParseError>> {
 fn id(line: &str) -> Result<Keen, FormatError> {
     let (p, description, start) = tatham::split_id(line, "sgt-keen")?;
     let n = params(p).ok_or_else(|| {
-        FormatError::at(0, format!("`{p}` is not a Keen size: N or Nm, N in 2..={MAX_SIDE}"))
+        FormatError::at(
+            0,
+            format!("`{p}` is not a Keen size: N or Nm, N in 2..={MAX_SIDE}"),
+        )
     })?;
     let (layout, clues) = description.split_once(',').ok_or_else(|| {
-        FormatError::at(line.len(), "expected CAGES,CLUES: no comma after the cage layout")
+        FormatError::at(
+            line.len(),
+            "expected CAGES,CLUES: no comma after the cage layout",
+        )
     })?;
     let regions = tatham::edge_regions(layout, n, true)
         .map_err(|e| FormatError::at(start + e.offset, e.message))?;
@@ -100,7 +108,11 @@ fn id(line: &str) -> Result<Keen, FormatError> {
                 clues_at + begin - 1,
                 format!(
                     "a {} cage has two cells; the cage at r{}c{} has {}",
-                    if operation == Operation::Subtract { "difference" } else { "quotient" },
+                    if operation == Operation::Subtract {
+                        "difference"
+                    } else {
+                        "quotient"
+                    },
                     cells[0] / n + 1,
                     cells[0] % n + 1,
                     cells.len()

@@ -20,7 +20,10 @@ pub(super) fn verify(p: &LightUp, g: &Grid) -> Result<(), CheckError> {
                     return Err(CheckError::from(format!("{} holds {v}", name(r, c))));
                 }
                 (Cell::Black(_), 1) => {
-                    return Err(CheckError::from(format!("a light on black cell {}", name(r, c))));
+                    return Err(CheckError::from(format!(
+                        "a light on black cell {}",
+                        name(r, c)
+                    )));
                 }
                 (Cell::Black(Some(clue)), _) => {
                     let mut around = 0;
@@ -70,7 +73,10 @@ pub(super) fn verify(p: &LightUp, g: &Grid) -> Result<(), CheckError> {
                 }
             }
             if light(r, c) && seen > 0 {
-                return Err(CheckError::from(format!("the light at {} sees another", name(r, c))));
+                return Err(CheckError::from(format!(
+                    "the light at {} sees another",
+                    name(r, c)
+                )));
             }
             if !light(r, c) && seen == 0 {
                 return Err(CheckError::from(format!("{} is not lit", name(r, c))));

@@ -7,8 +7,8 @@
 //! column is the offset in the URL, 1-based).
 
 use super::{Cell, LightUp};
-use crate::puzzle::{Notate, Notation};
 use crate::constraints::{puzzlink, tatham};
+use crate::puzzle::{Notate, Notation};
 use crate::puzzles::{ParseError, lines};
 
 /// Cells beyond this are refused.
@@ -181,7 +181,9 @@ impl Notate for LightUp {
 
     fn notate(&self, form: Notation) -> Option<String> {
         let (width, height) = self.size();
-        let cells = (0..height).flat_map(|r| (0..width).map(move |c| (r, c))).map(|(r, c)| self.cell(r, c));
+        let cells = (0..height)
+            .flat_map(|r| (0..width).map(move |c| (r, c)))
+            .map(|(r, c)| self.cell(r, c));
         Some(match form {
             Notation::Tatham => {
                 let tokens: Vec<Option<String>> = cells
@@ -220,7 +222,10 @@ mod tests {
         let pz = parse_url("https://puzz.link/p?akari/6/6/nekcakbl", 1, 0).unwrap();
         assert_eq!(pz.drawing(None).lines().count(), 6);
         // Written back, the same text (pzprjs's writer and ours agree).
-        assert_eq!(pz.notate(Notation::Url).unwrap(), "https://puzz.link/p?akari/6/6/nekcakbl");
+        assert_eq!(
+            pz.notate(Notation::Url).unwrap(),
+            "https://puzz.link/p?akari/6/6/nekcakbl"
+        );
         assert_eq!(id.notate(Notation::Tatham).unwrap(), "3x2:a1B0b");
     }
 }

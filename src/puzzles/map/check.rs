@@ -15,7 +15,10 @@ pub(super) fn verify(p: &Map, g: &Grid) -> Result<(), CheckError> {
     let mut colour: Vec<Option<u32>> = p.givens.clone();
     for (i, &v) in g.values.iter().enumerate() {
         if v >= COLOURS {
-            return Err(CheckError::from(format!("{} holds {v}, not a colour 0-3", name(i))));
+            return Err(CheckError::from(format!(
+                "{} holds {v}, not a colour 0-3",
+                name(i)
+            )));
         }
         let region = p.regions[i];
         match colour[region] {

@@ -30,7 +30,12 @@ use crate::render::{Picture, Rgb};
 pub const COLOURS: u32 = 4;
 
 /// The colours drawn, by colour number.
-const PAINT: [Rgb; 4] = [Rgb(230, 120, 110), Rgb(240, 210, 90), Rgb(130, 190, 110), Rgb(110, 160, 220)];
+const PAINT: [Rgb; 4] = [
+    Rgb(230, 120, 110),
+    Rgb(240, 210, 90),
+    Rgb(130, 190, 110),
+    Rgb(110, 160, 220),
+];
 
 /// A Map (four-colouring) puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,7 +54,11 @@ impl Map {
     /// cell) with per-region `givens` (colours below 4).
     pub fn new(width: usize, height: usize, regions: Vec<usize>, givens: Vec<Option<u32>>) -> Map {
         assert_eq!(regions.len(), width * height, "one region per cell");
-        assert_eq!(givens.len(), regions.iter().max().map_or(0, |m| m + 1), "one given slot per region");
+        assert_eq!(
+            givens.len(),
+            regions.iter().max().map_or(0, |m| m + 1),
+            "one given slot per region"
+        );
         let mut model = Model::new(givens.len(), 1, constraints::range(0, COLOURS - 1));
         for (region, g) in givens.iter().enumerate() {
             if let Some(colour) = *g {
@@ -59,7 +68,13 @@ impl Map {
         for (a, b) in adjacent(width, &regions) {
             model.add(Constraint::AllDifferent(vec![a, b]));
         }
-        Map { width, height, regions, givens, model }
+        Map {
+            width,
+            height,
+            regions,
+            givens,
+            model,
+        }
     }
 
     /// Columns and rows.
@@ -167,7 +182,10 @@ impl constraints::OnModel for Map {
     }
 
     fn solution(&self, values: Vec<u32>) -> Grid {
-        Grid::new(self.width, self.regions.iter().map(|&r| values[r]).collect())
+        Grid::new(
+            self.width,
+            self.regions.iter().map(|&r| values[r]).collect(),
+        )
     }
 }
 
@@ -186,7 +204,10 @@ pub const READER: crate::puzzles::Reader<Map> = crate::puzzles::Reader {
     extensions: &["map"],
     looks_like: reader::looks_like,
     read: |_, text| crate::puzzles::by_line(parse(text)),
-    examples: &[crate::puzzles::example!("Map 20×15, hard (Tatham's Map)", "map/map-20x15-hard.txt")],
+    examples: &[crate::puzzles::example!(
+        "Map 20×15, hard (Tatham's Map)",
+        "map/map-20x15-hard.txt"
+    )],
     generator: None,
 };
 
@@ -199,7 +220,10 @@ mod tests {
         // aab
         // cdb   a–b, a–c, a–d, b–d, c–d adjacent; b and c touch at no side.
         let regions = vec![0, 0, 1, 2, 3, 1];
-        assert_eq!(adjacent(3, &regions), vec![(0, 1), (0, 2), (0, 3), (1, 3), (2, 3)]);
+        assert_eq!(
+            adjacent(3, &regions),
+            vec![(0, 1), (0, 2), (0, 3), (1, 3), (2, 3)]
+        );
         let p = Map::new(3, 2, regions, vec![Some(0), None, None, None]);
         let good = Grid::new(3, vec![0, 0, 1, 1, 2, 1]);
         assert_eq!(p.check(&good), Ok(()));

@@ -29,7 +29,11 @@ pub fn parse(text: &str) -> Vec<Result<(usize, Map), ParseError>> {
             is_header,
             plain,
             url: |_, line, lead| {
-                Err(ParseError::new(line, Some(lead + 1), "puzz.link has no four-colouring map: give a Tatham ID or `map` and rows"))
+                Err(ParseError::new(
+                    line,
+                    Some(lead + 1),
+                    "puzz.link has no four-colouring map: give a Tatham ID or `map` and rows",
+                ))
             },
             id: Some(parse_id),
         },
@@ -46,10 +50,15 @@ pub(crate) fn looks_like(lines: &[&str]) -> bool {
     if lines.iter().any(|l| is_header(l)) {
         return true;
     }
-    let mut ids = lines.iter().filter(|l| !l.is_empty() && !l.starts_with('#')).peekable();
+    let mut ids = lines
+        .iter()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .peekable();
     ids.peek().is_some()
         && ids.all(|l| {
-            tatham::id_with_params(l, |p| p.split_once('x').is_some_and(|(_, h)| h.contains('n'))) && parse_id(l, 1, 0).is_ok()
+            tatham::id_with_params(l, |p| {
+                p.split_once('x').is_some_and(|(_, h)| h.contains('n'))
+            }) && parse_id(l, 1, 0).is_ok()
         })
 }
 
@@ -57,7 +66,8 @@ pub(crate) fn looks_like(lines: &[&str]) -> bool {
 /// sides below cells row by row, then the sides right of cells column by column.
 fn sides(width: usize, height: usize) -> impl Iterator<Item = (usize, usize)> {
     let below = (0..width * height.saturating_sub(1)).map(move |i| (i, i + width));
-    let right = (0..width.saturating_sub(1)).flat_map(move |x| (0..height).map(move |y| (y * width + x, y * width + x + 1)));
+    let right = (0..width.saturating_sub(1))
+        .flat_map(move |x| (0..height).map(move |y| (y * width + x, y * width + x + 1)));
     below.chain(right)
 }
 
@@ -97,28 +107,51 @@ fn tatham_options(rest: &str) -> Result<Option<usize>, (usize, String)> {
     let mut count = None;
     let mut i = 0;
     if let Some(after) = rest.strip_prefix('n') {
-        let digits = after.find(|c: char| !c.is_ascii_digit()).unwrap_or(after.len());
-        count = Some(after[..digits].parse::<usize>().map_err(|_| (0, "`n` needs the number of regions".to_string()))?);
+        let digits = after
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(after.len());
+        count = Some(
+            after[..digits]
+                .parse::<usize>()
+                .map_err(|_| (0, "`n` needs the number of regions".to_string()))?,
+        );
         i = 1 + digits;
     }
-    if rest[i..].starts_with('d') && rest[i..].len() == 2 && rest[i + 1..].starts_with(['e', 'n', 'h', 'u']) {
+    if rest[i..].starts_with('d')
+        && rest[i..].len() == 2
+        && rest[i + 1..].starts_with(['e', 'n', 'h', 'u'])
+    {
         i += 2;
     }
     if i < rest.len() {
-        return Err((i, format!("`{}` is no Map option (`nN` the regions; `dX` the generator's difficulty)", &rest[i..])));
+        return Err((
+            i,
+            format!(
+                "`{}` is no Map option (`nN` the regions; `dX` the generator's difficulty)",
+                &rest[i..]
+            ),
+        ));
     }
     Ok(count)
 }
 
 /// A Tatham Map ID; `lead` is the column offset of `id` in its line.
 pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Map, ParseError> {
-    let (width, height, rest, desc, start) = lines::tatham_grid(id, "sgt-map", "Map", MAX_CELLS, line, lead)?;
+    let (width, height, rest, desc, start) =
+        lines::tatham_grid(id, "sgt-map", "Map", MAX_CELLS, line, lead)?;
     let rest_at = start - 1 - rest.len();
-    let count = tatham_options(rest).map_err(|(at, m)| ParseError::new(line, Some(lead + rest_at + at + 1), m))?;
+    let count = tatham_options(rest)
+        .map_err(|(at, m)| ParseError::new(line, Some(lead + rest_at + at + 1), m))?;
     let at = |k: usize| Some(lead + start + k + 1);
     let count = count.unwrap_or(width * height / 8);
     let total = width * (height - 1) + (width - 1) * height;
-    let comma = desc.find(',').ok_or_else(|| ParseError::new(line, at(desc.len()), "expected `,` between the edge list and the colours"))?;
+    let comma = desc.find(',').ok_or_else(|| {
+        ParseError::new(
+            line,
+            at(desc.len()),
+            "expected `,` between the edge list and the colours",
+        )
+    })?;
     // The edge list: the notional first side, then every side, each open or a border.
     let mut open = Vec::with_capacity(total + 1);
     let mut border = false;
@@ -126,10 +159,20 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Map, ParseError> {
         let run = match ch {
             'a'..='y' => usize::from(ch as u8 - b'a') + 1,
             'z' => 25,
-            _ => return Err(ParseError::new(line, at(k), format!("unexpected `{ch}` in the edge list: expected a run `a`-`z`"))),
+            _ => {
+                return Err(ParseError::new(
+                    line,
+                    at(k),
+                    format!("unexpected `{ch}` in the edge list: expected a run `a`-`z`"),
+                ));
+            }
         };
         if open.len() + run > total + 1 {
-            return Err(ParseError::new(line, at(k), format!("`{ch}` runs past the map's {total} sides")));
+            return Err(ParseError::new(
+                line,
+                at(k),
+                format!("`{ch}` runs past the map's {total} sides"),
+            ));
         }
         open.extend(std::iter::repeat_n(!border, run));
         if ch != 'z' {
@@ -137,12 +180,23 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Map, ParseError> {
         }
     }
     if open.len() < total + 1 {
-        return Err(ParseError::new(line, at(comma), format!("the edge list covers {} of the map's {total} sides", open.len().saturating_sub(1))));
+        return Err(ParseError::new(
+            line,
+            at(comma),
+            format!(
+                "the edge list covers {} of the map's {total} sides",
+                open.len().saturating_sub(1)
+            ),
+        ));
     }
     let regions = regions_of(width, height, &open[1..]);
     let found = regions.iter().max().map_or(0, |m| m + 1);
     if found != count {
-        return Err(ParseError::new(line, at(comma), format!("the edge list makes {found} regions, the parameters say {count}")));
+        return Err(ParseError::new(
+            line,
+            at(comma),
+            format!("the edge list makes {found} regions, the parameters say {count}"),
+        ));
     }
     let mut givens: Vec<Option<u32>> = Vec::with_capacity(count);
     for (k, ch) in desc[comma + 1..].char_indices() {
@@ -150,10 +204,22 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Map, ParseError> {
         let run = match ch {
             '0'..='3' => 1,
             'a'..='z' => usize::from(ch as u8 - b'a') + 1,
-            _ => return Err(ParseError::new(line, at(k), format!("unexpected `{ch}` in the colours: expected a colour `0`-`3` or a run `a`-`z`"))),
+            _ => {
+                return Err(ParseError::new(
+                    line,
+                    at(k),
+                    format!(
+                        "unexpected `{ch}` in the colours: expected a colour `0`-`3` or a run `a`-`z`"
+                    ),
+                ));
+            }
         };
         if givens.len() + run > count {
-            return Err(ParseError::new(line, at(k), format!("`{ch}` goes past the map's {count} regions")));
+            return Err(ParseError::new(
+                line,
+                at(k),
+                format!("`{ch}` goes past the map's {count} regions"),
+            ));
         }
         match ch.to_digit(10) {
             Some(colour) => givens.push(Some(colour)),
@@ -161,7 +227,14 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Map, ParseError> {
         }
     }
     if givens.len() < count {
-        return Err(ParseError::new(line, at(desc.len()), format!("the colours cover {} of the map's {count} regions", givens.len())));
+        return Err(ParseError::new(
+            line,
+            at(desc.len()),
+            format!(
+                "the colours cover {} of the map's {count} regions",
+                givens.len()
+            ),
+        ));
     }
     Ok(Map::new(width, height, regions, givens))
 }
@@ -169,24 +242,39 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Map, ParseError> {
 /// The plain form's rows (after the header at line `header`), the last perhaps the
 /// `given` line.
 fn plain(rows: &[(usize, &str)], header: usize) -> Result<Map, ParseError> {
-    let is_given = |text: &str| text.trim_start().strip_prefix("given").is_some_and(|r| r.is_empty() || r.starts_with(char::is_whitespace));
+    let is_given = |text: &str| {
+        text.trim_start()
+            .strip_prefix("given")
+            .is_some_and(|r| r.is_empty() || r.starts_with(char::is_whitespace))
+    };
     let (cells, given) = match rows.iter().position(|(_, t)| is_given(t)) {
         Some(k) if k + 1 < rows.len() => {
-            return Err(ParseError::at_line(rows[k + 1].0, "the `given` line ends the map: no rows after it"));
+            return Err(ParseError::at_line(
+                rows[k + 1].0,
+                "the `given` line ends the map: no rows after it",
+            ));
         }
         Some(k) => (&rows[..k], Some(rows[k])),
         None => (rows, None),
     };
     let (width, regions) = lines::region_rows(cells, header, "map", MAX_CELLS)?;
     let height = cells.len();
-    let letters: Vec<char> = cells.iter().flat_map(|(_, t)| t.chars().filter(|c| !c.is_whitespace())).collect();
+    let letters: Vec<char> = cells
+        .iter()
+        .flat_map(|(_, t)| t.chars().filter(|c| !c.is_whitespace()))
+        .collect();
     let count = regions.iter().max().map_or(0, |m| m + 1);
     for r in 0..count {
         let values: Vec<u32> = regions.iter().map(|&k| u32::from(k == r)).collect();
         if let Some((cut, _)) = region::cut_off(width, &values, 1) {
             return Err(ParseError::at_line(
                 cells[cut / width].0,
-                format!("region `{}` is in several pieces (r{}c{} is cut off)", letters[cut], cut / width + 1, cut % width + 1),
+                format!(
+                    "region `{}` is in several pieces (r{}c{} is cut off)",
+                    letters[cut],
+                    cut / width + 1,
+                    cut % width + 1
+                ),
             ));
         }
     }
@@ -197,18 +285,35 @@ fn plain(rows: &[(usize, &str)], header: usize) -> Result<Map, ParseError> {
             let word = token.trim_end();
             let column = col + 1;
             col += token.chars().count();
-            if word.is_empty() || (column == text.len() - text.trim_start().len() + 1 && word == "given") {
+            if word.is_empty()
+                || (column == text.len() - text.trim_start().len() + 1 && word == "given")
+            {
                 continue;
             }
-            let bad = || ParseError::new(line, Some(column), format!("`{word}` is no `LETTER=COLOUR` (a region's letter, a colour 0-3)"));
+            let bad = || {
+                ParseError::new(
+                    line,
+                    Some(column),
+                    format!("`{word}` is no `LETTER=COLOUR` (a region's letter, a colour 0-3)"),
+                )
+            };
             let (letter, colour) = word.split_once('=').ok_or_else(bad)?;
             let mut chars = letter.chars();
-            let (Some(letter), None) = (chars.next(), chars.next()) else { return Err(bad()) };
-            let colour = colour.parse::<u32>().ok().filter(|&c| c < COLOURS).ok_or_else(bad)?;
-            let cell = letters
-                .iter()
-                .position(|&c| c == letter)
-                .ok_or_else(|| ParseError::new(line, Some(column), format!("no region is drawn with `{letter}`")))?;
+            let (Some(letter), None) = (chars.next(), chars.next()) else {
+                return Err(bad());
+            };
+            let colour = colour
+                .parse::<u32>()
+                .ok()
+                .filter(|&c| c < COLOURS)
+                .ok_or_else(bad)?;
+            let cell = letters.iter().position(|&c| c == letter).ok_or_else(|| {
+                ParseError::new(
+                    line,
+                    Some(column),
+                    format!("no region is drawn with `{letter}`"),
+                )
+            })?;
             givens[regions[cell]] = Some(colour);
         }
     }
@@ -245,7 +350,11 @@ impl Notate for Map {
         }
         out.push(letter(run));
         out.push(',');
-        let colours: Vec<Option<String>> = self.givens.iter().map(|g| g.map(|c| c.to_string())).collect();
+        let colours: Vec<Option<String>> = self
+            .givens
+            .iter()
+            .map(|g| g.map(|c| c.to_string()))
+            .collect();
         out.push_str(&tatham::write_runs(&colours, false));
         Some(out)
     }

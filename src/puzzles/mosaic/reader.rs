@@ -5,9 +5,9 @@
 //! between cells ignored. Mosaic has no puzz.link form. Errors name the line and column.
 
 use super::Mosaic;
-use crate::puzzles::{ParseError, lines};
 use crate::constraints::tatham;
 use crate::puzzle::{Notate, Notation};
+use crate::puzzles::{ParseError, lines};
 
 /// Cells beyond this are refused.
 const MAX_CELLS: usize = 1 << 16;
@@ -47,10 +47,15 @@ pub(crate) fn looks_like(lines: &[&str]) -> bool {
     if lines.iter().any(|l| is_header(l)) {
         return true;
     }
-    let ids = || lines.iter().filter(|l| !l.starts_with('#') && l.contains(':'));
+    let ids = || {
+        lines
+            .iter()
+            .filter(|l| !l.starts_with('#') && l.contains(':'))
+    };
     ids().any(|l| {
         l.split_once(':').is_some_and(|(_, desc)| {
-            desc.contains(['5', '6', '7', '8', '9']) && desc.contains(|c: char| ('b'..='z').contains(&c))
+            desc.contains(['5', '6', '7', '8', '9'])
+                && desc.contains(|c: char| ('b'..='z').contains(&c))
         })
     }) && ids().all(|l| parse_id(l, 1, 0).is_ok())
 }
@@ -129,9 +134,19 @@ impl Notate for Mosaic {
     }
 
     fn notate(&self, form: Notation) -> Option<String> {
-        let cells: Vec<Option<String>> = self.clues.iter().map(|c| c.map(|k| k.to_string())).collect();
-        (form == Notation::Tatham)
-            .then(|| format!("{}x{}:{}", self.width, self.height, tatham::write_runs(&cells, false)))
+        let cells: Vec<Option<String>> = self
+            .clues
+            .iter()
+            .map(|c| c.map(|k| k.to_string()))
+            .collect();
+        (form == Notation::Tatham).then(|| {
+            format!(
+                "{}x{}:{}",
+                self.width,
+                self.height,
+                tatham::write_runs(&cells, false)
+            )
+        })
     }
 }
 
@@ -156,7 +171,11 @@ mod tests {
     fn a_file_of_range_ids_is_not_a_mosaic_file() {
         // The second reads as a Mosaic (no number of two digits); the first does not (`14`
         // counts as two cells).
-        let lines = ["# sgt-range --generate 20 '9x6#1'", "9x6:a14b10a9b10f3t8f4b7a7b4a", "9x6:7d5c6d3f7j5f9d4c8d2"];
+        let lines = [
+            "# sgt-range --generate 20 '9x6#1'",
+            "9x6:a14b10a9b10f3t8f4b7a7b4a",
+            "9x6:7d5c6d3f7j5f9d4c8d2",
+        ];
         assert!(parse_id(lines[2], 1, 0).is_ok() && parse_id(lines[1], 1, 0).is_err());
         assert!(!looks_like(&lines));
     }

@@ -37,10 +37,9 @@ impl Explain for Nonogram {
         let level = request.hint.and_then(HintLevel::from_number);
         let label = &request.label;
         let text = match (level, explanation.steps.first()) {
-            (Some(level), Some(step)) => format!(
-                "{label}: hint: {}\n",
-                explain::describe(self, step, level)
-            ),
+            (Some(level), Some(step)) => {
+                format!("{label}: hint: {}\n", explain::describe(self, step, level))
+            }
             (Some(_), None) => format!(
                 "{label}: {}: {}\n",
                 explanation.status.name(),

@@ -17,8 +17,8 @@
 use std::time::Instant;
 
 use crate::puzzle::{
-    Backend, Generate, GenerateError, GenerateRequest, Limits, Made, Param, Params, Puzzle, SolveError,
-    Summary,
+    Backend, Generate, GenerateError, GenerateRequest, Limits, Made, Param, Params, Puzzle,
+    SolveError, Summary,
 };
 use crate::puzzles::nonogram::{Colour, Grid, MAX_COLOURS, Nonogram, Palette, formats, native};
 use crate::render::Rgb;
@@ -299,7 +299,9 @@ pub fn from_picture_until(picture: &Picture, stop: &Stop) -> Result<FromPicture,
             .solutions
             .iter()
             .find(|s| *s != goal)
-            .ok_or_else(|| SolveError::TooLarge("the native solver kept no second solution".into()))?;
+            .ok_or_else(|| {
+                SolveError::TooLarge("the native solver kept no second solution".into())
+            })?;
         // Reveal the cell in the middle of where the two solutions differ: the picture
         // keeps its value there and this second solution is gone.
         let differing: Vec<usize> = (0..cells)
@@ -404,8 +406,8 @@ impl NonogramGenerator {
             std::fs::read(from)
                 .map_err(|e| GenerateError::Params(format!("{name}: cannot read: {e}")))?
         };
-        let picture = read_picture(from, &bytes, colour)
-            .map_err(|e| GenerateError::Params(e.to_string()))?;
+        let picture =
+            read_picture(from, &bytes, colour).map_err(|e| GenerateError::Params(e.to_string()))?;
         Ok((name, picture))
     }
 }
@@ -454,8 +456,8 @@ impl Generate for NonogramGenerator {
             for k in 1..=request.count {
                 let picture = random_picture(width, height, &mut rng);
                 let name = format!("random picture {k}");
-                let made = from_picture_until(&picture, &request.stop)
-                    .map_err(|e| stopped(&name, e))?;
+                let made =
+                    from_picture_until(&picture, &request.stop).map_err(|e| stopped(&name, e))?;
                 checks += made.checks;
                 let mut text = to_non(&made.puzzle, &format!("{name} (seed {})", request.seed));
                 if k < request.count {

@@ -948,9 +948,7 @@ pub const READER: crate::puzzles::Reader<Nonogram> = crate::puzzles::Reader {
         Ok(puzzles) => puzzles
             .into_iter()
             .enumerate()
-            .map(|(i, p)| {
-(crate::puzzles::Place::Nth(i + 1), Ok(p))
-            })
+            .map(|(i, p)| (crate::puzzles::Place::Nth(i + 1), Ok(p)))
             .collect(),
         Err(error) => vec![(crate::puzzles::Place::Whole, Err(error))],
     },
@@ -958,7 +956,10 @@ pub const READER: crate::puzzles::Reader<Nonogram> = crate::puzzles::Reader {
     examples: &[
         crate::puzzles::example!("Nonogram: dancer", "nonogram/dancer.non"),
         crate::puzzles::example!("Nonogram: GCHQ 2015", "nonogram/gchq-2015.non"),
-        crate::puzzles::example!("Nonogram in colour: many onions (Olšák .g)", "nonogram/onions-220.g"),
+        crate::puzzles::example!(
+            "Nonogram in colour: many onions (Olšák .g)",
+            "nonogram/onions-220.g"
+        ),
         crate::puzzles::example!("Nonogram with two solutions", "nonogram/two-solutions.non"),
     ],
 };

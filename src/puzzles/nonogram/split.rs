@@ -60,7 +60,11 @@ fn first_rating(probed: &ProbeResidue, symbols: usize) -> Vec<usize> {
         })
         .collect();
     rated.sort_by(|a, b| b.partial_cmp(a).unwrap_or(std::cmp::Ordering::Equal));
-    rated.iter().take(DEEP_CELLS).map(|&(_, cell)| cell).collect()
+    rated
+        .iter()
+        .take(DEEP_CELLS)
+        .map(|&(_, cell)| cell)
+        .collect()
 }
 
 /// The second rating, of the best few cells: what probing leaves in each branch (march's
@@ -194,11 +198,19 @@ mod tests {
 
     /// A random picture of `width`×`height` cells, about half inked, in `ink` colours and
     /// the background, and its puzzle.
-    fn random_puzzle(random: &mut SplitMix64, (width, height): (usize, usize), ink: u64) -> Nonogram {
+    fn random_puzzle(
+        random: &mut SplitMix64,
+        (width, height): (usize, usize),
+        ink: u64,
+    ) -> Nonogram {
         let cells = (0..width * height)
             .map(|_| {
                 let r = random.next_u64();
-                if r & 1 == 0 { 0 } else { (1 + (r >> 1) % ink) as u8 }
+                if r & 1 == 0 {
+                    0
+                } else {
+                    (1 + (r >> 1) % ink) as u8
+                }
             })
             .collect();
         let grid = Grid {
@@ -212,7 +224,13 @@ mod tests {
     /// The lookahead of `puzzle` from the givens, with [`first_rating`]'s pick.
     fn probe(puzzle: &Nonogram, from: Option<Kept>) -> Option<(ProbeResidue, dfs::ProbedBranches)> {
         let symbols = puzzle.palette().len();
-        dfs::probe_lookahead(puzzle, &Stop::never(), 1000, &mut |r| first_rating(r, symbols), from)
+        dfs::probe_lookahead(
+            puzzle,
+            &Stop::never(),
+            1000,
+            &mut |r| first_rating(r, symbols),
+            from,
+        )
     }
 
     /// A branch probed from the root's probes ([`dfs::probe_lookahead`]) leaves open what
@@ -244,18 +262,24 @@ mod tests {
                     let (b, b_branches) = probe(&given, None).expect("not refuted");
                     assert_eq!(a.colours, b.colours, "{at}");
                     assert_eq!(a.implications, b.implications, "{at}");
-                    let outcomes = |branches: dfs::ProbedBranches| -> Vec<(usize, u32, Option<u64>)> {
-                        branches
-                            .into_iter()
-                            .flat_map(|(c, o)| o.into_iter().map(move |b| (c, b.colour, b.left)))
-                            .collect()
-                    };
+                    let outcomes =
+                        |branches: dfs::ProbedBranches| -> Vec<(usize, u32, Option<u64>)> {
+                            branches
+                                .into_iter()
+                                .flat_map(|(c, o)| {
+                                    o.into_iter().map(move |b| (c, b.colour, b.left))
+                                })
+                                .collect()
+                        };
                     assert_eq!(outcomes(a_branches), outcomes(b_branches), "{at}");
                     resumed += 1;
                 }
             }
         }
-        assert!(compared >= 100 && resumed >= 100, "{compared} branches, {resumed} resumed");
+        assert!(
+            compared >= 100 && resumed >= 100,
+            "{compared} branches, {resumed} resumed"
+        );
     }
 
     /// The nonogram lookahead, keeping its branches' states or not.
@@ -280,7 +304,8 @@ mod tests {
             if !self.keep {
                 return (self.puzzle.look_ahead(cube, stop), Vec::new());
             }
-            self.resumed.set(self.resumed.get() + usize::from(from.is_some()));
+            self.resumed
+                .set(self.resumed.get() + usize::from(from.is_some()));
             self.puzzle.look_ahead_kept(cube, from, stop)
         }
 
@@ -308,17 +333,24 @@ mod tests {
     #[test]
     fn kept_states_give_the_cubes_of_probing_from_scratch() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/nonogram");
-        let mut puzzles: Vec<(String, Nonogram)> = ["two-solutions.non", "forever.non", "knotty.non"]
-            .iter()
-            .map(|name| {
-                let text = std::fs::read_to_string(dir.join(name)).expect("fixture");
-                (name.to_string(), formats::parse(name, &text).expect("fixture reads"))
-            })
-            .collect();
+        let mut puzzles: Vec<(String, Nonogram)> =
+            ["two-solutions.non", "forever.non", "knotty.non"]
+                .iter()
+                .map(|name| {
+                    let text = std::fs::read_to_string(dir.join(name)).expect("fixture");
+                    (
+                        name.to_string(),
+                        formats::parse(name, &text).expect("fixture reads"),
+                    )
+                })
+                .collect();
         let mut random = SplitMix64::new(2025);
         for round in 0..12 {
             let ink = 2 + round % 2;
-            puzzles.push((format!("random {round}"), random_puzzle(&mut random, (12, 10), ink as u64)));
+            puzzles.push((
+                format!("random {round}"),
+                random_puzzle(&mut random, (12, 10), ink as u64),
+            ));
         }
         let stop = Stop::never();
         let mut resumed = 0;
@@ -332,7 +364,11 @@ mod tests {
                 let (kept, scratch) = (splitter(true), splitter(false));
                 let a = crate::cube::split(&kept, n, &stop);
                 let b = crate::cube::split(&scratch, n, &stop);
-                assert_eq!((&a.cubes, a.lookaheads), (&b.cubes, b.lookaheads), "{name}, N = {n}");
+                assert_eq!(
+                    (&a.cubes, a.lookaheads),
+                    (&b.cubes, b.lookaheads),
+                    "{name}, N = {n}"
+                );
                 resumed += kept.resumed.get();
             }
         }

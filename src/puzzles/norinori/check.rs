@@ -13,7 +13,11 @@ pub(super) fn verify(p: &Norinori, g: &Grid) -> Result<(), CheckError> {
     }
     let name = |i: usize| format!("r{}c{}", i / w + 1, i % w + 1);
     if let Some(i) = g.values.iter().position(|&v| v > 1) {
-        return Err(CheckError::from(format!("{} holds {}", name(i), g.values[i])));
+        return Err(CheckError::from(format!(
+            "{} holds {}",
+            name(i),
+            g.values[i]
+        )));
     }
     let regions = p.regions();
     let mut per_region = vec![0usize; regions.iter().max().map_or(0, |&m| m + 1)];
@@ -22,7 +26,11 @@ pub(super) fn verify(p: &Norinori, g: &Grid) -> Result<(), CheckError> {
     }
     if let Some(q) = per_region.iter().position(|&n| n != 2) {
         let first = regions.iter().position(|&x| x == q).unwrap_or(0);
-        return Err(CheckError::from(format!("the region of {} has {} shaded cells, not 2", name(first), per_region[q])));
+        return Err(CheckError::from(format!(
+            "the region of {} has {} shaded cells, not 2",
+            name(first),
+            per_region[q]
+        )));
     }
     let shaded = |r: usize, c: usize| g.values[r * w + c] == 1;
     for r in 0..h {
@@ -35,7 +43,10 @@ pub(super) fn verify(p: &Norinori, g: &Grid) -> Result<(), CheckError> {
                 + usize::from(c > 0 && shaded(r, c - 1))
                 + usize::from(c + 1 < w && shaded(r, c + 1));
             if n != 1 {
-                return Err(CheckError::from(format!("the shaded {} has {n} shaded neighbours, not 1", name(r * w + c))));
+                return Err(CheckError::from(format!(
+                    "the shaded {} has {n} shaded neighbours, not 1",
+                    name(r * w + c)
+                )));
             }
         }
     }

@@ -48,10 +48,19 @@ impl Norinori {
             members[k].push(cell);
         }
         for cells in members {
-            model.add(Constraint::Count { cells, value: SHADED, count: 2 });
+            model.add(Constraint::Count {
+                cells,
+                value: SHADED,
+                count: 2,
+            });
         }
         adjacency::dominoes(&mut model, SHADED, 0);
-        Norinori { width, height, regions, model }
+        Norinori {
+            width,
+            height,
+            regions,
+            model,
+        }
     }
 
     /// Columns and rows.
@@ -101,7 +110,11 @@ impl Puzzle for Norinori {
         }
         size.iter().position(|&s| s < 2).map(|k| {
             let i = self.regions.iter().position(|&x| x == k).unwrap_or(0);
-            format!("the region of r{}c{} has one cell: it cannot hold two shaded cells", i / self.width + 1, i % self.width + 1)
+            format!(
+                "the region of r{}c{} has one cell: it cannot hold two shaded cells",
+                i / self.width + 1,
+                i % self.width + 1
+            )
         })
     }
 
@@ -113,7 +126,11 @@ impl Puzzle for Norinori {
         solution
             .values
             .chunks(self.width)
-            .map(|row| row.iter().map(|&v| if v == SHADED { '#' } else { '.' }).collect::<String>())
+            .map(|row| {
+                row.iter()
+                    .map(|&v| if v == SHADED { '#' } else { '.' })
+                    .collect::<String>()
+            })
             .collect::<Vec<_>>()
             .join("\n")
     }
@@ -182,7 +199,10 @@ pub const READER: crate::puzzles::Reader<Norinori> = crate::puzzles::Reader {
     extensions: &["norinori"],
     looks_like: |lines| lines.iter().any(|l| reader::looks_like(l)),
     read: |_, text| crate::puzzles::by_line(parse(text)),
-    examples: &[crate::puzzles::example!("Norinori (the pzprjs and cspuz test URLs)", "norinori/puzzlink.txt")],
+    examples: &[crate::puzzles::example!(
+        "Norinori (the pzprjs and cspuz test URLs)",
+        "norinori/puzzlink.txt"
+    )],
     generator: None,
 };
 
@@ -200,9 +220,14 @@ mod tests {
         assert_eq!(p.check(&good), Ok(()));
         assert_eq!(p.drawing(Some(&good)), "##b\nab#\nab#");
         // Three in a row: a cell with two shaded neighbours.
-        assert!(p.check(&Grid::new(3, vec![1, 1, 1, 0, 0, 0, 0, 0, 0])).is_err());
+        assert!(
+            p.check(&Grid::new(3, vec![1, 1, 1, 0, 0, 0, 0, 0, 0]))
+                .is_err()
+        );
         // Lone shaded cells r1c1 and r3c1 (two in region a, as the count wants).
-        let lone = p.check(&Grid::new(3, vec![1, 0, 0, 0, 0, 1, 1, 0, 1])).unwrap_err();
+        let lone = p
+            .check(&Grid::new(3, vec![1, 0, 0, 0, 0, 1, 1, 0, 1]))
+            .unwrap_err();
         assert!(lone.to_string().contains("0 shaded neighbours"), "{lone}");
         assert!(Norinori::new(2, 1, vec![0, 1]).contradiction().is_some());
     }

@@ -5,9 +5,9 @@
 //! 1-based).
 
 use super::Norinori;
-use crate::puzzles::region::region_char;
 use crate::constraints::puzzlink;
 use crate::puzzle::{Notate, Notation};
+use crate::puzzles::region::region_char;
 use crate::puzzles::{ParseError, lines};
 
 /// Cells beyond this are refused.
@@ -39,9 +39,11 @@ pub(crate) fn looks_like(line: &str) -> bool {
 /// A puzz.link `norinori` URL; `lead` is its column offset in the line.
 pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<Norinori, ParseError> {
     let err = |offset: usize, m: String| ParseError::new(line, Some(lead + offset + 1), m);
-    let g = puzzlink::grid_url(url, &["norinori"], "norinori").map_err(|e| err(e.offset, e.message))?;
+    let g =
+        puzzlink::grid_url(url, &["norinori"], "norinori").map_err(|e| err(e.offset, e.message))?;
     lines::grid_size(g.width, g.height, MAX_CELLS, line, lead + g.height_at + 1)?;
-    let (regions, end) = puzzlink::borders(url, g.body_at, g.width, g.height).map_err(|e| err(e.offset, e.message))?;
+    let (regions, end) = puzzlink::borders(url, g.body_at, g.width, g.height)
+        .map_err(|e| err(e.offset, e.message))?;
     if end < g.body_at + g.body.len() || !g.rest.is_empty() {
         return Err(err(end, "more than the grid's borders".into()));
     }
@@ -77,7 +79,11 @@ impl Notate for Norinori {
 /// The plain form of `p` (its header and the rows of region letters).
 pub fn plain_text(p: &Norinori) -> String {
     let (width, _) = p.size();
-    let rows: Vec<String> = p.regions().chunks(width).map(|row| row.iter().map(|&k| region_char(k)).collect()).collect();
+    let rows: Vec<String> = p
+        .regions()
+        .chunks(width)
+        .map(|row| row.iter().map(|&k| region_char(k)).collect())
+        .collect();
     format!("norinori\n{}\n", rows.join("\n"))
 }
 
@@ -90,9 +96,14 @@ mod tests {
         let url = parse_url("https://puzz.link/p?norinori/6/6/mac2a4c11spr", 1, 0).unwrap();
         let rows = parse(&plain_text(&url)).remove(0).unwrap().1;
         assert_eq!(url, rows);
-        assert_eq!(url.notate(Notation::Url).unwrap(), "https://puzz.link/p?norinori/6/6/mac2a4c11spr");
+        assert_eq!(
+            url.notate(Notation::Url).unwrap(),
+            "https://puzz.link/p?norinori/6/6/mac2a4c11spr"
+        );
         assert!(looks_like("https://puzz.link/p?norinori/5/5/cag4ocjo"));
-        assert!(!looks_like("https://puzz.link/p?starbattle/6/6/1/2u9gn9c9jpmk"));
+        assert!(!looks_like(
+            "https://puzz.link/p?starbattle/6/6/1/2u9gn9c9jpmk"
+        ));
         let split = parse("norinori\naba\nccc\nddd\n").remove(0).unwrap().1;
         assert_eq!(split.notate(Notation::Url), None);
     }

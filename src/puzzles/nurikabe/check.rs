@@ -14,17 +14,27 @@ pub(super) fn verify(p: &Nurikabe, g: &Grid) -> Result<(), CheckError> {
     }
     let name = |i: usize| format!("r{}c{}", i / w + 1, i % w + 1);
     if let Some(i) = g.values.iter().position(|&v| v > 1) {
-        return Err(CheckError::from(format!("{} holds {}", name(i), g.values[i])));
+        return Err(CheckError::from(format!(
+            "{} holds {}",
+            name(i),
+            g.values[i]
+        )));
     }
     let shaded = |i: usize| g.values[i] == 1;
     if let Some(i) = (0..w * h).find(|&i| shaded(i) && p.clues[i].is_some()) {
-        return Err(CheckError::from(format!("numbered cell {} is shaded", name(i))));
+        return Err(CheckError::from(format!(
+            "numbered cell {} is shaded",
+            name(i)
+        )));
     }
     for r in 0..h.saturating_sub(1) {
         for c in 0..w.saturating_sub(1) {
             let i = r * w + c;
             if [i, i + 1, i + w, i + w + 1].iter().all(|&j| shaded(j)) {
-                return Err(CheckError::from(format!("a 2×2 block of shaded cells at {}", name(i))));
+                return Err(CheckError::from(format!(
+                    "a 2×2 block of shaded cells at {}",
+                    name(i)
+                )));
             }
         }
     }
@@ -73,7 +83,11 @@ pub(super) fn verify(p: &Nurikabe, g: &Grid) -> Result<(), CheckError> {
         )));
     }
     for cells in regions.iter().filter(|cells| !shaded(cells[0])) {
-        let numbered: Vec<usize> = cells.iter().copied().filter(|&i| p.clues[i].is_some()).collect();
+        let numbered: Vec<usize> = cells
+            .iter()
+            .copied()
+            .filter(|&i| p.clues[i].is_some())
+            .collect();
         match numbered.as_slice() {
             [] => {
                 return Err(CheckError::from(format!(

@@ -159,7 +159,12 @@ pub(crate) fn local(p: &Nurikabe) -> Local {
         };
         // reach[t][j]: candidate j is on the island within t steps of the clue, inside it.
         let mut reach: Vec<Vec<Option<Lit>>> = Vec::with_capacity(size as usize);
-        reach.push(cells.iter().map(|&c| (c == *q).then(|| label(c, k)).flatten()).collect());
+        reach.push(
+            cells
+                .iter()
+                .map(|&c| (c == *q).then(|| label(c, k)).flatten())
+                .collect(),
+        );
         let mut index = vec![usize::MAX; n];
         for (j, &c) in cells.iter().enumerate() {
             index[c] = j;
@@ -196,7 +201,11 @@ pub(crate) fn local(p: &Nurikabe) -> Local {
     }
     cnf.end_family();
     let mut connected = Vec::with_capacity(islands.len() + 1);
-    connected.push(Connected::new(graph, shade.iter().map(|v| v.positive()).collect(), None));
+    connected.push(Connected::new(
+        graph,
+        shade.iter().map(|v| v.positive()).collect(),
+        None,
+    ));
     for ((_, size, cells), lits) in islands.iter().zip(island_lits) {
         if size.is_some_and(|n| reach_layers(n, cells.len())) {
             // N6 already keeps a numbered island connected.
@@ -227,7 +236,9 @@ pub(crate) fn local(p: &Nurikabe) -> Local {
 /// Reads the shading off a model.
 pub(crate) fn decode(p: &Nurikabe, shade: &[Var], model: &Model) -> Result<Grid, DecodeError> {
     if shade.iter().any(|v| v.index() >= model.num_vars()) {
-        return Err(DecodeError::from("the model is shorter than the shading variables"));
+        return Err(DecodeError::from(
+            "the model is shorter than the shading variables",
+        ));
     }
     Ok(Grid::new(
         p.width,

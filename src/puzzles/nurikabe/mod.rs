@@ -88,7 +88,10 @@ impl Nurikabe {
             .chunks(self.width)
             .map(|row| {
                 if wide {
-                    row.iter().map(|t| format!("{t:>2}")).collect::<Vec<_>>().join(" ")
+                    row.iter()
+                        .map(|t| format!("{t:>2}"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
                 } else {
                     row.concat()
                 }
@@ -97,10 +100,18 @@ impl Nurikabe {
             .join("\n")
     }
 
-    fn answer(&self, found: lazy::LazyAnswer, shade: &[crate::cnf::Var], backend: crate::puzzle::Backend) -> Result<(Vec<Grid>, lazy::LazyAnswer), SolveError> {
+    fn answer(
+        &self,
+        found: lazy::LazyAnswer,
+        shade: &[crate::cnf::Var],
+        backend: crate::puzzle::Backend,
+    ) -> Result<(Vec<Grid>, lazy::LazyAnswer), SolveError> {
         let mut grids = Vec::with_capacity(found.models.len());
         for model in &found.models {
-            grids.push(cnf::decode(self, shade, model).map_err(|reason| SolveError::Decode { backend, reason })?);
+            grids.push(
+                cnf::decode(self, shade, model)
+                    .map_err(|reason| SolveError::Decode { backend, reason })?,
+            );
         }
         Ok((grids, found))
     }
@@ -176,7 +187,11 @@ impl Puzzle for Nurikabe {
 }
 
 impl NativeSolve<Grid> for Nurikabe {
-    fn solve_native(&self, limits: &Limits, found: Sink<'_, Grid>) -> Result<NativeAnswer, SolveError> {
+    fn solve_native(
+        &self,
+        limits: &Limits,
+        found: Sink<'_, Grid>,
+    ) -> Result<NativeAnswer, SolveError> {
         let local = cnf::local(self);
         let run = lazy::solve_theory(
             true,
@@ -193,12 +208,20 @@ impl NativeSolve<Grid> for Nurikabe {
 }
 
 impl CnfEncode<Grid> for Nurikabe {
-    fn encode_cnf(&self, _options: &EncodeOptions, _purpose: Purpose) -> Result<CnfEncoding<'_, Grid>, SolveError> {
+    fn encode_cnf(
+        &self,
+        _options: &EncodeOptions,
+        _purpose: Purpose,
+    ) -> Result<CnfEncoding<'_, Grid>, SolveError> {
         Ok(cnf::encode(self))
     }
 
     /// The lazy form: varisat on the local clauses, cuts added as models split a region.
-    fn sat_session(&self, max_solutions: u64, keep: usize) -> Option<Result<SessionAnswer<Grid>, SolveError>> {
+    fn sat_session(
+        &self,
+        max_solutions: u64,
+        keep: usize,
+    ) -> Option<Result<SessionAnswer<Grid>, SolveError>> {
         let local = cnf::local(self);
         let run = match lazy::solve_incremental(
             &local.cnf,
@@ -211,7 +234,10 @@ impl CnfEncode<Grid> for Nurikabe {
             Ok(run) => run,
             Err(e) => return Some(Err(e.into())),
         };
-        Some(self.answer(run, &local.shade, crate::puzzle::Backend::Sat).map(|(solutions, run)| run.session(solutions, &local.cnf)))
+        Some(
+            self.answer(run, &local.shade, crate::puzzle::Backend::Sat)
+                .map(|(solutions, run)| run.session(solutions, &local.cnf)),
+        )
     }
 }
 
@@ -227,7 +253,10 @@ pub const READER: crate::puzzles::Reader<Nurikabe> = crate::puzzles::Reader {
     extensions: &["nurikabe"],
     looks_like: |lines| lines.iter().any(|l| reader::looks_like(l)),
     read: |_, text| crate::puzzles::by_line(parse(text)),
-    examples: &[crate::puzzles::example!("Nurikabe 10×9 (Wikipedia's example)", "nurikabe/wikipedia-10x9.txt")],
+    examples: &[crate::puzzles::example!(
+        "Nurikabe 10×9 (Wikipedia's example)",
+        "nurikabe/wikipedia-10x9.txt"
+    )],
     generator: None,
 };
 
@@ -251,8 +280,24 @@ mod tests {
         let apart = q.check(&Grid::new(2, vec![0, 1, 1, 0])).unwrap_err();
         assert!(apart.message.contains("not connected"), "{apart}");
         // A pool.
-        let r = Nurikabe::new(3, 3, vec![Some(Some(1)), None, None, None, None, None, None, None, None]);
-        let pool = r.check(&Grid::new(3, vec![0, 1, 1, 1, 1, 1, 1, 1, 1])).unwrap_err();
+        let r = Nurikabe::new(
+            3,
+            3,
+            vec![
+                Some(Some(1)),
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+            ],
+        );
+        let pool = r
+            .check(&Grid::new(3, vec![0, 1, 1, 1, 1, 1, 1, 1, 1]))
+            .unwrap_err();
         assert!(pool.message.contains("2×2"), "{pool}");
     }
 
@@ -261,8 +306,18 @@ mod tests {
         let p = parse_url("https://puzz.link/p?nurikabe/6/6/m8n8i9u", 1, 0).unwrap();
         let local = cnf::local(&p);
         let stop = crate::stop::Stop::never();
-        let cut = lazy::solve_incremental(&local.cnf, &local.connected, &local.shade, 50, 50, &stop).unwrap();
-        let theory = lazy::solve_theory(true, &local.cnf, &local.connected, &local.shade, 50, 50, &stop);
+        let cut =
+            lazy::solve_incremental(&local.cnf, &local.connected, &local.shade, 50, 50, &stop)
+                .unwrap();
+        let theory = lazy::solve_theory(
+            true,
+            &local.cnf,
+            &local.connected,
+            &local.shade,
+            50,
+            50,
+            &stop,
+        );
         assert_eq!((cut.count, cut.complete), (theory.count, theory.complete));
         assert!(cut.count > 1, "cspuz answers not unique");
     }

@@ -6,8 +6,8 @@
 //! line and column (for a URL, the column is the offset in the URL, 1-based).
 
 use super::Nurikabe;
-use crate::puzzle::{Notate, Notation};
 use crate::constraints::puzzlink;
+use crate::puzzle::{Notate, Notation};
 use crate::puzzles::{ParseError, lines};
 
 /// Cells beyond this are refused.
@@ -36,18 +36,21 @@ pub(crate) fn looks_like(line: &str) -> bool {
     is_header(line) || puzzlink::is_url_of(line, "nurikabe")
 }
 
-
 /// A puzz.link `nurikabe` URL; `lead` is its column offset in the line.
 pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<Nurikabe, ParseError> {
     let err = |offset: usize, m: String| ParseError::new(line, Some(lead + offset + 1), m);
-    let g = puzzlink::grid_url(url, &["nurikabe"], "nurikabe").map_err(|e| err(e.offset, e.message))?;
+    let g =
+        puzzlink::grid_url(url, &["nurikabe"], "nurikabe").map_err(|e| err(e.offset, e.message))?;
     let (width, height, body, start) = (g.width, g.height, g.body, g.body_at);
     lines::grid_size(width, height, MAX_CELLS, line, lead + g.height_at + 1)?;
     let n = width * height;
     // As pzprjs decodes, cells after the end of the body are empty.
     let mut slots: Vec<Option<Option<u32>>> = Vec::with_capacity(n);
     let bytes = body.as_bytes();
-    let hex = |from: usize, len: usize| body.get(from..from + len).and_then(|t| u32::from_str_radix(t, 16).ok());
+    let hex = |from: usize, len: usize| {
+        body.get(from..from + len)
+            .and_then(|t| u32::from_str_radix(t, 16).ok())
+    };
     let mut i = 0;
     while i < bytes.len() {
         if slots.len() >= n {
@@ -55,13 +58,26 @@ pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<Nurikabe, ParseE
         }
         let (slot, len) = match bytes[i] {
             b'0'..=b'9' | b'a'..=b'f' => (Some(hex(i, 1)), 1),
-            b'-' => (Some(Some(hex(i + 1, 2).ok_or_else(|| err(start + i, "`-` needs two hex digits".into()))?)), 3),
-            b'+' => (Some(Some(hex(i + 1, 3).ok_or_else(|| err(start + i, "`+` needs three hex digits".into()))?)), 4),
+            b'-' => (
+                Some(Some(hex(i + 1, 2).ok_or_else(|| {
+                    err(start + i, "`-` needs two hex digits".into())
+                })?)),
+                3,
+            ),
+            b'+' => (
+                Some(Some(hex(i + 1, 3).ok_or_else(|| {
+                    err(start + i, "`+` needs three hex digits".into())
+                })?)),
+                4,
+            ),
             b'.' => (Some(None), 1),
             b'g'..=b'z' => {
                 let run = usize::from(bytes[i] - b'f');
                 if slots.len() + run > n {
-                    return Err(err(start + i, "a run of empty cells goes past the grid".into()));
+                    return Err(err(
+                        start + i,
+                        "a run of empty cells goes past the grid".into(),
+                    ));
                 }
                 slots.extend(std::iter::repeat_n(None, run));
                 i += 1;
@@ -69,7 +85,10 @@ pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<Nurikabe, ParseE
             }
             _ => {
                 let ch = body[i..].chars().next().unwrap_or('?');
-                return Err(err(start + i, format!("unexpected `{ch}` in the URL's cells")));
+                return Err(err(
+                    start + i,
+                    format!("unexpected `{ch}` in the URL's cells"),
+                ));
             }
         };
         slots.push(slot);
@@ -107,7 +126,13 @@ fn plain(rows: &[(usize, &str)], header: usize) -> Result<Nurikabe, ParseError> 
                 "?" => Some(None),
                 t if t.bytes().all(|b| b.is_ascii_digit()) => match t.parse::<u32>() {
                     Ok(v) => Some(Some(v)),
-                    Err(_) => return Err(ParseError::new(line, Some(column), format!("`{t}` is too large an island"))),
+                    Err(_) => {
+                        return Err(ParseError::new(
+                            line,
+                            Some(column),
+                            format!("`{t}` is too large an island"),
+                        ));
+                    }
                 },
                 t => {
                     return Err(ParseError::new(
@@ -123,7 +148,10 @@ fn plain(rows: &[(usize, &str)], header: usize) -> Result<Nurikabe, ParseError> 
         if r == 0 {
             width = row.len();
         } else if row.len() != width {
-            return Err(ParseError::at_line(line, format!("{} cells in this row, {width} in the first", row.len())));
+            return Err(ParseError::at_line(
+                line,
+                format!("{} cells in this row, {width} in the first", row.len()),
+            ));
         }
         cells.extend(row);
     }
@@ -147,7 +175,8 @@ impl Notate for Nurikabe {
             .map(|(r, c)| self.clue(r, c))
             .collect();
         let fits = slots.iter().all(|s| s.flatten().is_none_or(|v| v < 4096));
-        (form == Notation::Url && fits).then(|| puzzlink::url("nurikabe", width, height, &puzzlink::write_number16(&slots)))
+        (form == Notation::Url && fits)
+            .then(|| puzzlink::url("nurikabe", width, height, &puzzlink::write_number16(&slots)))
     }
 }
 
@@ -159,7 +188,10 @@ mod tests {
     fn a_url_and_rows_read_alike() {
         let url = parse_url("https://puzz.link/p?nurikabe/5/5/g5k2o1k3g", 1, 0).unwrap();
         assert_eq!(url.drawing(None), ".5...\n..2..\n.....\n..1..\n...3.");
-        let plain = parse("nurikabe\n.5...\n..2..\n.....\n..1..\n...3.\n").remove(0).unwrap().1;
+        let plain = parse("nurikabe\n.5...\n..2..\n.....\n..1..\n...3.\n")
+            .remove(0)
+            .unwrap()
+            .1;
         assert_eq!(url, plain);
         let spaced = parse("nurikabe\n. 5 . . .\n. . 2 . .\n. . . . .\n. . 1 . .\n. . . 3 .\n");
         assert_eq!(spaced.into_iter().next().unwrap().unwrap().1, url);

@@ -504,9 +504,10 @@ pub const READER: crate::puzzles::Reader<Packing> = crate::puzzles::Reader {
     },
     read: |_, text| crate::puzzles::whole(parse(text)),
     generator: None,
-    examples: &[
-        crate::puzzles::example!("Packing: Golomb's 11×11 square", "packing/golomb-11-a.pack"),
-    ],
+    examples: &[crate::puzzles::example!(
+        "Packing: Golomb's 11×11 square",
+        "packing/golomb-11-a.pack"
+    )],
 };
 
 #[cfg(test)]

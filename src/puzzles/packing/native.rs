@@ -214,7 +214,9 @@ impl<const N: usize, F: FnMut(&[Option<usize>])> Ctx<'_, N, F> {
                 continue;
             }
             self.nodes += 1;
-            if self.nodes.is_multiple_of(CLOCK_EVERY) && self.stop.poll(crate::stop::Effort::Nodes, self.nodes) {
+            if self.nodes.is_multiple_of(CLOCK_EVERY)
+                && self.stop.poll(crate::stop::Effort::Nodes, self.nodes)
+            {
                 self.timed_out = true;
                 self.stopped = true;
                 return;

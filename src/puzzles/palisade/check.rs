@@ -29,7 +29,11 @@ pub(super) fn verify(p: &Palisade, g: &Grid) -> Result<(), CheckError> {
             return Err(CheckError::from(format!(
                 "{} is {} but labelled {label}",
                 name(i),
-                if cell == Cell::Hole { "a hole" } else { "in the grid" }
+                if cell == Cell::Hole {
+                    "a hole"
+                } else {
+                    "in the grid"
+                }
             )));
         }
         if let Cell::Clue(n) = cell {

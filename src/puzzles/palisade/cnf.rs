@@ -42,8 +42,15 @@ impl Local {
     /// The region labels of a model: regions numbered from 1 in the reading order of
     /// their first cells, holes 0.
     pub fn decode(&self, model: &Model) -> Result<Grid, DecodeError> {
-        if self.region.join.iter().any(|l| l.var().index() >= model.num_vars()) {
-            return Err(DecodeError::from("the model is shorter than the join variables"));
+        if self
+            .region
+            .join
+            .iter()
+            .any(|l| l.var().index() >= model.num_vars())
+        {
+            return Err(DecodeError::from(
+                "the model is shorter than the join variables",
+            ));
         }
         let graph = &self.region.graph;
         let mut node_label = vec![0u32; graph.nodes()];
@@ -99,7 +106,10 @@ pub(crate) fn local(p: &Palisade) -> Local {
     let mut cnf = Cnf::new();
     let join: Vec<Lit> = pairs
         .iter()
-        .map(|&(a, b)| cnf.new_named_var(format!("{}~{}", name(a), name(b))).positive())
+        .map(|&(a, b)| {
+            cnf.new_named_var(format!("{}~{}", name(a), name(b)))
+                .positive()
+        })
         .collect();
     // side[cell][d]: the join literal of its side d (up, right, down, left), `None` when
     // that side is always a border.
@@ -111,7 +121,10 @@ pub(crate) fn local(p: &Palisade) -> Local {
     }
     clues(&mut cnf, p, &side);
     no_loose_border(&mut cnf, p, &side);
-    let edges = pairs.iter().map(|&(a, b)| (node_of[a], node_of[b])).collect();
+    let edges = pairs
+        .iter()
+        .map(|&(a, b)| (node_of[a], node_of[b]))
+        .collect();
     let graph = Graph::new(cells.len(), edges);
     let size = vec![NodeSize::Fixed(p.region_size() as u32); cells.len()];
     let region = RegionSize::new(graph, join, size);

@@ -33,8 +33,8 @@ pub use reader::{parse, parse_id, parse_url};
 
 use crate::constraints::{Grid, grid, lazy};
 use crate::puzzle::{
-    CheckError, CnfEncode, CnfEncoding, EncodeOptions, Engine, Kind, Limits, NativeAnswer, NativeSolve,
-    Preference, Purpose, Puzzle, SessionAnswer, Sink, SolveError,
+    CheckError, CnfEncode, CnfEncoding, EncodeOptions, Engine, Kind, Limits, NativeAnswer,
+    NativeSolve, Preference, Purpose, Puzzle, SessionAnswer, Sink, SolveError,
 };
 use crate::render::{Picture, Rgb};
 
@@ -157,7 +157,11 @@ impl Palisade {
     ) -> Result<Vec<Grid>, SolveError> {
         run.models
             .iter()
-            .map(|model| local.decode(model).map_err(|reason| SolveError::Decode { backend, reason }))
+            .map(|model| {
+                local
+                    .decode(model)
+                    .map_err(|reason| SolveError::Decode { backend, reason })
+            })
             .collect()
     }
 
@@ -261,7 +265,11 @@ impl Puzzle for Palisade {
 
 impl NativeSolve<Grid> for Palisade {
     /// The cut loop (module docs), within the limits' stop.
-    fn solve_native(&self, limits: &Limits, found: Sink<'_, Grid>) -> Result<NativeAnswer, SolveError> {
+    fn solve_native(
+        &self,
+        limits: &Limits,
+        found: Sink<'_, Grid>,
+    ) -> Result<NativeAnswer, SolveError> {
         let local = cnf::local(self);
         let run = lazy::solve_incremental(
             &local.cnf,
@@ -278,13 +286,21 @@ impl NativeSolve<Grid> for Palisade {
 }
 
 impl CnfEncode<Grid> for Palisade {
-    fn encode_cnf(&self, _options: &EncodeOptions, _purpose: Purpose) -> Result<CnfEncoding<'_, Grid>, SolveError> {
+    fn encode_cnf(
+        &self,
+        _options: &EncodeOptions,
+        _purpose: Purpose,
+    ) -> Result<CnfEncoding<'_, Grid>, SolveError> {
         Ok(cnf::encode(self))
     }
 
     /// The lazy form on batsat: the same local formula, the region sizes checked and
     /// propagated at every unit-propagation fixpoint (module docs).
-    fn sat_session(&self, max_solutions: u64, keep: usize) -> Option<Result<SessionAnswer<Grid>, SolveError>> {
+    fn sat_session(
+        &self,
+        max_solutions: u64,
+        keep: usize,
+    ) -> Option<Result<SessionAnswer<Grid>, SolveError>> {
         let local = cnf::local(self);
         let run = lazy::solve_theory(
             true,
@@ -315,7 +331,10 @@ pub const READER: crate::puzzles::Reader<Palisade> = crate::puzzles::Reader {
     extensions: &["palisade"],
     looks_like: reader::looks_like,
     read: |_, text| crate::puzzles::by_line(parse(text)),
-    examples: &[crate::puzzles::example!("Palisade 10×8, regions of 8 (Tatham's)", "palisade/palisade-10x8n8.txt")],
+    examples: &[crate::puzzles::example!(
+        "Palisade 10×8, regions of 8 (Tatham's)",
+        "palisade/palisade-10x8n8.txt"
+    )],
     generator: None,
 };
 
@@ -326,14 +345,29 @@ mod tests {
     #[test]
     fn checker_and_drawing() {
         // 2×2 into dominoes, two across: each cell has 3 borders.
-        let p = Palisade::new(2, 2, 2, vec![Cell::Clue(3), Cell::Empty, Cell::Empty, Cell::Clue(3)]);
+        let p = Palisade::new(
+            2,
+            2,
+            2,
+            vec![Cell::Clue(3), Cell::Empty, Cell::Empty, Cell::Clue(3)],
+        );
         let across = Grid::new(2, vec![1, 1, 2, 2]);
         assert_eq!(p.check(&across), Ok(()));
         assert_eq!(p.solution_text(&across), "3 .\n---\n. 3");
         let lonely = Grid::new(2, vec![1, 2, 3, 3]);
-        assert!(p.check(&lonely).unwrap_err().message.contains("r1c1 has 4 borders"));
+        assert!(
+            p.check(&lonely)
+                .unwrap_err()
+                .message
+                .contains("r1c1 has 4 borders")
+        );
         let open = Palisade::new(2, 2, 2, vec![Cell::Empty; 4]);
-        assert!(open.check(&lonely).unwrap_err().message.contains("has 1 cell, not 2"));
+        assert!(
+            open.check(&lonely)
+                .unwrap_err()
+                .message
+                .contains("has 1 cell, not 2")
+        );
         assert_eq!(open.check(&Grid::new(2, vec![1, 2, 1, 2])), Ok(()));
         let split = Grid::new(2, vec![1, 2, 2, 1]);
         assert!(p.check(&split).is_err());

@@ -59,7 +59,10 @@ fn header(line: &str) -> Option<Option<usize>> {
     let word = words.next()?.to_ascii_lowercase();
     match word.as_str() {
         "palisade" => Some(None),
-        _ => URL_KINDS.iter().find(|(k, _)| *k == word).map(|&(_, k)| Some(k)),
+        _ => URL_KINDS
+            .iter()
+            .find(|(k, _)| *k == word)
+            .map(|&(_, k)| Some(k)),
     }
 }
 
@@ -71,8 +74,14 @@ pub(crate) fn looks_like(lines: &[&str]) -> bool {
     if lines.iter().any(|l| header(l).is_some() || url(l)) {
         return true;
     }
-    let ids: Vec<&&str> = lines.iter().filter(|l| !l.is_empty() && !l.starts_with('#')).collect();
-    !ids.is_empty() && ids.iter().all(|l| tatham::id_with_params(l, is_full_params))
+    let ids: Vec<&&str> = lines
+        .iter()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    !ids.is_empty()
+        && ids
+            .iter()
+            .all(|l| tatham::id_with_params(l, is_full_params))
 }
 
 /// `WxHnK`, all three decimal.
@@ -80,7 +89,10 @@ fn is_full_params(params: &str) -> bool {
     let number = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     params
         .split_once('x')
-        .and_then(|(w, rest)| rest.split_once('n').map(|(h, k)| number(w) && number(h) && number(k)))
+        .and_then(|(w, rest)| {
+            rest.split_once('n')
+                .map(|(h, k)| number(w) && number(h) && number(k))
+        })
         .unwrap_or(false)
 }
 
@@ -103,10 +115,15 @@ fn params(text: &str) -> Result<(usize, usize, usize), String> {
 pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Palisade, ParseError> {
     let (params_text, desc, start) = tatham::split_id(id, "sgt-palisade")
         .map_err(|e| ParseError::new(line, Some(lead + e.offset + 1), e.message))?;
-    let (width, height, region) = params(params_text).map_err(|m| ParseError::new(line, Some(lead + 1), m))?;
+    let (width, height, region) =
+        params(params_text).map_err(|m| ParseError::new(line, Some(lead + 1), m))?;
     lines::grid_size(width, height, MAX_CELLS, line, lead + 1)?;
     if region == 0 {
-        return Err(ParseError::new(line, Some(lead + 1), "the region size K must be at least 1"));
+        return Err(ParseError::new(
+            line,
+            Some(lead + 1),
+            "the region size K must be at least 1",
+        ));
     }
     let n = width * height;
     let mut cells = Vec::with_capacity(n);
@@ -116,7 +133,11 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Palisade, ParseErr
             'a'..='z' => (usize::from(ch as u8 - b'a') + 1, Cell::Empty),
             '0'..='4' => (1, Cell::Clue(ch as u8 - b'0')),
             '5'..='9' => {
-                return Err(ParseError::new(line, Some(column), format!("clue {ch} is more than a cell's 4 sides")));
+                return Err(ParseError::new(
+                    line,
+                    Some(column),
+                    format!("clue {ch} is more than a cell's 4 sides"),
+                ));
             }
             _ => {
                 return Err(ParseError::new(
@@ -127,7 +148,11 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Palisade, ParseErr
             }
         };
         if cells.len() + run > n {
-            return Err(ParseError::new(line, Some(column), format!("`{ch}` goes past the grid's {n} cells")));
+            return Err(ParseError::new(
+                line,
+                Some(column),
+                format!("`{ch}` goes past the grid's {n} cells"),
+            ));
         }
         cells.extend(std::iter::repeat_n(cell, run));
     }
@@ -138,12 +163,19 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Palisade, ParseErr
 /// A puzz.link `fivecells` or `fourcells` URL; `lead` is its column offset in the line.
 pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<Palisade, ParseError> {
     let err = |offset: usize, m: String| ParseError::new(line, Some(lead + offset + 1), m);
-    let g = puzzlink::grid_url(url, &["fivecells", "fourcells"], "palisade").map_err(|e| err(e.offset, e.message))?;
+    let g = puzzlink::grid_url(url, &["fivecells", "fourcells"], "palisade")
+        .map_err(|e| err(e.offset, e.message))?;
     lines::grid_size(g.width, g.height, MAX_CELLS, line, lead + g.height_at + 1)?;
     if let Some(&(_, at)) = g.rest.first() {
-        return Err(err(at, "more after the cells: a fivecells URL ends with them".into()));
+        return Err(err(
+            at,
+            "more after the cells: a fivecells URL ends with them".into(),
+        ));
     }
-    let region = URL_KINDS.iter().find(|(k, _)| *k == g.kind).map_or(5, |&(_, k)| k);
+    let region = URL_KINDS
+        .iter()
+        .find(|(k, _)| *k == g.kind)
+        .map_or(5, |&(_, k)| k);
     let n = g.width * g.height;
     let mut cells = Vec::with_capacity(n);
     for (k, ch) in g.body.char_indices() {
@@ -157,7 +189,12 @@ pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<Palisade, ParseE
             '0'..='4' => (1, Cell::Clue(ch as u8 - b'0')),
             '5'..='9' => return Err(err(at, format!("clue {ch} is more than a cell's 4 sides"))),
             'a'..='z' => (usize::from(ch as u8 - b'a') + 1, Cell::Empty),
-            _ => return Err(err(at, format!("unexpected `{ch}`: expected a clue, `7`, `.` or a run a-z"))),
+            _ => {
+                return Err(err(
+                    at,
+                    format!("unexpected `{ch}`: expected a clue, `7`, `.` or a run a-z"),
+                ));
+            }
         };
         if cells.len() + run > n {
             return Err(err(at, format!("`{ch}` goes past the grid's {n} cells")));
@@ -185,21 +222,36 @@ fn plain(
             match word.parse::<usize>() {
                 Ok(k) if k >= 1 => k,
                 _ => {
-                    return Err(ParseError::new(at, Some(column), format!("`{word}` is not a region size (1 or more)")));
+                    return Err(ParseError::new(
+                        at,
+                        Some(column),
+                        format!("`{word}` is not a region size (1 or more)"),
+                    ));
                 }
             }
         }
         (None, None) => {
-            return Err(ParseError::at_line(at, "the header names the region size K: `palisade 5`"));
+            return Err(ParseError::at_line(
+                at,
+                "the header names the region size K: `palisade 5`",
+            ));
         }
         (Some(_), Some(word)) => {
             let column = lead + head.find(word).unwrap_or(0) + 1;
-            return Err(ParseError::new(at, Some(column), format!("unexpected `{word}` after the header")));
+            return Err(ParseError::new(
+                at,
+                Some(column),
+                format!("unexpected `{word}` after the header"),
+            ));
         }
     };
     if let Some(word) = words.next() {
         let column = lead + head.rfind(word).unwrap_or(0) + 1;
-        return Err(ParseError::new(at, Some(column), format!("unexpected `{word}` after the region size")));
+        return Err(ParseError::new(
+            at,
+            Some(column),
+            format!("unexpected `{word}` after the region size"),
+        ));
     }
     let (width, cells) = lines::cell_rows(
         rows,
@@ -230,7 +282,11 @@ impl Notate for Palisade {
         let (width, height) = self.size();
         match form {
             Notation::Tatham => {
-                let last = self.cells.iter().rposition(|c| *c != Cell::Empty).map_or(0, |i| i + 1);
+                let last = self
+                    .cells
+                    .iter()
+                    .rposition(|c| *c != Cell::Empty)
+                    .map_or(0, |i| i + 1);
                 let tokens: Option<Vec<Option<String>>> = self.cells[..last]
                     .iter()
                     .map(|cell| match cell {
@@ -240,7 +296,10 @@ impl Notate for Palisade {
                     })
                     .collect();
                 let k = self.region_size();
-                Some(format!("{width}x{height}n{k}:{}", tatham::write_runs(&tokens?, false)))
+                Some(format!(
+                    "{width}x{height}n{k}:{}",
+                    tatham::write_runs(&tokens?, false)
+                ))
             }
             Notation::Url => {
                 let (kind, _) = URL_KINDS.iter().find(|(_, k)| *k == self.region_size())?;
@@ -285,7 +344,10 @@ mod tests {
         assert_eq!(id, rows);
         assert_eq!(id, url);
         assert_eq!(id.notate(Notation::Tatham).unwrap(), "5x2n5:b3e1");
-        assert_eq!(id.notate(Notation::Url).unwrap(), "https://puzz.link/p?fivecells/5/2/b3e1a");
+        assert_eq!(
+            id.notate(Notation::Url).unwrap(),
+            "https://puzz.link/p?fivecells/5/2/b3e1a"
+        );
         assert_eq!(params("5"), Ok((5, 5, 5)));
         assert_eq!(params("6x4"), Ok((6, 4, 6)));
         assert_eq!(params("6x4n3"), Ok((6, 4, 3)));

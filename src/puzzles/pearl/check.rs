@@ -9,7 +9,8 @@ use crate::constraints::Grid;
 use crate::puzzle::CheckError;
 
 /// (bit, row step, column step, opposite bit), in the order right, up, left, down.
-const DIRECTIONS: [(u32, isize, isize, u32); 4] = [(1, 0, 1, 4), (2, -1, 0, 8), (4, 0, -1, 1), (8, 1, 0, 2)];
+const DIRECTIONS: [(u32, isize, isize, u32); 4] =
+    [(1, 0, 1, 4), (2, -1, 0, 8), (4, 0, -1, 1), (8, 1, 0, 2)];
 
 pub(super) fn verify(p: &Pearl, g: &Grid) -> Result<(), CheckError> {
     let (w, h) = (p.width, p.height);
@@ -19,17 +20,24 @@ pub(super) fn verify(p: &Pearl, g: &Grid) -> Result<(), CheckError> {
     let name = |i: usize| format!("r{}c{}", i / w + 1, i % w + 1);
     let next = |i: usize, dr: isize, dc: isize| {
         let (r, c) = ((i / w) as isize + dr, (i % w) as isize + dc);
-        (r >= 0 && c >= 0 && (r as usize) < h && (c as usize) < w).then(|| r as usize * w + c as usize)
+        (r >= 0 && c >= 0 && (r as usize) < h && (c as usize) < w)
+            .then(|| r as usize * w + c as usize)
     };
     let mut on_loop = 0;
     for i in 0..w * h {
         let v = g.values[i];
         if v > 15 {
-            return Err(CheckError::from(format!("{} holds {v}, not a set of directions", name(i))));
+            return Err(CheckError::from(format!(
+                "{} holds {v}, not a set of directions",
+                name(i)
+            )));
         }
         let degree = v.count_ones();
         if degree != 0 && degree != 2 {
-            return Err(CheckError::from(format!("the loop meets {} {degree} times", name(i))));
+            return Err(CheckError::from(format!(
+                "the loop meets {} {degree} times",
+                name(i)
+            )));
         }
         if degree == 2 {
             on_loop += 1;
@@ -37,9 +45,18 @@ pub(super) fn verify(p: &Pearl, g: &Grid) -> Result<(), CheckError> {
         for (bit, dr, dc, back) in DIRECTIONS {
             if v & bit != 0 {
                 match next(i, dr, dc) {
-                    None => return Err(CheckError::from(format!("the loop leaves the grid at {}", name(i)))),
+                    None => {
+                        return Err(CheckError::from(format!(
+                            "the loop leaves the grid at {}",
+                            name(i)
+                        )));
+                    }
                     Some(j) if g.values[j] & back == 0 => {
-                        return Err(CheckError::from(format!("{} and {} disagree on their link", name(i), name(j))));
+                        return Err(CheckError::from(format!(
+                            "{} and {} disagree on their link",
+                            name(i),
+                            name(j)
+                        )));
                     }
                     _ => {}
                 }
@@ -82,10 +99,18 @@ pub(super) fn verify(p: &Pearl, g: &Grid) -> Result<(), CheckError> {
         let vertical = 2 | 8;
         match clue {
             Clue::Empty => {}
-            _ if v == 0 => return Err(CheckError::from(format!("the pearl at {} is off the loop", name(i)))),
+            _ if v == 0 => {
+                return Err(CheckError::from(format!(
+                    "the pearl at {} is off the loop",
+                    name(i)
+                )));
+            }
             Clue::Black => {
                 if v == horizontal || v == vertical {
-                    return Err(CheckError::from(format!("the loop goes straight through the black pearl at {}", name(i))));
+                    return Err(CheckError::from(format!(
+                        "the loop goes straight through the black pearl at {}",
+                        name(i)
+                    )));
                 }
                 for (bit, dr, dc, _) in DIRECTIONS {
                     let goes_on = next(i, dr, dc).is_some_and(|j| g.values[j] & bit != 0);
@@ -103,7 +128,10 @@ pub(super) fn verify(p: &Pearl, g: &Grid) -> Result<(), CheckError> {
                 } else if v == vertical {
                     (next(i, -1, 0), next(i, 1, 0))
                 } else {
-                    return Err(CheckError::from(format!("the loop turns on the white pearl at {}", name(i))));
+                    return Err(CheckError::from(format!(
+                        "the loop turns on the white pearl at {}",
+                        name(i)
+                    )));
                 };
                 if straight_at(beside.0, v) && straight_at(beside.1, v) {
                     return Err(CheckError::from(format!(

@@ -76,10 +76,21 @@ pub(crate) fn local(p: &Pearl) -> Local {
     let lit = |l: Option<usize>| l.map(|i| lits[i]);
     // Per direction: the link out of the cell, and the one after it, straight on.
     const DIRS: [(isize, isize); 4] = [(0, 1), (-1, 0), (0, -1), (1, 0)];
-    let pearls: Vec<(usize, Clue)> = p.clues.iter().copied().enumerate().filter(|&(_, c)| c != Clue::Empty).collect();
+    let pearls: Vec<(usize, Clue)> = p
+        .clues
+        .iter()
+        .copied()
+        .enumerate()
+        .filter(|&(_, c)| c != Clue::Empty)
+        .collect();
     let arms = |i: usize| {
         let (r, c) = ((i / w) as isize, (i % w) as isize);
-        DIRS.map(|(dr, dc)| (lit(at.step(r, c, dr, dc)), lit(at.step(r + dr, c + dc, dr, dc))))
+        DIRS.map(|(dr, dc)| {
+            (
+                lit(at.step(r, c, dr, dc)),
+                lit(at.step(r + dr, c + dc, dr, dc)),
+            )
+        })
     };
     cnf.begin_family("P1 pearl on the loop");
     for &(i, _) in &pearls {
@@ -139,20 +150,31 @@ pub(crate) fn local(p: &Pearl) -> Local {
     cnf.begin_family("P6 some link");
     cnf.add_clause(&lits);
     cnf.end_family();
-    Local { cnf, connected, links }
+    Local {
+        cnf,
+        connected,
+        links,
+    }
 }
 
 /// Reads the loop off a model (through the link variables) as direction bits per cell.
 pub(crate) fn decode(p: &Pearl, links: &[Var], model: &Model) -> Result<Grid, DecodeError> {
     let (w, h) = (p.width, p.height);
     if links.iter().any(|v| v.index() >= model.num_vars()) {
-        return Err(DecodeError::from("the model is shorter than the link variables"));
+        return Err(DecodeError::from(
+            "the model is shorter than the link variables",
+        ));
     }
     let at = Links { w, h };
     let mut values = vec![0u32; w * h];
     for (i, value) in values.iter_mut().enumerate() {
         let (r, c) = ((i / w) as isize, (i % w) as isize);
-        for ((dr, dc), bit) in [((0, 1), RIGHT), ((-1, 0), UP), ((0, -1), LEFT), ((1, 0), DOWN)] {
+        for ((dr, dc), bit) in [
+            ((0, 1), RIGHT),
+            ((-1, 0), UP),
+            ((0, -1), LEFT),
+            ((1, 0), DOWN),
+        ] {
             if at.step(r, c, dr, dc).is_some_and(|l| model.value(links[l])) {
                 *value |= bit;
             }
@@ -163,7 +185,11 @@ pub(crate) fn decode(p: &Pearl, links: &[Var], model: &Model) -> Result<Grid, De
 
 /// The whole puzzle as CNF: the local formula and the eager connectivity.
 pub(crate) fn encode(p: &Pearl) -> CnfEncoding<'_, Grid> {
-    let Local { mut cnf, connected, links } = local(p);
+    let Local {
+        mut cnf,
+        connected,
+        links,
+    } = local(p);
     connected.encode(&mut cnf);
     let projection = links.clone();
     CnfEncoding {

@@ -27,8 +27,8 @@ pub use reader::{parse, parse_id, parse_url};
 
 use crate::constraints::{Grid, lazy};
 use crate::puzzle::{
-    CheckError, CnfEncode, CnfEncoding, EncodeOptions, Engine, Kind, Limits, NativeAnswer, NativeSolve,
-    Preference, Purpose, Puzzle, SessionAnswer, Sink, SolveError,
+    CheckError, CnfEncode, CnfEncoding, EncodeOptions, Engine, Kind, Limits, NativeAnswer,
+    NativeSolve, Preference, Purpose, Puzzle, SessionAnswer, Sink, SolveError,
 };
 use crate::render::{Picture, Rgb};
 
@@ -64,7 +64,11 @@ impl Pearl {
     /// A `width × height` grid of row-major `clues`.
     pub fn new(width: usize, height: usize, clues: Vec<Clue>) -> Pearl {
         assert_eq!(clues.len(), width * height, "one clue slot per cell");
-        Pearl { width, height, clues }
+        Pearl {
+            width,
+            height,
+            clues,
+        }
     }
 
     /// Columns and rows.
@@ -116,13 +120,19 @@ impl Pearl {
         out.join("\n")
     }
 
-    fn answer(&self, found: lazy::LazyAnswer, links: &[crate::cnf::Var]) -> Result<(Vec<Grid>, lazy::LazyAnswer), SolveError> {
+    fn answer(
+        &self,
+        found: lazy::LazyAnswer,
+        links: &[crate::cnf::Var],
+    ) -> Result<(Vec<Grid>, lazy::LazyAnswer), SolveError> {
         let mut grids = Vec::with_capacity(found.models.len());
         for model in &found.models {
-            grids.push(cnf::decode(self, links, model).map_err(|reason| SolveError::Decode {
-                backend: crate::puzzle::Backend::Native,
-                reason,
-            })?);
+            grids.push(
+                cnf::decode(self, links, model).map_err(|reason| SolveError::Decode {
+                    backend: crate::puzzle::Backend::Native,
+                    reason,
+                })?,
+            );
         }
         Ok((grids, found))
     }
@@ -178,7 +188,11 @@ impl Puzzle for Pearl {
                             Clue::White => picture.labels[i] = "○".to_string(),
                             Clue::Empty => {}
                         }
-                        picture.fills[i] = if on(RIGHT | UP | LEFT | DOWN) { Rgb::GREY } else { Rgb::WHITE };
+                        picture.fills[i] = if on(RIGHT | UP | LEFT | DOWN) {
+                            Rgb::GREY
+                        } else {
+                            Rgb::WHITE
+                        };
                     }
                     (0, 1) if on(RIGHT) => picture.fills[i] = Rgb::BLACK,
                     (1, 0) if on(DOWN) => picture.fills[i] = Rgb::BLACK,
@@ -212,7 +226,11 @@ impl Puzzle for Pearl {
 }
 
 impl NativeSolve<Grid> for Pearl {
-    fn solve_native(&self, limits: &Limits, found: Sink<'_, Grid>) -> Result<NativeAnswer, SolveError> {
+    fn solve_native(
+        &self,
+        limits: &Limits,
+        found: Sink<'_, Grid>,
+    ) -> Result<NativeAnswer, SolveError> {
         let local = cnf::local(self);
         // Connectivity checked on total assignments: the pearls' clauses propagate most of
         // the loop, and a check at every fixpoint (a search of the grid each time) costs more
@@ -232,12 +250,20 @@ impl NativeSolve<Grid> for Pearl {
 }
 
 impl CnfEncode<Grid> for Pearl {
-    fn encode_cnf(&self, _options: &EncodeOptions, _purpose: Purpose) -> Result<CnfEncoding<'_, Grid>, SolveError> {
+    fn encode_cnf(
+        &self,
+        _options: &EncodeOptions,
+        _purpose: Purpose,
+    ) -> Result<CnfEncoding<'_, Grid>, SolveError> {
         Ok(cnf::encode(self))
     }
 
     /// The lazy form: varisat on the local clauses, cuts added as models break the loop.
-    fn sat_session(&self, max_solutions: u64, keep: usize) -> Option<Result<SessionAnswer<Grid>, SolveError>> {
+    fn sat_session(
+        &self,
+        max_solutions: u64,
+        keep: usize,
+    ) -> Option<Result<SessionAnswer<Grid>, SolveError>> {
         let local = cnf::local(self);
         let run = match lazy::solve_incremental(
             &local.cnf,
@@ -250,7 +276,10 @@ impl CnfEncode<Grid> for Pearl {
             Ok(run) => run,
             Err(e) => return Some(Err(e.into())),
         };
-        Some(self.answer(run, &local.links).map(|(solutions, run)| run.session(solutions, &local.cnf)))
+        Some(
+            self.answer(run, &local.links)
+                .map(|(solutions, run)| run.session(solutions, &local.cnf)),
+        )
     }
 }
 
@@ -267,7 +296,10 @@ pub const READER: crate::puzzles::Reader<Pearl> = crate::puzzles::Reader {
     extensions: &["pearl", "masyu", "mashu"],
     looks_like: reader::looks_like,
     read: |_, text| crate::puzzles::by_line(parse(text)),
-    examples: &[crate::puzzles::example!("Pearl 8×8, tricky (Tatham's Pearl)", "pearl/pearl-8x8-tricky.txt")],
+    examples: &[crate::puzzles::example!(
+        "Pearl 8×8, tricky (Tatham's Pearl)",
+        "pearl/pearl-8x8-tricky.txt"
+    )],
     generator: None,
 };
 
@@ -278,25 +310,54 @@ mod tests {
     #[test]
     fn checker_and_drawing() {
         // A 3×3 ring around the centre: the corners turn, the sides go straight.
-        let p = Pearl::new(3, 3, vec![
-            Clue::Black, Clue::Empty, Clue::Empty,
-            Clue::Empty, Clue::Empty, Clue::Empty,
-            Clue::Empty, Clue::Empty, Clue::Empty,
-        ]);
-        let ring = Grid::new(3, vec![
-            RIGHT | DOWN, LEFT | RIGHT, LEFT | DOWN,
-            UP | DOWN, 0, UP | DOWN,
-            UP | RIGHT, LEFT | RIGHT, LEFT | UP,
-        ]);
+        let p = Pearl::new(
+            3,
+            3,
+            vec![
+                Clue::Black,
+                Clue::Empty,
+                Clue::Empty,
+                Clue::Empty,
+                Clue::Empty,
+                Clue::Empty,
+                Clue::Empty,
+                Clue::Empty,
+                Clue::Empty,
+            ],
+        );
+        let ring = Grid::new(
+            3,
+            vec![
+                RIGHT | DOWN,
+                LEFT | RIGHT,
+                LEFT | DOWN,
+                UP | DOWN,
+                0,
+                UP | DOWN,
+                UP | RIGHT,
+                LEFT | RIGHT,
+                LEFT | UP,
+            ],
+        );
         assert_eq!(p.check(&ring), Ok(()));
         assert_eq!(p.solution_text(&ring), "B-+-+\n|   |\n+ . +\n|   |\n+-+-+");
         // A white pearl in the middle of the top side goes straight, but both neighbours
         // are corners: fine; at a corner it cannot go straight.
-        let white = Pearl::new(3, 3, vec![
-            Clue::White, Clue::Empty, Clue::Empty,
-            Clue::Empty, Clue::Empty, Clue::Empty,
-            Clue::Empty, Clue::Empty, Clue::Empty,
-        ]);
+        let white = Pearl::new(
+            3,
+            3,
+            vec![
+                Clue::White,
+                Clue::Empty,
+                Clue::Empty,
+                Clue::Empty,
+                Clue::Empty,
+                Clue::Empty,
+                Clue::Empty,
+                Clue::Empty,
+                Clue::Empty,
+            ],
+        );
         assert!(white.check(&ring).unwrap_err().message.contains("white"));
         let empty = Grid::new(3, vec![0; 9]);
         assert!(p.check(&empty).is_err());

@@ -31,7 +31,9 @@ pub fn parse(text: &str) -> Vec<Result<(usize, Pearl), ParseError>> {
 }
 
 fn is_header(line: &str) -> bool {
-    ["pearl", "masyu", "mashu"].iter().any(|h| line.eq_ignore_ascii_case(h))
+    ["pearl", "masyu", "mashu"]
+        .iter()
+        .any(|h| line.eq_ignore_ascii_case(h))
 }
 
 fn is_url(line: &str) -> bool {
@@ -45,17 +47,25 @@ pub(crate) fn looks_like(lines: &[&str]) -> bool {
     if lines.iter().any(|l| is_header(l) || is_url(l)) {
         return true;
     }
-    let mut ids = lines.iter().filter(|l| !l.is_empty() && !l.starts_with('#')).peekable();
+    let mut ids = lines
+        .iter()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .peekable();
     ids.peek().is_some()
         && ids.all(|l| {
-            l.split_once(':').is_some_and(|(_, d)| d.contains(['B', 'W'])) && parse_id(l, 1, 0).is_ok()
+            l.split_once(':')
+                .is_some_and(|(_, d)| d.contains(['B', 'W']))
+                && parse_id(l, 1, 0).is_ok()
         })
 }
 
 /// A Tatham Pearl ID; `lead` is the column offset of `id` in its line.
 pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Pearl, ParseError> {
-    let (width, height, rest, desc, start) = lines::tatham_grid(id, "sgt-pearl", "Pearl", MAX_CELLS, line, lead)?;
-    let options = rest.strip_prefix('d').map_or(rest, |r| r.get(1..).unwrap_or(""));
+    let (width, height, rest, desc, start) =
+        lines::tatham_grid(id, "sgt-pearl", "Pearl", MAX_CELLS, line, lead)?;
+    let options = rest
+        .strip_prefix('d')
+        .map_or(rest, |r| r.get(1..).unwrap_or(""));
     if !(options.is_empty() || options == "n") {
         return Err(ParseError::new(
             line,
@@ -79,7 +89,11 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Pearl, ParseError>
             }
         };
         if clues.len() + run > n {
-            return Err(ParseError::new(line, Some(column), format!("`{ch}` goes past the grid's {n} cells")));
+            return Err(ParseError::new(
+                line,
+                Some(column),
+                format!("`{ch}` goes past the grid's {n} cells"),
+            ));
         }
         match ch {
             'B' => clues.push(Clue::Black),
@@ -91,7 +105,10 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Pearl, ParseError>
         return Err(ParseError::new(
             line,
             Some(lead + id.len() + 1),
-            format!("the description covers {} cells, the grid has {n}", clues.len()),
+            format!(
+                "the description covers {} cells, the grid has {n}",
+                clues.len()
+            ),
         ));
     }
     Ok(Pearl::new(width, height, clues))
@@ -100,14 +117,20 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Pearl, ParseError>
 /// A puzz.link `mashu` (or `masyu`) URL; `lead` is its column offset in the line.
 pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<Pearl, ParseError> {
     let err = |offset: usize, m: String| ParseError::new(line, Some(lead + offset + 1), m);
-    let g = puzzlink::grid_url(url, &["mashu", "masyu"], "mashu").map_err(|e| err(e.offset, e.message))?;
+    let g = puzzlink::grid_url(url, &["mashu", "masyu"], "mashu")
+        .map_err(|e| err(e.offset, e.message))?;
     lines::grid_size(g.width, g.height, MAX_CELLS, line, lead + g.height_at + 1)?;
     let n = g.width * g.height;
     let mut clues = Vec::with_capacity(n + 2);
     for (k, ch) in g.body.char_indices() {
         let at = g.body_at + k;
         let value = ch.to_digit(36).filter(|&v| v < 27).ok_or_else(|| {
-            err(at, format!("unexpected `{ch}`: a mashu URL holds `0`-`9` and `a`-`q`, three cells each"))
+            err(
+                at,
+                format!(
+                    "unexpected `{ch}`: a mashu URL holds `0`-`9` and `a`-`q`, three cells each"
+                ),
+            )
         })?;
         if clues.len() >= n {
             return Err(err(at, format!("more than the grid's {n} cells")));
@@ -117,10 +140,16 @@ pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<Pearl, ParseErro
         }
     }
     if clues.len() < n {
-        return Err(err(url.len(), format!("{} of {n} cells described", clues.len())));
+        return Err(err(
+            url.len(),
+            format!("{} of {n} cells described", clues.len()),
+        ));
     }
     if clues[n..].iter().any(|&c| c != Clue::Empty) {
-        return Err(err(url.len() - 1, format!("a pearl past the grid's {n} cells")));
+        return Err(err(
+            url.len() - 1,
+            format!("a pearl past the grid's {n} cells"),
+        ));
     }
     clues.truncate(n);
     Ok(Pearl::new(g.width, g.height, clues))
@@ -129,12 +158,13 @@ pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<Pearl, ParseErro
 /// The plain form's rows (after the header at line `header`).
 fn plain(rows: &[(usize, &str)], header: usize) -> Result<Pearl, ParseError> {
     let expected = "a row holds `.` (no pearl), `W` (white) and `B` (black)";
-    let (width, clues) = lines::cell_rows(rows, header, "pearl", MAX_CELLS, expected, |ch| match ch {
-        '.' | '-' | '_' => Some(Clue::Empty),
-        'W' | 'w' | '○' => Some(Clue::White),
-        'B' | 'b' | '●' => Some(Clue::Black),
-        _ => None,
-    })?;
+    let (width, clues) =
+        lines::cell_rows(rows, header, "pearl", MAX_CELLS, expected, |ch| match ch {
+            '.' | '-' | '_' => Some(Clue::Empty),
+            'W' | 'w' | '○' => Some(Clue::White),
+            'B' | 'b' | '●' => Some(Clue::Black),
+            _ => None,
+        })?;
     Ok(Pearl::new(width, rows.len(), clues))
 }
 
@@ -193,7 +223,10 @@ mod tests {
         assert_eq!(parse_url(&url, 1, 0).unwrap(), id);
         assert_eq!(id.notate(Notation::Tatham).unwrap(), "3x2:BaWbW");
         assert_eq!(parse_id("3x2dtn:BaWbW", 1, 0).unwrap(), id);
-        assert!(looks_like(&["# sgt-pearl", "8x8:aWbWaWmWWbWcWbBWWbBbWkBeWbBBaB"]));
+        assert!(looks_like(&[
+            "# sgt-pearl",
+            "8x8:aWbWaWmWWbWcWbBWWbBbWkBeWbBBaB"
+        ]));
         assert!(!looks_like(&["7x7:bBcBa1d2"]));
     }
 }

@@ -91,7 +91,8 @@ impl Range {
                 Clue::Count(n) => {
                     let n = n as usize;
                     let arms = (width - 1) + (height - 1);
-                    arms.min(n.saturating_sub(1).saturating_mul(4)).saturating_mul(n.saturating_add(1))
+                    arms.min(n.saturating_sub(1).saturating_mul(4))
+                        .saturating_mul(n.saturating_add(1))
                 }
                 _ => 0,
             })
@@ -131,12 +132,18 @@ impl Range {
                 Clue::Count(n) => n.to_string(),
             })
             .collect();
-        let wide = self.clues.iter().any(|c| matches!(c, Clue::Count(n) if *n > 9));
+        let wide = self
+            .clues
+            .iter()
+            .any(|c| matches!(c, Clue::Count(n) if *n > 9));
         texts
             .chunks(self.width)
             .map(|row| {
                 if wide {
-                    row.iter().map(|t| format!("{t:>2}")).collect::<Vec<_>>().join(" ")
+                    row.iter()
+                        .map(|t| format!("{t:>2}"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
                 } else {
                     row.concat()
                 }
@@ -261,7 +268,11 @@ mod tests {
         // 2 .
         // . 3   shading r1c2 leaves r1c1 seeing itself and r2c1, r2c2 seeing r2c1 and itself:
         // 2, and 2 ≠ 3; shading nothing gives 3 and 3.
-        let p = Range::new(2, 2, vec![Clue::Count(3), Clue::Empty, Clue::Empty, Clue::Count(3)]);
+        let p = Range::new(
+            2,
+            2,
+            vec![Clue::Count(3), Clue::Empty, Clue::Empty, Clue::Count(3)],
+        );
         let good = Grid::new(2, vec![0, 0, 0, 0]);
         assert_eq!(p.check(&good), Ok(()));
         assert_eq!(p.solution_text(&good), "3.\n.3");
@@ -270,7 +281,12 @@ mod tests {
         // Two shaded cells touching; a shaded clue.
         let q = Range::new(3, 1, vec![Clue::Empty; 3]);
         assert!(q.check(&Grid::new(3, vec![1, 1, 0])).is_err());
-        assert!(p.check(&Grid::new(2, vec![1, 0, 0, 0])).unwrap_err().message.contains("clue"));
+        assert!(
+            p.check(&Grid::new(2, vec![1, 0, 0, 0]))
+                .unwrap_err()
+                .message
+                .contains("clue")
+        );
         // r1c2 and r2c1 shaded cut r1c1 off.
         let r = Range::new(3, 3, vec![Clue::Empty; 9]);
         let cut = r.check(&Grid::new(3, vec![0, 1, 0, 1, 0, 0, 0, 0, 0]));

@@ -50,7 +50,9 @@ pub(crate) fn looks_like(line: &str) -> bool {
 fn size_and_cells(line: &str) -> Option<(usize, usize, Vec<Option<u32>>)> {
     let (params, desc) = line.split_once(':')?;
     let (width, height) = size(params)?;
-    let n = width.checked_mul(height).filter(|&n| n > 0 && n <= MAX_CELLS)?;
+    let n = width
+        .checked_mul(height)
+        .filter(|&n| n > 0 && n <= MAX_CELLS)?;
     let max = u32::try_from(width + height - 1).ok()?;
     let cells = tatham::run_cells(desc, n, max).ok()?;
     Some((width, height, cells))
@@ -62,7 +64,12 @@ fn size(params: &str) -> Option<(usize, usize)> {
 }
 
 /// The clues' encoding bounded ([`MAX_COST`]).
-fn bounded(width: usize, height: usize, clues: Vec<Clue>, line: usize) -> Result<Range, ParseError> {
+fn bounded(
+    width: usize,
+    height: usize,
+    clues: Vec<Clue>,
+    line: usize,
+) -> Result<Range, ParseError> {
     if Range::encoding_cost(width, height, &clues) > MAX_COST {
         return Err(ParseError::at_line(
             line,
@@ -76,23 +83,33 @@ fn bounded(width: usize, height: usize, clues: Vec<Clue>, line: usize) -> Result
 pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Range, ParseError> {
     let at = |e: tatham::FormatError| ParseError::new(line, Some(lead + e.offset + 1), e.message);
     let (params, desc, start) = tatham::split_id(id, "sgt-range").map_err(at)?;
-    let (width, height) = size(params)
-        .ok_or_else(|| ParseError::new(line, Some(lead + 1), format!("`{params}` is not a Range size `WxH`")))?;
+    let (width, height) = size(params).ok_or_else(|| {
+        ParseError::new(
+            line,
+            Some(lead + 1),
+            format!("`{params}` is not a Range size `WxH`"),
+        )
+    })?;
     lines::grid_size(width, height, MAX_CELLS, line, lead + 1)?;
     let max = u32::try_from(width + height - 1).unwrap_or(u32::MAX);
     let cells = tatham::run_cells(desc, width * height, max)
         .map_err(|e| ParseError::new(line, Some(lead + start + e.offset + 1), e.message))?;
-    let clues = cells.into_iter().map(|c| c.map_or(Clue::Empty, Clue::Count)).collect();
+    let clues = cells
+        .into_iter()
+        .map(|c| c.map_or(Clue::Empty, Clue::Count))
+        .collect();
     bounded(width, height, clues, line)
 }
 
 /// A puzz.link `kurodoko` URL; `lead` is its column offset in the line.
 pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<Range, ParseError> {
     let err = |offset: usize, m: String| ParseError::new(line, Some(lead + offset + 1), m);
-    let g = puzzlink::grid_url(url, &["kurodoko"], "kurodoko").map_err(|e| err(e.offset, e.message))?;
+    let g =
+        puzzlink::grid_url(url, &["kurodoko"], "kurodoko").map_err(|e| err(e.offset, e.message))?;
     lines::grid_size(g.width, g.height, MAX_CELLS, line, lead + g.height_at + 1)?;
     let n = g.width * g.height;
-    let (slots, end) = puzzlink::number16_slots(url, g.body_at, n).map_err(|e| err(e.offset, e.message))?;
+    let (slots, end) =
+        puzzlink::number16_slots(url, g.body_at, n).map_err(|e| err(e.offset, e.message))?;
     if end < g.body_at + g.body.len() {
         return Err(err(end, format!("more than the grid's {n} cells")));
     }
@@ -105,7 +122,11 @@ pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<Range, ParseErro
                 let k = clues.len();
                 return Err(ParseError::at_line(
                     line,
-                    format!("r{}c{}: 0 is not a kurodoko number (a cell sees itself)", k / g.width + 1, k % g.width + 1),
+                    format!(
+                        "r{}c{}: 0 is not a kurodoko number (a cell sees itself)",
+                        k / g.width + 1,
+                        k % g.width + 1
+                    ),
                 ));
             }
             Some(Some(v)) => Clue::Count(v),
@@ -133,9 +154,15 @@ fn plain(rows: &[(usize, &str)], header: usize) -> Result<Range, ParseError> {
                 row.push(match word {
                     "." => Clue::Empty,
                     "?" => Clue::Unknown,
-                    _ => Clue::Count(word.parse::<u32>().ok().filter(|&v| v > 0).ok_or_else(|| {
-                        ParseError::new(line, Some(column), format!("`{word}` is not a number (1 and up), `.` or `?`"))
-                    })?),
+                    _ => Clue::Count(word.parse::<u32>().ok().filter(|&v| v > 0).ok_or_else(
+                        || {
+                            ParseError::new(
+                                line,
+                                Some(column),
+                                format!("`{word}` is not a number (1 and up), `.` or `?`"),
+                            )
+                        },
+                    )?),
                 });
             } else {
                 for (k, ch) in word.chars().enumerate() {
@@ -157,7 +184,10 @@ fn plain(rows: &[(usize, &str)], header: usize) -> Result<Range, ParseError> {
         if r == 0 {
             width = row.len();
         } else if row.len() != width {
-            return Err(ParseError::at_line(line, format!("{} cells in this row, {width} in the first", row.len())));
+            return Err(ParseError::at_line(
+                line,
+                format!("{} cells in this row, {width} in the first", row.len()),
+            ));
         }
         clues.extend(row);
     }
@@ -177,7 +207,9 @@ impl Notate for Range {
 
     fn notate(&self, form: Notation) -> Option<String> {
         let (width, height) = self.size();
-        let clues = (0..height).flat_map(|r| (0..width).map(move |c| (r, c))).map(|(r, c)| self.clue(r, c));
+        let clues = (0..height)
+            .flat_map(|r| (0..width).map(move |c| (r, c)))
+            .map(|(r, c)| self.clue(r, c));
         match form {
             Notation::Tatham => {
                 let tokens: Option<Vec<Option<String>>> = clues
@@ -187,7 +219,10 @@ impl Notate for Range {
                         Clue::Unknown => None,
                     })
                     .collect();
-                Some(format!("{width}x{height}:{}", tatham::write_runs(&tokens?, true)))
+                Some(format!(
+                    "{width}x{height}:{}",
+                    tatham::write_runs(&tokens?, true)
+                ))
             }
             Notation::Url => {
                 let slots: Vec<puzzlink::Slot> = clues
@@ -197,10 +232,18 @@ impl Notate for Range {
                         Clue::Unknown => Some(None),
                     })
                     .collect();
-                if slots.iter().any(|s| matches!(s, Some(Some(v)) if *v >= 4096)) {
+                if slots
+                    .iter()
+                    .any(|s| matches!(s, Some(Some(v)) if *v >= 4096))
+                {
                     return None;
                 }
-                Some(puzzlink::url("kurodoko", width, height, &puzzlink::write_number16(&slots)))
+                Some(puzzlink::url(
+                    "kurodoko",
+                    width,
+                    height,
+                    &puzzlink::write_number16(&slots),
+                ))
             }
         }
     }
@@ -220,9 +263,14 @@ mod tests {
         assert_eq!(id, spaced);
         assert_eq!(id, url);
         assert_eq!(id.notate(Notation::Tatham).unwrap(), "3x2:2_3c4");
-        assert_eq!(id.notate(Notation::Url).unwrap(), "https://puzz.link/p?kurodoko/3/2/23i4");
+        assert_eq!(
+            id.notate(Notation::Url).unwrap(),
+            "https://puzz.link/p?kurodoko/3/2/23i4"
+        );
         assert!(looks_like("9x6:a14b10a9b10f3t8f4b7a7b4a"));
-        assert!(!looks_like("10x10:c2bBg1g1d2b1b2bBb2h1bBh1b0b2b0bBdBg3g0b2c"));
+        assert!(!looks_like(
+            "10x10:c2bBg1g1d2b1b2bBb2h1bBh1b0b2b0bBdBg3g0b2c"
+        ));
         assert!(!looks_like("5x5:5235151534441151425245512"));
         let unknown = parse_url("https://puzz.link/p?kurodoko/2/1/.g", 1, 0).unwrap();
         assert_eq!(unknown.clue(0, 0), Clue::Unknown);

@@ -13,7 +13,9 @@ pub(super) fn verify(p: &Shikaku, g: &Grid) -> Result<(), CheckError> {
         return Err(CheckError::from(format!("the solution is not {w}×{h}")));
     }
     let name = |i: usize| format!("r{}c{}", i / w + 1, i % w + 1);
-    let clue_cells: Vec<usize> = (0..w * h).filter(|&i| p.clue(i / w, i % w) != Clue::Empty).collect();
+    let clue_cells: Vec<usize> = (0..w * h)
+        .filter(|&i| p.clue(i / w, i % w) != Clue::Empty)
+        .collect();
     // Per region: cells, bounding box (top, left, bottom, right), clue cells inside.
     let mut count = vec![0usize; clue_cells.len()];
     let mut bbox = vec![(usize::MAX, usize::MAX, 0usize, 0usize); clue_cells.len()];
@@ -21,7 +23,10 @@ pub(super) fn verify(p: &Shikaku, g: &Grid) -> Result<(), CheckError> {
     for (i, &v) in g.values.iter().enumerate() {
         let k = v as usize;
         if k >= clue_cells.len() {
-            return Err(CheckError::from(format!("{} is in no rectangle (it holds {v})", name(i))));
+            return Err(CheckError::from(format!(
+                "{} is in no rectangle (it holds {v})",
+                name(i)
+            )));
         }
         let (r, c) = (i / w, i % w);
         count[k] += 1;
@@ -33,19 +38,33 @@ pub(super) fn verify(p: &Shikaku, g: &Grid) -> Result<(), CheckError> {
     }
     for (k, &cell) in clue_cells.iter().enumerate() {
         if g.values[cell] as usize != k {
-            return Err(CheckError::from(format!("the clue at {} is not in its own rectangle", name(cell))));
+            return Err(CheckError::from(format!(
+                "the clue at {} is not in its own rectangle",
+                name(cell)
+            )));
         }
         if clues_in[k] != 1 {
-            return Err(CheckError::from(format!("the rectangle of {} holds {} numbers", name(cell), clues_in[k])));
+            return Err(CheckError::from(format!(
+                "the rectangle of {} holds {} numbers",
+                name(cell),
+                clues_in[k]
+            )));
         }
         let (t, l, b, r) = bbox[k];
         if (b - t + 1) * (r - l + 1) != count[k] {
-            return Err(CheckError::from(format!("the region of {} is not a rectangle", name(cell))));
+            return Err(CheckError::from(format!(
+                "the region of {} is not a rectangle",
+                name(cell)
+            )));
         }
         if let Clue::Area(n) = p.clue(cell / w, cell % w)
             && n as usize != count[k]
         {
-            return Err(CheckError::from(format!("the {n} at {} has a rectangle of {} cells", name(cell), count[k])));
+            return Err(CheckError::from(format!(
+                "the {n} at {} has a rectangle of {} cells",
+                name(cell),
+                count[k]
+            )));
         }
     }
     Ok(())

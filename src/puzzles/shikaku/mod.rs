@@ -21,7 +21,7 @@ mod reader;
 
 pub use reader::{parse, parse_url};
 
-use crate::constraints::{self, Constraint, Grid, Model, MAX_VALUE};
+use crate::constraints::{self, Constraint, Grid, MAX_VALUE, Model};
 use crate::puzzle::{
     CellStyle, Cells, CheckError, CnfEncode, CoverEncode, Kind, NativeSolve, Puzzle,
 };
@@ -74,14 +74,20 @@ pub struct Shikaku {
 }
 
 /// The candidates of every clue, or `None` when there would be more than `cap` in all.
-pub(crate) fn candidates(width: usize, height: usize, clues: &[Clue], cap: usize) -> Option<Vec<Vec<Rect>>> {
+pub(crate) fn candidates(
+    width: usize,
+    height: usize,
+    clues: &[Clue],
+    cap: usize,
+) -> Option<Vec<Vec<Rect>>> {
     // Clue cells per prefix rectangle, to test "no other clue" in O(1).
     let mut sum = vec![0usize; (width + 1) * (height + 1)];
     for r in 0..height {
         for c in 0..width {
             let here = usize::from(clues[r * width + c] != Clue::Empty);
             sum[(r + 1) * (width + 1) + c + 1] =
-                here + sum[r * (width + 1) + c + 1] + sum[(r + 1) * (width + 1) + c] - sum[r * (width + 1) + c];
+                here + sum[r * (width + 1) + c + 1] + sum[(r + 1) * (width + 1) + c]
+                    - sum[r * (width + 1) + c];
         }
     }
     let count = |t: usize, l: usize, h: usize, w: usize| {
@@ -106,7 +112,12 @@ pub(crate) fn candidates(width: usize, height: usize, clues: &[Clue], cap: usize
                 for top in (r + 1).saturating_sub(h)..=r.min(height - h) {
                     for left in (c + 1).saturating_sub(w)..=c.min(width - w) {
                         if count(top, left, h, w) == 1 {
-                            list.push(Rect { top, left, height: h, width: w });
+                            list.push(Rect {
+                                top,
+                                left,
+                                height: h,
+                                width: w,
+                            });
                             total += 1;
                             if total > cap {
                                 return None;
@@ -124,9 +135,16 @@ pub(crate) fn candidates(width: usize, height: usize, clues: &[Clue], cap: usize
 impl Shikaku {
     /// A `width × height` grid of row-major `clues` whose candidates are `candidates` (from
     /// [`candidates`], which the reader bounds).
-    pub(crate) fn with_candidates(width: usize, height: usize, clues: Vec<Clue>, candidates: Vec<Vec<Rect>>) -> Shikaku {
+    pub(crate) fn with_candidates(
+        width: usize,
+        height: usize,
+        clues: Vec<Clue>,
+        candidates: Vec<Vec<Rect>>,
+    ) -> Shikaku {
         assert_eq!(clues.len(), width * height, "one clue slot per cell");
-        let clue_cells: Vec<usize> = (0..clues.len()).filter(|&i| clues[i] != Clue::Empty).collect();
+        let clue_cells: Vec<usize> = (0..clues.len())
+            .filter(|&i| clues[i] != Clue::Empty)
+            .collect();
         assert_eq!(clue_cells.len(), candidates.len(), "candidates per clue");
         let chunk = MAX_VALUE as usize;
         let mut vars = Vec::new();
@@ -136,7 +154,11 @@ impl Shikaku {
             for first in (0..list.len().max(1)).step_by(chunk) {
                 let len = (list.len() - first).min(chunk);
                 vars.push((k, first));
-                let real = if len == 0 { 0 } else { constraints::range(1, len as u32) };
+                let real = if len == 0 {
+                    0
+                } else {
+                    constraints::range(1, len as u32)
+                };
                 domains.push(real | u64::from(split));
             }
         }
@@ -161,7 +183,15 @@ impl Shikaku {
         for pairs in covers {
             model.add(Constraint::ExactlyOne(pairs));
         }
-        Shikaku { width, height, clues, clue_cells, candidates, vars, model }
+        Shikaku {
+            width,
+            height,
+            clues,
+            clue_cells,
+            candidates,
+            vars,
+            model,
+        }
     }
 
     /// A `width × height` grid of row-major `clues` (every candidate listed: small grids).
@@ -193,7 +223,10 @@ impl Shikaku {
     /// The clues, a row a line: `.` empty, `?`, numbers; one character a cell when every
     /// number is one digit, else columns split by blanks.
     pub fn drawing(&self) -> String {
-        let wide = self.clues.iter().any(|c| matches!(c, Clue::Area(n) if *n > 9));
+        let wide = self
+            .clues
+            .iter()
+            .any(|c| matches!(c, Clue::Area(n) if *n > 9));
         self.clues
             .chunks(self.width)
             .map(|row| {
@@ -206,7 +239,11 @@ impl Shikaku {
                     })
                     .collect();
                 if wide {
-                    texts.iter().map(|t| format!("{t:>2}")).collect::<Vec<_>>().join(" ")
+                    texts
+                        .iter()
+                        .map(|t| format!("{t:>2}"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
                 } else {
                     texts.concat()
                 }
@@ -220,7 +257,10 @@ impl Shikaku {
     /// number, other cells `.`.
     pub fn rectangles(&self, g: &Grid) -> String {
         let (w, h) = (self.width, self.height);
-        let wide = self.clues.iter().any(|c| matches!(c, Clue::Area(n) if *n > 9));
+        let wide = self
+            .clues
+            .iter()
+            .any(|c| matches!(c, Clue::Area(n) if *n > 9));
         let cw = if wide { 2 } else { 1 };
         let mut out = Vec::new();
         for r in 0..h {
@@ -236,9 +276,14 @@ impl Shikaku {
                 let cut = r + 1 < h && g.at(r, c) != g.at(r + 1, c);
                 under.push_str(&(if cut { "-" } else { " " }).repeat(cw));
                 if c + 1 < w {
-                    line.push(if g.at(r, c) != g.at(r, c + 1) { '|' } else { ' ' });
+                    line.push(if g.at(r, c) != g.at(r, c + 1) {
+                        '|'
+                    } else {
+                        ' '
+                    });
                     if r + 1 < h {
-                        let down = g.at(r, c) != g.at(r, c + 1) || g.at(r + 1, c) != g.at(r + 1, c + 1);
+                        let down =
+                            g.at(r, c) != g.at(r, c + 1) || g.at(r + 1, c) != g.at(r + 1, c + 1);
                         let across = cut || g.at(r, c + 1) != g.at(r + 1, c + 1);
                         under.push(match (down, across) {
                             (true, true) => '+',
@@ -275,7 +320,11 @@ impl Puzzle for Shikaku {
         }
         if let Some(k) = self.candidates.iter().position(Vec::is_empty) {
             let i = self.clue_cells[k];
-            return Some(format!("no rectangle fits the clue at r{}c{}", i / self.width + 1, i % self.width + 1));
+            return Some(format!(
+                "no rectangle fits the clue at r{}c{}",
+                i / self.width + 1,
+                i % self.width + 1
+            ));
         }
         None
     }
@@ -303,7 +352,12 @@ impl Puzzle for Shikaku {
             }
         }
         if let Some(g) = solution {
-            const TINTS: [Rgb; 4] = [Rgb(255, 236, 200), Rgb(210, 232, 255), Rgb(215, 245, 210), Rgb(245, 215, 240)];
+            const TINTS: [Rgb; 4] = [
+                Rgb(255, 236, 200),
+                Rgb(210, 232, 255),
+                Rgb(215, 245, 210),
+                Rgb(245, 215, 240),
+            ];
             for (i, &v) in g.values.iter().enumerate() {
                 picture.fills[i] = TINTS[v as usize % TINTS.len()];
             }
@@ -373,7 +427,10 @@ pub const READER: crate::puzzles::Reader<Shikaku> = crate::puzzles::Reader {
     extensions: &["shikaku"],
     looks_like: |lines| lines.iter().any(|l| reader::looks_like(l)),
     read: |_, text| crate::puzzles::by_line(parse(text)),
-    examples: &[crate::puzzles::example!("Shikaku 10×10", "shikaku/shikaku-10x10.txt")],
+    examples: &[crate::puzzles::example!(
+        "Shikaku 10×10",
+        "shikaku/shikaku-10x10.txt"
+    )],
     generator: None,
 };
 
@@ -385,7 +442,11 @@ mod tests {
     fn candidates_checker_and_drawing() {
         // 2 .
         // . 2   two dominoes, across or down: two solutions.
-        let p = Shikaku::new(2, 2, vec![Clue::Area(2), Clue::Empty, Clue::Empty, Clue::Area(2)]);
+        let p = Shikaku::new(
+            2,
+            2,
+            vec![Clue::Area(2), Clue::Empty, Clue::Empty, Clue::Area(2)],
+        );
         assert_eq!(p.candidate_count(), 4);
         let across = Grid::new(2, vec![0, 0, 1, 1]);
         assert_eq!(p.check(&across), Ok(()));

@@ -39,7 +39,12 @@ pub(crate) fn looks_like(line: &str) -> bool {
 }
 
 /// The puzzle of `slots`, its candidates bounded ([`MAX_CANDIDATES`]).
-fn build(width: usize, height: usize, slots: Vec<puzzlink::Slot>, line: usize) -> Result<Shikaku, ParseError> {
+fn build(
+    width: usize,
+    height: usize,
+    slots: Vec<puzzlink::Slot>,
+    line: usize,
+) -> Result<Shikaku, ParseError> {
     let mut clues = Vec::with_capacity(slots.len());
     for (k, slot) in slots.into_iter().enumerate() {
         clues.push(match slot {
@@ -55,7 +60,12 @@ fn build(width: usize, height: usize, slots: Vec<puzzlink::Slot>, line: usize) -
         });
     }
     let list = candidates(width, height, &clues, MAX_CANDIDATES).ok_or_else(|| {
-        ParseError::at_line(line, format!("the clues of this {width}×{height} grid fit more than {MAX_CANDIDATES} rectangles"))
+        ParseError::at_line(
+            line,
+            format!(
+                "the clues of this {width}×{height} grid fit more than {MAX_CANDIDATES} rectangles"
+            ),
+        )
     })?;
     Ok(Shikaku::with_candidates(width, height, clues, list))
 }
@@ -63,10 +73,12 @@ fn build(width: usize, height: usize, slots: Vec<puzzlink::Slot>, line: usize) -
 /// A puzz.link `shikaku` URL; `lead` is its column offset in the line.
 pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<Shikaku, ParseError> {
     let err = |offset: usize, m: String| ParseError::new(line, Some(lead + offset + 1), m);
-    let g = puzzlink::grid_url(url, &["shikaku"], "shikaku").map_err(|e| err(e.offset, e.message))?;
+    let g =
+        puzzlink::grid_url(url, &["shikaku"], "shikaku").map_err(|e| err(e.offset, e.message))?;
     lines::grid_size(g.width, g.height, MAX_CELLS, line, lead + g.height_at + 1)?;
     let n = g.width * g.height;
-    let (slots, end) = puzzlink::number16_slots(url, g.body_at, n).map_err(|e| err(e.offset, e.message))?;
+    let (slots, end) =
+        puzzlink::number16_slots(url, g.body_at, n).map_err(|e| err(e.offset, e.message))?;
     if end < g.body_at + g.body.len() {
         return Err(err(end, format!("more than the grid's {n} cells")));
     }
@@ -97,10 +109,18 @@ impl Notate for Shikaku {
                         Clue::Unknown => Some(None),
                     })
                     .collect();
-                if slots.iter().any(|s| matches!(s, Some(Some(v)) if *v >= 4096)) {
+                if slots
+                    .iter()
+                    .any(|s| matches!(s, Some(Some(v)) if *v >= 4096))
+                {
                     return None;
                 }
-                Some(puzzlink::url("shikaku", width, height, &puzzlink::write_number16(&slots)))
+                Some(puzzlink::url(
+                    "shikaku",
+                    width,
+                    height,
+                    &puzzlink::write_number16(&slots),
+                ))
             }
         }
     }
@@ -113,15 +133,23 @@ mod tests {
     #[test]
     fn a_url_and_rows_read_alike() {
         let url = parse_url("https://puzz.link/p?shikaku/6/6/s66j4.g8n4h4g", 1, 0).unwrap();
-        let rows = parse("shikaku\n......\n......\n.66...\n.4?.8.\n......\n.4..4.\n").remove(0).unwrap().1;
+        let rows = parse("shikaku\n......\n......\n.66...\n.4?.8.\n......\n.4..4.\n")
+            .remove(0)
+            .unwrap()
+            .1;
         let spaced = parse("shikaku\n. . . . . .\n. . . . . .\n. 6 6 . . .\n. 4 ? . 8 .\n. . . . . .\n. 4 . . 4 .\n")
             .remove(0)
             .unwrap()
             .1;
         assert_eq!(url, rows);
         assert_eq!(url, spaced);
-        assert_eq!(url.notate(Notation::Url).unwrap(), "https://puzz.link/p?shikaku/6/6/s66j4.g8n4h4g");
-        assert!(looks_like("https://puzz.link/p?shikaku/6/6/j3g56h6t6h23g5j"));
+        assert_eq!(
+            url.notate(Notation::Url).unwrap(),
+            "https://puzz.link/p?shikaku/6/6/s66j4.g8n4h4g"
+        );
+        assert!(looks_like(
+            "https://puzz.link/p?shikaku/6/6/j3g56h6t6h23g5j"
+        ));
         assert!(!looks_like("https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"));
     }
 }

@@ -13,13 +13,21 @@ pub(super) fn verify(p: &Singles, g: &Grid) -> Result<(), CheckError> {
     }
     let name = |i: usize| format!("r{}c{}", i / w + 1, i % w + 1);
     if let Some(i) = g.values.iter().position(|&v| v > 1) {
-        return Err(CheckError::from(format!("{} holds {}", name(i), g.values[i])));
+        return Err(CheckError::from(format!(
+            "{} holds {}",
+            name(i),
+            g.values[i]
+        )));
     }
     let shaded = |r: usize, c: usize| g.at(r, c) == 1;
     for r in 0..h {
         for c in 0..w {
-            if shaded(r, c) && ((c + 1 < w && shaded(r, c + 1)) || (r + 1 < h && shaded(r + 1, c))) {
-                return Err(CheckError::from(format!("shaded cells touch at {}", name(r * w + c))));
+            if shaded(r, c) && ((c + 1 < w && shaded(r, c + 1)) || (r + 1 < h && shaded(r + 1, c)))
+            {
+                return Err(CheckError::from(format!(
+                    "shaded cells touch at {}",
+                    name(r * w + c)
+                )));
             }
         }
     }
@@ -29,7 +37,11 @@ pub(super) fn verify(p: &Singles, g: &Grid) -> Result<(), CheckError> {
     for line in lines {
         for (k, &a) in line.iter().enumerate() {
             for &b in &line[k + 1..] {
-                if g.values[a] == 0 && g.values[b] == 0 && p.numbers[a].is_some() && p.numbers[a] == p.numbers[b] {
+                if g.values[a] == 0
+                    && g.values[b] == 0
+                    && p.numbers[a].is_some()
+                    && p.numbers[a] == p.numbers[b]
+                {
                     return Err(CheckError::from(format!(
                         "{} and {} both show {} unshaded",
                         name(a),

@@ -97,7 +97,10 @@ impl Singles {
             .chunks(self.width)
             .map(|row| {
                 if wide {
-                    row.iter().map(|t| format!("{t:>2}")).collect::<Vec<_>>().join(" ")
+                    row.iter()
+                        .map(|t| format!("{t:>2}"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
                 } else {
                     row.concat()
                 }

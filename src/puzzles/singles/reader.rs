@@ -7,8 +7,8 @@
 //! number. Errors name the line and column (for a URL, the offset in it, 1-based).
 
 use super::Singles;
-use crate::puzzle::{Notate, Notation};
 use crate::constraints::{puzzlink, tatham};
+use crate::puzzle::{Notate, Notation};
 use crate::puzzles::{ParseError, lines};
 
 /// Cells beyond this are refused.
@@ -45,11 +45,13 @@ pub(crate) fn looks_like(line: &str) -> bool {
                 .and_then(|(w, h)| Some((w.parse::<usize>().ok()?, h.parse::<usize>().ok()?)))
                 .is_some_and(|(w, h)| {
                     w.checked_mul(h) == Some(desc.chars().count())
-                        && desc.chars().filter_map(base62).all(|v| v as usize <= w.max(h))
+                        && desc
+                            .chars()
+                            .filter_map(base62)
+                            .all(|v| v as usize <= w.max(h))
                 })
         })
 }
-
 
 /// A base-62 digit (`0`–`9`, `a`–`z`, `A`–`Z`).
 fn base62(ch: char) -> Option<u32> {
@@ -68,20 +70,40 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Singles, ParseErro
     let (width, height) = params
         .split_once('x')
         .and_then(|(w, h)| Some((w.parse::<usize>().ok()?, h.parse::<usize>().ok()?)))
-        .ok_or_else(|| ParseError::new(line, Some(lead + 1), format!("`{params}` is not a Singles size `WxH`")))?;
+        .ok_or_else(|| {
+            ParseError::new(
+                line,
+                Some(lead + 1),
+                format!("`{params}` is not a Singles size `WxH`"),
+            )
+        })?;
     lines::grid_size(width, height, MAX_CELLS, line, lead + 1)?;
     let n = width * height;
     let mut numbers = Vec::with_capacity(n);
     for (k, ch) in desc.char_indices() {
         let column = lead + start + k + 1;
         if numbers.len() >= n {
-            return Err(ParseError::new(line, Some(column), format!("more than the grid's {n} cells")));
+            return Err(ParseError::new(
+                line,
+                Some(column),
+                format!("more than the grid's {n} cells"),
+            ));
         }
         match base62(ch) {
-            Some(0) => return Err(ParseError::new(line, Some(column), "0 is not a Singles number (1 and up)")),
+            Some(0) => {
+                return Err(ParseError::new(
+                    line,
+                    Some(column),
+                    "0 is not a Singles number (1 and up)",
+                ));
+            }
             Some(v) => numbers.push(Some(v)),
             None => {
-                return Err(ParseError::new(line, Some(column), format!("unknown letter `{ch}`: expected a base-62 digit 1-9, a-z, A-Z")));
+                return Err(ParseError::new(
+                    line,
+                    Some(column),
+                    format!("unknown letter `{ch}`: expected a base-62 digit 1-9, a-z, A-Z"),
+                ));
             }
         }
     }
@@ -89,7 +111,10 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Singles, ParseErro
         return Err(ParseError::new(
             line,
             Some(lead + id.len() + 1),
-            format!("the description covers {} cells, the grid has {n}", numbers.len()),
+            format!(
+                "the description covers {} cells, the grid has {n}",
+                numbers.len()
+            ),
         ));
     }
     Ok(Singles::new(width, height, numbers))
@@ -112,8 +137,14 @@ pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<Singles, ParseEr
         match ch {
             '.' | '%' | '@' => numbers.push(None),
             '-' => {
-                let hi = chars.get(k + 1).and_then(|&(_, c)| digit(c)).ok_or_else(bad)?;
-                let lo = chars.get(k + 2).and_then(|&(_, c)| digit(c)).ok_or_else(bad)?;
+                let hi = chars
+                    .get(k + 1)
+                    .and_then(|&(_, c)| digit(c))
+                    .ok_or_else(bad)?;
+                let lo = chars
+                    .get(k + 2)
+                    .and_then(|&(_, c)| digit(c))
+                    .ok_or_else(bad)?;
                 numbers.push(Some(hi * 36 + lo));
                 k += 2;
             }
@@ -122,7 +153,10 @@ pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<Singles, ParseEr
         k += 1;
     }
     if numbers.len() < n {
-        return Err(err(url.len(), format!("{} of the grid's {n} cells described", numbers.len())));
+        return Err(err(
+            url.len(),
+            format!("{} of the grid's {n} cells described", numbers.len()),
+        ));
     }
     Ok(Singles::new(width, height, numbers))
 }
@@ -146,7 +180,11 @@ fn plain(rows: &[(usize, &str)], header: usize) -> Result<Singles, ParseError> {
                 row.push(match word {
                     "." => None,
                     _ => Some(word.parse::<u32>().ok().filter(|&v| v > 0).ok_or_else(|| {
-                        ParseError::new(line, Some(column), format!("`{word}` is not a number (1 and up) or `.`"))
+                        ParseError::new(
+                            line,
+                            Some(column),
+                            format!("`{word}` is not a number (1 and up) or `.`"),
+                        )
                     })?),
                 });
             } else {
@@ -168,7 +206,10 @@ fn plain(rows: &[(usize, &str)], header: usize) -> Result<Singles, ParseError> {
         if r == 0 {
             width = row.len();
         } else if row.len() != width {
-            return Err(ParseError::at_line(line, format!("{} cells in this row, {width} in the first", row.len())));
+            return Err(ParseError::at_line(
+                line,
+                format!("{} cells in this row, {width} in the first", row.len()),
+            ));
         }
         numbers.extend(row);
     }
@@ -188,7 +229,9 @@ impl Notate for Singles {
 
     fn notate(&self, form: Notation) -> Option<String> {
         let (width, height) = self.size();
-        let numbers = (0..height).flat_map(|r| (0..width).map(move |c| (r, c))).map(|(r, c)| self.number(r, c));
+        let numbers = (0..height)
+            .flat_map(|r| (0..width).map(move |c| (r, c)))
+            .map(|(r, c)| self.number(r, c));
         match form {
             Notation::Tatham => {
                 let desc: Option<String> = numbers.map(|n| n.and_then(base62_digit)).collect();
@@ -242,11 +285,23 @@ mod tests {
         assert_eq!(id, spaced);
         assert_eq!(id, packed);
         assert_eq!(id, url);
-        let dots = parse_url("https://puzz.link/p?hitori/6/5/111.45.2..453.3.1..2....3.3.1.", 1, 0).unwrap();
+        let dots = parse_url(
+            "https://puzz.link/p?hitori/6/5/111.45.2..453.3.1..2....3.3.1.",
+            1,
+            0,
+        )
+        .unwrap();
         assert_eq!(dots.number(0, 3), None);
         assert_eq!(dots.number(0, 4), Some(4));
         assert_eq!(id.notate(Notation::Tatham).unwrap(), "3x2:12a311");
-        assert_eq!(dots.notate(Notation::Url).unwrap(), "https://puzz.link/p?hitori/6/5/111.45.2..453.3.1..2....3.3.1.");
-        assert_eq!(dots.notate(Notation::Tatham), None, "a Tatham ID has a number in every cell");
+        assert_eq!(
+            dots.notate(Notation::Url).unwrap(),
+            "https://puzz.link/p?hitori/6/5/111.45.2..453.3.1..2....3.3.1."
+        );
+        assert_eq!(
+            dots.notate(Notation::Tatham),
+            None,
+            "a Tatham ID has a number in every cell"
+        );
     }
 }

@@ -13,7 +13,12 @@ pub(super) fn verify(p: &Slant, g: &Grid) -> Result<(), CheckError> {
         return Err(CheckError::from(format!("the solution is not {w}×{h}")));
     }
     if let Some(i) = g.values.iter().position(|&v| v != BACKSLASH && v != SLASH) {
-        return Err(CheckError::from(format!("r{}c{} holds {}, not a diagonal", i / w + 1, i % w + 1, g.values[i])));
+        return Err(CheckError::from(format!(
+            "r{}c{} holds {}, not a diagonal",
+            i / w + 1,
+            i % w + 1,
+            g.values[i]
+        )));
     }
     let at = |r: usize, c: usize| g.values[r * w + c];
     for r in 0..=h {
@@ -51,7 +56,11 @@ pub(super) fn verify(p: &Slant, g: &Grid) -> Result<(), CheckError> {
             };
             let (ra, rb) = (find(&mut root, a), find(&mut root, b));
             if ra == rb {
-                return Err(CheckError::from(format!("the diagonal in r{}c{} closes a loop", r + 1, c + 1)));
+                return Err(CheckError::from(format!(
+                    "the diagonal in r{}c{} closes a loop",
+                    r + 1,
+                    c + 1
+                )));
             }
             root[ra] = rb;
         }

@@ -87,11 +87,28 @@ pub(crate) fn local(p: &Slant) -> Local {
         for c in 0..=wi {
             let loops: [&[(isize, isize)]; 3] = [
                 &[(r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)],
-                &[(r - 1, c), (r, c + 1), (r + 1, c + 2), (r + 2, c + 1), (r + 1, c), (r, c - 1)],
-                &[(r - 1, c), (r, c + 1), (r + 1, c), (r + 2, c - 1), (r + 1, c - 2), (r, c - 1)],
+                &[
+                    (r - 1, c),
+                    (r, c + 1),
+                    (r + 1, c + 2),
+                    (r + 2, c + 1),
+                    (r + 1, c),
+                    (r, c - 1),
+                ],
+                &[
+                    (r - 1, c),
+                    (r, c + 1),
+                    (r + 1, c),
+                    (r + 2, c - 1),
+                    (r + 1, c - 2),
+                    (r, c - 1),
+                ],
             ];
             for points in loops {
-                if points.iter().any(|&(pr, pc)| pr < 0 || pc < 0 || pr > hi || pc > wi) {
+                if points
+                    .iter()
+                    .any(|&(pr, pc)| pr < 0 || pc < 0 || pr > hi || pc > wi)
+                {
                     continue;
                 }
                 let clause: Vec<Lit> = (0..points.len())
@@ -99,7 +116,11 @@ pub(crate) fn local(p: &Slant) -> Local {
                         let ((r1, c1), (r2, c2)) = (points[k], points[(k + 1) % points.len()]);
                         let cell = back(r1.min(r2) as usize, c1.min(c2) as usize);
                         // `\` joins points whose row and column grow together.
-                        if (r2 - r1) * (c2 - c1) > 0 { !cell } else { cell }
+                        if (r2 - r1) * (c2 - c1) > 0 {
+                            !cell
+                        } else {
+                            cell
+                        }
                     })
                     .collect();
                 cnf.add_clause(&clause);
@@ -107,23 +128,39 @@ pub(crate) fn local(p: &Slant) -> Local {
         }
     }
     cnf.end_family();
-    let lits: Vec<Lit> = cells.iter().flat_map(|v| [v.positive(), v.negative()]).collect();
+    let lits: Vec<Lit> = cells
+        .iter()
+        .flat_map(|v| [v.positive(), v.negative()])
+        .collect();
     let acyclic = Acyclic::new(diagonals(p), lits);
-    Local { cnf, acyclic, cells }
+    Local {
+        cnf,
+        acyclic,
+        cells,
+    }
 }
 
 /// Reads the diagonals off a model.
 pub(crate) fn decode(p: &Slant, cells: &[Var], model: &Model) -> Result<Grid, DecodeError> {
     if cells.iter().any(|v| v.index() >= model.num_vars()) {
-        return Err(DecodeError::from("the model is shorter than the cell variables"));
+        return Err(DecodeError::from(
+            "the model is shorter than the cell variables",
+        ));
     }
-    let values = cells.iter().map(|&v| if model.value(v) { BACKSLASH } else { SLASH }).collect();
+    let values = cells
+        .iter()
+        .map(|&v| if model.value(v) { BACKSLASH } else { SLASH })
+        .collect();
     Ok(Grid::new(p.width, values))
 }
 
 /// The whole puzzle as CNF: the clue clauses and the eager forest.
 pub(crate) fn encode(p: &Slant) -> CnfEncoding<'_, Grid> {
-    let Local { mut cnf, acyclic, cells } = local(p);
+    let Local {
+        mut cnf,
+        acyclic,
+        cells,
+    } = local(p);
     acyclic.encode(&mut cnf);
     let projection = cells.clone();
     CnfEncoding {

@@ -28,8 +28,8 @@ pub use reader::{parse, parse_id, parse_url};
 
 use crate::constraints::{Grid, lazy};
 use crate::puzzle::{
-    CheckError, CnfEncode, CnfEncoding, EncodeOptions, Engine, Kind, Limits, NativeAnswer, NativeSolve,
-    Preference, Purpose, Puzzle, SessionAnswer, Sink, SolveError,
+    CheckError, CnfEncode, CnfEncoding, EncodeOptions, Engine, Kind, Limits, NativeAnswer,
+    NativeSolve, Preference, Purpose, Puzzle, SessionAnswer, Sink, SolveError,
 };
 use crate::render::{Picture, Rgb};
 
@@ -50,8 +50,16 @@ pub struct Slant {
 impl Slant {
     /// A grid of `width × height` cells with row-major point `clues` (`(W+1)(H+1)` of them).
     pub fn new(width: usize, height: usize, clues: Vec<Option<u8>>) -> Slant {
-        assert_eq!(clues.len(), (width + 1) * (height + 1), "one clue slot per point");
-        Slant { width, height, clues }
+        assert_eq!(
+            clues.len(),
+            (width + 1) * (height + 1),
+            "one clue slot per point"
+        );
+        Slant {
+            width,
+            height,
+            clues,
+        }
     }
 
     /// Columns and rows of cells.
@@ -68,18 +76,28 @@ impl Slant {
     pub fn rows_text(&self) -> String {
         self.clues
             .chunks(self.width + 1)
-            .map(|row| row.iter().map(|c| c.map_or('.', |d| char::from(b'0' + d))).collect::<String>())
+            .map(|row| {
+                row.iter()
+                    .map(|c| c.map_or('.', |d| char::from(b'0' + d)))
+                    .collect::<String>()
+            })
             .collect::<Vec<_>>()
             .join("\n")
     }
 
-    fn answer(&self, found: lazy::LazyAnswer, cells: &[crate::cnf::Var]) -> Result<(Vec<Grid>, lazy::LazyAnswer), SolveError> {
+    fn answer(
+        &self,
+        found: lazy::LazyAnswer,
+        cells: &[crate::cnf::Var],
+    ) -> Result<(Vec<Grid>, lazy::LazyAnswer), SolveError> {
         let mut grids = Vec::with_capacity(found.models.len());
         for model in &found.models {
-            grids.push(cnf::decode(self, cells, model).map_err(|reason| SolveError::Decode {
-                backend: crate::puzzle::Backend::Native,
-                reason,
-            })?);
+            grids.push(
+                cnf::decode(self, cells, model).map_err(|reason| SolveError::Decode {
+                    backend: crate::puzzle::Backend::Native,
+                    reason,
+                })?,
+            );
         }
         Ok((grids, found))
     }
@@ -102,7 +120,13 @@ impl Puzzle for Slant {
 
     /// One row a line, `\` and `/`.
     fn solution_text(&self, solution: &Grid) -> String {
-        solution.text_with(|v| if v == BACKSLASH { "\\".to_string() } else { "/".to_string() })
+        solution.text_with(|v| {
+            if v == BACKSLASH {
+                "\\".to_string()
+            } else {
+                "/".to_string()
+            }
+        })
     }
 
     fn differences(&self, a: &Grid, b: &Grid) -> String {
@@ -128,7 +152,12 @@ impl Puzzle for Slant {
                     }
                     (1, 1) => {
                         if let Some(s) = solution {
-                            picture.labels[i] = if s.at(y / 2, x / 2) == BACKSLASH { "╲" } else { "╱" }.to_string();
+                            picture.labels[i] = if s.at(y / 2, x / 2) == BACKSLASH {
+                                "╲"
+                            } else {
+                                "╱"
+                            }
+                            .to_string();
                         }
                     }
                     _ => {}
@@ -163,7 +192,11 @@ impl Puzzle for Slant {
 }
 
 impl NativeSolve<Grid> for Slant {
-    fn solve_native(&self, limits: &Limits, found: Sink<'_, Grid>) -> Result<NativeAnswer, SolveError> {
+    fn solve_native(
+        &self,
+        limits: &Limits,
+        found: Sink<'_, Grid>,
+    ) -> Result<NativeAnswer, SolveError> {
         let local = cnf::local(self);
         let run = lazy::solve_theory(
             true,
@@ -180,12 +213,20 @@ impl NativeSolve<Grid> for Slant {
 }
 
 impl CnfEncode<Grid> for Slant {
-    fn encode_cnf(&self, _options: &EncodeOptions, _purpose: Purpose) -> Result<CnfEncoding<'_, Grid>, SolveError> {
+    fn encode_cnf(
+        &self,
+        _options: &EncodeOptions,
+        _purpose: Purpose,
+    ) -> Result<CnfEncoding<'_, Grid>, SolveError> {
         Ok(cnf::encode(self))
     }
 
     /// The lazy form: varisat on the clue clauses, a cut per loop as models close them.
-    fn sat_session(&self, max_solutions: u64, keep: usize) -> Option<Result<SessionAnswer<Grid>, SolveError>> {
+    fn sat_session(
+        &self,
+        max_solutions: u64,
+        keep: usize,
+    ) -> Option<Result<SessionAnswer<Grid>, SolveError>> {
         let local = cnf::local(self);
         let run = match lazy::solve_incremental(
             &local.cnf,
@@ -198,7 +239,10 @@ impl CnfEncode<Grid> for Slant {
             Ok(run) => run,
             Err(e) => return Some(Err(e.into())),
         };
-        Some(self.answer(run, &local.cells).map(|(solutions, run)| run.session(solutions, &local.cnf)))
+        Some(
+            self.answer(run, &local.cells)
+                .map(|(solutions, run)| run.session(solutions, &local.cnf)),
+        )
     }
 }
 
@@ -215,7 +259,10 @@ pub const READER: crate::puzzles::Reader<Slant> = crate::puzzles::Reader {
     extensions: &["slant", "gokigen"],
     looks_like: reader::looks_like,
     read: |_, text| crate::puzzles::by_line(parse(text)),
-    examples: &[crate::puzzles::example!("Slant 8×8, hard (Tatham's Slant)", "slant/slant-8x8-hard.txt")],
+    examples: &[crate::puzzles::example!(
+        "Slant 8×8, hard (Tatham's Slant)",
+        "slant/slant-8x8-hard.txt"
+    )],
     generator: None,
 };
 
@@ -233,8 +280,17 @@ mod tests {
         assert_eq!(p.check(&fine), Ok(()));
         assert_eq!(p.solution_text(&fine), "\\\\\n\\/");
         // The centre point: touched by r1c1's `\` only in `fine`; by three diagonals below.
-        let q = Slant::new(2, 2, vec![None, None, None, None, Some(1), None, None, None, None]);
+        let q = Slant::new(
+            2,
+            2,
+            vec![None, None, None, None, Some(1), None, None, None, None],
+        );
         assert_eq!(q.check(&fine), Ok(()));
-        assert!(q.check(&Grid::new(2, vec![BACKSLASH, SLASH, SLASH, SLASH])).unwrap_err().message.contains("touch"));
+        assert!(
+            q.check(&Grid::new(2, vec![BACKSLASH, SLASH, SLASH, SLASH]))
+                .unwrap_err()
+                .message
+                .contains("touch")
+        );
     }
 }

@@ -68,14 +68,24 @@ pub(super) fn verify(p: &Slitherlink, s: &Loop) -> Result<(), CheckError> {
             }
         }
     }
-    let total = s.horizontal.iter().chain(&s.vertical).flatten().filter(|&&b| b).count();
+    let total = s
+        .horizontal
+        .iter()
+        .chain(&s.vertical)
+        .flatten()
+        .filter(|&&b| b)
+        .count();
     let Some(start) = start else {
         return Err(CheckError::from("there is no loop"));
     };
     let (mut previous, mut here, mut walked) = (start, at(start.0, start.1)[0], 1);
     while here != start {
         let next = at(here.0, here.1);
-        let step = if next[0] == previous { next[1] } else { next[0] };
+        let step = if next[0] == previous {
+            next[1]
+        } else {
+            next[0]
+        };
         previous = here;
         here = step;
         walked += 1;

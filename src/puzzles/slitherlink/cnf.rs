@@ -95,7 +95,9 @@ pub(crate) fn fix(local: &mut Local, edges: &[Option<bool>]) {
 pub(crate) fn decode(p: &Slitherlink, edges: &[Var], model: &Model) -> Result<Loop, DecodeError> {
     let (w, h) = (p.width, p.height);
     if edges.iter().any(|v| v.index() >= model.num_vars()) {
-        return Err(DecodeError::from("the model is shorter than the edge variables"));
+        return Err(DecodeError::from(
+            "the model is shorter than the edge variables",
+        ));
     }
     let horizontal = (h + 1) * w;
     Ok(Loop {

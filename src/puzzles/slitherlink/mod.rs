@@ -120,13 +120,19 @@ impl Slitherlink {
         out.join("\n")
     }
 
-    fn answer(&self, found: lazy::LazyAnswer, edges: &[crate::cnf::Var]) -> Result<(Vec<Loop>, lazy::LazyAnswer), SolveError> {
+    fn answer(
+        &self,
+        found: lazy::LazyAnswer,
+        edges: &[crate::cnf::Var],
+    ) -> Result<(Vec<Loop>, lazy::LazyAnswer), SolveError> {
         let mut loops = Vec::with_capacity(found.models.len());
         for model in &found.models {
-            loops.push(cnf::decode(self, edges, model).map_err(|reason| SolveError::Decode {
-                backend: crate::puzzle::Backend::Native,
-                reason,
-            })?);
+            loops.push(
+                cnf::decode(self, edges, model).map_err(|reason| SolveError::Decode {
+                    backend: crate::puzzle::Backend::Native,
+                    reason,
+                })?,
+            );
         }
         Ok((loops, found))
     }
@@ -136,7 +142,10 @@ impl Slitherlink {
 fn rows_json(rows: &[Vec<bool>]) -> serde_json::Value {
     serde_json::json!(
         rows.iter()
-            .map(|row| row.iter().map(|&b| if b { '1' } else { '0' }).collect::<String>())
+            .map(|row| row
+                .iter()
+                .map(|&b| if b { '1' } else { '0' })
+                .collect::<String>())
             .collect::<Vec<_>>()
     )
 }
@@ -182,7 +191,11 @@ impl Puzzle for Slitherlink {
             "{} edges differ: {}{}",
             differ.len(),
             shown.join(", "),
-            if differ.len() > shown.len() { ", …" } else { "" }
+            if differ.len() > shown.len() {
+                ", …"
+            } else {
+                ""
+            }
         )
     }
 
@@ -238,7 +251,9 @@ impl Puzzle for Slitherlink {
 
     fn cells(&self) -> Cells {
         Cells {
-            refusal: Some("a slitherlink's solution is a set of edges, not cells: analyze has no cells to read"),
+            refusal: Some(
+                "a slitherlink's solution is a set of edges, not cells: analyze has no cells to read",
+            ),
             ..Cells::default()
         }
     }
@@ -274,7 +289,12 @@ impl Slitherlink {
     /// A loop's edges in lattice order (the inverse of [`Slitherlink::loop_of`]).
     #[cfg(test)]
     fn edge_values(&self, l: &Loop) -> Vec<Option<bool>> {
-        l.horizontal.iter().chain(&l.vertical).flatten().map(|&b| Some(b)).collect()
+        l.horizontal
+            .iter()
+            .chain(&l.vertical)
+            .flatten()
+            .map(|&b| Some(b))
+            .collect()
     }
 
     /// The loop of edges all decided (lattice order).
@@ -283,7 +303,9 @@ impl Slitherlink {
         let horizontal = (h + 1) * w;
         let on = |i: usize| edges[i] == Some(true);
         Loop {
-            horizontal: (0..=h).map(|r| (0..w).map(|c| on(r * w + c)).collect()).collect(),
+            horizontal: (0..=h)
+                .map(|r| (0..w).map(|c| on(r * w + c)).collect())
+                .collect(),
             vertical: (0..h)
                 .map(|r| (0..=w).map(|c| on(horizontal + r * (w + 1) + c)).collect())
                 .collect(),
@@ -292,7 +314,11 @@ impl Slitherlink {
 }
 
 impl NativeSolve<Loop> for Slitherlink {
-    fn solve_native(&self, limits: &Limits, found: Sink<'_, Loop>) -> Result<NativeAnswer, SolveError> {
+    fn solve_native(
+        &self,
+        limits: &Limits,
+        found: Sink<'_, Loop>,
+    ) -> Result<NativeAnswer, SolveError> {
         self.solve_within(limits, found, SEARCH_BUDGET)
     }
 }
@@ -304,16 +330,30 @@ impl Slitherlink {
     /// Deduction and its search first (`constraints::loop_deduce`), within `budget`
     /// branchings; beyond them, or once the stop fires, CDCL from the edges deduced before
     /// any branching (CDCL answers the stop itself).
-    fn solve_within(&self, limits: &Limits, found: Sink<'_, Loop>, budget: u64) -> Result<NativeAnswer, SolveError> {
+    fn solve_within(
+        &self,
+        limits: &Limits,
+        found: Sink<'_, Loop>,
+        budget: u64,
+    ) -> Result<NativeAnswer, SolveError> {
         let mut units = None;
         if limits.max_or_all() > 0 {
             let stop = || limits.stop.should_stop();
-            match loop_deduce::search(&cnf::lattice(self), &self.faces(), limits.max_or_all(), limits.keep, budget, &stop) {
+            match loop_deduce::search(
+                &cnf::lattice(self),
+                &self.faces(),
+                limits.max_or_all(),
+                limits.keep,
+                budget,
+                &stop,
+            ) {
                 Ok(run) => {
                     let loops: Vec<Loop> = run
                         .loops
                         .iter()
-                        .map(|edges| self.loop_of(&edges.iter().map(|&b| Some(b)).collect::<Vec<_>>()))
+                        .map(|edges| {
+                            self.loop_of(&edges.iter().map(|&b| Some(b)).collect::<Vec<_>>())
+                        })
                         .collect();
                     if loops.iter().all(|l| check::verify(self, l).is_ok()) {
                         for l in loops {
@@ -357,12 +397,20 @@ impl Slitherlink {
 }
 
 impl CnfEncode<Loop> for Slitherlink {
-    fn encode_cnf(&self, _options: &EncodeOptions, _purpose: Purpose) -> Result<CnfEncoding<'_, Loop>, SolveError> {
+    fn encode_cnf(
+        &self,
+        _options: &EncodeOptions,
+        _purpose: Purpose,
+    ) -> Result<CnfEncoding<'_, Loop>, SolveError> {
         Ok(cnf::encode(self))
     }
 
     /// The lazy form: varisat on the local clauses, cuts added as models break the loop.
-    fn sat_session(&self, max_solutions: u64, keep: usize) -> Option<Result<SessionAnswer<Loop>, SolveError>> {
+    fn sat_session(
+        &self,
+        max_solutions: u64,
+        keep: usize,
+    ) -> Option<Result<SessionAnswer<Loop>, SolveError>> {
         let local = cnf::local(self);
         let run = match lazy::solve_incremental(
             &local.cnf,
@@ -375,7 +423,10 @@ impl CnfEncode<Loop> for Slitherlink {
             Ok(run) => run,
             Err(e) => return Some(Err(e.into())),
         };
-        Some(self.answer(run, &local.edges).map(|(solutions, run)| run.session(solutions, &local.cnf)))
+        Some(
+            self.answer(run, &local.edges)
+                .map(|(solutions, run)| run.session(solutions, &local.cnf)),
+        )
     }
 }
 
@@ -397,9 +448,10 @@ pub const READER: crate::puzzles::Reader<Slitherlink> = crate::puzzles::Reader {
     },
     read: |_, text| crate::puzzles::by_line(parse(text)),
     generator: None,
-    examples: &[
-        crate::puzzles::example!("Slitherlink 7×7, normal (Tatham's Loopy)", "slitherlink/loopy-7x7-normal.txt"),
-    ],
+    examples: &[crate::puzzles::example!(
+        "Slitherlink 7×7, normal (Tatham's Loopy)",
+        "slitherlink/loopy-7x7-normal.txt"
+    )],
 };
 
 #[cfg(test)]
@@ -421,7 +473,12 @@ mod tests {
             horizontal: vec![vec![true, false, true], vec![true, false, true]],
             vertical: vec![vec![true, true, true, true]],
         };
-        assert!(q.check(&two).unwrap_err().message.contains("more than one loop"));
+        assert!(
+            q.check(&two)
+                .unwrap_err()
+                .message
+                .contains("more than one loop")
+        );
     }
 
     /// The two lazy forms agree on every shipped puzzle, counting up to three solutions.
@@ -448,7 +505,13 @@ mod tests {
                         .unwrap();
                 for partial in [false, true] {
                     let theory = lazy::solve_theory(
-                        partial, &local.cnf, constraints, &local.edges, 3, 3, &stop,
+                        partial,
+                        &local.cnf,
+                        constraints,
+                        &local.edges,
+                        3,
+                        3,
+                        &stop,
                     );
                     assert_eq!((theory.count, theory.complete), (cuts.count, cuts.complete));
                     let (a, _) = puzzle.answer(theory, &local.edges).unwrap();
@@ -499,10 +562,18 @@ mod tests {
             let at = |r: usize, c: usize| r < h && c < w && inside[r * w + c];
             let l = Loop {
                 horizontal: (0..=h)
-                    .map(|r| (0..w).map(|c| at(r, c) != (r > 0 && at(r - 1, c))).collect())
+                    .map(|r| {
+                        (0..w)
+                            .map(|c| at(r, c) != (r > 0 && at(r - 1, c)))
+                            .collect()
+                    })
                     .collect(),
                 vertical: (0..h)
-                    .map(|r| (0..=w).map(|c| at(r, c) != (c > 0 && at(r, c - 1))).collect())
+                    .map(|r| {
+                        (0..=w)
+                            .map(|c| at(r, c) != (c > 0 && at(r, c - 1)))
+                            .collect()
+                    })
                     .collect(),
             };
             if Slitherlink::new(w, h, vec![None; w * h]).check(&l).is_err() {
@@ -511,7 +582,12 @@ mod tests {
             let mut clues: Vec<Option<u8>> = (0..w * h)
                 .map(|i| {
                     let (r, c) = (i / w, i % w);
-                    let sides = [l.horizontal[r][c], l.horizontal[r + 1][c], l.vertical[r][c], l.vertical[r][c + 1]];
+                    let sides = [
+                        l.horizontal[r][c],
+                        l.horizontal[r + 1][c],
+                        l.vertical[r][c],
+                        l.vertical[r][c + 1],
+                    ];
                     (rng.below(100) < 55).then(|| sides.iter().filter(|&&b| b).count() as u8)
                 })
                 .collect();
@@ -537,7 +613,12 @@ mod tests {
         ];
         let mut puzzles: Vec<Slitherlink> = files
             .iter()
-            .flat_map(|text| parse(text).into_iter().filter_map(|r| r.ok()).map(|(_, p)| p))
+            .flat_map(|text| {
+                parse(text)
+                    .into_iter()
+                    .filter_map(|r| r.ok())
+                    .map(|(_, p)| p)
+            })
             .collect();
         let fixtures = puzzles.len();
         let mut rng = Rng(0x5eed_1007);
@@ -555,17 +636,31 @@ mod tests {
             let (loops, all) = puzzle.answer(all, &local.edges).unwrap();
             match loop_deduce::deduce(&cnf::lattice(puzzle), &puzzle.faces()) {
                 loop_deduce::Deduction::Contradiction => {
-                    assert_eq!((all.count, all.complete), (0, true), "{}", puzzle.rows_text());
+                    assert_eq!(
+                        (all.count, all.complete),
+                        (0, true),
+                        "{}",
+                        puzzle.rows_text()
+                    );
                     refuted += 1;
                 }
                 loop_deduce::Deduction::Edges(edges) => {
                     for l in &loops {
                         for (truth, decided) in puzzle.edge_values(l).iter().zip(&edges) {
-                            assert!(decided.is_none() || decided == truth, "{}", puzzle.rows_text());
+                            assert!(
+                                decided.is_none() || decided == truth,
+                                "{}",
+                                puzzle.rows_text()
+                            );
                         }
                     }
                     if edges.iter().all(Option::is_some) {
-                        assert_eq!((all.count, all.complete), (1, true), "{}", puzzle.rows_text());
+                        assert_eq!(
+                            (all.count, all.complete),
+                            (1, true),
+                            "{}",
+                            puzzle.rows_text()
+                        );
                         finished += 1;
                     } else {
                         partial += 1;
@@ -584,15 +679,29 @@ mod tests {
                     std::ops::ControlFlow::Continue(())
                 })
                 .unwrap();
-            assert_eq!((native.count, native.complete), (all.count, all.complete), "{}", puzzle.rows_text());
+            assert_eq!(
+                (native.count, native.complete),
+                (all.count, all.complete),
+                "{}",
+                puzzle.rows_text()
+            );
             // Without branchings of its own: CDCL from the deduced edges.
             let cdcl = puzzle
-                .solve_within(&limits, &mut |l| {
-                    kept.push(l);
-                    std::ops::ControlFlow::Continue(())
-                }, 0)
+                .solve_within(
+                    &limits,
+                    &mut |l| {
+                        kept.push(l);
+                        std::ops::ControlFlow::Continue(())
+                    },
+                    0,
+                )
                 .unwrap();
-            assert_eq!((cdcl.count, cdcl.complete), (all.count, all.complete), "{}", puzzle.rows_text());
+            assert_eq!(
+                (cdcl.count, cdcl.complete),
+                (all.count, all.complete),
+                "{}",
+                puzzle.rows_text()
+            );
             for l in &kept {
                 assert_eq!(puzzle.check(l), Ok(()));
             }
@@ -600,6 +709,9 @@ mod tests {
         // Every fixture is a published puzzle with one solution that deduction decides or
         // hands to the search; the random ones exercise all three outcomes.
         assert!(puzzles.len() > fixtures + 399);
-        assert!(finished > 50 && refuted > 20 && partial > 20, "{finished} {refuted} {partial}");
+        assert!(
+            finished > 50 && refuted > 20 && partial > 20,
+            "{finished} {refuted} {partial}"
+        );
     }
 }

@@ -5,9 +5,9 @@
 //! clue, `.` `-` `_` `?` none), blanks between cells ignored.
 
 use super::Slitherlink;
+use crate::constraints::puzzlink;
 use crate::constraints::tatham;
 use crate::puzzle::{Notate, Notation};
-use crate::constraints::puzzlink;
 use crate::puzzles::{ParseError, lines};
 
 /// Cells beyond this are refused (the eager CNF grows as n log n).
@@ -31,7 +31,6 @@ fn clues_error(line: usize, column: usize, message: impl Into<String>) -> ParseE
     ParseError::new(line, Some(column), message)
 }
 
-
 /// Reads decimal digits from `s` at byte `i`.
 fn number(s: &[u8], i: &mut usize) -> Option<usize> {
     let start = *i;
@@ -47,7 +46,10 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Slitherlink, Parse
     let s = id.as_bytes();
     let mut i = 0;
     let width = number(s, &mut i).ok_or_else(|| {
-        err(0, "expected a Loopy game ID `WxHt0:…` (width first)".to_string())
+        err(
+            0,
+            "expected a Loopy game ID `WxHt0:…` (width first)".to_string(),
+        )
     })?;
     if s.get(i) != Some(&b'x') {
         return Err(err(i, "expected `x` between width and height".into()));
@@ -58,7 +60,8 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Slitherlink, Parse
     if s.get(i) == Some(&b't') {
         i += 1;
         let at = i;
-        let grid = number(s, &mut i).ok_or_else(|| err(at, "expected the grid type after `t`".into()))?;
+        let grid =
+            number(s, &mut i).ok_or_else(|| err(at, "expected the grid type after `t`".into()))?;
         if grid != 0 {
             return Err(err(
                 at,
@@ -86,17 +89,26 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Slitherlink, Parse
     for (j, ch) in id[i..].char_indices() {
         let at = i + j;
         if clues.len() >= width * height {
-            return Err(err(at, format!("more than {width}×{height} cells of clues")));
+            return Err(err(
+                at,
+                format!("more than {width}×{height} cells of clues"),
+            ));
         }
         match ch {
             '0'..='4' => clues.push(Some(ch as u8 - b'0')),
             '5'..='9' | 'A'..='Z' => {
-                return Err(err(at, format!("clue `{ch}` is more than a square cell's 4 sides")));
+                return Err(err(
+                    at,
+                    format!("clue `{ch}` is more than a square cell's 4 sides"),
+                ));
             }
             'a'..='z' => {
                 let run = (ch as u8 - b'a' + 1) as usize;
                 if clues.len() + run > width * height {
-                    return Err(err(at, format!("run `{ch}` goes past the {width}×{height} cells")));
+                    return Err(err(
+                        at,
+                        format!("run `{ch}` goes past the {width}×{height} cells"),
+                    ));
                 }
                 clues.extend(std::iter::repeat_n(None, run));
             }
@@ -124,7 +136,10 @@ pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<Slitherlink, Par
     for (j, ch) in body.char_indices() {
         let at = base + j;
         if clues.len() >= n {
-            return Err(err(at, format!("more than {width}×{height} cells in the URL")));
+            return Err(err(
+                at,
+                format!("more than {width}×{height} cells in the URL"),
+            ));
         }
         let (clue, empties) = match ch {
             '0'..='4' => (Some(Some(ch as u8 - b'0')), 0),
@@ -142,7 +157,10 @@ pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<Slitherlink, Par
         clues.extend(std::iter::repeat_n(None, empties.min(room)));
     }
     if clues.len() > n {
-        return Err(err(url.len(), format!("more than {width}×{height} cells in the URL")));
+        return Err(err(
+            url.len(),
+            format!("more than {width}×{height} cells in the URL"),
+        ));
     }
     clues.resize(n, None);
     Ok(Slitherlink::new(width, height, clues))
@@ -159,11 +177,16 @@ impl Notate for Slitherlink {
         let (width, height) = (self.width, self.height);
         Some(match form {
             Notation::Tatham => {
-                let tokens: Vec<Option<String>> = self.clues.iter().map(|c| c.map(|v| v.to_string())).collect();
+                let tokens: Vec<Option<String>> = self
+                    .clues
+                    .iter()
+                    .map(|c| c.map(|v| v.to_string()))
+                    .collect();
                 format!("{width}x{height}t0:{}", tatham::write_runs(&tokens, false))
             }
             Notation::Url => {
-                let cells: Vec<Option<Option<u8>>> = self.clues.iter().map(|c| c.map(Some)).collect();
+                let cells: Vec<Option<Option<u8>>> =
+                    self.clues.iter().map(|c| c.map(Some)).collect();
                 puzzlink::url("slither", width, height, &puzzlink::write_4cell(&cells))
             }
         })
@@ -250,7 +273,12 @@ mod tests {
             ("3x2t0:1a2b3c", 1, Some(12), "more than"),
             ("2x1t0:7a", 1, Some(7), "4 sides"),
             ("  2x1t0:1!", 1, Some(10), "unexpected `!`"),
-            ("https://puzz.link/p?slither/2/2/1!", 1, Some(34), "unexpected `!`"),
+            (
+                "https://puzz.link/p?slither/2/2/1!",
+                1,
+                Some(34),
+                "unexpected `!`",
+            ),
             ("slitherlink\n12\n1\n", 3, None, "1 cells"),
         ];
         for (text, line, column, message) in cases {

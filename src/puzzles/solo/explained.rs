@@ -18,7 +18,10 @@ impl Solo {
 
     /// The givens as digits (0: empty).
     fn given_digits(&self) -> Vec<u8> {
-        self.givens.iter().map(|g| g.map_or(0, |v| v as u8)).collect()
+        self.givens
+            .iter()
+            .map(|g| g.map_or(0, |v| v as u8))
+            .collect()
     }
 
     fn explanation(&self, options: &Options) -> Option<(Layout, Explanation)> {
@@ -42,7 +45,10 @@ impl Explain for Solo {
             ));
         }
         if self.layout().is_none() {
-            return Some(format!("the blocks of this {} are not n cells each", self.variant()));
+            return Some(format!(
+                "the blocks of this {} are not n cells each",
+                self.variant()
+            ));
         }
         said::refusal("sudoku", self.n)
     }
@@ -59,7 +65,10 @@ impl Explain for Solo {
             stop,
             ..Options::default()
         };
-        match self.explanation(&options).filter(|_| self.refusal().is_none()) {
+        match self
+            .explanation(&options)
+            .filter(|_| self.refusal().is_none())
+        {
             Some((layout, explanation)) => said::page_json(
                 super::Kind::SOLO.name(),
                 &layout,

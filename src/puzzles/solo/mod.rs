@@ -129,7 +129,6 @@ impl Solo {
         }
         format!("{} {}×{}", words.join(" "), self.n, self.n)
     }
-
 }
 
 impl Puzzle for Solo {
@@ -252,12 +251,22 @@ pub const READER: crate::puzzles::Reader<Solo> = crate::puzzles::Reader {
     kind: Kind::SOLO,
     about: "Sudoku variants as Tatham's Solo game IDs: rectangular boxes, jigsaw, X, killer (and puzz.link's 6×6 sudoku URLs)",
     extensions: &["solo"],
-    looks_like: |lines| lines.iter().any(|l| reader::looks_like(l) || reader::is_rectangular_url(l)),
+    looks_like: |lines| {
+        lines
+            .iter()
+            .any(|l| reader::looks_like(l) || reader::is_rectangular_url(l))
+    },
     read: |_, text| crate::puzzles::by_line(parse(text)),
     generator: None,
     examples: &[
-        crate::puzzles::example!("Solo 6×6, boxes 3 wide 2 tall (Tatham)", "solo/example-2x3.solo"),
-        crate::puzzles::example!("Killer sudoku 9×9 without givens (Tatham)", "solo/example-killer.solo"),
+        crate::puzzles::example!(
+            "Solo 6×6, boxes 3 wide 2 tall (Tatham)",
+            "solo/example-2x3.solo"
+        ),
+        crate::puzzles::example!(
+            "Killer sudoku 9×9 without givens (Tatham)",
+            "solo/example-killer.solo"
+        ),
         crate::puzzles::example!("Jigsaw sudoku 9×9 (Tatham)", "solo/example-jigsaw.solo"),
     ],
 };

@@ -3,9 +3,9 @@
 //! comments. Errors give the line and the column of the offending character.
 
 use super::{Cage, Solo};
-use crate::puzzle::{Notate, Notation};
 use crate::constraints::tatham::{self, FormatError};
 use crate::constraints::{puzzlink, sudoku_url};
+use crate::puzzle::{Notate, Notation};
 use crate::puzzles::ParseError;
 
 /// The largest side read (Tatham's own limit is 31).
@@ -75,10 +75,16 @@ pub fn parse(text: &str) -> Vec<Result<(usize, Solo), ParseError>> {
                 return None;
             }
             let indent = raw.len() - raw.trim_start().len();
-            let read = if puzzlink::split(line).is_some() { parse_url } else { parse_id };
-            Some(read(line).map(|p| (i + 1, p)).map_err(|(at, message)| {
-                ParseError::new(i + 1, Some(indent + at + 1), message)
-            }))
+            let read = if puzzlink::split(line).is_some() {
+                parse_url
+            } else {
+                parse_id
+            };
+            Some(
+                read(line).map(|p| (i + 1, p)).map_err(|(at, message)| {
+                    ParseError::new(i + 1, Some(indent + at + 1), message)
+                }),
+            )
         })
         .collect()
 }
@@ -89,14 +95,25 @@ pub fn parse(text: &str) -> Vec<Result<(usize, Solo), ParseError>> {
 pub fn parse_url(url: &str) -> Result<Solo, (usize, String)> {
     let s = sudoku_url::read(url).map_err(|e| (e.offset, e.message))?;
     let (n, tall, wide) = (s.n, s.box_rows, s.box_columns);
-    let blocks = (0..n * n).map(|c| (c / n / tall) * tall + (c % n) / wide).collect();
-    Ok(Solo::new(n, format!("{tall}x{wide}"), s.givens, blocks, false, false, Vec::new()))
+    let blocks = (0..n * n)
+        .map(|c| (c / n / tall) * tall + (c % n) / wide)
+        .collect();
+    Ok(Solo::new(
+        n,
+        format!("{tall}x{wide}"),
+        s.givens,
+        blocks,
+        false,
+        false,
+        Vec::new(),
+    ))
 }
 
 /// Whether `line` is a puzz.link sudoku URL this kind is the one to read: 6×6, whose boxes
 /// are rectangles (the square sizes are the sudoku kind's).
 pub(crate) fn is_rectangular_url(line: &str) -> bool {
-    puzzlink::is_url_of(line, "sudoku") && sudoku_url::read(line).is_ok_and(|s| s.box_rows != s.box_columns)
+    puzzlink::is_url_of(line, "sudoku")
+        && sudoku_url::read(line).is_ok_and(|s| s.box_rows != s.box_columns)
 }
 
 /// One ID; the error's first field is the 0-based column.
@@ -182,7 +199,12 @@ pub fn parse_id(id: &str) -> Result<Solo, (usize, String)> {
                 (Some((a, _)), Some((b, _))) => {
                     return Err((
                         sums_at,
-                        format!("the cage at {} has two sums ({} and {})", name(a), name(a), name(b)),
+                        format!(
+                            "the cage at {} has two sums ({} and {})",
+                            name(a),
+                            name(a),
+                            name(b)
+                        ),
                     ));
                 }
             }
@@ -220,7 +242,8 @@ impl Notate for Solo {
             return None;
         }
         let numbers = |values: &[Option<u32>]| -> String {
-            let tokens: Vec<Option<String>> = values.iter().map(|v| v.map(|v| v.to_string())).collect();
+            let tokens: Vec<Option<String>> =
+                values.iter().map(|v| v.map(|v| v.to_string())).collect();
             tatham::write_runs(&tokens, true)
         };
         let mut id = format!("{}:{}", self.params, numbers(&self.givens));
@@ -267,15 +290,22 @@ mod tests {
     fn a_six_by_six_url_reads_as_its_solo_id() {
         let url = "https://puzz.link/p?sudoku/6/6/1k4m2j6h3o5i";
         assert!(is_rectangular_url(url));
-        assert!(!is_rectangular_url("https://puzz.link/p?sudoku/4/4/g1k23k3g"));
+        assert!(!is_rectangular_url(
+            "https://puzz.link/p?sudoku/4/4/g1k23k3g"
+        ));
         let from_url = parse(url).remove(0).unwrap().1;
         let id = from_url.notate(Notation::Tatham).unwrap();
         assert_eq!(id, "2x3:1e4g2d6b3i5c");
         assert_eq!(parse_id(&id).unwrap(), from_url);
         assert_eq!(from_url.notate(Notation::Url).unwrap(), url);
         // A jigsaw has no URL; nor has a size puzz.link draws with other boxes.
-        assert_eq!(parse_id("3x2:1e4g2d6b3i5c").unwrap().notate(Notation::Url), None);
-        let e = parse("https://puzz.link/p?sudoku/8/8/g").remove(0).unwrap_err();
+        assert_eq!(
+            parse_id("3x2:1e4g2d6b3i5c").unwrap().notate(Notation::Url),
+            None
+        );
+        let e = parse("https://puzz.link/p?sudoku/8/8/g")
+            .remove(0)
+            .unwrap_err();
         assert!(e.message.contains("2×2"), "{e}");
     }
 

@@ -13,20 +13,30 @@ pub(super) fn verify(p: &StarBattle, g: &Grid) -> Result<(), CheckError> {
     }
     let name = |i: usize| format!("r{}c{}", i / w + 1, i % w + 1);
     if let Some(i) = g.values.iter().position(|&v| v > 1) {
-        return Err(CheckError::from(format!("{} holds {}", name(i), g.values[i])));
+        return Err(CheckError::from(format!(
+            "{} holds {}",
+            name(i),
+            g.values[i]
+        )));
     }
     let k = p.stars();
     let star = |r: usize, c: usize| g.values[r * w + c] == 1;
     for r in 0..h {
         let n = (0..w).filter(|&c| star(r, c)).count();
         if n != k {
-            return Err(CheckError::from(format!("row {} has {n} stars, not {k}", r + 1)));
+            return Err(CheckError::from(format!(
+                "row {} has {n} stars, not {k}",
+                r + 1
+            )));
         }
     }
     for c in 0..w {
         let n = (0..h).filter(|&r| star(r, c)).count();
         if n != k {
-            return Err(CheckError::from(format!("column {} has {n} stars, not {k}", c + 1)));
+            return Err(CheckError::from(format!(
+                "column {} has {n} stars, not {k}",
+                c + 1
+            )));
         }
     }
     let regions = p.regions();
@@ -36,7 +46,11 @@ pub(super) fn verify(p: &StarBattle, g: &Grid) -> Result<(), CheckError> {
     }
     if let Some(q) = per_region.iter().position(|&n| n != k) {
         let first = regions.iter().position(|&x| x == q).unwrap_or(0);
-        return Err(CheckError::from(format!("the region of {} has {} stars, not {k}", name(first), per_region[q])));
+        return Err(CheckError::from(format!(
+            "the region of {} has {} stars, not {k}",
+            name(first),
+            per_region[q]
+        )));
     }
     for r in 0..h {
         for c in 0..w {
@@ -45,8 +59,17 @@ pub(super) fn verify(p: &StarBattle, g: &Grid) -> Result<(), CheckError> {
             }
             for (dr, dc) in [(0isize, 1isize), (1, -1), (1, 0), (1, 1)] {
                 let (rr, cc) = (r as isize + dr, c as isize + dc);
-                if rr >= 0 && cc >= 0 && (rr as usize) < h && (cc as usize) < w && star(rr as usize, cc as usize) {
-                    return Err(CheckError::from(format!("stars touch at {} and {}", name(r * w + c), name(rr as usize * w + cc as usize))));
+                if rr >= 0
+                    && cc >= 0
+                    && (rr as usize) < h
+                    && (cc as usize) < w
+                    && star(rr as usize, cc as usize)
+                {
+                    return Err(CheckError::from(format!(
+                        "stars touch at {} and {}",
+                        name(r * w + c),
+                        name(rr as usize * w + cc as usize)
+                    )));
                 }
             }
         }

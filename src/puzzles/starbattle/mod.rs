@@ -19,11 +19,11 @@ mod reader;
 pub use reader::{parse, parse_url, plain_text};
 
 use crate::constraints::{self, Constraint, Grid, Model, adjacency, cover};
-use crate::puzzles::region::{region_char, renumber};
 use crate::puzzle::{
     CellStyle, Cells, CheckError, CnfEncode, CoverEncode, Engine, Kind, NativeSolve, Preference,
     Puzzle,
 };
+use crate::puzzles::region::{region_char, renumber};
 use crate::render::{Picture, Rgb};
 
 /// The value of a star.
@@ -46,7 +46,11 @@ impl StarBattle {
         assert_eq!(regions.len(), width * height, "one region per cell");
         let regions = renumber(&regions);
         let mut model = Model::new(width, height, constraints::range(0, 1));
-        let count = |cells: Vec<usize>| Constraint::Count { cells, value: STAR, count: stars };
+        let count = |cells: Vec<usize>| Constraint::Count {
+            cells,
+            value: STAR,
+            count: stars,
+        };
         for r in 0..height {
             model.add(count((0..width).map(|c| r * width + c).collect()));
         }
@@ -62,9 +66,19 @@ impl StarBattle {
             model.add(count(cells));
         }
         for window in adjacency::blocks(width, height) {
-            model.add(Constraint::AtMost { cells: window.to_vec(), value: STAR, count: 1 });
+            model.add(Constraint::AtMost {
+                cells: window.to_vec(),
+                value: STAR,
+                count: 1,
+            });
         }
-        StarBattle { width, height, stars, regions, model }
+        StarBattle {
+            width,
+            height,
+            stars,
+            regions,
+            model,
+        }
     }
 
     /// Columns and rows.
@@ -116,9 +130,15 @@ impl Puzzle for StarBattle {
     fn contradiction(&self) -> Option<String> {
         let regions = self.regions.iter().max().map_or(0, |&m| m + 1);
         if self.width != self.height {
-            Some(format!("{} stars a row and a column need as many rows as columns", self.stars))
+            Some(format!(
+                "{} stars a row and a column need as many rows as columns",
+                self.stars
+            ))
         } else if regions != self.width {
-            Some(format!("{} stars a row and a region need as many regions ({regions}) as rows ({})", self.stars, self.height))
+            Some(format!(
+                "{} stars a row and a region need as many regions ({regions}) as rows ({})",
+                self.stars, self.height
+            ))
         } else {
             None
         }
@@ -132,7 +152,11 @@ impl Puzzle for StarBattle {
         solution
             .values
             .chunks(self.width)
-            .map(|row| row.iter().map(|&v| if v == STAR { '*' } else { '.' }).collect::<String>())
+            .map(|row| {
+                row.iter()
+                    .map(|&v| if v == STAR { '*' } else { '.' })
+                    .collect::<String>()
+            })
             .collect::<Vec<_>>()
             .join("\n")
     }
@@ -222,7 +246,10 @@ pub const READER: crate::puzzles::Reader<StarBattle> = crate::puzzles::Reader {
     extensions: &["starbattle"],
     looks_like: |lines| lines.iter().any(|l| reader::looks_like(l)),
     read: |_, text| crate::puzzles::by_line(parse(text)),
-    examples: &[crate::puzzles::example!("Star battle 10×10, 1 star", "starbattle/starbattle-10x10-1.txt")],
+    examples: &[crate::puzzles::example!(
+        "Star battle 10×10, 1 star",
+        "starbattle/starbattle-10x10-1.txt"
+    )],
     generator: None,
 };
 
@@ -237,10 +264,22 @@ mod tests {
         // ccb
         let p = StarBattle::new(3, 3, 1, vec![0, 0, 1, 0, 1, 1, 2, 2, 1]);
         assert_eq!(p.drawing(None), "aab\nabb\nccb");
-        assert!(p.check(&Grid::new(3, vec![1, 0, 0, 0, 0, 1, 0, 1, 0])).unwrap_err().message.contains("touch"));
-        assert!(p.check(&Grid::new(3, vec![1, 0, 0, 0, 0, 0, 0, 0, 0])).is_err());
+        assert!(
+            p.check(&Grid::new(3, vec![1, 0, 0, 0, 0, 1, 0, 1, 0]))
+                .unwrap_err()
+                .message
+                .contains("touch")
+        );
+        assert!(
+            p.check(&Grid::new(3, vec![1, 0, 0, 0, 0, 0, 0, 0, 0]))
+                .is_err()
+        );
         assert!(p.as_cover().is_some());
         assert!(StarBattle::new(4, 4, 2, vec![0; 16]).as_cover().is_none());
-        assert!(StarBattle::new(4, 3, 1, vec![0; 12]).contradiction().is_some());
+        assert!(
+            StarBattle::new(4, 3, 1, vec![0; 12])
+                .contradiction()
+                .is_some()
+        );
     }
 }

@@ -6,9 +6,9 @@
 //! 1-based).
 
 use super::StarBattle;
-use crate::puzzles::region::region_char;
 use crate::constraints::puzzlink;
 use crate::puzzle::{Notate, Notation};
+use crate::puzzles::region::region_char;
 use crate::puzzles::{ParseError, lines};
 
 /// Cells beyond this are refused.
@@ -42,20 +42,28 @@ fn stars(text: &str, line: usize, column: usize) -> Result<usize, ParseError> {
     text.parse::<usize>()
         .ok()
         .filter(|k| (1..=MAX_CELLS).contains(k))
-        .ok_or_else(|| ParseError::new(line, Some(column), format!("`{text}` is not a number of stars (1 and up)")))
+        .ok_or_else(|| {
+            ParseError::new(
+                line,
+                Some(column),
+                format!("`{text}` is not a number of stars (1 and up)"),
+            )
+        })
 }
 
 /// A puzz.link `starbattle` URL; `lead` is its column offset in the line.
 pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<StarBattle, ParseError> {
     let err = |offset: usize, m: String| ParseError::new(line, Some(lead + offset + 1), m);
-    let g = puzzlink::grid_url(url, &["starbattle"], "star battle").map_err(|e| err(e.offset, e.message))?;
+    let g = puzzlink::grid_url(url, &["starbattle"], "star battle")
+        .map_err(|e| err(e.offset, e.message))?;
     lines::grid_size(g.width, g.height, MAX_CELLS, line, lead + g.height_at + 1)?;
     if g.body.is_empty() {
         return Err(err(g.body_at, "expected the number of stars".into()));
     }
     let k = stars(g.body, line, lead + g.body_at + 1)?;
     let (text, at) = g.rest.first().copied().unwrap_or(("", url.len()));
-    let (regions, end) = puzzlink::borders(url, at, g.width, g.height).map_err(|e| err(e.offset, e.message))?;
+    let (regions, end) =
+        puzzlink::borders(url, at, g.width, g.height).map_err(|e| err(e.offset, e.message))?;
     if end < at + text.len() || g.rest.len() > 1 {
         return Err(err(end, "more than the grid's borders".into()));
     }
@@ -90,7 +98,14 @@ impl Notate for StarBattle {
             Notation::Url => {
                 let body = puzzlink::write_borders(width, self.regions());
                 let back = puzzlink::borders(&body, 0, width, height).ok()?.0;
-                (back == self.regions()).then(|| puzzlink::url("starbattle", width, height, &format!("{}/{body}", self.stars())))
+                (back == self.regions()).then(|| {
+                    puzzlink::url(
+                        "starbattle",
+                        width,
+                        height,
+                        &format!("{}/{body}", self.stars()),
+                    )
+                })
             }
         }
     }
@@ -99,7 +114,11 @@ impl Notate for StarBattle {
 /// The plain form of `p` (its header, `stars K` and the rows of region letters).
 pub fn plain_text(p: &StarBattle) -> String {
     let (width, _) = p.size();
-    let rows: Vec<String> = p.regions().chunks(width).map(|row| row.iter().map(|&k| region_char(k)).collect()).collect();
+    let rows: Vec<String> = p
+        .regions()
+        .chunks(width)
+        .map(|row| row.iter().map(|&k| region_char(k)).collect())
+        .collect();
     format!("starbattle\nstars {}\n{}\n", p.stars(), rows.join("\n"))
 }
 
@@ -112,10 +131,18 @@ mod tests {
         let url = parse_url("https://puzz.link/p?starbattle/6/6/1/2u9gn9c9jpmk", 1, 0).unwrap();
         let rows = parse(&plain_text(&url)).remove(0).unwrap().1;
         assert_eq!(url, rows);
-        let no_count = parse(&plain_text(&url).replace("stars 1\n", "")).remove(0).unwrap().1;
+        let no_count = parse(&plain_text(&url).replace("stars 1\n", ""))
+            .remove(0)
+            .unwrap()
+            .1;
         assert_eq!(url, no_count);
-        assert_eq!(url.notate(Notation::Url).unwrap(), "https://puzz.link/p?starbattle/6/6/1/2u9gn9c9jpmk");
-        assert!(looks_like("https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"));
+        assert_eq!(
+            url.notate(Notation::Url).unwrap(),
+            "https://puzz.link/p?starbattle/6/6/1/2u9gn9c9jpmk"
+        );
+        assert!(looks_like(
+            "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou"
+        ));
         // A region in two parts has no URL.
         let split = parse("starbattle\naba\nccc\nddd\n").remove(0).unwrap().1;
         assert_eq!(split.notate(Notation::Url), None);

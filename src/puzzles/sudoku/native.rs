@@ -510,7 +510,15 @@ fn all_different(geo: &Geometry, cand: &mut [u64], work: &mut Work) -> Option<bo
         // Matching: mate[d] = the open cell (index into `open`) given digit d.
         let mut mate = [NONE; 36];
         let mut digit = [NONE; 36];
-        greedy_start(cand, &open, k, placed, Some(&work.hint), &mut mate, &mut digit);
+        greedy_start(
+            cand,
+            &open,
+            k,
+            placed,
+            Some(&work.hint),
+            &mut mate,
+            &mut digit,
+        );
         for i in 0..k {
             if digit[i] == NONE && !augment(cand, &open, placed, &mut mate, &mut digit, i) {
                 work.fail = u;
@@ -964,8 +972,15 @@ fn side_by_side(
                             }
                             let turns = Slices::new(ours.clone(), side, turns);
                             let (max, keep) = (search.max_solutions, search.keep);
-                            let learned =
-                                learn::solve(geo, learn_root, max, keep, flavour, &stop, Some(turns));
+                            let learned = learn::solve(
+                                geo,
+                                learn_root,
+                                max,
+                                keep,
+                                flavour,
+                                &stop,
+                                Some(turns),
+                            );
                             Some(learned)
                         });
                     match spawned {
@@ -1359,9 +1374,18 @@ mod tests {
                     let alone = solve_without_learning(b, &givens, &search);
                     let at = format!("box {b} seed {seed} max {max}");
                     assert!(!ours.timed_out, "{at}");
-                    assert_eq!((ours.count, ours.complete), (alone.count, alone.complete), "{at}");
+                    assert_eq!(
+                        (ours.count, ours.complete),
+                        (alone.count, alone.complete),
+                        "{at}"
+                    );
                     assert_eq!(ours.solutions.len() as u64, ours.count, "{at}");
-                    assert!(ours.solutions.iter().all(|s| valid_completion(b, &givens, s)), "{at}");
+                    assert!(
+                        ours.solutions
+                            .iter()
+                            .all(|s| valid_completion(b, &givens, s)),
+                        "{at}"
+                    );
                     if ours.count == 2 {
                         assert_ne!(ours.solutions[0], ours.solutions[1], "{at}");
                     }
@@ -1412,7 +1436,10 @@ mod tests {
             );
             assert_eq!(paused.solutions, alone.solutions, "{at}");
         }
-        assert!(turns.load(Ordering::Relaxed) >= 4, "the searches were paused");
+        assert!(
+            turns.load(Ordering::Relaxed) >= 4,
+            "the searches were paused"
+        );
     }
 
     /// A deadline that fires while the two searches take turns on a grid neither settles

@@ -34,8 +34,11 @@ impl Notate for Sudoku {
     }
 
     fn notate(&self, form: Notation) -> Option<String> {
-        let givens: Vec<Option<u32>> =
-            self.givens().iter().map(|&d| (d > 0).then_some(u32::from(d))).collect();
+        let givens: Vec<Option<u32>> = self
+            .givens()
+            .iter()
+            .map(|&d| (d > 0).then_some(u32::from(d)))
+            .collect();
         (form == Notation::Url).then(|| sudoku_url::write(self.size(), &givens))
     }
 }

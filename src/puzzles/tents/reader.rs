@@ -218,7 +218,11 @@ impl Notate for Tents {
                         id.push('z');
                         open -= 25;
                     }
-                    id.push(if open == 0 { '_' } else { char::from(b'a' + open as u8 - 1) });
+                    id.push(if open == 0 {
+                        '_'
+                    } else {
+                        char::from(b'a' + open as u8 - 1)
+                    });
                 };
                 let mut open = 0;
                 for cell in 0..n {
@@ -241,7 +245,8 @@ impl Notate for Tents {
                 Some(id)
             }
             Notation::Url if self.given.is_empty() => {
-                let slots: Vec<puzzlink::Slot> = counts.map(|c| c.map(|k| Some(k as u32))).collect();
+                let slots: Vec<puzzlink::Slot> =
+                    counts.map(|c| c.map(|k| Some(k as u32))).collect();
                 let mut body = puzzlink::write_number16(&slots);
                 let digit = |v: usize| char::from_digit(v as u32, 36).unwrap_or('?');
                 let mut cell = 0;
@@ -249,7 +254,10 @@ impl Notate for Tents {
                     let tree = self.trees[cell];
                     let start = cell + usize::from(tree);
                     let limit = if tree { 17 } else { 18 };
-                    let run = (start..n).take_while(|&c| !self.trees[c]).take(limit).count();
+                    let run = (start..n)
+                        .take_while(|&c| !self.trees[c])
+                        .take(limit)
+                        .count();
                     body.push(digit(if tree { run } else { run + 17 }));
                     cell = start + run;
                 }
@@ -360,7 +368,10 @@ mod tests {
         );
         // A given tent and a cell given empty are written as marks, and have no URL.
         let marked = parse_id("3x2:_!d-_,1,0,1,1,1", 1, 0).unwrap();
-        assert_eq!(marked.notate(Notation::Tatham).unwrap(), "3x2:_!d-_,1,0,1,1,1");
+        assert_eq!(
+            marked.notate(Notation::Tatham).unwrap(),
+            "3x2:_!d-_,1,0,1,1,1"
+        );
         assert_eq!(marked.notate(Notation::Url), None);
         assert!(looks_like(
             "10x10:abbbgb_a_clbgdla_eebj,4,0,3,1,3,1,4,0,1,3,3,2,2,3,1,2,1,2,1,3"

@@ -130,20 +130,19 @@ impl Generate for TowersGenerator {
             (None, Some(value)) => (value, "--size"),
             (None, None) => ("5".to_string(), "--size"),
         };
-        let n = n
-            .0
-            .parse::<usize>()
-            .ok()
-            .filter(|s| SIDES.contains(s))
-            .ok_or_else(|| {
-                GenerateError::Params(format!(
-                    "{} {}: a Towers side is {} to {}",
-                    n.1,
-                    n.0,
-                    SIDES.start(),
-                    SIDES.end()
-                ))
-            })?;
+        let n =
+            n.0.parse::<usize>()
+                .ok()
+                .filter(|s| SIDES.contains(s))
+                .ok_or_else(|| {
+                    GenerateError::Params(format!(
+                        "{} {}: a Towers side is {} to {}",
+                        n.1,
+                        n.0,
+                        SIDES.start(),
+                        SIDES.end()
+                    ))
+                })?;
         let start = Instant::now();
         let mut latin = Model::new(n, n, constraints::range(1, n as u32));
         latin.add_latin_lines();

@@ -184,5 +184,8 @@ pub const READER: crate::puzzles::Reader<Towers> = crate::puzzles::Reader {
     looks_like: |lines| lines.iter().any(|l| reader::looks_like(l)),
     read: |_, text| crate::puzzles::by_line(parse(text)),
     generator: Some(&generate::TowersGenerator),
-    examples: &[crate::puzzles::example!("Skyscrapers 6×6 (Tatham's Towers)", "towers/example-6.towers")],
+    examples: &[crate::puzzles::example!(
+        "Skyscrapers 6×6 (Tatham's Towers)",
+        "towers/example-6.towers"
+    )],
 };

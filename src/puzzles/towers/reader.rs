@@ -4,9 +4,9 @@
 //! the clues, the inside the givens, `.` for none).
 
 use super::Towers;
-use crate::puzzle::{Notate, Notation};
-use crate::constraints::tatham::{self, FormatError};
 use crate::constraints::puzzlink;
+use crate::constraints::tatham::{self, FormatError};
+use crate::puzzle::{Notate, Notation};
 use crate::puzzles::ParseError;
 
 /// Tatham's upper limit is 9; the drawn grid and URLs may go further.
@@ -21,7 +21,10 @@ pub(crate) fn looks_like(line: &str) -> bool {
     puzzlink::is_url_of(line, "skyscrapers")
         || line == "towers"
         || (tatham::id_with_params(line, |p| side(p).is_some())
-            && line.split(':').nth(1).is_some_and(|d| d.split(',').next().is_some_and(|c| c.contains('/'))))
+            && line
+                .split(':')
+                .nth(1)
+                .is_some_and(|d| d.split(',').next().is_some_and(|c| c.contains('/'))))
 }
 
 /// Every puzzle of `text`, with the line it starts on.
@@ -56,7 +59,8 @@ pub fn parse(text: &str) -> Vec<Result<(usize, Towers), ParseError>> {
 
 fn id(line: &str) -> Result<Towers, FormatError> {
     let (p, description, start) = tatham::split_id(line, "sgt-towers")?;
-    let n = side(p).ok_or_else(|| FormatError::at(0, format!("`{p}` is not a Towers size 1..={MAX_SIDE}")))?;
+    let n = side(p)
+        .ok_or_else(|| FormatError::at(0, format!("`{p}` is not a Towers size 1..={MAX_SIDE}")))?;
     let (clue_text, givens_text) = match description.split_once(',') {
         Some((c, g)) => (c, Some(g)),
         None => (description, None),
@@ -67,9 +71,11 @@ fn id(line: &str) -> Result<Towers, FormatError> {
         clues.push(if entry.is_empty() {
             None
         } else {
-            Some(entry.parse::<u32>().map_err(|_| {
-                FormatError::at(at, format!("`{entry}` is not a clue"))
-            })?)
+            Some(
+                entry
+                    .parse::<u32>()
+                    .map_err(|_| FormatError::at(at, format!("`{entry}` is not a clue")))?,
+            )
         });
         at += entry.len() + 1;
     }
@@ -94,7 +100,12 @@ fn build(n: usize, clues: Vec<Option<u32>>, givens: Vec<Option<u32>>) -> Towers 
     let sides: Vec<Vec<Option<u32>>> = clues.chunks(n).map(<[_]>::to_vec).collect();
     Towers::new(
         n,
-        [sides[0].clone(), sides[1].clone(), sides[2].clone(), sides[3].clone()],
+        [
+            sides[0].clone(),
+            sides[1].clone(),
+            sides[2].clone(),
+            sides[3].clone(),
+        ],
         givens,
     )
 }
@@ -103,7 +114,10 @@ fn url(line: &str) -> Result<Towers, FormatError> {
     let g = puzzlink::grid_url(line, &["skyscrapers"], "skyscrapers")?;
     let (n, rows, body, body_at) = (g.width, g.height, g.body, g.body_at);
     if n != rows || n > MAX_SIDE {
-        return Err(FormatError::at(g.height_at, format!("skyscrapers are square, up to {MAX_SIDE}: {n}×{rows}")));
+        return Err(FormatError::at(
+            g.height_at,
+            format!("skyscrapers are square, up to {MAX_SIDE}: {n}×{rows}"),
+        ));
     }
     let located = |e: FormatError| FormatError::at(body_at + e.offset, e.message);
     let (slots, end) = puzzlink::number16_slots(body, 0, 4 * n).map_err(located)?;
@@ -150,9 +164,19 @@ fn drawn(lines: &[&str], header: usize) -> Result<Towers, ParseError> {
             let value = if token == "." {
                 None
             } else {
-                Some(token.parse::<u32>().ok().filter(|&v| v >= 1).ok_or_else(|| {
-                    ParseError::new(line, Some(column), format!("`{token}` is not a number or `.`"))
-                })?)
+                Some(
+                    token
+                        .parse::<u32>()
+                        .ok()
+                        .filter(|&v| v >= 1)
+                        .ok_or_else(|| {
+                            ParseError::new(
+                                line,
+                                Some(column),
+                                format!("`{token}` is not a number or `.`"),
+                            )
+                        })?,
+                )
             };
             let frame_r = r == 0 || r == size - 1;
             let frame_c = c == 0 || c == size - 1;
@@ -162,7 +186,11 @@ fn drawn(lines: &[&str], header: usize) -> Result<Towers, ParseError> {
                 (false, true) => clues[if c == 0 { 2 * n } else { 3 * n } + r - 1] = value,
                 (false, false) => {
                     if value.is_some_and(|v| v as usize > n) {
-                        return Err(ParseError::new(line, Some(column), format!("{token} is taller than {n}")));
+                        return Err(ParseError::new(
+                            line,
+                            Some(column),
+                            format!("{token} is taller than {n}"),
+                        ));
                     }
                     givens[(r - 1) * n + c - 1] = value;
                 }
@@ -188,17 +216,26 @@ impl Notate for Towers {
                 if !(3..=9).contains(&n) {
                     return None;
                 }
-                let list: Vec<String> = clues.iter().map(|c| c.map_or(String::new(), |v| v.to_string())).collect();
+                let list: Vec<String> = clues
+                    .iter()
+                    .map(|c| c.map_or(String::new(), |v| v.to_string()))
+                    .collect();
                 let mut id = format!("{n}:{}", list.join("/"));
                 if any_given {
-                    let tokens: Vec<Option<String>> = self.givens.iter().map(|g| g.map(|v| v.to_string())).collect();
+                    let tokens: Vec<Option<String>> = self
+                        .givens
+                        .iter()
+                        .map(|g| g.map(|v| v.to_string()))
+                        .collect();
                     id.push(',');
                     id.push_str(&tatham::write_runs(&tokens, true));
                 }
                 Some(id)
             }
             Notation::Url => {
-                let slots = |values: &[Option<u32>]| -> Vec<puzzlink::Slot> { values.iter().map(|v| v.map(Some)).collect() };
+                let slots = |values: &[Option<u32>]| -> Vec<puzzlink::Slot> {
+                    values.iter().map(|v| v.map(Some)).collect()
+                };
                 let mut body = puzzlink::write_number16(&slots(&clues));
                 if any_given {
                     body.push_str(&puzzlink::write_number16(&slots(&self.givens)));
@@ -215,18 +252,33 @@ mod tests {
 
     #[test]
     fn three_forms() {
-        let t = parse("5:2/3/1/2/2/3/1/3/2/3/3/1/2/3/2/2/5/1/2/3").remove(0).unwrap().1;
+        let t = parse("5:2/3/1/2/2/3/1/3/2/3/3/1/2/3/2/2/5/1/2/3")
+            .remove(0)
+            .unwrap()
+            .1;
         assert_eq!(t.size(), 5);
         assert!(looks_like("5:2/3/1/2/2/3/1/3/2/3/3/1/2/3/2/2/5/1/2/3"));
         assert!(!looks_like("5:0D,0L"));
-        let u = parse("https://puzz.link/p?skyscrapers/4/4/k13h4j3g").remove(0).unwrap().1;
+        let u = parse("https://puzz.link/p?skyscrapers/4/4/k13h4j3g")
+            .remove(0)
+            .unwrap()
+            .1;
         assert_eq!(u.size(), 4);
-        assert_eq!(u.notate(Notation::Url).unwrap(), "https://puzz.link/p?skyscrapers/4/4/k13h4j3g");
-        assert_eq!(t.notate(Notation::Tatham).unwrap(), "5:2/3/1/2/2/3/1/3/2/3/3/1/2/3/2/2/5/1/2/3");
+        assert_eq!(
+            u.notate(Notation::Url).unwrap(),
+            "https://puzz.link/p?skyscrapers/4/4/k13h4j3g"
+        );
+        assert_eq!(
+            t.notate(Notation::Tatham).unwrap(),
+            "5:2/3/1/2/2/3/1/3/2/3/3/1/2/3/2/2/5/1/2/3"
+        );
         let tatham = "6:2/3/4/2/1/3/3/1/2/2/4/4/3/3/4/1/2/2/2/2/1/2/3/4,e1d2j1_3m";
         let g = parse(tatham).remove(0).unwrap().1;
         assert_eq!(g.notate(Notation::Tatham).unwrap(), tatham);
-        let d = parse("towers\n. 3 . .\n. . . 1\n. . . .\n. 1 . .\n").remove(0).unwrap().1;
+        let d = parse("towers\n. 3 . .\n. . . 1\n. . . .\n. 1 . .\n")
+            .remove(0)
+            .unwrap()
+            .1;
         assert_eq!(d.size(), 2);
         let e = parse("4:1/2/x").remove(0).unwrap_err();
         assert_eq!(e.column, Some(7), "{e}");

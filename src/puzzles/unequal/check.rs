@@ -17,7 +17,10 @@ pub(super) fn verify(p: &Unequal, g: &Grid) -> Result<(), CheckError> {
             return Err(CheckError::from(format!("{} holds {v}", at(c))));
         }
         if p.givens[c].is_some_and(|given| given != v) {
-            return Err(CheckError::from(format!("{} does not keep its given", at(c))));
+            return Err(CheckError::from(format!(
+                "{} does not keep its given",
+                at(c)
+            )));
         }
     }
     for i in 0..n {
@@ -48,7 +51,11 @@ pub(super) fn verify(p: &Unequal, g: &Grid) -> Result<(), CheckError> {
                         at(d),
                         g.values[c],
                         g.values[d],
-                        if barred { "are barred but not one apart" } else { "are one apart without a bar" }
+                        if barred {
+                            "are barred but not one apart"
+                        } else {
+                            "are one apart without a bar"
+                        }
                     )));
                 }
             }

@@ -184,5 +184,8 @@ pub const READER: crate::puzzles::Reader<Unequal> = crate::puzzles::Reader {
     looks_like: |lines| lines.iter().any(|l| reader::looks_like(l)),
     read: |_, text| crate::puzzles::by_line(parse(text)),
     generator: None,
-    examples: &[crate::puzzles::example!("Futoshiki 5×5 (Tatham's Unequal)", "unequal/example-5.unequal")],
+    examples: &[crate::puzzles::example!(
+        "Futoshiki 5×5 (Tatham's Unequal)",
+        "unequal/example-5.unequal"
+    )],
 };

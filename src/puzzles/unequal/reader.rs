@@ -4,8 +4,8 @@
 //! many empty cells. One ID a line, `#` lines are comments.
 
 use super::Unequal;
-use crate::puzzle::{Notate, Notation};
 use crate::constraints::tatham::{self, FormatError};
+use crate::puzzle::{Notate, Notation};
 use crate::puzzles::ParseError;
 
 const MAX_SIDE: usize = 36;
@@ -59,7 +59,10 @@ pub fn parse(text: &str) -> Vec<Result<(usize, Unequal), ParseError>> {
 fn id(line: &str) -> Result<Unequal, FormatError> {
     let (p, description, start) = tatham::split_id(line, "sgt-unequal")?;
     let (n, adjacent) = params(p).ok_or_else(|| {
-        FormatError::at(0, format!("`{p}` is not an Unequal size: N or Na, N in 1..={MAX_SIDE}"))
+        FormatError::at(
+            0,
+            format!("`{p}` is not an Unequal size: N or Na, N in 1..={MAX_SIDE}"),
+        )
     })?;
     let mut givens = Vec::with_capacity(n * n);
     let mut marks = Vec::new();
@@ -76,7 +79,10 @@ fn id(line: &str) -> Result<Unequal, FormatError> {
         let body_at = at + entry.len() - body.len();
         let digits = body.bytes().take_while(u8::is_ascii_digit).count();
         if digits == 0 {
-            return Err(FormatError::at(body_at, format!("`{entry}`: expected a value (0: empty)")));
+            return Err(FormatError::at(
+                body_at,
+                format!("`{entry}`: expected a value (0: empty)"),
+            ));
         }
         let v: u32 = body[..digits]
             .parse()
@@ -86,7 +92,10 @@ fn id(line: &str) -> Result<Unequal, FormatError> {
         }
         let cell = givens.len();
         if cell >= n * n {
-            return Err(FormatError::at(at, format!("more than the grid's {} cells", n * n)));
+            return Err(FormatError::at(
+                at,
+                format!("more than the grid's {} cells", n * n),
+            ));
         }
         givens.push((v > 0).then_some(v));
         let (row, col) = (cell / n, cell % n);
@@ -99,7 +108,11 @@ fn id(line: &str) -> Result<Unequal, FormatError> {
                 'U' | 'D' | 'L' | 'R' => {
                     return Err(FormatError::at(
                         body_at + digits + k,
-                        format!("`{letter}` points out of the grid from r{}c{}", row + 1, col + 1),
+                        format!(
+                            "`{letter}` points out of the grid from r{}c{}",
+                            row + 1,
+                            col + 1
+                        ),
                     ));
                 }
                 _ => {
@@ -144,7 +157,12 @@ impl Notate for Unequal {
         let mut id = format!("{n}{}:", if self.adjacent { "a" } else { "" });
         for (cell, given) in self.givens.iter().enumerate() {
             id.push_str(&given.unwrap_or(0).to_string());
-            let directions = [("U", cell.wrapping_sub(n)), ("R", cell + 1), ("D", cell + n), ("L", cell.wrapping_sub(1))];
+            let directions = [
+                ("U", cell.wrapping_sub(n)),
+                ("R", cell + 1),
+                ("D", cell + n),
+                ("L", cell.wrapping_sub(1)),
+            ];
             for (letter, other) in directions {
                 if pointing[cell].contains(&other) {
                     id.push_str(letter);

@@ -22,8 +22,12 @@ pub(super) fn verify(p: &Unruly, g: &Grid) -> Result<(), CheckError> {
             )));
         }
     }
-    let rows: Vec<Vec<u32>> = (0..h).map(|r| (0..w).map(|c| g.at(r, c)).collect()).collect();
-    let cols: Vec<Vec<u32>> = (0..w).map(|c| (0..h).map(|r| g.at(r, c)).collect()).collect();
+    let rows: Vec<Vec<u32>> = (0..h)
+        .map(|r| (0..w).map(|c| g.at(r, c)).collect())
+        .collect();
+    let cols: Vec<Vec<u32>> = (0..w)
+        .map(|c| (0..h).map(|r| g.at(r, c)).collect())
+        .collect();
     for (what, lines) in [("row", &rows), ("column", &cols)] {
         for (i, line) in lines.iter().enumerate() {
             let ones = line.iter().filter(|&&v| v == 1).count();
@@ -35,7 +39,10 @@ pub(super) fn verify(p: &Unruly, g: &Grid) -> Result<(), CheckError> {
                 )));
             }
             if line.windows(3).any(|t| t[0] == t[1] && t[1] == t[2]) {
-                return Err(CheckError::from(format!("{what} {}: three in a row", i + 1)));
+                return Err(CheckError::from(format!(
+                    "{what} {}: three in a row",
+                    i + 1
+                )));
             }
             if p.unique
                 && let Some(j) = lines[..i].iter().position(|other| other == line)

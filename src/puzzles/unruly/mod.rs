@@ -27,7 +27,12 @@ pub struct Unruly {
 }
 
 impl Unruly {
-    pub(crate) fn new(width: usize, height: usize, unique: bool, givens: Vec<Option<u32>>) -> Unruly {
+    pub(crate) fn new(
+        width: usize,
+        height: usize,
+        unique: bool,
+        givens: Vec<Option<u32>>,
+    ) -> Unruly {
         let (w, h) = (width, height);
         let mut model = Model::new(w, h, constraints::range(0, 1));
         for (cell, g) in givens.iter().enumerate() {
@@ -35,8 +40,12 @@ impl Unruly {
                 model.give(cell, *v);
             }
         }
-        let rows: Vec<Vec<usize>> = (0..h).map(|r| (0..w).map(|c| r * w + c).collect()).collect();
-        let cols: Vec<Vec<usize>> = (0..w).map(|c| (0..h).map(|r| r * w + c).collect()).collect();
+        let rows: Vec<Vec<usize>> = (0..h)
+            .map(|r| (0..w).map(|c| r * w + c).collect())
+            .collect();
+        let cols: Vec<Vec<usize>> = (0..w)
+            .map(|c| (0..h).map(|r| r * w + c).collect())
+            .collect();
         for line in rows.iter().chain(&cols) {
             model.add(Constraint::Count {
                 cells: line.clone(),
@@ -165,5 +174,8 @@ pub const READER: crate::puzzles::Reader<Unruly> = crate::puzzles::Reader {
     looks_like: |lines| lines.iter().any(|l| reader::looks_like(l)),
     read: |_, text| crate::puzzles::by_line(parse(text)),
     generator: None,
-    examples: &[crate::puzzles::example!("Binairo 8×8, unique lines (Tatham's Unruly)", "unruly/example-8x8u.unruly")],
+    examples: &[crate::puzzles::example!(
+        "Binairo 8×8, unique lines (Tatham's Unruly)",
+        "unruly/example-8x8u.unruly"
+    )],
 };

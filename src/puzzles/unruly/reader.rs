@@ -4,8 +4,8 @@
 //! (a line `binairo` or `binairo unique`, then rows of `0`, `1` and `.`).
 
 use super::Unruly;
-use crate::puzzle::{Notate, Notation};
 use crate::constraints::tatham::{self, FormatError};
+use crate::puzzle::{Notate, Notation};
 use crate::puzzles::ParseError;
 
 const MAX_SIDE: usize = 60;
@@ -27,7 +27,8 @@ pub(crate) fn looks_like(line: &str) -> bool {
         || line == "binairo unique"
         || (tatham::id_with_params(line, |p| params(p).is_some())
             && line.split_once(':').is_some_and(|(_, d)| {
-                d.chars().all(|c| c.is_ascii_alphabetic()) && d.chars().any(|c| c.is_ascii_uppercase())
+                d.chars().all(|c| c.is_ascii_alphabetic())
+                    && d.chars().any(|c| c.is_ascii_uppercase())
             }))
 }
 
@@ -60,7 +61,10 @@ pub fn parse(text: &str) -> Vec<Result<(usize, Unruly), ParseError>> {
 fn id(line: &str) -> Result<Unruly, FormatError> {
     let (p, description, start) = tatham::split_id(line, "sgt-unruly")?;
     let (w, h, unique) = params(p).ok_or_else(|| {
-        FormatError::at(0, format!("`{p}` is not an Unruly size: WxH or WxHu, sides 2..={MAX_SIDE}"))
+        FormatError::at(
+            0,
+            format!("`{p}` is not an Unruly size: WxH or WxHu, sides 2..={MAX_SIDE}"),
+        )
     })?;
     let n = w * h;
     let mut givens = vec![None; n];
@@ -82,17 +86,26 @@ fn id(line: &str) -> Result<Unruly, FormatError> {
             if pos < n {
                 givens[pos] = Some(v);
             } else if pos > n {
-                return Err(FormatError::at(start + k, format!("runs past the grid's {n} cells")));
+                return Err(FormatError::at(
+                    start + k,
+                    format!("runs past the grid's {n} cells"),
+                ));
             }
             pos += 1;
         } else if pos > n {
-            return Err(FormatError::at(start + k, format!("runs past the grid's {n} cells")));
+            return Err(FormatError::at(
+                start + k,
+                format!("runs past the grid's {n} cells"),
+            ));
         }
     }
     if pos != n + 1 {
         return Err(FormatError::at(
             line.len(),
-            format!("the description covers {} cells, the grid has {n}", pos.min(n)),
+            format!(
+                "the description covers {} cells, the grid has {n}",
+                pos.min(n)
+            ),
         ));
     }
     Ok(Unruly::new(w, h, unique, givens))
@@ -110,7 +123,12 @@ impl Notate for Unruly {
         if form != Notation::Tatham {
             return None;
         }
-        let mut id = format!("{}x{}{}:", self.width, self.height, if self.unique { "u" } else { "" });
+        let mut id = format!(
+            "{}x{}{}:",
+            self.width,
+            self.height,
+            if self.unique { "u" } else { "" }
+        );
         let mut blanks = 0u8;
         for given in self.givens.iter().chain([&Some(0)]) {
             match given {
@@ -132,7 +150,10 @@ impl Notate for Unruly {
 fn drawn(lines: &[&str], header: usize) -> Result<Unruly, ParseError> {
     let unique = lines[header].trim() == "binairo unique";
     if !unique && lines[header].trim() != "binairo" {
-        return Err(ParseError::at_line(header + 1, "expected `binairo` or `binairo unique`"));
+        return Err(ParseError::at_line(
+            header + 1,
+            "expected `binairo` or `binairo unique`",
+        ));
     }
     let mut givens = Vec::new();
     let mut width = None;
@@ -159,7 +180,10 @@ fn drawn(lines: &[&str], header: usize) -> Result<Unruly, ParseError> {
         }
         let len = row.chars().count();
         if *width.get_or_insert(len) != len {
-            return Err(ParseError::at_line(i + 1, format!("{len} cells, the first row has {}", width.unwrap_or(0))));
+            return Err(ParseError::at_line(
+                i + 1,
+                format!("{len} cells, the first row has {}", width.unwrap_or(0)),
+            ));
         }
         height += 1;
     }

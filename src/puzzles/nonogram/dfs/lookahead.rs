@@ -227,7 +227,12 @@ impl<M: Mask + 'static, const P: usize> Engine<'_, M, P> {
 
     /// Every colour `colours` leaves each of `cells`, probed to a fixpoint from `state` (the
     /// root's) and the valid probes; back at the root after each.
-    fn probe_branches(&mut self, state: &[M], colours: &[u64], cells: Vec<usize>) -> ProbedBranches {
+    fn probe_branches(
+        &mut self,
+        state: &[M],
+        colours: &[u64],
+        cells: Vec<usize>,
+    ) -> ProbedBranches {
         let (width, height) = (self.puzzle.width(), self.height);
         let mut branch = state.to_vec();
         let mut probed = Vec::with_capacity(cells.len());

@@ -328,8 +328,12 @@ impl<'p, M: Mask, const P: usize> Engine<'p, M, P> {
     fn past_deadline(&mut self) -> bool {
         // The line-solve budget too: probing one node of a big puzzle can take many
         // millions of line solves, and the budget is checked at nodes otherwise.
-        if self.limits.stop.poll(crate::stop::Effort::LineSolves, self.stats.line_solves)
-            || self.stats.line_solves >= self.max_line_solves {
+        if self
+            .limits
+            .stop
+            .poll(crate::stop::Effort::LineSolves, self.stats.line_solves)
+            || self.stats.line_solves >= self.max_line_solves
+        {
             self.timed_out = true;
         }
         self.timed_out
@@ -443,7 +447,10 @@ impl<'p, M: Mask, const P: usize> Engine<'p, M, P> {
     fn ensure_cache(&mut self) {
         if self.cache.is_none() {
             let entry_bytes = 2 * self.p() * std::mem::size_of::<M>() + 4;
-            self.cache = Some(LineCache::new(cache_slots(self.num_lines, entry_bytes), self.p()));
+            self.cache = Some(LineCache::new(
+                cache_slots(self.num_lines, entry_bytes),
+                self.p(),
+            ));
         }
     }
 

@@ -2,12 +2,11 @@
 //! square grid, its uniqueness proved and its stuck grids measured by sudoku's own native
 //! search.
 
-pub use crate::constraints::techniques::{
-    Candidate, Cell, CellCandidates, Difficulty, Explanation, HintLevel, House, HouseKind,
-    Literal, Options, Rating, RatedBy, RatingStep, Status, Step, TECHNIQUES, Technique,
-    level_word,
-};
 use crate::constraints::techniques::{self, Layout, Search};
+pub use crate::constraints::techniques::{
+    Candidate, Cell, CellCandidates, Difficulty, Explanation, HintLevel, House, HouseKind, Literal,
+    Options, RatedBy, Rating, RatingStep, Status, Step, TECHNIQUES, Technique, level_word,
+};
 use crate::puzzles::sudoku::Sudoku;
 use crate::puzzles::sudoku::native::{self, NativeSearch};
 use crate::stop::Stop;

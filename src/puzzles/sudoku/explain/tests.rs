@@ -420,7 +420,13 @@ fn a_fired_stop_ends_the_explanation_stopped() {
     let explanation = explain(puzzle, &options);
     assert_eq!(explanation.status, Status::Stopped);
     assert!(explanation.steps.is_empty());
-    assert!(explanation.reason.as_deref().unwrap().starts_with("stopped"));
+    assert!(
+        explanation
+            .reason
+            .as_deref()
+            .unwrap()
+            .starts_with("stopped")
+    );
 }
 
 /// The second of forum_hardest_1905_11plus (rated 11 or more on SE's scale).
@@ -431,8 +437,17 @@ const HARDEST_11PLUS: &str =
 fn nested_dynamic_chains_explain_an_11plus_puzzle() {
     let puzzle = parse_collection_line(1, HARDEST_11PLUS).expect("a puzzle");
     let explanation = explain_soundly(&puzzle, &Options::default());
-    assert_eq!(explanation.status, Status::Solved, "{:?}", explanation.reason);
-    assert!(explanation.rating.er >= Difficulty(100), "{}", explanation.rating);
+    assert_eq!(
+        explanation.status,
+        Status::Solved,
+        "{:?}",
+        explanation.reason
+    );
+    assert!(
+        explanation.rating.er >= Difficulty(100),
+        "{}",
+        explanation.rating
+    );
     let first = &explanation.steps[0];
     assert!(first.technique >= Technique::NestedForcingChain);
     assert!(first.difficulty >= first.technique.base());
@@ -456,7 +471,13 @@ fn a_stop_firing_inside_the_chain_search_ends_the_explanation_stopped() {
     };
     let explanation = explain(&puzzle, &options);
     assert_eq!(explanation.status, Status::Stopped);
-    assert!(explanation.reason.as_deref().unwrap().starts_with("stopped"));
+    assert!(
+        explanation
+            .reason
+            .as_deref()
+            .unwrap()
+            .starts_with("stopped")
+    );
 }
 
 #[test]
@@ -505,7 +526,12 @@ fn finned_fish_only_with_extra_techniques_and_then_not_se() {
     assert!(extra.rating_text().ends_with(", not the SE rating"));
     let json = serde_json::to_value(&extra).expect("json");
     assert_eq!(json["not_se"], true);
-    assert!(serde_json::to_value(&se).expect("json").get("not_se").is_none());
+    assert!(
+        serde_json::to_value(&se)
+            .expect("json")
+            .get("not_se")
+            .is_none()
+    );
 }
 
 #[test]
@@ -521,7 +547,10 @@ fn er_ep_ed_name_the_first_step_reaching_each() {
     let by = explanation.rated_by.expect("steps");
     assert_eq!(by.ed.step, 1);
     assert_eq!(explanation.steps[0].difficulty, explanation.rating.ed);
-    assert_eq!(explanation.steps[by.er.step - 1].difficulty, explanation.rating.er);
+    assert_eq!(
+        explanation.steps[by.er.step - 1].difficulty,
+        explanation.rating.er
+    );
     assert!(
         explanation.steps[..by.er.step - 1]
             .iter()

@@ -112,8 +112,7 @@ where
     E: From<GenerateError>,
 {
     let b = spec.box_side;
-    let empty =
-        Sudoku::new(b, vec![0; b.pow(4)]).map_err(|e| GenerateError::Params(e.message))?;
+    let empty = Sudoku::new(b, vec![0; b.pow(4)]).map_err(|e| GenerateError::Params(e.message))?;
     let mut generator = Maker::new(spec, &empty);
     let mut rng = SplitMix64::new(seed);
     for _ in 0..count {

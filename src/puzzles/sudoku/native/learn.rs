@@ -41,9 +41,9 @@ use std::cell::{Cell, RefCell};
 
 use super::baton::Slices;
 use super::{Geometry, NativeResult, full};
-use crate::util::matching::augment;
 use crate::sat::theory::{Context, Lit, Solutions, Solver, Theory, Var, Verdict};
 use crate::stop::Stop;
+use crate::util::matching::augment;
 use crate::util::scc::{components, reach};
 
 const NONE: u8 = u8::MAX;
