@@ -54,6 +54,21 @@ impl Grid {
             .join("\n")
     }
 
+    /// One character a cell: `mark` where the cell holds `value`, `.` elsewhere (the
+    /// shading genres' text).
+    pub fn marks(&self, value: u32, mark: char) -> String {
+        self.text_with(|v| if v == value { mark.into() } else { ".".into() })
+    }
+
+    /// Fills the cells holding `value` dark in `picture` (shaded cells, stars).
+    pub fn shade(&self, picture: &mut Picture, value: u32) {
+        for (i, &v) in self.values.iter().enumerate() {
+            if v == value {
+                picture.fills[i] = Rgb(40, 40, 40);
+            }
+        }
+    }
+
     /// [`Grid::text_with`] with values as decimal numbers.
     pub fn text(&self) -> String {
         self.text_with(|v| v.to_string())

@@ -27,7 +27,7 @@ use crate::puzzle::{
     CellStyle, Cells, CheckError, CnfEncode, Engine, Kind, NativeSolve, Preference, Puzzle,
 };
 use crate::puzzles::region::{region_char, renumber};
-use crate::render::{Picture, Rgb};
+use crate::render::Picture;
 
 /// The value of a shaded cell.
 const SHADED: u32 = 1;
@@ -187,16 +187,7 @@ impl Puzzle for Heyawake {
     }
 
     fn solution_text(&self, solution: &Grid) -> String {
-        solution
-            .values
-            .chunks(self.width)
-            .map(|row| {
-                row.iter()
-                    .map(|&v| if v == SHADED { '#' } else { '.' })
-                    .collect::<String>()
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+        solution.marks(SHADED, '#')
     }
 
     fn differences(&self, a: &Grid, b: &Grid) -> String {
@@ -213,11 +204,7 @@ impl Puzzle for Heyawake {
             }
         }
         if let Some(s) = solution {
-            for (i, &v) in s.values.iter().enumerate() {
-                if v == SHADED {
-                    picture.fills[i] = Rgb(40, 40, 40);
-                }
-            }
+            s.shade(&mut picture, SHADED);
         }
         picture
     }

@@ -21,7 +21,7 @@ pub use reader::{parse, parse_url, plain_text};
 use crate::constraints::{self, Constraint, Grid, Model, adjacency};
 use crate::puzzle::{CellStyle, Cells, CheckError, CnfEncode, Kind, NativeSolve, Puzzle};
 use crate::puzzles::region::{region_char, renumber};
-use crate::render::{Picture, Rgb};
+use crate::render::Picture;
 
 /// The value of a shaded cell.
 const SHADED: u32 = 1;
@@ -123,16 +123,7 @@ impl Puzzle for Norinori {
     }
 
     fn solution_text(&self, solution: &Grid) -> String {
-        solution
-            .values
-            .chunks(self.width)
-            .map(|row| {
-                row.iter()
-                    .map(|&v| if v == SHADED { '#' } else { '.' })
-                    .collect::<String>()
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+        solution.marks(SHADED, '#')
     }
 
     fn differences(&self, a: &Grid, b: &Grid) -> String {
@@ -144,11 +135,7 @@ impl Puzzle for Norinori {
         let mut picture = Picture::new(self.width, self.height);
         picture.regions = Some(self.regions.clone());
         if let Some(s) = solution {
-            for (i, &v) in s.values.iter().enumerate() {
-                if v == SHADED {
-                    picture.fills[i] = Rgb(40, 40, 40);
-                }
-            }
+            s.shade(&mut picture, SHADED);
         }
         picture
     }

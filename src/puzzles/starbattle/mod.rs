@@ -24,7 +24,7 @@ use crate::puzzle::{
     Puzzle,
 };
 use crate::puzzles::region::{region_char, renumber};
-use crate::render::{Picture, Rgb};
+use crate::render::Picture;
 
 /// The value of a star.
 const STAR: u32 = 1;
@@ -149,16 +149,7 @@ impl Puzzle for StarBattle {
     }
 
     fn solution_text(&self, solution: &Grid) -> String {
-        solution
-            .values
-            .chunks(self.width)
-            .map(|row| {
-                row.iter()
-                    .map(|&v| if v == STAR { '*' } else { '.' })
-                    .collect::<String>()
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+        solution.marks(STAR, '*')
     }
 
     fn differences(&self, a: &Grid, b: &Grid) -> String {
@@ -170,11 +161,7 @@ impl Puzzle for StarBattle {
         let mut picture = Picture::new(self.width, self.height);
         picture.regions = Some(self.regions.clone());
         if let Some(s) = solution {
-            for (i, &v) in s.values.iter().enumerate() {
-                if v == STAR {
-                    picture.fills[i] = Rgb(40, 40, 40);
-                }
-            }
+            s.shade(&mut picture, STAR);
         }
         picture
     }
