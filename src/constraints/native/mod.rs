@@ -1072,18 +1072,21 @@ impl Search<'_, '_, '_> {
 
     fn solution(&mut self, dom: &[Domain]) {
         self.count += 1;
-        let values: Vec<u32> = dom.iter().map(|x| x.trailing_zeros()).collect();
-        if self.handed < self.limits.keep {
-            self.handed += 1;
-            if (self.found)(&values).is_break() {
-                self.handed = self.limits.keep;
+        // Past the solutions to hand out and remember (a long enumeration), only counted.
+        if self.handed < self.limits.keep || self.so_far.is_some() {
+            let values: Vec<u32> = dom.iter().map(|x| x.trailing_zeros()).collect();
+            if self.handed < self.limits.keep {
+                self.handed += 1;
+                if (self.found)(&values).is_break() {
+                    self.handed = self.limits.keep;
+                }
             }
-        }
-        if let Some(so_far) = &mut self.so_far {
-            if so_far.len() < HANDOVER_KEEPS {
-                so_far.push(values);
-            } else {
-                self.so_far = None;
+            if let Some(so_far) = &mut self.so_far {
+                if so_far.len() < HANDOVER_KEEPS {
+                    so_far.push(values);
+                } else {
+                    self.so_far = None;
+                }
             }
         }
         if self.count >= self.max {

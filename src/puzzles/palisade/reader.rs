@@ -1,4 +1,4 @@
-//! Reading palisade: Tatham's Palisade game IDs (`WxHnK:DESC`; GENRES.md A.16, palisade.c:
+//! Reading palisade: Tatham's Palisade game IDs (`WxHnK:DESC`; `encodings/palisade.md`:
 //! the parameters `W`, `WxH` or `WxHnK`, H and K defaulting to W; the description the cells
 //! in reading order, a digit `0`–`4` a clue, `a`–`z` runs of 1–26 empty cells, and a
 //! description that stops short leaves the remaining cells empty — Tatham's generator
