@@ -325,6 +325,48 @@ impl Connected {
         out
     }
 
+    /// The nodes a true node cannot reach, forced false: under a partial `value` where the
+    /// true nodes are connected (no [`Connected::cut`]), every unassigned node outside the
+    /// component `K` of the first true node, each with its reason — that node true and every
+    /// way out of `K` false (the separator cut `¬a ∨ boundary ∨ ¬u`, read as an
+    /// implication). Empty when no node is true.
+    pub fn unreachable(&self, value: &dyn Fn(Lit) -> Option<bool>) -> Vec<(Lit, Vec<Lit>)> {
+        let n = self.graph.nodes();
+        let Some(a) = (0..n).find(|&v| value(self.node[v]) == Some(true)) else {
+            return Vec::new();
+        };
+        let mut inside = vec![false; n];
+        inside[a] = true;
+        let mut stack = vec![a];
+        let mut boundary = Vec::new();
+        while let Some(v) = stack.pop() {
+            for &(u, e) in self.graph.adjacent(v) {
+                if inside[u] {
+                    continue;
+                }
+                match self.blocked(e, u, value) {
+                    Some(lit) => boundary.push(!lit),
+                    None => {
+                        inside[u] = true;
+                        stack.push(u);
+                    }
+                }
+            }
+        }
+        let open: Vec<usize> = (0..n)
+            .filter(|&u| !inside[u] && value(self.node[u]).is_none())
+            .collect();
+        if open.is_empty() {
+            return Vec::new();
+        }
+        boundary.push(self.node[a]);
+        boundary.sort_unstable();
+        boundary.dedup();
+        open.into_iter()
+            .map(|u| (!self.node[u], boundary.clone()))
+            .collect()
+    }
+
     /// Whether the nodes true in a total assignment are connected (the checkers of the
     /// genres have their own; this is for the constraint's tests).
     pub fn holds(&self, value: &dyn Fn(Lit) -> bool) -> bool {
@@ -337,6 +379,30 @@ mod tests {
     use super::*;
     use crate::sat::{self, Blocking, SatBackend};
     use crate::stop::Stop;
+
+    /// On a path 0 - 1 - 2 - 3 with 0 true and 1 false, 2 and 3 cannot be reached: both
+    /// forced false by "0 true and 1 false"; with 1 open, nothing is forced.
+    #[test]
+    fn unreachable_nodes_are_forced_false_with_the_boundary_as_reason() {
+        let mut cnf = Cnf::new();
+        let x: Vec<Lit> = (0..4).map(|_| cnf.new_var().positive()).collect();
+        let c = Connected::new(Graph::new(4, vec![(0, 1), (1, 2), (2, 3)]), x.clone(), None);
+        let vars: Vec<_> = x.iter().map(|l| l.var()).collect();
+        let at = |fixed: Vec<(usize, bool)>| {
+            let vars = vars.clone();
+            move |l: Lit| {
+                fixed
+                    .iter()
+                    .find(|(i, _)| vars[*i] == l.var())
+                    .map(|&(_, b)| b == l.is_positive())
+            }
+        };
+        let forced = c.unreachable(&at(vec![(0, true), (1, false)]));
+        let reason = vec![x[0], !x[1]];
+        assert_eq!(forced, vec![(!x[2], reason.clone()), (!x[3], reason)]);
+        assert!(c.unreachable(&at(vec![(0, true)])).is_empty());
+        assert!(c.unreachable(&at(vec![(1, false)])).is_empty());
+    }
 
     /// Connected subsets of a 3×3 grid, counted by the eager CNF, by brute force.
     #[test]
