@@ -127,6 +127,8 @@ kinds! {
     keen,
     unruly,
     kakuro,
+    galaxies,
+    signpost,
     solo,
     slitherlink,
     nurikabe,
@@ -137,7 +139,6 @@ kinds! {
     starbattle,
     norinori,
     heyawake,
-    galaxies,
     sudoku,
 }
 
