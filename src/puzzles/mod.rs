@@ -127,6 +127,7 @@ kinds! {
     keen,
     unruly,
     kakuro,
+    magnets,
     solo,
     slitherlink,
     nurikabe,
