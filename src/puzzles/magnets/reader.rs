@@ -160,23 +160,30 @@ pub fn parse_id(id: &str, line: usize, lead: usize) -> Result<Magnets, ParseErro
         ));
     }
     paired(&layout, width, |cell, m| err(places[cell], m))?;
-    let minus_rows = fields.pop().unwrap_or_default();
-    let minus_columns = fields.pop().unwrap_or_default();
-    let plus_rows = fields.pop().unwrap_or_default();
-    let plus_columns = fields.pop().unwrap_or_default();
-    Ok(Magnets::new(
-        width,
-        height,
-        layout,
-        Counts {
-            columns: plus_columns,
-            rows: plus_rows,
-        },
-        Counts {
-            columns: minus_columns,
-            rows: minus_rows,
-        },
-    ))
+    let mut fields = fields.into_iter();
+    let mut next = || fields.next().unwrap_or_default();
+    let counts = [next(), next(), next(), next()];
+    Ok(magnets(width, height, layout, counts))
+}
+
+/// The puzzle of `counts` in the ID's order: `+` of the columns, of the rows, `−` of the
+/// columns, of the rows.
+fn magnets(
+    width: usize,
+    height: usize,
+    layout: Vec<u8>,
+    counts: [Vec<Option<usize>>; 4],
+) -> Magnets {
+    let [plus_columns, plus_rows, minus_columns, minus_rows] = counts;
+    let plus = Counts {
+        columns: plus_columns,
+        rows: plus_rows,
+    };
+    let minus = Counts {
+        columns: minus_columns,
+        rows: minus_rows,
+    };
+    Magnets::new(width, height, layout, plus, minus)
 }
 
 /// Every half of a domino has its partner beside it (`L` an `R` on its right, `T` a `B`
@@ -356,19 +363,8 @@ fn plain(rows: &[(usize, &str)], header: usize) -> Result<Magnets, ParseError> {
     paired(&layout, width, |cell, m| {
         ParseError::new(places[cell].0, Some(places[cell].1), m)
     })?;
-    Ok(Magnets::new(
-        width,
-        grid.len(),
-        layout,
-        Counts {
-            columns: plus_columns,
-            rows: plus_rows,
-        },
-        Counts {
-            columns: minus_columns,
-            rows: minus_rows,
-        },
-    ))
+    let counts = [plus_columns, plus_rows, minus_columns, minus_rows];
+    Ok(magnets(width, grid.len(), layout, counts))
 }
 
 #[cfg(test)]
