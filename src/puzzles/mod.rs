@@ -128,6 +128,7 @@ kinds! {
     unruly,
     kakuro,
     magnets,
+    tracks,
     solo,
     slitherlink,
     nurikabe,
