@@ -9,10 +9,12 @@
 //! 3. **T2 pieces**: a given piece's two links are on, its cell's other links off;
 //! 4. **T3 counts**: exactly k `used` cells in each row and column (Sinz's counter,
 //!    `constraints::cnf::exactly_k`);
-//! 5. **C1–C4** (`constraints::connected`, eager only): the used nodes are connected
+//! 5. **T4 no square** (redundant): not all four links inside a 2×2 block, a loop of four
+//!    cells that cannot hold the outside;
+//! 6. **C1–C4** (`constraints::connected`, eager only): the used nodes are connected
 //!    through the chosen links.
 //!
-//! The local formula (1–4) is what the lazy searches solve; the eager one adds 5. With the
+//! The local formula (1–5) is what the lazy searches solve; the eager one adds 6. With the
 //! outside node of degree 2 on its two forced links, one cycle through it is exactly one
 //! path from the entrance to the exit with no other track.
 
@@ -115,6 +117,15 @@ pub(crate) fn local(p: &Tracks) -> Local {
     for (c, &k) in columns.iter().enumerate() {
         let line: Vec<Lit> = (0..h).map(|r| used[r * w + c]).collect();
         exactly_k(&mut cnf, &line, k);
+    }
+    cnf.begin_family("T4 no square");
+    for r in 0..h.saturating_sub(1) {
+        for c in 0..w.saturating_sub(1) {
+            let top = r * (w - 1) + c;
+            let bottom = top + (w - 1);
+            let left = horizontal + r * w + c;
+            cnf.add_clause(&[!lits[top], !lits[bottom], !lits[left], !lits[left + 1]]);
+        }
     }
     cnf.end_family();
     Local {
