@@ -129,6 +129,8 @@ kinds! {
     kakuro,
     galaxies,
     signpost,
+    magnets,
+    tracks,
     solo,
     slitherlink,
     nurikabe,
