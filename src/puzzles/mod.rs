@@ -137,6 +137,7 @@ kinds! {
     starbattle,
     norinori,
     heyawake,
+    lits,
     sudoku,
 }
 
