@@ -13,7 +13,7 @@
 //!   cells, [`placements`]);
 //! - **value** (the solution's [`Grid`]): 1 = shaded, 0 = unshaded.
 //!
-//! The rules: a 0/1 [`Model`] holding `AtMost{2×2 window, 1, 3}`, the shaded cells
+//! The rules: a 0/1 [`Model`] holding `AtLeast{2×2 window, 0, 1}`, the shaded cells
 //! connected (`constraints::connected_cells`: lazily for native and the `sat` session,
 //! eagerly for external solvers and `export`), and the genre's own clauses over placement
 //! and shape variables ([`cnf`], families `T1`–`T4`: one placement a room, a cell shaded
@@ -35,6 +35,8 @@ use crate::render::Picture;
 
 /// The value of a shaded cell: these are connected.
 const SHADED: u32 = 1;
+/// The value of an unshaded cell.
+const UNSHADED: u32 = 0;
 
 /// A tetromino's shape, up to rotation and reflection (O excluded: see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -165,11 +167,12 @@ impl Lits {
         assert_eq!(rooms.len(), width * height, "one room per cell");
         let rooms = renumber(&rooms);
         let mut model = Model::new(width, height, constraints::range(0, 1));
+        // "At most three shaded" stated as "at least one unshaded": one clause a window.
         for window in adjacency::blocks(width, height) {
-            model.add(Constraint::AtMost {
+            model.add(Constraint::AtLeast {
                 cells: window.to_vec(),
-                value: SHADED,
-                count: 3,
+                value: UNSHADED,
+                count: 1,
             });
         }
         let placements = placements(width, &rooms);
