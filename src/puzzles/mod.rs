@@ -138,6 +138,7 @@ kinds! {
     norinori,
     heyawake,
     lits,
+    yajilin,
     sudoku,
 }
 
