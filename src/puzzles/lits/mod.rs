@@ -30,7 +30,7 @@ use crate::constraints::{self, Constraint, Grid, Model, adjacency};
 use crate::puzzle::{
     CellStyle, Cells, CheckError, CnfEncode, Engine, Kind, NativeSolve, Preference, Puzzle,
 };
-use crate::puzzles::region::{region_char, renumber};
+use crate::puzzles::region::{letters, renumber};
 use crate::render::Picture;
 
 /// The value of a shaded cell: these are connected.
@@ -207,20 +207,9 @@ impl Lits {
 
     /// The rooms as letters, a row a line, shaded cells `#` when `shading` is given.
     pub fn drawing(&self, shading: Option<&Grid>) -> String {
-        (0..self.height)
-            .map(|r| {
-                (0..self.width)
-                    .map(|c| {
-                        if shading.is_some_and(|g| g.at(r, c) == SHADED) {
-                            '#'
-                        } else {
-                            region_char(self.rooms[r * self.width + c])
-                        }
-                    })
-                    .collect::<String>()
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+        letters(self.width, &self.rooms, |i| {
+            shading.is_some_and(|g| g.values[i] == SHADED)
+        })
     }
 }
 

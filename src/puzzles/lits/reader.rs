@@ -7,8 +7,7 @@
 use super::Lits;
 use crate::constraints::puzzlink;
 use crate::puzzle::{Notate, Notation};
-use crate::puzzles::region::region_char;
-use crate::puzzles::{ParseError, lines};
+use crate::puzzles::{ParseError, lines, region};
 
 /// Cells beyond this are refused.
 const MAX_CELLS: usize = 1 << 16;
@@ -38,15 +37,8 @@ pub(crate) fn looks_like(line: &str) -> bool {
 
 /// A puzz.link `lits` URL; `lead` is its column offset in the line.
 pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<Lits, ParseError> {
-    let err = |offset: usize, m: String| ParseError::new(line, Some(lead + offset + 1), m);
-    let g = puzzlink::grid_url(url, &["lits"], "lits").map_err(|e| err(e.offset, e.message))?;
-    lines::grid_size(g.width, g.height, MAX_CELLS, line, lead + g.height_at + 1)?;
-    let (rooms, end) = puzzlink::borders(url, g.body_at, g.width, g.height)
-        .map_err(|e| err(e.offset, e.message))?;
-    if end < g.body_at + g.body.len() || !g.rest.is_empty() {
-        return Err(err(end, "more than the grid's borders".into()));
-    }
-    Ok(Lits::new(g.width, g.height, rooms))
+    let (width, height, rooms) = region::borders_url(url, "lits", MAX_CELLS, line, lead)?;
+    Ok(Lits::new(width, height, rooms))
 }
 
 /// The plain form's rows (after the header at line `header`).
@@ -55,35 +47,23 @@ fn plain(rows: &[(usize, &str)], header: usize) -> Result<Lits, ParseError> {
     Ok(Lits::new(width, rows.len(), rooms))
 }
 
-/// The URL written (as pzprjs writes it), when every room is connected (the border
-/// encoding cannot say otherwise); none otherwise.
+/// The URL written (as pzprjs writes it), when every room is connected.
 impl Notate for Lits {
     fn notations(&self) -> &'static [Notation] {
         &[Notation::Url]
     }
 
     fn notate(&self, form: Notation) -> Option<String> {
-        let (width, height) = self.size();
         match form {
             Notation::Tatham => None,
-            Notation::Url => {
-                let body = puzzlink::write_borders(width, self.rooms());
-                let back = puzzlink::borders(&body, 0, width, height).ok()?.0;
-                (back == self.rooms()).then(|| puzzlink::url("lits", width, height, &body))
-            }
+            Notation::Url => region::write_borders_url("lits", self.size().0, self.rooms()),
         }
     }
 }
 
 /// The plain form of `p` (its header and the rows of room letters).
 pub fn plain_text(p: &Lits) -> String {
-    let (width, _) = p.size();
-    let rows: Vec<String> = p
-        .rooms()
-        .chunks(width)
-        .map(|row| row.iter().map(|&k| region_char(k)).collect())
-        .collect();
-    format!("lits\n{}\n", rows.join("\n"))
+    format!("lits\n{}\n", p.drawing(None))
 }
 
 #[cfg(test)]
