@@ -198,25 +198,6 @@ impl Yajilin {
         }
         out.join("\n")
     }
-
-    fn answer(
-        &self,
-        found: lazy::LazyAnswer,
-        local: &cnf::Local,
-    ) -> Result<(Vec<Grid>, lazy::LazyAnswer), SolveError> {
-        let mut grids = Vec::with_capacity(found.models.len());
-        for model in &found.models {
-            grids.push(
-                cnf::decode(self, &local.links, &local.shaded, model).map_err(|reason| {
-                    SolveError::Decode {
-                        backend: crate::puzzle::Backend::Native,
-                        reason,
-                    }
-                })?,
-            );
-        }
-        Ok((grids, found))
-    }
 }
 
 impl Puzzle for Yajilin {
@@ -337,17 +318,15 @@ impl NativeSolve<Grid> for Yajilin {
         found: Sink<'_, Grid>,
     ) -> Result<NativeAnswer, SolveError> {
         let local = cnf::local(self);
-        let run = lazy::solve_theory(
-            false,
+        let decode = |m: &crate::sat::Model| cnf::decode(self, &local.links, &local.shaded, m);
+        lazy::native_loop(
             &local.cnf,
-            std::slice::from_ref(&local.connected),
+            &local.connected,
             &local.projection(),
-            limits.max_or_all(),
-            limits.keep,
-            &limits.stop,
-        );
-        let (grids, run) = self.answer(run, &local)?;
-        Ok(run.native(grids, found))
+            limits,
+            &decode,
+            found,
+        )
     }
 }
 
@@ -367,21 +346,15 @@ impl CnfEncode<Grid> for Yajilin {
         keep: usize,
     ) -> Option<Result<SessionAnswer<Grid>, SolveError>> {
         let local = cnf::local(self);
-        let run = match lazy::solve_incremental(
+        let decode = |m: &crate::sat::Model| cnf::decode(self, &local.links, &local.shaded, m);
+        Some(lazy::session_loop(
             &local.cnf,
-            std::slice::from_ref(&local.connected),
+            &local.connected,
             &local.projection(),
             max_solutions,
             keep,
-            &crate::stop::Stop::never(),
-        ) {
-            Ok(run) => run,
-            Err(e) => return Some(Err(e.into())),
-        };
-        Some(
-            self.answer(run, &local)
-                .map(|(solutions, run)| run.session(solutions, &local.cnf)),
-        )
+            &decode,
+        ))
     }
 }
 
