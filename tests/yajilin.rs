@@ -264,5 +264,8 @@ fn the_binary_solves_exports_and_renders() {
         .assert()
         .success();
     let drawn = std::fs::read_to_string(&svg).unwrap();
-    assert!(drawn.starts_with("<svg") && drawn.contains("2←"), "{drawn}");
+    assert!(
+        drawn.starts_with("<svg") && drawn.contains("2&lt;"),
+        "{drawn}"
+    );
 }

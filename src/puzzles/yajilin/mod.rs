@@ -78,7 +78,8 @@ impl Arrow {
         }
     }
 
-    /// Its character in the plain form and the drawing (`^ v < >`; none: empty).
+    /// Its character in the plain form, the text and the picture (`^ v < >`, ASCII: the
+    /// PNG font has no arrows; none: empty).
     pub fn symbol(self) -> &'static str {
         match self {
             Arrow::None => "",
@@ -263,7 +264,7 @@ impl Puzzle for Yajilin {
                     (0, 0) => match self.clues[r * w + c] {
                         Some(clue) => {
                             let number = clue.number.map_or("?".to_string(), |n| n.to_string());
-                            picture.labels[i] = format!("{number}{}", arrow_glyph(clue.arrow));
+                            picture.labels[i] = format!("{number}{}", clue.arrow.symbol());
                             picture.fills[i] = Rgb::GREY;
                         }
                         None if v == SHADED => picture.fills[i] = Rgb::BLACK,
@@ -297,17 +298,6 @@ impl Puzzle for Yajilin {
 
     fn as_notate(&self) -> Option<&dyn crate::puzzle::Notate> {
         Some(self)
-    }
-}
-
-/// The arrow as drawn on a clue.
-fn arrow_glyph(arrow: Arrow) -> &'static str {
-    match arrow {
-        Arrow::None => "",
-        Arrow::Up => "↑",
-        Arrow::Down => "↓",
-        Arrow::Left => "←",
-        Arrow::Right => "→",
     }
 }
 
