@@ -247,8 +247,8 @@ impl Puzzle for Yajilin {
         a.differences(b)
     }
 
-    /// Cells and links on one grid of `(2H−1)×(2W−1)` squares: clue cells grey with their
-    /// number and arrow, shaded cells black, the loop black.
+    /// Cells and links on one grid of `(2H−1)×(2W−1)` squares, as Pearl's: clue cells with
+    /// their number and arrow, shaded cells black, the loop's cells grey and its links black.
     fn picture(&self, solution: Option<&Grid>) -> Picture {
         let (w, h) = (self.width, self.height);
         let (pw, ph) = (2 * w - 1, 2 * h - 1);
@@ -265,9 +265,9 @@ impl Puzzle for Yajilin {
                         Some(clue) => {
                             let number = clue.number.map_or("?".to_string(), |n| n.to_string());
                             picture.labels[i] = format!("{number}{}", clue.arrow.symbol());
-                            picture.fills[i] = Rgb::GREY;
                         }
                         None if v == SHADED => picture.fills[i] = Rgb::BLACK,
+                        None if v != 0 => picture.fills[i] = Rgb::GREY,
                         None => picture.fills[i] = Rgb::WHITE,
                     },
                     (0, 1) if on(RIGHT) => picture.fills[i] = Rgb::BLACK,
