@@ -13,7 +13,7 @@
 //!   propagated with their reasons.
 
 use crate::cnf::{Cnf, Lit, Var};
-use crate::puzzle::{NativeAnswer, SessionAnswer, Sink};
+use crate::puzzle::{Backend, DecodeError, Limits, NativeAnswer, SessionAnswer, Sink, SolveError};
 use crate::sat::theory::{self, Context, Solutions, Theory, Verdict};
 use crate::sat::{Model, SatError, SatVerdict, VarisatSession};
 use crate::stop::Stop;
@@ -97,6 +97,69 @@ impl LazyAnswer {
             clauses: cnf.num_clauses() + self.cuts as usize,
         }
     }
+}
+
+/// The native engine of a genre whose formula is `cnf` and one `connected` (a loop's cells:
+/// Pearl, Yajilin): CDCL on batsat with the connectivity checked on total assignments
+/// ([`solve_theory`]; the local clauses propagate most of a loop, so a check at every
+/// fixpoint costs more than the few conflicts it saves, `encodings/pearl.md`), each model
+/// kept read by `decode` and handed to `found`.
+pub fn native_loop<S>(
+    cnf: &Cnf,
+    connected: &Connected,
+    projection: &[Var],
+    limits: &Limits,
+    decode: &dyn Fn(&Model) -> Result<S, DecodeError>,
+    found: Sink<'_, S>,
+) -> Result<NativeAnswer, SolveError> {
+    let run = solve_theory(
+        false,
+        cnf,
+        std::slice::from_ref(connected),
+        projection,
+        limits.max_or_all(),
+        limits.keep,
+        &limits.stop,
+    );
+    let solutions = decode_models(&run, decode)?;
+    Ok(run.native(solutions, found))
+}
+
+/// The `sat` session of the same genres: [`solve_incremental`], cuts added as models break
+/// the connectivity.
+pub fn session_loop<S>(
+    cnf: &Cnf,
+    connected: &Connected,
+    projection: &[Var],
+    max: u64,
+    keep: usize,
+    decode: &dyn Fn(&Model) -> Result<S, DecodeError>,
+) -> Result<SessionAnswer<S>, SolveError> {
+    let run = solve_incremental(
+        cnf,
+        std::slice::from_ref(connected),
+        projection,
+        max,
+        keep,
+        &Stop::never(),
+    )?;
+    let solutions = decode_models(&run, decode)?;
+    Ok(run.session(solutions, cnf))
+}
+
+fn decode_models<S>(
+    run: &LazyAnswer,
+    decode: &dyn Fn(&Model) -> Result<S, DecodeError>,
+) -> Result<Vec<S>, SolveError> {
+    run.models
+        .iter()
+        .map(|m| {
+            decode(m).map_err(|reason| SolveError::Decode {
+                backend: Backend::Native,
+                reason,
+            })
+        })
+        .collect()
 }
 
 /// The incremental varisat loop (module docs). `max` solutions at most, `keep` kept.

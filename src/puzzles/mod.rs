@@ -141,6 +141,8 @@ kinds! {
     starbattle,
     norinori,
     heyawake,
+    lits,
+    yajilin,
     sudoku,
 }
 

@@ -20,7 +20,7 @@ pub use reader::{parse, parse_url, plain_text};
 
 use crate::constraints::{self, Constraint, Grid, Model, adjacency};
 use crate::puzzle::{CellStyle, Cells, CheckError, CnfEncode, Kind, NativeSolve, Puzzle};
-use crate::puzzles::region::{region_char, renumber};
+use crate::puzzles::region::{letters, renumber};
 use crate::render::Picture;
 
 /// The value of a shaded cell.
@@ -75,20 +75,9 @@ impl Norinori {
 
     /// The regions as letters, a row a line, shaded cells `#` when `shading` is given.
     pub fn drawing(&self, shading: Option<&Grid>) -> String {
-        (0..self.height)
-            .map(|r| {
-                (0..self.width)
-                    .map(|c| {
-                        if shading.is_some_and(|g| g.at(r, c) == SHADED) {
-                            '#'
-                        } else {
-                            region_char(self.regions[r * self.width + c])
-                        }
-                    })
-                    .collect::<String>()
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+        letters(self.width, &self.regions, |i| {
+            shading.is_some_and(|g| g.values[i] == SHADED)
+        })
     }
 }
 

@@ -7,8 +7,7 @@
 use super::Norinori;
 use crate::constraints::puzzlink;
 use crate::puzzle::{Notate, Notation};
-use crate::puzzles::region::region_char;
-use crate::puzzles::{ParseError, lines};
+use crate::puzzles::{ParseError, lines, region};
 
 /// Cells beyond this are refused.
 const MAX_CELLS: usize = 1 << 16;
@@ -38,16 +37,8 @@ pub(crate) fn looks_like(line: &str) -> bool {
 
 /// A puzz.link `norinori` URL; `lead` is its column offset in the line.
 pub fn parse_url(url: &str, line: usize, lead: usize) -> Result<Norinori, ParseError> {
-    let err = |offset: usize, m: String| ParseError::new(line, Some(lead + offset + 1), m);
-    let g =
-        puzzlink::grid_url(url, &["norinori"], "norinori").map_err(|e| err(e.offset, e.message))?;
-    lines::grid_size(g.width, g.height, MAX_CELLS, line, lead + g.height_at + 1)?;
-    let (regions, end) = puzzlink::borders(url, g.body_at, g.width, g.height)
-        .map_err(|e| err(e.offset, e.message))?;
-    if end < g.body_at + g.body.len() || !g.rest.is_empty() {
-        return Err(err(end, "more than the grid's borders".into()));
-    }
-    Ok(Norinori::new(g.width, g.height, regions))
+    let (width, height, regions) = region::borders_url(url, "norinori", MAX_CELLS, line, lead)?;
+    Ok(Norinori::new(width, height, regions))
 }
 
 /// The plain form's rows (after the header at line `header`).
@@ -56,35 +47,23 @@ fn plain(rows: &[(usize, &str)], header: usize) -> Result<Norinori, ParseError> 
     Ok(Norinori::new(width, rows.len(), regions))
 }
 
-/// The URL written (as pzprjs writes it), when every region is connected (the border
-/// encoding cannot say otherwise); none otherwise.
+/// The URL written (as pzprjs writes it), when every region is connected.
 impl Notate for Norinori {
     fn notations(&self) -> &'static [Notation] {
         &[Notation::Url]
     }
 
     fn notate(&self, form: Notation) -> Option<String> {
-        let (width, height) = self.size();
         match form {
             Notation::Tatham => None,
-            Notation::Url => {
-                let body = puzzlink::write_borders(width, self.regions());
-                let back = puzzlink::borders(&body, 0, width, height).ok()?.0;
-                (back == self.regions()).then(|| puzzlink::url("norinori", width, height, &body))
-            }
+            Notation::Url => region::write_borders_url("norinori", self.size().0, self.regions()),
         }
     }
 }
 
 /// The plain form of `p` (its header and the rows of region letters).
 pub fn plain_text(p: &Norinori) -> String {
-    let (width, _) = p.size();
-    let rows: Vec<String> = p
-        .regions()
-        .chunks(width)
-        .map(|row| row.iter().map(|&k| region_char(k)).collect())
-        .collect();
-    format!("norinori\n{}\n", rows.join("\n"))
+    format!("norinori\n{}\n", p.drawing(None))
 }
 
 #[cfg(test)]

@@ -119,23 +119,6 @@ impl Pearl {
         }
         out.join("\n")
     }
-
-    fn answer(
-        &self,
-        found: lazy::LazyAnswer,
-        links: &[crate::cnf::Var],
-    ) -> Result<(Vec<Grid>, lazy::LazyAnswer), SolveError> {
-        let mut grids = Vec::with_capacity(found.models.len());
-        for model in &found.models {
-            grids.push(
-                cnf::decode(self, links, model).map_err(|reason| SolveError::Decode {
-                    backend: crate::puzzle::Backend::Native,
-                    reason,
-                })?,
-            );
-        }
-        Ok((grids, found))
-    }
 }
 
 fn clue_char(c: Clue) -> char {
@@ -232,20 +215,15 @@ impl NativeSolve<Grid> for Pearl {
         found: Sink<'_, Grid>,
     ) -> Result<NativeAnswer, SolveError> {
         let local = cnf::local(self);
-        // Connectivity checked on total assignments: the pearls' clauses propagate most of
-        // the loop, and a check at every fixpoint (a search of the grid each time) costs more
-        // than the few extra conflicts it saves (`encodings/pearl.md`).
-        let run = lazy::solve_theory(
-            false,
+        let decode = |m: &crate::sat::Model| cnf::decode(self, &local.links, m);
+        lazy::native_loop(
             &local.cnf,
-            std::slice::from_ref(&local.connected),
+            &local.connected,
             &local.links,
-            limits.max_or_all(),
-            limits.keep,
-            &limits.stop,
-        );
-        let (grids, run) = self.answer(run, &local.links)?;
-        Ok(run.native(grids, found))
+            limits,
+            &decode,
+            found,
+        )
     }
 }
 
@@ -265,21 +243,15 @@ impl CnfEncode<Grid> for Pearl {
         keep: usize,
     ) -> Option<Result<SessionAnswer<Grid>, SolveError>> {
         let local = cnf::local(self);
-        let run = match lazy::solve_incremental(
+        let decode = |m: &crate::sat::Model| cnf::decode(self, &local.links, m);
+        Some(lazy::session_loop(
             &local.cnf,
-            std::slice::from_ref(&local.connected),
+            &local.connected,
             &local.links,
             max_solutions,
             keep,
-            &crate::stop::Stop::never(),
-        ) {
-            Ok(run) => run,
-            Err(e) => return Some(Err(e.into())),
-        };
-        Some(
-            self.answer(run, &local.links)
-                .map(|(solutions, run)| run.session(solutions, &local.cnf)),
-        )
+            &decode,
+        ))
     }
 }
 
