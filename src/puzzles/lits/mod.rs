@@ -16,7 +16,7 @@
 //! The rules: a 0/1 [`Model`] holding `AtLeast{2×2 window, 0, 1}`, the shaded cells
 //! connected (`constraints::connected_cells`: lazily for native and the `sat` session,
 //! eagerly for external solvers and `export`), and the genre's own clauses over placement
-//! and shape variables ([`cnf`], families `T1`–`T4`: one placement a room, a cell shaded
+//! and shape variables (`cnf.rs`, families `T1`–`T4`: one placement a room, a cell shaded
 //! iff its room's placement covers it, the room's shape, same shapes apart). Sizes and
 //! references in `encodings/lits.md`. No dlx: connectivity is no exact cover.
 
