@@ -121,7 +121,7 @@ pub fn native_loop<S>(
         limits.keep,
         &limits.stop,
     );
-    let solutions = decode_models(&run, decode)?;
+    let solutions = decode_models(&run, decode, Backend::Native)?;
     Ok(run.native(solutions, found))
 }
 
@@ -143,22 +143,19 @@ pub fn session_loop<S>(
         keep,
         &Stop::never(),
     )?;
-    let solutions = decode_models(&run, decode)?;
+    let solutions = decode_models(&run, decode, Backend::Sat)?;
     Ok(run.session(solutions, cnf))
 }
 
+/// The models `run` kept, read by `decode`; a model it refuses is `backend`'s error.
 fn decode_models<S>(
     run: &LazyAnswer,
     decode: &dyn Fn(&Model) -> Result<S, DecodeError>,
+    backend: Backend,
 ) -> Result<Vec<S>, SolveError> {
     run.models
         .iter()
-        .map(|m| {
-            decode(m).map_err(|reason| SolveError::Decode {
-                backend: Backend::Native,
-                reason,
-            })
-        })
+        .map(|m| decode(m).map_err(|reason| SolveError::Decode { backend, reason }))
         .collect()
 }
 

@@ -144,23 +144,6 @@ impl Tracks {
         out.push(columns.join(" "));
         out.join("\n")
     }
-
-    fn answer(
-        &self,
-        found: lazy::LazyAnswer,
-        links: &[crate::cnf::Var],
-    ) -> Result<(Vec<Grid>, lazy::LazyAnswer), SolveError> {
-        let mut grids = Vec::with_capacity(found.models.len());
-        for model in &found.models {
-            grids.push(
-                cnf::decode(self, links, model).map_err(|reason| SolveError::Decode {
-                    backend: crate::puzzle::Backend::Native,
-                    reason,
-                })?,
-            );
-        }
-        Ok((grids, found))
-    }
 }
 
 /// A piece as one character: `.` none, else the hex digit of its direction bits (the ID's).
@@ -322,17 +305,15 @@ impl NativeSolve<Grid> for Tracks {
         found: Sink<'_, Grid>,
     ) -> Result<NativeAnswer, SolveError> {
         let local = cnf::local(self);
-        let run = lazy::solve_theory(
-            false,
+        let decode = |m: &crate::sat::Model| cnf::decode(self, &local.links, m);
+        lazy::native_loop(
             &local.cnf,
-            std::slice::from_ref(&local.connected),
+            &local.connected,
             &local.links,
-            limits.max_or_all(),
-            limits.keep,
-            &limits.stop,
-        );
-        let (grids, run) = self.answer(run, &local.links)?;
-        Ok(run.native(grids, found))
+            limits,
+            &decode,
+            found,
+        )
     }
 }
 
@@ -352,21 +333,15 @@ impl CnfEncode<Grid> for Tracks {
         keep: usize,
     ) -> Option<Result<SessionAnswer<Grid>, SolveError>> {
         let local = cnf::local(self);
-        let run = match lazy::solve_incremental(
+        let decode = |m: &crate::sat::Model| cnf::decode(self, &local.links, m);
+        Some(lazy::session_loop(
             &local.cnf,
-            std::slice::from_ref(&local.connected),
+            &local.connected,
             &local.links,
             max_solutions,
             keep,
-            &crate::stop::Stop::never(),
-        ) {
-            Ok(run) => run,
-            Err(e) => return Some(Err(e.into())),
-        };
-        Some(
-            self.answer(run, &local.links)
-                .map(|(solutions, run)| run.session(solutions, &local.cnf)),
-        )
+            &decode,
+        ))
     }
 }
 
