@@ -68,6 +68,18 @@ pub struct LazyAnswer {
 }
 
 impl LazyAnswer {
+    /// The models kept, read by `decode`; a model it refuses is `backend`'s error.
+    pub fn decoded<S>(
+        &self,
+        decode: &dyn Fn(&Model) -> Result<S, DecodeError>,
+        backend: Backend,
+    ) -> Result<Vec<S>, SolveError> {
+        self.models
+            .iter()
+            .map(|m| decode(m).map_err(|reason| SolveError::Decode { backend, reason }))
+            .collect()
+    }
+
     /// The native engines' answer: the decoded `solutions` handed to `found` (until it
     /// breaks), and the search's counts.
     pub fn native<S>(&self, solutions: Vec<S>, found: Sink<'_, S>) -> NativeAnswer {
@@ -121,7 +133,7 @@ pub fn native_loop<S>(
         limits.keep,
         &limits.stop,
     );
-    let solutions = decode_models(&run, decode, Backend::Native)?;
+    let solutions = run.decoded(decode, Backend::Native)?;
     Ok(run.native(solutions, found))
 }
 
@@ -143,20 +155,8 @@ pub fn session_loop<S>(
         keep,
         &Stop::never(),
     )?;
-    let solutions = decode_models(&run, decode, Backend::Sat)?;
+    let solutions = run.decoded(decode, Backend::Sat)?;
     Ok(run.session(solutions, cnf))
-}
-
-/// The models `run` kept, read by `decode`; a model it refuses is `backend`'s error.
-fn decode_models<S>(
-    run: &LazyAnswer,
-    decode: &dyn Fn(&Model) -> Result<S, DecodeError>,
-    backend: Backend,
-) -> Result<Vec<S>, SolveError> {
-    run.models
-        .iter()
-        .map(|m| decode(m).map_err(|reason| SolveError::Decode { backend, reason }))
-        .collect()
 }
 
 /// The incremental varisat loop (module docs). `max` solutions at most, `keep` kept.

@@ -155,22 +155,6 @@ impl Bridges {
         }
         out.join("\n")
     }
-
-    fn answer(
-        &self,
-        found: lazy::LazyAnswer,
-        local: &cnf::Local,
-        backend: Backend,
-    ) -> Result<(Vec<Grid>, lazy::LazyAnswer), SolveError> {
-        let mut grids = Vec::with_capacity(found.models.len());
-        for model in &found.models {
-            grids.push(
-                cnf::decode(self, &local.pairs, model)
-                    .map_err(|reason| SolveError::Decode { backend, reason })?,
-            );
-        }
-        Ok((grids, found))
-    }
 }
 
 /// A cell's value split: (bridges on its right link, bridges on its lower link).
@@ -321,7 +305,7 @@ impl NativeSolve<Grid> for Bridges {
                 &limits.stop,
             )
         };
-        let (grids, run) = self.answer(run, &local, Backend::Native)?;
+        let grids = run.decoded(&|m| cnf::decode(self, &local.pairs, m), Backend::Native)?;
         Ok(run.native(grids, found))
     }
 }
@@ -354,8 +338,8 @@ impl CnfEncode<Grid> for Bridges {
             Err(e) => return Some(Err(e.into())),
         };
         Some(
-            self.answer(run, &local, Backend::Sat)
-                .map(|(solutions, run)| run.session(solutions, &local.cnf)),
+            run.decoded(&|m| cnf::decode(self, &local.pairs, m), Backend::Sat)
+                .map(|solutions| run.session(solutions, &local.cnf)),
         )
     }
 }

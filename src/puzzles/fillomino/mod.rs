@@ -32,7 +32,6 @@ mod reader;
 
 pub use reader::{parse, parse_id, parse_url};
 
-use crate::cnf::Lit;
 use crate::constraints::{Grid, grid, lazy, puzzlink::Slot};
 use crate::puzzle::{
     CheckError, CnfEncode, CnfEncoding, EncodeOptions, Engine, Kind, Limits, NativeAnswer,
@@ -104,22 +103,6 @@ impl Fillomino {
             .map(|row| if wide { row.join(" ") } else { row.concat() })
             .collect::<Vec<_>>()
             .join("\n")
-    }
-
-    fn answer(
-        &self,
-        found: lazy::LazyAnswer,
-        numbers: &[Vec<(u32, Lit)>],
-        backend: crate::puzzle::Backend,
-    ) -> Result<(Vec<Grid>, lazy::LazyAnswer), SolveError> {
-        let mut grids = Vec::with_capacity(found.models.len());
-        for model in &found.models {
-            grids.push(
-                cnf::decode(self, numbers, model)
-                    .map_err(|reason| SolveError::Decode { backend, reason })?,
-            );
-        }
-        Ok((grids, found))
     }
 }
 
@@ -216,7 +199,10 @@ impl NativeSolve<Grid> for Fillomino {
             &limits.stop,
         )
         .map_err(SolveError::from)?;
-        let (grids, run) = self.answer(run, &local.numbers, crate::puzzle::Backend::Native)?;
+        let grids = run.decoded(
+            &|m| cnf::decode(self, &local.numbers, m),
+            crate::puzzle::Backend::Native,
+        )?;
         Ok(run.native(grids, found))
     }
 }

@@ -186,23 +186,6 @@ impl Galaxies {
         }
         out.join("\n")
     }
-
-    /// The region labels of the models a lazy search kept.
-    fn decoded(
-        &self,
-        local: &cnf::Local,
-        run: &lazy::LazyAnswer,
-        backend: Backend,
-    ) -> Result<Vec<Grid>, SolveError> {
-        run.models
-            .iter()
-            .map(|model| {
-                local
-                    .decode(model)
-                    .map_err(|reason| SolveError::Decode { backend, reason })
-            })
-            .collect()
-    }
 }
 
 impl Puzzle for Galaxies {
@@ -352,7 +335,7 @@ impl NativeSolve<Grid> for Galaxies {
             limits.keep,
             &limits.stop,
         );
-        let grids = self.decoded(&local, &run, Backend::Native)?;
+        let grids = run.decoded(&|m| local.decode(m), Backend::Native)?;
         Ok(run.native(grids, found))
     }
 }
@@ -385,7 +368,7 @@ impl CnfEncode<Grid> for Galaxies {
             Err(e) => return Some(Err(SolveError::from(e))),
         };
         Some(
-            self.decoded(&local, &run, Backend::Sat)
+            run.decoded(&|m| local.decode(m), Backend::Sat)
                 .map(|grids| run.session(grids, &local.cnf)),
         )
     }

@@ -23,9 +23,7 @@ mod reader;
 pub use reader::{parse, parse_url, plain_text};
 
 use crate::constraints::{self, Constraint, Grid, Model, adjacency};
-use crate::puzzle::{
-    CellStyle, Cells, CheckError, CnfEncode, Engine, Kind, NativeSolve, Preference, Puzzle,
-};
+use crate::puzzle::{CellStyle, Cells, CheckError, CnfEncode, Kind, NativeSolve, Puzzle};
 use crate::puzzles::region::{region_char, renumber};
 use crate::render::Picture;
 
@@ -214,15 +212,6 @@ impl Puzzle for Heyawake {
             style: CellStyle::Shades { background: "0" },
             one_hot_cells: true,
             ..Cells::default()
-        }
-    }
-
-    fn preference(&self) -> Preference {
-        use Engine::{External, Native, Sat};
-        Preference {
-            few: vec![Native, Sat, External],
-            many: vec![Native, Sat, External],
-            presolve: false,
         }
     }
 

@@ -148,23 +148,6 @@ impl Palisade {
         out.join("\n")
     }
 
-    /// The region labels of the models a lazy search kept.
-    fn decoded(
-        &self,
-        local: &cnf::Local,
-        run: &lazy::LazyAnswer,
-        backend: crate::puzzle::Backend,
-    ) -> Result<Vec<Grid>, SolveError> {
-        run.models
-            .iter()
-            .map(|model| {
-                local
-                    .decode(model)
-                    .map_err(|reason| SolveError::Decode { backend, reason })
-            })
-            .collect()
-    }
-
     /// The cells that are not holes.
     fn open_cells(&self) -> usize {
         self.cells.iter().filter(|&&c| c != Cell::Hole).count()
@@ -280,7 +263,7 @@ impl NativeSolve<Grid> for Palisade {
             &limits.stop,
         )
         .map_err(SolveError::from)?;
-        let grids = self.decoded(&local, &run, crate::puzzle::Backend::Native)?;
+        let grids = run.decoded(&|m| local.decode(m), crate::puzzle::Backend::Native)?;
         Ok(run.native(grids, found))
     }
 }
@@ -312,7 +295,7 @@ impl CnfEncode<Grid> for Palisade {
             &crate::stop::Stop::never(),
         );
         Some(
-            self.decoded(&local, &run, crate::puzzle::Backend::Sat)
+            run.decoded(&|m| local.decode(m), crate::puzzle::Backend::Sat)
                 .map(|grids| run.session(grids, &local.cnf)),
         )
     }

@@ -31,8 +31,8 @@ pub use reader::{parse, parse_id};
 
 use crate::constraints::{Grid, lazy};
 use crate::puzzle::{
-    CheckError, CnfEncode, CnfEncoding, EncodeOptions, Engine, Kind, Limits, NativeAnswer,
-    NativeSolve, Preference, Purpose, Puzzle, SessionAnswer, Sink, SolveError,
+    CheckError, CnfEncode, CnfEncoding, EncodeOptions, Kind, Limits, NativeAnswer, NativeSolve,
+    Purpose, Puzzle, SessionAnswer, Sink, SolveError,
 };
 use crate::render::{Picture, Rgb, Text};
 
@@ -282,15 +282,6 @@ impl Puzzle for Tracks {
 
     fn as_cnf(&self) -> Option<&dyn CnfEncode<Grid>> {
         Some(self)
-    }
-
-    fn preference(&self) -> Preference {
-        use Engine::{External, Native, Sat};
-        Preference {
-            few: vec![Native, Sat, External],
-            many: vec![Native, Sat, External],
-            presolve: false,
-        }
     }
 
     fn as_notate(&self) -> Option<&dyn crate::puzzle::Notate> {

@@ -29,8 +29,8 @@ pub use reader::{parse, parse_url, plain_text};
 
 use crate::constraints::{Grid, lazy};
 use crate::puzzle::{
-    CheckError, CnfEncode, CnfEncoding, EncodeOptions, Engine, Kind, Limits, NativeAnswer,
-    NativeSolve, Preference, Purpose, Puzzle, SessionAnswer, Sink, SolveError,
+    CheckError, CnfEncode, CnfEncoding, EncodeOptions, Kind, Limits, NativeAnswer, NativeSolve,
+    Purpose, Puzzle, SessionAnswer, Sink, SolveError,
 };
 use crate::puzzles::pearl::{DOWN, RIGHT};
 use crate::render::{Picture, Rgb};
@@ -285,15 +285,6 @@ impl Puzzle for Yajilin {
 
     fn as_cnf(&self) -> Option<&dyn CnfEncode<Grid>> {
         Some(self)
-    }
-
-    fn preference(&self) -> Preference {
-        use Engine::{External, Native, Sat};
-        Preference {
-            few: vec![Native, Sat, External],
-            many: vec![Native, Sat, External],
-            presolve: false,
-        }
     }
 
     fn as_notate(&self) -> Option<&dyn crate::puzzle::Notate> {
