@@ -1,8 +1,9 @@
 //! Galaxies as CNF (see `encodings/galaxies.md`).
 //!
-//! Variables: per cell and per dot whose mirror of the cell lies in the grid (a
-//! **candidate** dot of the cell), `rRcC:dK`, true when the cell is in dot K's region (dots
-//! numbered from 1 in reading order): the projection. Clause families:
+//! Variables: per cell and **candidate** dot (its mirror of the cell lies in the grid and is
+//! a candidate too, the cell is no other dot's, the dot's cells reach it through
+//! candidates: [`candidates`], to a fixpoint), `rRcC:dK`, true when the cell is in dot K's
+//! region (dots numbered from 1 in reading order): the projection. Clause families:
 //! - **G1 one dot**: each cell in exactly one candidate's region (at least one; at most one
 //!   with the layer's at-most-one encoding);
 //! - **G2 half turn**: a cell in dot K's region puts its mirror about K there too (the

@@ -3,7 +3,7 @@
 //! extent (not from the encoder's placements), no two rooms of the same shape with shaded
 //! cells side by side, and all shaded cells one region — computed here afresh, sharing
 //! nothing with the model, its placements or its connectivity. Rules are tried in the order
-//! of pzprjs's checker (`src/variety/lits.js`), so a wrong answer is refused for the rule
+//! pzprjs's checker tries them in, so a wrong answer is refused for the rule
 //! pzprjs names.
 
 use super::Lits;

@@ -1,4 +1,4 @@
-//! Reading Magnets: Tatham's game IDs (`WxH:DESC`, `encodings/magnets.md`; GENRES.md A.13:
+//! Reading Magnets: Tatham's game IDs (`WxH:DESC`, `encodings/magnets.md`:
 //! four fields of one character a count — `0`–`9`, `a`–`z` 10–35, `A`–`Z` 36–61, `.` none —
 //! each ended by `,`: the `+` counts of the columns, of the rows, then the `−` counts of the
 //! columns, of the rows; then W·H layout letters `L`/`R`/`T`/`B`/`*`, `,` a spacer; the

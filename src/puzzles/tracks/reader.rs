@@ -1,5 +1,5 @@
-//! Reading Tracks: Tatham's game IDs (`WxH:GRID,COUNTS`, `encodings/tracks.md`; GENRES.md
-//! A.20: GRID walks the cells in reading order, a hex digit `1`–`9`/`A`–`F` a given piece
+//! Reading Tracks: Tatham's game IDs (`WxH:GRID,COUNTS`, `encodings/tracks.md`):
+//! GRID walks the cells in reading order, a hex digit `1`–`9`/`A`–`F` a given piece
 //! (its direction bits, exactly two: 1 right, 2 up, 4 left, 8 down), `0` one plain cell,
 //! `a`–`z` 1–26 plain cells; COUNTS the W column then the H row counts, each after a `,`,
 //! `S` before the exit column's and before the entrance row's; the generator's `dX` and `o`

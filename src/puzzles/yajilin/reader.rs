@@ -1,7 +1,7 @@
 //! Reading Yajilin: puzz.link URLs (`…/p?yajilin/W/H/BODY`, or `yajirin`, pzprjs's name;
 //! the `b/` flag, a display choice, accepted; the `o/` variant refused), one a line, `#`
-//! lines comments; or the plain form. BODY is pzprjs's ArrowNumber16 (`decodeArrowNumber16`
-//! in `src/variety-common/Encode.js`), one entry a clue cell in reading order:
+//! lines comments; or the plain form. BODY is pzprjs's ArrowNumber16 (`encodings/yajilin.md`),
+//! one entry a clue cell in reading order:
 //! - `0`–`4` then one hex digit or `.`: the arrow (0 none, 1 up, 2 down, 3 left, 4 right)
 //!   and the number 0–15 (`.`: `?`);
 //! - `5`–`9` then two hex digits: the arrow plus 5, a number 16–255;
