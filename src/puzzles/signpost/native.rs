@@ -106,6 +106,7 @@ fn fixpoint(n: usize, succ: &[Vec<usize>], pred: &[Vec<usize>], dom: &mut Domain
     let words = dom.words;
     let mut union = vec![0u64; words];
     let mut shifted = vec![0u64; words];
+    let mut keep = vec![0u64; words];
     loop {
         let mut changed = false;
         for c in 0..n {
@@ -121,7 +122,7 @@ fn fixpoint(n: usize, succ: &[Vec<usize>], pred: &[Vec<usize>], dom: &mut Domain
                 shifted[i] = union[i] >> 1 | next << 63;
             }
             shifted[n / 64] |= 1 << (n % 64);
-            let mut keep: Vec<u64> = shifted.clone();
+            keep.copy_from_slice(&shifted);
             // Support from the predecessors: their positions shifted up by one, and 1.
             union.fill(0);
             for &q in &pred[c] {
