@@ -13,7 +13,7 @@
 //!   propagated with their reasons.
 
 use crate::cnf::{Cnf, Lit, Var};
-use crate::puzzle::{Backend, DecodeError, Limits, NativeAnswer, SessionAnswer, Sink, SolveError};
+use crate::puzzle::{Backend, DecodeError, NativeAnswer, SessionAnswer, Sink, SolveError};
 use crate::sat::theory::{self, Context, Solutions, Theory, Verdict};
 use crate::sat::{Model, SatError, SatVerdict, VarisatSession};
 use crate::stop::Stop;
@@ -68,6 +68,15 @@ pub struct LazyAnswer {
 }
 
 impl LazyAnswer {
+    /// A refuted formula's answer: no solution, the search complete.
+    pub(super) fn refuted() -> LazyAnswer {
+        LazyAnswer {
+            solve_calls: 1,
+            complete: true,
+            ..LazyAnswer::default()
+        }
+    }
+
     /// The models kept, read by `decode`; a model it refuses is `backend`'s error.
     pub fn decoded<S>(
         &self,
@@ -109,54 +118,6 @@ impl LazyAnswer {
             clauses: cnf.num_clauses() + self.cuts as usize,
         }
     }
-}
-
-/// The native engine of a genre whose formula is `cnf` and one `connected` (a loop's cells:
-/// Pearl, Yajilin): CDCL on batsat with the connectivity checked on total assignments
-/// ([`solve_theory`]; the local clauses propagate most of a loop, so a check at every
-/// fixpoint costs more than the few conflicts it saves, `encodings/pearl.md`), each model
-/// kept read by `decode` and handed to `found`.
-pub fn native_loop<S>(
-    cnf: &Cnf,
-    connected: &Connected,
-    projection: &[Var],
-    limits: &Limits,
-    decode: &dyn Fn(&Model) -> Result<S, DecodeError>,
-    found: Sink<'_, S>,
-) -> Result<NativeAnswer, SolveError> {
-    let run = solve_theory(
-        false,
-        cnf,
-        std::slice::from_ref(connected),
-        projection,
-        limits.max_or_all(),
-        limits.keep,
-        &limits.stop,
-    );
-    let solutions = run.decoded(decode, Backend::Native)?;
-    Ok(run.native(solutions, found))
-}
-
-/// The `sat` session of the same genres: [`solve_incremental`], cuts added as models break
-/// the connectivity.
-pub fn session_loop<S>(
-    cnf: &Cnf,
-    connected: &Connected,
-    projection: &[Var],
-    max: u64,
-    keep: usize,
-    decode: &dyn Fn(&Model) -> Result<S, DecodeError>,
-) -> Result<SessionAnswer<S>, SolveError> {
-    let run = solve_incremental(
-        cnf,
-        std::slice::from_ref(connected),
-        projection,
-        max,
-        keep,
-        &Stop::never(),
-    )?;
-    let solutions = run.decoded(decode, Backend::Sat)?;
-    Ok(run.session(solutions, cnf))
 }
 
 /// The incremental varisat loop (module docs). `max` solutions at most, `keep` kept.
@@ -206,21 +167,105 @@ pub fn solve_incremental<C: Global>(
     Ok(answer)
 }
 
-fn to_batsat(l: Lit) -> theory::Lit {
+pub(super) fn to_batsat(l: Lit) -> theory::Lit {
     theory::Lit::new(
         theory::Var::unsafe_from_idx(l.var().index() as u32),
         l.is_positive(),
     )
 }
 
-/// The constraints as a batsat theory, enumerating solutions on the projection.
-struct Connectivity<'c, C> {
-    constraints: &'c [C],
-    projection: &'c [Var],
+/// The solutions of a theory search on the projection: a total assignment the theory
+/// accepts is counted, its model kept while fewer than `keep` are, and blocked while more
+/// solutions are wanted.
+pub(super) struct Enumerate<'p> {
+    projection: &'p [Var],
     found: Solutions<Vec<bool>>,
     models: Vec<Model>,
     keep: usize,
     num_vars: usize,
+}
+
+impl<'p> Enumerate<'p> {
+    /// Up to `max` solutions of a formula of `num_vars` variables, the first `keep` kept.
+    pub(super) fn new(projection: &'p [Var], max: u64, keep: usize, num_vars: usize) -> Self {
+        Enumerate {
+            projection,
+            found: Solutions::new(max, keep),
+            models: Vec::new(),
+            keep,
+            num_vars,
+        }
+    }
+
+    /// Records the total assignment of `ctx` and blocks it when the enumeration goes on.
+    pub(super) fn record(&mut self, ctx: &mut Context<'_, '_>) {
+        let grid: Vec<bool> = self
+            .projection
+            .iter()
+            .map(|&v| ctx.value(to_batsat(v.positive())) == Some(true))
+            .collect();
+        let before = self.found.count();
+        let go_on = self.found.record(&grid);
+        if self.found.count() > before && self.models.len() < self.keep {
+            let values = (0..self.num_vars)
+                .map(|i| ctx.value(to_batsat(Var::from_index(i).positive())) == Some(true))
+                .collect();
+            self.models.push(Model::from_values(values));
+        }
+        if go_on {
+            let block: Vec<theory::Lit> = self
+                .projection
+                .iter()
+                .zip(&grid)
+                .map(|(&v, &b)| to_batsat(Lit::new(v, !b)))
+                .collect();
+            ctx.block(&block);
+        }
+    }
+
+    /// The answer of the search `solver` ran to `verdict`, `cuts` conflicts raised by the
+    /// theory.
+    pub(super) fn answer(
+        mut self,
+        verdict: Verdict,
+        solver: &theory::Solver,
+        cuts: u64,
+    ) -> LazyAnswer {
+        self.models.truncate(self.keep);
+        LazyAnswer {
+            models: self.models,
+            count: self.found.count(),
+            complete: verdict == Verdict::Unsat,
+            solve_calls: 1,
+            cuts,
+            conflicts: Some(solver.conflicts()),
+            decisions: Some(solver.decisions()),
+        }
+    }
+}
+
+/// A batsat solver holding `cnf`'s clauses (every variable a decision), or `None` when they
+/// are refuted while being added.
+pub(super) fn load(cnf: &Cnf, stop: &Stop) -> Option<theory::Solver> {
+    let mut solver = theory::Solver::new();
+    for _ in 0..cnf.num_vars() {
+        solver.new_var(true);
+    }
+    solver.stop_on(stop);
+    let mut clause = Vec::new();
+    let mut ok = true;
+    for c in cnf.clauses() {
+        clause.clear();
+        clause.extend(c.iter().map(|&l| to_batsat(l)));
+        ok &= solver.add_clause(&mut clause);
+    }
+    ok.then_some(solver)
+}
+
+/// The constraints as a batsat theory, enumerating solutions on the projection.
+struct Connectivity<'c, 'p, C> {
+    constraints: &'c [C],
+    enumerate: Enumerate<'p>,
     cuts: u64,
     clause: Vec<theory::Lit>,
     /// Trail length at the last check: a fixpoint with nothing new needs no check.
@@ -236,7 +281,7 @@ struct Connectivity<'c, C> {
     read: Vec<Lit>,
 }
 
-impl<C: Global> Connectivity<'_, C> {
+impl<C: Global> Connectivity<'_, '_, C> {
     /// Reads the trail's literals not read yet into `values`.
     fn sync(&mut self, ctx: &Context<'_, '_>) {
         for &t in &ctx.trail()[self.read.len()..] {
@@ -262,7 +307,7 @@ impl<C: Global> Connectivity<'_, C> {
     }
 }
 
-impl<C: Global> Theory for Connectivity<'_, C> {
+impl<C: Global> Theory for Connectivity<'_, '_, C> {
     type Mark = usize;
 
     fn mark(&self) -> usize {
@@ -325,29 +370,8 @@ impl<C: Global> Theory for Connectivity<'_, C> {
             self.clause = clause;
             return;
         }
-        let grid: Vec<bool> = self
-            .projection
-            .iter()
-            .map(|&v| ctx.value(to_batsat(v.positive())) == Some(true))
-            .collect();
-        let before = self.found.count();
-        let go_on = self.found.record(&grid);
-        if self.found.count() > before && self.models.len() < self.keep {
-            let values = (0..self.num_vars)
-                .map(|i| ctx.value(to_batsat(Var::from_index(i).positive())) == Some(true))
-                .collect();
-            self.models.push(Model::from_values(values));
-        }
-        if go_on {
-            let block: Vec<theory::Lit> = self
-                .projection
-                .iter()
-                .zip(&grid)
-                .map(|(&v, &b)| to_batsat(Lit::new(v, !b)))
-                .collect();
-            self.checked = 0;
-            ctx.block(&block);
-        }
+        self.checked = 0;
+        self.enumerate.record(ctx);
     }
 
     fn explain(&mut self, lit: theory::Lit) -> &[theory::Lit] {
@@ -366,33 +390,12 @@ pub fn solve_theory<C: Global>(
     keep: usize,
     stop: &Stop,
 ) -> LazyAnswer {
-    let mut solver = theory::Solver::new();
-    for _ in 0..cnf.num_vars() {
-        solver.new_var(true);
-    }
-    solver.stop_on(stop);
-    let mut clause = Vec::new();
-    let mut ok = true;
-    for c in cnf.clauses() {
-        clause.clear();
-        clause.extend(c.iter().map(|&l| to_batsat(l)));
-        ok &= solver.add_clause(&mut clause);
-    }
-    let mut answer = LazyAnswer {
-        solve_calls: 1,
-        ..LazyAnswer::default()
+    let Some(mut solver) = load(cnf, stop) else {
+        return LazyAnswer::refuted();
     };
-    if !ok {
-        answer.complete = true;
-        return answer;
-    }
     let mut theory = Connectivity {
         constraints,
-        projection,
-        found: Solutions::new(max, keep),
-        models: Vec::new(),
-        keep,
-        num_vars: cnf.num_vars(),
+        enumerate: Enumerate::new(projection, max, keep, cnf.num_vars()),
         cuts: 0,
         clause: Vec::new(),
         checked: 0,
@@ -402,12 +405,5 @@ pub fn solve_theory<C: Global>(
         read: Vec::new(),
     };
     let verdict = solver.solve(&mut theory, &[]);
-    answer.complete = verdict == Verdict::Unsat;
-    answer.count = theory.found.count();
-    theory.models.truncate(keep);
-    answer.models = theory.models;
-    answer.cuts = theory.cuts;
-    answer.conflicts = Some(solver.conflicts());
-    answer.decisions = Some(solver.decisions());
-    answer
+    theory.enumerate.answer(verdict, &solver, theory.cuts)
 }

@@ -37,6 +37,7 @@ pub mod grid;
 pub mod lazy;
 pub mod loop_;
 pub mod loop_deduce;
+pub mod loop_search;
 pub mod matching;
 pub mod native;
 pub mod puzzlink;

@@ -4,7 +4,8 @@
 //! from cell `(r, c)` to `(r, c+1)` row by row, then vertical ones `v r c` from `(r, c)` to
 //! `(r+1, c)`), so link `i` is variable `i`. Clause families:
 //! 1. **L1–L3** (`constraints::loop_`): degree 0 or 2 at every cell, `used` cells;
-//! 2. **P1 pearl on the loop**: a pearl's cell has a link;
+//! 2. **P1 pearl on the loop**: a pearl's cell is used (L3 then gives it a link; the
+//!    subtour theory of the native engine counts it from the start);
 //! 3. **P2 black turns**: not both horizontal links, not both vertical ones;
 //! 4. **P3 black goes on**: a link out of a black pearl continues straight through the next
 //!    cell (a link towards the edge or to a cell at the edge is false);
@@ -94,8 +95,7 @@ pub(crate) fn local(p: &Pearl) -> Local {
     };
     cnf.begin_family("P1 pearl on the loop");
     for &(i, _) in &pearls {
-        let clause: Vec<Lit> = arms(i).iter().filter_map(|a| a.0).collect();
-        cnf.add_clause(&clause);
+        cnf.add_clause(&[connected.node[i]]);
     }
     cnf.begin_family("P2 black turns");
     for &(i, clue) in &pearls {

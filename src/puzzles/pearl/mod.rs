@@ -14,8 +14,9 @@
 //! The rules come from the constraint layer: `constraints::loop_` on the cell graph (degree
 //! 0 or 2, one component through `constraints::connected`), the pearls as clauses over
 //! the links at and next to them (`cnf.rs`, `encodings/pearl.md`). The engines:
-//! - **native**: CDCL on batsat with connectivity as a theory (`constraints::lazy`): a
-//!   total assignment with several loops is a conflict explained by a separator cut;
+//! - **native**: CDCL on batsat with the loop's subtour theory
+//!   (`constraints::loop_search`): a closed cycle with a pearl or a link off it is a
+//!   conflict, and a link that would close one is false;
 //! - **sat**: varisat on the local clauses, cuts added as models break the loop (an
 //!   incremental session); the **external** engine and `export` get the eager CNF.
 
@@ -25,7 +26,7 @@ mod reader;
 
 pub use reader::{parse, parse_id, parse_url};
 
-use crate::constraints::{Grid, lazy};
+use crate::constraints::{Grid, loop_search};
 use crate::puzzle::{
     CheckError, CnfEncode, CnfEncoding, EncodeOptions, Kind, Limits, NativeAnswer, NativeSolve,
     Purpose, Puzzle, SessionAnswer, Sink, SolveError,
@@ -207,7 +208,7 @@ impl NativeSolve<Grid> for Pearl {
     ) -> Result<NativeAnswer, SolveError> {
         let local = cnf::local(self);
         let decode = |m: &crate::sat::Model| cnf::decode(self, &local.links, m);
-        lazy::native_loop(
+        loop_search::native_loop(
             &local.cnf,
             &local.connected,
             &local.links,
@@ -235,7 +236,7 @@ impl CnfEncode<Grid> for Pearl {
     ) -> Option<Result<SessionAnswer<Grid>, SolveError>> {
         let local = cnf::local(self);
         let decode = |m: &crate::sat::Model| cnf::decode(self, &local.links, m);
-        Some(lazy::session_loop(
+        Some(loop_search::session_loop(
             &local.cnf,
             &local.connected,
             &local.links,

@@ -19,7 +19,7 @@
 //! `constraints::connected`) with both outside links forced, the pieces as units, the
 //! counts as the layer's exactly-k counters over the cells' `used` literals (`cnf.rs`,
 //! `encodings/tracks.md`). Engines as Pearl's:
-//! - **native**: CDCL on batsat with connectivity as a theory (`constraints::lazy`);
+//! - **native**: CDCL on batsat with the loop's subtour theory (`constraints::loop_search`);
 //! - **sat**: varisat on the local clauses, cuts added as models break the path (an
 //!   incremental session); **external** and `export` get the eager CNF.
 
@@ -29,7 +29,7 @@ mod reader;
 
 pub use reader::{parse, parse_id};
 
-use crate::constraints::{Grid, lazy};
+use crate::constraints::{Grid, loop_search};
 use crate::puzzle::{
     CheckError, CnfEncode, CnfEncoding, EncodeOptions, Kind, Limits, NativeAnswer, NativeSolve,
     Purpose, Puzzle, SessionAnswer, Sink, SolveError,
@@ -297,7 +297,7 @@ impl NativeSolve<Grid> for Tracks {
     ) -> Result<NativeAnswer, SolveError> {
         let local = cnf::local(self);
         let decode = |m: &crate::sat::Model| cnf::decode(self, &local.links, m);
-        lazy::native_loop(
+        loop_search::native_loop(
             &local.cnf,
             &local.connected,
             &local.links,
@@ -325,7 +325,7 @@ impl CnfEncode<Grid> for Tracks {
     ) -> Option<Result<SessionAnswer<Grid>, SolveError>> {
         let local = cnf::local(self);
         let decode = |m: &crate::sat::Model| cnf::decode(self, &local.links, m);
-        Some(lazy::session_loop(
+        Some(loop_search::session_loop(
             &local.cnf,
             &local.connected,
             &local.links,

@@ -18,7 +18,7 @@
 //! `constraints::connected`), and Yajilin's clauses (`cnf.rs`, `encodings/yajilin.md`):
 //! clue cells off the loop, every free cell shaded or on the loop, shaded cells apart, the
 //! arrows' counts (the layer's `exactly_k`). Engines as Pearl's: native is CDCL on batsat
-//! with connectivity as a theory, sat the incremental varisat loop with separator cuts,
+//! with the loop's subtour theory (`constraints::loop_search`), sat the incremental varisat loop with separator cuts,
 //! external and `export` the eager CNF. No dlx.
 
 mod check;
@@ -27,7 +27,7 @@ mod reader;
 
 pub use reader::{parse, parse_url, plain_text};
 
-use crate::constraints::{Grid, lazy};
+use crate::constraints::{Grid, loop_search};
 use crate::puzzle::{
     CheckError, CnfEncode, CnfEncoding, EncodeOptions, Kind, Limits, NativeAnswer, NativeSolve,
     Purpose, Puzzle, SessionAnswer, Sink, SolveError,
@@ -300,7 +300,7 @@ impl NativeSolve<Grid> for Yajilin {
     ) -> Result<NativeAnswer, SolveError> {
         let local = cnf::local(self);
         let decode = |m: &crate::sat::Model| cnf::decode(self, &local.links, &local.shaded, m);
-        lazy::native_loop(
+        loop_search::native_loop(
             &local.cnf,
             &local.connected,
             &local.projection(),
@@ -328,7 +328,7 @@ impl CnfEncode<Grid> for Yajilin {
     ) -> Option<Result<SessionAnswer<Grid>, SolveError>> {
         let local = cnf::local(self);
         let decode = |m: &crate::sat::Model| cnf::decode(self, &local.links, &local.shaded, m);
-        Some(lazy::session_loop(
+        Some(loop_search::session_loop(
             &local.cnf,
             &local.connected,
             &local.projection(),
