@@ -2,7 +2,7 @@
 //! Yajilin): a formula of local clauses (`loop_::single_loop`'s L1–L3 and the genre's own)
 //! with the loop's connectivity left out, completed two ways.
 //!
-//! - [`native_loop`]: CDCL on batsat with [`Subtours`] as a theory, checked at every unit
+//! - [`native_loop`]: CDCL on batsat with `Subtours` as a theory, checked at every unit
 //!   propagation fixpoint and kept incrementally along the trail. Under the local clauses
 //!   every node has at most two chosen edges, so the chosen edges are paths and cycles:
 //!   - a **cycle** with a used node off it cannot be the loop: conflict, the clause being
@@ -10,7 +10,11 @@
 //!     travelling-salesman cutting planes of Dantzig, Fulkerson and Johnson, 1954);
 //!   - an unassigned edge joining the two **ends of one path** would close such a cycle
 //!     while a used node lies off the path: it is false, the path's edges and that node its
-//!     reason (Tatham's "premature loop" rule in `loopy.c`).
+//!     reason (Tatham's "premature loop" rule in `loopy.c`);
+//!   - a **sealed** region: once at least `SEALED_EVERY` more literals are on the trail
+//!     (and after a backtrack), [`Connected::cut`] on the partial assignment: two used
+//!     nodes that the edges not yet false cannot join are a conflict, explained by the
+//!     separator cut. Paths that can no longer meet are refuted there, not by search.
 //!
 //!   On a total assignment that satisfies the local clauses the chosen edges are cycles,
 //!   and more than one leaves a used node off each, so the conflicts alone make the search
@@ -20,7 +24,7 @@
 //! - [`session_loop`]: varisat's incremental session with separator cuts
 //!   ([`lazy::solve_incremental`]).
 //!
-//! Invariants of [`Subtours`] after reading the trail up to `read`: `at[v]` holds the chosen
+//! Invariants of `Subtours` after reading the trail up to `read`: `at[v]` holds the chosen
 //! edges at `v` (at most two; a third is ignored, the local clauses refute it); for a node
 //! `v` with exactly one chosen edge, `end[v]` is the other end of its path and `len[v]` the
 //! path's edge count; `closed` is the first edge that closed a cycle (its length
@@ -39,8 +43,13 @@ use super::lazy::{self, Enumerate, LazyAnswer};
 /// No edge, no node.
 const NONE: u32 = u32::MAX;
 
+/// Trail literals read between two separator checks: every fixpoint costs the fixture
+/// files more than the checks save, never leaves sparse 30×30 grids without them
+/// (`docs/peers.md`, "Pearl at 30×30").
+const SEALED_EVERY: usize = 64;
+
 /// The native engine of a loop genre whose local formula is `cnf` and whose loop is
-/// `connected` (made by `loop_::single_loop`): CDCL with [`Subtours`], each model kept read
+/// `connected` (made by `loop_::single_loop`): CDCL with `Subtours`, each model kept read
 /// by `decode` and handed to `found`.
 pub fn native_loop<S>(
     cnf: &Cnf,
@@ -84,7 +93,7 @@ pub fn session_loop<S>(
     Ok(run.session(solutions, cnf))
 }
 
-/// CDCL with [`Subtours`] on `cnf` (the local clauses of the loop `connected` and the
+/// CDCL with `Subtours` on `cnf` (the local clauses of the loop `connected` and the
 /// genre's): up to `max` solutions on `projection`, the first `keep` models kept.
 pub fn solve(
     cnf: &Cnf,
@@ -138,6 +147,8 @@ struct Subtours<'c, 'p> {
     read: usize,
     /// Path ends whose path changed since the last check.
     touched: Vec<u32>,
+    /// Trail length at the last separator check.
+    sealed_at: usize,
     /// Check every path at the next fixpoint (after a backtrack).
     rescan: bool,
     /// An end of the one path that held every used node when last checked: checked again
@@ -185,6 +196,7 @@ impl<'c, 'p> Subtours<'c, 'p> {
             read: 0,
             touched: Vec::new(),
             rescan: false,
+            sealed_at: 0,
             pending: NONE,
             mark: vec![false; n],
             reasons: vec![Vec::new(); num_vars],
@@ -386,6 +398,7 @@ impl Theory for Subtours<'_, '_> {
             }
         }
         self.read = read;
+        self.sealed_at = self.sealed_at.min(read);
         self.touched.clear();
         self.rescan = true;
     }
@@ -397,6 +410,17 @@ impl Theory for Subtours<'_, '_> {
             self.touched.clear();
             ctx.conflict(&clause);
             return;
+        }
+        if self.read >= self.sealed_at + SEALED_EVERY {
+            self.sealed_at = self.read;
+            let cut = self.connected.cut(&|l| ctx.value(lazy::to_batsat(l)));
+            if let Some(cut) = cut {
+                self.cuts += 1;
+                self.touched.clear();
+                let clause: Vec<theory::Lit> = cut.into_iter().map(lazy::to_batsat).collect();
+                ctx.conflict(&clause);
+                return;
+            }
         }
         let mut ends = std::mem::take(&mut self.touched);
         if self.pending != NONE {
