@@ -37,7 +37,10 @@ fn is_header(line: &str) -> bool {
 /// Whether a file's trimmed lines are fillomino's: its plain form's header, a puzz.link
 /// fillomino URL, or Tatham IDs that all read as Filling IDs, one with a run of two empty
 /// cells or more (a Singles ID writes a number a cell) and one with a clue no Mosaic can
-/// have (above 4 in a corner, above 6 on an edge: Mosaic's IDs have the same alphabet).
+/// have (above 4 in a corner, above 6 on an edge: Mosaic's IDs have the same alphabet);
+/// and none that is a Light Up's: from 18×18 on, `B` (18) is a Filling clue, and a Light Up
+/// ID (black cells `B`, clues `0`–`4`) reads as a Filling ID; a Filling ID whose only clue
+/// above 4 is 18 is taken for a Light Up.
 pub(crate) fn looks_like(lines: &[&str]) -> bool {
     if lines
         .iter()
@@ -54,7 +57,19 @@ pub(crate) fn looks_like(lines: &[&str]) -> bool {
         l.split_once(':')
             .is_some_and(|(_, d)| d.contains(|c: char| ('b'..='z').contains(&c)))
     });
-    !ids.is_empty() && read.len() == ids.len() && runs && read.iter().any(not_a_mosaic)
+    !ids.is_empty()
+        && read.len() == ids.len()
+        && runs
+        && read.iter().any(not_a_mosaic)
+        && !ids.iter().any(|l| lights_up(l))
+}
+
+/// Whether an ID's description has a `B` and no other character a Light Up ID lacks
+/// (Filling's clues 5–17).
+fn lights_up(id: &str) -> bool {
+    id.split_once(':').is_some_and(|(_, d)| {
+        d.contains('B') && d.chars().all(|c| matches!(c, '0'..='4' | 'B' | 'a'..='z'))
+    })
 }
 
 /// Whether some clue is larger than the cells of its 3×3 block (which a Mosaic clue
