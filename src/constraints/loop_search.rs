@@ -11,8 +11,9 @@
 //!   - an unassigned edge joining the two **ends of one path** would close such a cycle
 //!     while a used node lies off the path: it is false, the path's edges and that node its
 //!     reason (Tatham's "premature loop" rule in `loopy.c`);
-//!   - a **sealed** region: once at least `SEALED_EVERY` more literals are on the trail
-//!     (and after a backtrack), [`Connected::cut`] on the partial assignment: two used
+//!   - a **sealed** region: whenever the trail holds `SEALED_EVERY` literals more than at
+//!     the last such check (or than where a backtrack left it), [`Connected::cut`] on the
+//!     partial assignment: two used
 //!     nodes that the edges not yet false cannot join are a conflict, explained by the
 //!     separator cut. Paths that can no longer meet are refuted there, not by search.
 //!
