@@ -13,9 +13,9 @@
 //!     reason (Tatham's "premature loop" rule in `loopy.c`);
 //!   - a **sealed** region: whenever the trail holds `SEALED_EVERY` literals more than at
 //!     the last such check (or than where a backtrack left it), [`Connected::cut`] on the
-//!     partial assignment: two used
-//!     nodes that the edges not yet false cannot join are a conflict, explained by the
-//!     separator cut. Paths that can no longer meet are refuted there, not by search.
+//!     partial assignment: two used nodes that the edges not yet false cannot join are a
+//!     conflict, explained by the separator cut. Paths that can no longer meet are refuted
+//!     there, not by search.
 //!
 //!   On a total assignment that satisfies the local clauses the chosen edges are cycles,
 //!   and more than one leaves a used node off each, so the conflicts alone make the search
