@@ -10,7 +10,7 @@
 //!     travelling-salesman cutting planes of Dantzig, Fulkerson and Johnson, 1954);
 //!   - an unassigned edge joining the two **ends of one path** would close such a cycle
 //!     while a used node lies off the path: it is false, the path's edges and that node its
-//!     reason (Tatham's "premature loop" rule in `loopy.c`);
+//!     reason (the "no premature loop" rule of `loop_deduce.rs`, here under CDCL);
 //!   - a **sealed** region: whenever the trail holds `SEALED_EVERY` literals more than at
 //!     the last such check (or than where a backtrack left it), [`Connected::cut`] on the
 //!     partial assignment: two used nodes that the edges not yet false cannot join are a
@@ -353,27 +353,22 @@ impl<'c, 'p> Subtours<'c, 'p> {
             self.pending = x;
             return;
         }
-        let open: Vec<usize> = self
-            .connected
-            .graph
-            .adjacent(x as usize)
-            .iter()
-            .filter(|&&(u, e)| {
-                u == y as usize && ctx.value(lazy::to_batsat(self.edge_lit[e])).is_none()
-            })
-            .map(|&(_, e)| e)
-            .collect();
-        if open.is_empty() {
+        let (connected, edge_lit) = (self.connected, self.edge_lit);
+        let open = |&&(u, e): &&(usize, usize)| {
+            u == y as usize && ctx.value(lazy::to_batsat(edge_lit[e])).is_none()
+        };
+        let at_x = connected.graph.adjacent(x as usize);
+        if !at_x.iter().any(|a| open(&a)) {
             return;
         }
         let mut edges = Vec::new();
         self.walk(x, &mut edges);
         let w = self.off_and_unmark(&edges);
         debug_assert_ne!(w, NONE, "more used nodes than the path has");
-        let mut reason: Vec<Lit> = edges.iter().map(|&e| self.edge_lit[e as usize]).collect();
-        reason.push(self.connected.node[w as usize]);
-        for e in open {
-            out.push((!self.edge_lit[e], reason.clone()));
+        let mut reason: Vec<Lit> = edges.iter().map(|&e| edge_lit[e as usize]).collect();
+        reason.push(connected.node[w as usize]);
+        for &(_, e) in at_x.iter().filter(open) {
+            out.push((!edge_lit[e], reason.clone()));
         }
     }
 }
