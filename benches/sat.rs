@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group, criterion_main};
 use satcover::cnf::generate::{pigeonhole, random_k_sat};
 use satcover::cnf::{AmoEncoding, Cnf, Lit, Var, parse_dimacs, write_dimacs};
-use satcover::puzzle::{CnfEncode, Puzzle};
+use satcover::puzzle::{CnfEncode, Limits, Puzzle};
 use satcover::puzzles::sudoku;
 use satcover::sat::{SatBackend, SatVerdict, solve_once};
 use satcover::stop::Stop;
@@ -129,11 +129,16 @@ fn sudoku_session(c: &mut Criterion) {
     let mut g = c.benchmark_group("sat/sudoku_session");
     g.sample_size(20);
     g.throughput(criterion::Throughput::Elements(puzzles.len() as u64));
+    let limits = Limits {
+        max_solutions: Some(2),
+        keep: 1,
+        stop: Stop::never(),
+    };
     g.bench_function("17clue_x200", |b| {
         b.iter(|| {
             for p in &puzzles {
                 let answer = black_box(p)
-                    .sat_session(2, 1)
+                    .sat_session(&limits)
                     .expect("9×9 has a session")
                     .expect("the session solves");
                 assert_eq!((answer.count, answer.complete), (1, true));

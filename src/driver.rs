@@ -100,10 +100,8 @@ pub fn run_into<P: Puzzle + ?Sized>(
         return Ok(Outcome::contradiction(reason, stats));
     }
 
-    // A sink that breaks stops the engine through a stop of its own; a kind's kept session
-    // runs only when the caller's stop cannot fire (it would leave the session in no known
-    // state), and hands its answer over whole.
-    let sessions = !stop.can_stop();
+    // A sink that breaks stops the engine through a stop of its own. A kind's session hands
+    // its answer over whole, after its search, so it polls only the caller's stop.
     let halt = stop.linked();
     let limits = Limits {
         max_solutions: request.max_solutions,
@@ -136,7 +134,7 @@ pub fn run_into<P: Puzzle + ?Sized>(
         Engine::Sat => run_sat(
             puzzle,
             &SatBackend::Varisat,
-            sessions,
+            (!request.eager).then_some(stop),
             &limits,
             &request.encode,
             &mut stats,
@@ -150,7 +148,7 @@ pub fn run_into<P: Puzzle + ?Sized>(
             run_sat(
                 puzzle,
                 solver,
-                false,
+                None,
                 &limits,
                 &request.encode,
                 &mut stats,
@@ -357,12 +355,12 @@ impl<'f, S> Decoding<'f, S> {
     }
 }
 
-/// The sat engine (`solver` varisat, or a session where `session` allows and the kind has
-/// one) or the external one (any other `solver`).
+/// The sat engine (`solver` varisat, or the kind's session where it has one and `session`,
+/// the caller's stop, is given) or the external one (any other `solver`).
 fn run_sat<P: Puzzle + ?Sized>(
     puzzle: &P,
     solver: &SatBackend,
-    session: bool,
+    session: Option<&Stop>,
     limits: &Limits,
     encode: &EncodeOptions,
     stats: &mut Stats,
@@ -375,9 +373,14 @@ fn run_sat<P: Puzzle + ?Sized>(
     let cnf = cnf_capability(puzzle, backend)?;
     // A kind's kept session holds its default formula: any encoding choice bypasses it.
     let default_formula = *encode == EncodeOptions::default();
-    if session && default_formula && matches!(solver, SatBackend::Varisat) {
+    let session = session.filter(|_| default_formula && matches!(solver, SatBackend::Varisat));
+    if let Some(stop) = session {
         let solve_start = Instant::now();
-        if let Some(answer) = cnf.sat_session(limits.max_or_all(), limits.keep) {
+        let limits = Limits {
+            stop: stop.clone(),
+            ..limits.clone()
+        };
+        if let Some(answer) = cnf.sat_session(&limits) {
             let answer = answer?;
             stats.solve = solve_start.elapsed();
             stats.variables = Some(answer.variables);

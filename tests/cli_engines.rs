@@ -331,6 +331,28 @@ fn timeout_stops_every_backend() {
             Duration::from_secs(30),
         );
     }
+    // The lazy sessions of the loop genres (a cut loop, the subtour theory's sibling) poll
+    // the same stop: an empty grid has more loops than a second counts.
+    for (kind, empty) in [
+        ("pearl", format!("12x12:{}n\n", "z".repeat(5))),
+        ("slitherlink", format!("20x20t0:{}j\n", "z".repeat(15))),
+    ] {
+        assert_stops_within(
+            &[
+                "solve",
+                "--count",
+                "--timeout",
+                "1",
+                "--backend",
+                "sat",
+                "--kind",
+                kind,
+                "-",
+            ],
+            &empty,
+            Duration::from_secs(30),
+        );
+    }
     if common::have("cadical") {
         assert_stops_within(
             &[

@@ -108,6 +108,33 @@ fn encoding_choices_are_refused_on_kinds_and_backends_without_them() {
             &[&format!("{flag} applies to export --to dimacs")],
         );
     }
+    // `--eager` asks the sat engine for the whole CNF: other backends refuse it.
+    for (backend, says) in [
+        ("native", "without a CNF"),
+        ("dlx", "without a CNF"),
+        ("external", "the whole CNF"),
+    ] {
+        let solver: &[&str] = if backend == "external" {
+            &["--solver", "cadical"]
+        } else {
+            &[]
+        };
+        refused(
+            satcover()
+                .args(["solve", DANCER, "--eager", "--backend", backend])
+                .args(solver),
+            &[
+                "--eager applies to the sat backend and to auto",
+                backend,
+                says,
+            ],
+        );
+    }
+    satcover()
+        .args(["solve", DANCER, "--eager", "--backend", "sat", "--unique"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("dancer.non: unique"));
     // An unknown name is refused even when the engine that would read it never runs.
     refused(
         satcover().args(["solve", DANCER, "--encoding", "bogus"]),

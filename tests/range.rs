@@ -16,7 +16,7 @@ use satcover::puzzle::{Backend, Puzzle, Status};
 use satcover::puzzles::range;
 
 const BACKENDS: [Backend; 2] = [Backend::Native, Backend::Sat];
-/// Puzzles of each file also solved on the eager CNF (sat with a timeout, and cadical).
+/// Puzzles of each file also solved on the eager CNF (sat asked for it, and cadical).
 const EAGER_PER_FILE: usize = 3;
 
 #[test]

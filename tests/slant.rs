@@ -18,7 +18,7 @@ use satcover::puzzle::{Backend, Notate, Notation, Puzzle, Request, Status};
 use satcover::puzzles::slant;
 
 const BACKENDS: [Backend; 2] = [Backend::Native, Backend::Sat];
-/// Puzzles of each file also solved on the eager CNF (sat with a timeout, and cadical).
+/// Puzzles of each file also solved on the eager CNF (sat asked for it, and cadical).
 const EAGER_PER_FILE: usize = 3;
 
 #[test]
@@ -142,7 +142,10 @@ fn loops_are_what_rules_out_fillings() {
     let eager = pipeline::solve(
         &p,
         Backend::Sat,
-        &Request::count().with_timeout(Some(std::time::Duration::from_secs(60))),
+        &Request {
+            eager: true,
+            ..Request::count()
+        },
     )
     .unwrap();
     assert_eq!(eager.count, 15);

@@ -23,13 +23,12 @@ fn read(name: &str) -> Vec<(usize, Slitherlink)> {
         .collect()
 }
 
-/// The unique loop by `backend` (`eager`: with a timeout, so the sat engine solves the
-/// whole eager CNF instead of its incremental session).
+/// The unique loop by `backend` (`eager`: the sat engine solves the whole eager CNF
+/// instead of its incremental session).
 fn unique(p: &Slitherlink, backend: Backend, eager: bool) -> Loop {
-    let request = if eager {
-        Request::unique().with_timeout(Some(Duration::from_secs(120)))
-    } else {
-        Request::unique()
+    let request = Request {
+        eager,
+        ..Request::unique()
     };
     let outcome =
         pipeline::solve(p, backend, &request).unwrap_or_else(|e| panic!("{backend}: {e}"));
@@ -70,6 +69,26 @@ fn every_generated_id_is_unique_and_the_backends_agree() {
     }
 }
 
+/// A stop that can fire (a timeout; in `auto`, the race) keeps the sat engine on its lazy
+/// session, not the eager CNF: the same loop, from a formula a fraction of the size.
+#[test]
+fn a_stoppable_sat_run_keeps_the_lazy_session() {
+    let (_, p) = &read("loopy-10x10-hard.txt")[0];
+    let solve = |request: &Request| pipeline::solve(p, Backend::Sat, request).unwrap();
+    let stoppable = solve(&Request::unique().with_timeout(Some(Duration::from_secs(600))));
+    let eager = solve(&Request {
+        eager: true,
+        ..Request::unique()
+    });
+    assert_eq!((stoppable.count, stoppable.complete), (1, true));
+    assert_eq!(stoppable.solutions, eager.solutions);
+    let (lazy, whole) = (
+        stoppable.stats.clauses.unwrap(),
+        eager.stats.clauses.unwrap(),
+    );
+    assert!(lazy * 3 < whole, "{lazy} clauses, the eager CNF {whole}");
+}
+
 #[test]
 fn puzzlink_urls_are_decided() {
     for (_, p) in read("puzzlink.txt") {
@@ -88,7 +107,10 @@ fn unsatisfiable_clues_are_no_solution() {
             (Backend::Sat, false),
             (Backend::Sat, true),
         ] {
-            let request = Request::unique().with_timeout(eager.then_some(Duration::from_secs(60)));
+            let request = Request {
+                eager,
+                ..Request::unique()
+            };
             let outcome = pipeline::solve(p, backend, &request).unwrap();
             assert_eq!(
                 (outcome.status, outcome.count, outcome.complete),

@@ -94,6 +94,11 @@ pub struct SolveArgs {
     pub check_proof: bool,
     #[command(flatten)]
     pub encode: super::EncodeArgs,
+    /// The sat backend (and auto's sat contender) solves the whole CNF that `export`
+    /// writes, not the kind's own incremental session (the lazy connectivity cuts of
+    /// slitherlink, nurikabe and the other region and loop genres; sudoku's kept solver).
+    #[arg(long)]
+    pub eager: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -110,6 +115,18 @@ impl SolveArgs {
         let backend = [self.backend.unwrap_or(Backend::Auto)];
         super::check_solver(self.solver.is_some(), &backend)?;
         self.encode.check_backends(&backend)?;
+        if self.eager && !matches!(backend[0], Backend::Sat | Backend::Auto) {
+            anyhow::bail!(
+                "--eager applies to the sat backend and to auto, which races it; {} always \
+                 solves {}",
+                backend[0],
+                if backend[0] == Backend::External {
+                    "the whole CNF"
+                } else {
+                    "without a CNF"
+                }
+            );
+        }
         if self.proof.is_some() && (self.count || self.all || self.limit.is_some()) {
             anyhow::bail!(
                 "--proof backs \"unsolvable\" and, with --unique, \"unique\"; it proves no \
@@ -137,6 +154,7 @@ impl SolveArgs {
         request.timeout = self.timeout;
         request.external = self.solver.clone();
         request.encode = self.encode.options();
+        request.eager = self.eager;
         request.proof = self.proof.clone().map(|path| satcover::sat::ProofTarget {
             path,
             check: self.check_proof,

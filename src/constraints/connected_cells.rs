@@ -282,8 +282,7 @@ macro_rules! connected_engines {
 
             fn sat_session(
                 &self,
-                max_solutions: u64,
-                keep: usize,
+                limits: &$crate::puzzle::Limits,
             ) -> Option<
                 Result<
                     $crate::puzzle::SessionAnswer<$crate::constraints::Grid>,
@@ -295,9 +294,9 @@ macro_rules! connected_engines {
                     self.model(),
                     $value,
                     &|cnf, map| ($extra)(self, cnf, map),
-                    max_solutions,
-                    keep,
-                    &$crate::stop::Stop::never(),
+                    limits.max_or_all(),
+                    limits.keep,
+                    &limits.stop,
                 );
                 Some(match run {
                     Err(e) => Err(e.into()),

@@ -78,17 +78,16 @@ pub fn session_loop<S>(
     cnf: &Cnf,
     connected: &Connected,
     projection: &[Var],
-    max: u64,
-    keep: usize,
+    limits: &Limits,
     decode: &dyn Fn(&Model) -> Result<S, DecodeError>,
 ) -> Result<SessionAnswer<S>, SolveError> {
     let run = lazy::solve_incremental(
         cnf,
         std::slice::from_ref(connected),
         projection,
-        max,
-        keep,
-        &Stop::never(),
+        limits.max_or_all(),
+        limits.keep,
+        &limits.stop,
     )?;
     let solutions = run.decoded(decode, Backend::Sat)?;
     Ok(run.session(solutions, cnf))

@@ -28,6 +28,9 @@ pub struct Request {
     pub proof: Option<sat::ProofTarget>,
     /// How the sat and external backends encode the puzzle, where its kind has a choice.
     pub encode: EncodeOptions,
+    /// The sat engine solves the whole CNF that `export` writes even where the kind has a
+    /// session of its own (the connectivity genres' lazy cuts, sudoku's kept solver).
+    pub eager: bool,
 }
 
 /// Choices a kind may offer about its CNF (`--encoding`, `--presolve`). A kind that offers
@@ -72,6 +75,7 @@ impl Request {
             threads: Threads::machine(),
             proof: None,
             encode: EncodeOptions::default(),
+            eager: false,
         }
     }
 

@@ -175,15 +175,13 @@ pub trait CnfEncode<S> {
         false
     }
 
-    /// A kind may answer the `sat` engine with an incremental SAT session of its own that
-    /// it keeps across puzzles (the sudoku one); `None`: encode and solve afresh. Called
-    /// only when nothing can stop the search, since a stopped search leaves the kept
-    /// solver in no known state.
-    fn sat_session(
-        &self,
-        _max_solutions: u64,
-        _keep: usize,
-    ) -> Option<Result<SessionAnswer<S>, SolveError>> {
+    /// A kind may answer the `sat` engine with an incremental SAT session of its own: one
+    /// it keeps across puzzles (the sudoku one), or one it builds for this puzzle (the
+    /// lazy forms of the connectivity genres); `None`: encode and solve afresh. The session
+    /// honours `limits.stop` (a race's loser is stopped) or, when it is kept across puzzles
+    /// and a stopped search would leave it in no known state, declines when the stop can
+    /// fire. It hands its solutions over whole, after the search.
+    fn sat_session(&self, _limits: &Limits) -> Option<Result<SessionAnswer<S>, SolveError>> {
         None
     }
 }

@@ -66,11 +66,12 @@ pub fn unique_everywhere<P: Puzzle<Solution = Grid>>(
     first.expect("a backend")
 }
 
-/// `--unique` on the whole eager CNF: the `sat` engine with a timeout (which makes it solve
-/// the whole CNF rather than a lazy session) or, for `External`, cadical. Returns the status,
-/// the count and the first solution.
+/// `--unique` on the whole eager CNF: the `sat` engine asked for it (`Request::eager`: the
+/// whole CNF rather than the kind's lazy session) or, for `External`, cadical. Returns the
+/// status, the count and the first solution.
 pub fn eager<P: Puzzle<Solution = Grid>>(p: &P, backend: Backend) -> (Status, u64, Option<Grid>) {
     let mut request = Request::unique().with_timeout(Some(std::time::Duration::from_secs(120)));
+    request.eager = true;
     if backend == Backend::External {
         request.external = satcover::sat::SatBackend::external_from_command("cadical -q");
     }

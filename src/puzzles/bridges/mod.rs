@@ -320,19 +320,15 @@ impl CnfEncode<Grid> for Bridges {
     }
 
     /// The lazy form: varisat on the local clauses, cuts added as models break the rules.
-    fn sat_session(
-        &self,
-        max_solutions: u64,
-        keep: usize,
-    ) -> Option<Result<SessionAnswer<Grid>, SolveError>> {
+    fn sat_session(&self, limits: &Limits) -> Option<Result<SessionAnswer<Grid>, SolveError>> {
         let local = cnf::local(self);
         let run = match lazy::solve_incremental(
             &local.cnf,
             &local.globals,
             &local.projection,
-            max_solutions,
-            keep,
-            &crate::stop::Stop::never(),
+            limits.max_or_all(),
+            limits.keep,
+            &limits.stop,
         ) {
             Ok(run) => run,
             Err(e) => return Some(Err(e.into())),

@@ -22,7 +22,7 @@
 //!   (`lazy::solve_theory`), checked at every unit-propagation fixpoint, so a region sealed
 //!   off from its dot is refuted as soon as it is;
 //! - **sat**: the cut loop (`lazy::solve_incremental`): varisat on the local clauses, each
-//!   model whose regions fall apart cut and solved again; with a timeout, the eager CNF;
+//!   model whose regions fall apart cut and solved again; with `--eager`, the eager CNF;
 //! - **external**, and `export`: the eager CNF (one eager connectivity per dot), the whole
 //!   puzzle.
 
@@ -350,19 +350,15 @@ impl CnfEncode<Grid> for Galaxies {
     }
 
     /// The cut loop on varisat: the local clauses, each region that falls apart cut.
-    fn sat_session(
-        &self,
-        max_solutions: u64,
-        keep: usize,
-    ) -> Option<Result<SessionAnswer<Grid>, SolveError>> {
+    fn sat_session(&self, limits: &Limits) -> Option<Result<SessionAnswer<Grid>, SolveError>> {
         let local = cnf::local(self);
         let run = match lazy::solve_incremental(
             &local.cnf,
             &local.regions,
             &local.projection(),
-            max_solutions,
-            keep,
-            &crate::stop::Stop::never(),
+            limits.max_or_all(),
+            limits.keep,
+            &limits.stop,
         ) {
             Ok(run) => run,
             Err(e) => return Some(Err(SolveError::from(e))),

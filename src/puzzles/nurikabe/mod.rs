@@ -17,8 +17,8 @@
 //!   conflict explained by its separator cut;
 //! - **sat**: varisat on the local clauses, adding cuts whenever a model splits a region
 //!   (an incremental session, [`CnfEncode::sat_session`]); the **external** engine and
-//!   `export` get the whole eager CNF, which the `sat` engine also solves when a stop can
-//!   fire.
+//!   `export` get the whole eager CNF, which the `sat` engine also solves when asked
+//!   (`Request::eager`).
 
 mod check;
 mod cnf;
@@ -217,19 +217,15 @@ impl CnfEncode<Grid> for Nurikabe {
     }
 
     /// The lazy form: varisat on the local clauses, cuts added as models split a region.
-    fn sat_session(
-        &self,
-        max_solutions: u64,
-        keep: usize,
-    ) -> Option<Result<SessionAnswer<Grid>, SolveError>> {
+    fn sat_session(&self, limits: &Limits) -> Option<Result<SessionAnswer<Grid>, SolveError>> {
         let local = cnf::local(self);
         let run = match lazy::solve_incremental(
             &local.cnf,
             &local.connected,
             &local.shade,
-            max_solutions,
-            keep,
-            &crate::stop::Stop::never(),
+            limits.max_or_all(),
+            limits.keep,
+            &limits.stop,
         ) {
             Ok(run) => run,
             Err(e) => return Some(Err(e.into())),

@@ -21,8 +21,8 @@
 //!   model that breaks nothing is a solution, blocked on the joins;
 //! - **sat**: CDCL on batsat with the region sizes as a theory (`lazy::solve_theory`),
 //!   checked and propagated at every unit-propagation fixpoint, on the same local clauses
-//!   (5–17× slower than the cut loop on Tatham's files, `docs/peers.md`); with a timeout,
-//!   which a kept session cannot honour, the eager CNF on varisat;
+//!   (5–17× slower than the cut loop on Tatham's files, `docs/peers.md`); asked for it
+//!   (`Request::eager`), the eager CNF on varisat;
 //! - **external**, and `export`: the eager CNF, the whole puzzle.
 
 mod check;
@@ -279,20 +279,16 @@ impl CnfEncode<Grid> for Palisade {
 
     /// The lazy form on batsat: the same local formula, the region sizes checked and
     /// propagated at every unit-propagation fixpoint (module docs).
-    fn sat_session(
-        &self,
-        max_solutions: u64,
-        keep: usize,
-    ) -> Option<Result<SessionAnswer<Grid>, SolveError>> {
+    fn sat_session(&self, limits: &Limits) -> Option<Result<SessionAnswer<Grid>, SolveError>> {
         let local = cnf::local(self);
         let run = lazy::solve_theory(
             true,
             &local.cnf,
             std::slice::from_ref(&local.region),
             &local.projection(),
-            max_solutions,
-            keep,
-            &crate::stop::Stop::never(),
+            limits.max_or_all(),
+            limits.keep,
+            &limits.stop,
         );
         Some(
             run.decoded(&|m| local.decode(m), crate::puzzle::Backend::Sat)

@@ -229,19 +229,14 @@ impl CnfEncode<Grid> for Pearl {
     }
 
     /// The lazy form: varisat on the local clauses, cuts added as models break the loop.
-    fn sat_session(
-        &self,
-        max_solutions: u64,
-        keep: usize,
-    ) -> Option<Result<SessionAnswer<Grid>, SolveError>> {
+    fn sat_session(&self, limits: &Limits) -> Option<Result<SessionAnswer<Grid>, SolveError>> {
         let local = cnf::local(self);
         let decode = |m: &crate::sat::Model| cnf::decode(self, &local.links, m);
         Some(loop_search::session_loop(
             &local.cnf,
             &local.connected,
             &local.links,
-            max_solutions,
-            keep,
+            limits,
             &decode,
         ))
     }

@@ -222,19 +222,15 @@ impl CnfEncode<Grid> for Slant {
     }
 
     /// The lazy form: varisat on the clue clauses, a cut per loop as models close them.
-    fn sat_session(
-        &self,
-        max_solutions: u64,
-        keep: usize,
-    ) -> Option<Result<SessionAnswer<Grid>, SolveError>> {
+    fn sat_session(&self, limits: &Limits) -> Option<Result<SessionAnswer<Grid>, SolveError>> {
         let local = cnf::local(self);
         let run = match lazy::solve_incremental(
             &local.cnf,
             std::slice::from_ref(&local.acyclic),
             &local.cells,
-            max_solutions,
-            keep,
-            &crate::stop::Stop::never(),
+            limits.max_or_all(),
+            limits.keep,
+            &limits.stop,
         ) {
             Ok(run) => run,
             Err(e) => return Some(Err(e.into())),

@@ -21,8 +21,8 @@
 //!   search;
 //! - **sat**: varisat on the local clauses, adding cuts whenever a model has several loops
 //!   (an incremental session, [`CnfEncode::sat_session`]); the **external** engine and
-//!   `export` get the whole eager CNF (`cnf.rs`), which the `sat` engine also solves when a
-//!   stop can fire (a timeout, a race).
+//!   `export` get the whole eager CNF (`cnf.rs`), which the `sat` engine also solves when
+//!   asked (`Request::eager`).
 
 mod check;
 mod cnf;
@@ -406,19 +406,15 @@ impl CnfEncode<Loop> for Slitherlink {
     }
 
     /// The lazy form: varisat on the local clauses, cuts added as models break the loop.
-    fn sat_session(
-        &self,
-        max_solutions: u64,
-        keep: usize,
-    ) -> Option<Result<SessionAnswer<Loop>, SolveError>> {
+    fn sat_session(&self, limits: &Limits) -> Option<Result<SessionAnswer<Loop>, SolveError>> {
         let local = cnf::local(self);
         let run = match lazy::solve_incremental(
             &local.cnf,
             std::slice::from_ref(&local.connected),
             &local.edges,
-            max_solutions,
-            keep,
-            &crate::stop::Stop::never(),
+            limits.max_or_all(),
+            limits.keep,
+            &limits.stop,
         ) {
             Ok(run) => run,
             Err(e) => return Some(Err(e.into())),

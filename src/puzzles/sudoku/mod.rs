@@ -754,15 +754,13 @@ impl CnfEncode<Filled> for Sudoku {
     /// 9×9: the session holds the empty grid's formula, which grows as n⁴ (3.27 M clauses
     /// at 36×36, against 40–100 k for a blanked puzzle's simplified formula), and loading
     /// it costs more than it saves (`docs/sudoku.md`).
-    fn sat_session(
-        &self,
-        max_solutions: u64,
-        keep: usize,
-    ) -> Option<Result<SessionAnswer<Filled>, SolveError>> {
-        if self.box_side() > 3 {
+    fn sat_session(&self, limits: &Limits) -> Option<Result<SessionAnswer<Filled>, SolveError>> {
+        // The session is kept across puzzles: a stopped search would leave it in no known
+        // state, so it runs only when nothing can stop it.
+        if self.box_side() > 3 || limits.stop.can_stop() {
             return None;
         }
-        Some(sat_session::solve(self, max_solutions, keep).map_err(SolveError::from))
+        Some(sat_session::solve(self, limits.max_or_all(), limits.keep).map_err(SolveError::from))
     }
 }
 
