@@ -13,9 +13,9 @@
 //!
 //! The rules are layer constraints on a 0/1 [`Model`]: `Count{room, 1, n}` per numbered
 //! room, `adjacency::no_two_touching`, `AtLeast{segment, 1, 1}` per wall segment (a
-//! clause), and the unshaded cells connected (`constraints::connected_cells`: lazily for
-//! native and the `sat` session, eagerly for external solvers and `export`), as Singles
-//! states hitori (`encodings/heyawake.md`). No dlx: the rules are no exact cover.
+//! clause), and the unshaded cells connected (`constraints::connected_cells`: lazily — a
+//! batsat theory for native, separator cuts on varisat for the `sat` session — and eagerly
+//! for external solvers and `export`), as Singles states hitori (`encodings/heyawake.md`). No dlx: the rules are no exact cover.
 
 mod check;
 mod reader;
@@ -238,7 +238,12 @@ impl constraints::OnModel for Heyawake {
     }
 }
 
-constraints::connected_cells::connected_engines!(Heyawake, UNSHADED);
+constraints::connected_cells::connected_engines!(
+    Heyawake,
+    UNSHADED,
+    |_, _, _| {},
+    constraints::connected_cells::solve_theory_with
+);
 
 impl Kind {
     /// This kind; what it is: [`READER`]'s `about`.

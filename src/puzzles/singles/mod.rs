@@ -9,8 +9,9 @@
 //!
 //! The rules are layer constraints on a 0/1 [`Model`]: `AtMost{equal numbers of a line, 0,
 //! 1}`, `adjacency::no_two_touching`, and the unshaded cells connected
-//! (`constraints::connected_cells`: lazily — separator cuts on varisat — for native and the
-//! `sat` session, eagerly for external solvers and `export`; `encodings/singles.md`).
+//! (`constraints::connected_cells`: lazily — a batsat theory checked at every propagation
+//! fixpoint for native, separator cuts on varisat for the `sat` session — and eagerly for
+//! external solvers and `export`; `encodings/singles.md`).
 
 mod check;
 mod reader;
@@ -187,7 +188,12 @@ impl constraints::OnModel for Singles {
     }
 }
 
-constraints::connected_cells::connected_engines!(Singles, UNSHADED);
+constraints::connected_cells::connected_engines!(
+    Singles,
+    UNSHADED,
+    |_, _, _| {},
+    constraints::connected_cells::solve_theory_with
+);
 
 impl Kind {
     /// This kind; what it is: [`READER`]'s `about`.
