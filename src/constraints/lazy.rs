@@ -5,8 +5,9 @@
 //! - [`solve_incremental`]: varisat, incremental. Solve; when the model breaks a
 //!   constraint, add every component's cut and solve again; when it holds, the model is a
 //!   solution: block it on the projection and go on. The cuts accumulate across solutions.
-//! - [`solve_theory`]: CDCL with a theory on batsat (`sat/theory.rs`): at every unit
-//!   propagation fixpoint the constraint checks the *partial* assignment — two true nodes
+//! - [`solve_theory`]: CDCL with a theory on batsat (`sat/theory.rs`): at unit propagation
+//!   fixpoints (those at least 16 trail literals past the last check, and every total
+//!   assignment) the constraint checks the *partial* assignment — two true nodes
 //!   that the nodes and edges not yet false cannot join are a conflict, explained by the
 //!   separator cut — so a search is refuted as soon as a region is sealed off, not when the
 //!   assignment is total; and the literals a constraint forces ([`Global::implied`]) are
@@ -262,13 +263,20 @@ pub(super) fn load(cnf: &Cnf, stop: &Stop) -> Option<theory::Solver> {
     ok.then_some(solver)
 }
 
+/// Trail literals between two partial checks of [`solve_theory`]: a check is a pass over
+/// the graph, and most fixpoints add a few literals that break nothing. Total assignments
+/// are always checked, so the interval trades pruning for speed, never soundness
+/// (measured against a check at every fixpoint: `docs/peers.md`, "Heyawake and Singles").
+const CHECK_EVERY: usize = 16;
+
 /// The constraints as a batsat theory, enumerating solutions on the projection.
 struct Connectivity<'c, 'p, C> {
     constraints: &'c [C],
     enumerate: Enumerate<'p>,
     cuts: u64,
     clause: Vec<theory::Lit>,
-    /// Trail length at the last check: a fixpoint with nothing new needs no check.
+    /// Trail length at the last check: a fixpoint fewer than [`CHECK_EVERY`] literals on
+    /// is not checked (0 after a backtrack or a conflict).
     checked: usize,
     /// Check partial assignments at unit-propagation fixpoints (else total ones only).
     partial: bool,
@@ -324,7 +332,7 @@ impl<C: Global> Theory for Connectivity<'_, '_, C> {
     fn propagate(&mut self, ctx: &mut Context<'_, '_>) {
         self.sync(ctx);
         let len = ctx.trail().len();
-        if !self.partial || len == self.checked {
+        if !self.partial || len < self.checked + CHECK_EVERY {
             return;
         }
         self.checked = len;
@@ -379,8 +387,8 @@ impl<C: Global> Theory for Connectivity<'_, '_, C> {
     }
 }
 
-/// CDCL with the constraints as a theory on batsat (module docs); `partial`: check at
-/// every unit-propagation fixpoint, not only on total assignments.
+/// CDCL with the constraints as a theory on batsat (module docs); `partial`: check partial
+/// assignments at unit-propagation fixpoints ([`CHECK_EVERY`]), not only total ones.
 pub fn solve_theory<C: Global>(
     partial: bool,
     cnf: &Cnf,
