@@ -33,8 +33,9 @@
 //!
 //! Invariant: the candidates only shrink, and each removal holds in every solution of the
 //! state it was deduced from, hence in every solution of the puzzle; the groups are a
-//! snapshot taken at the start of each rule and only used as facts that stay true as the
-//! candidates shrink (its cells hold `k` and are connected; a region is at least as large).
+//! snapshot, retaken at the start of a rule when a cell was decided since the last one,
+//! and only used as facts that stay true as the candidates shrink (its cells hold `k` and
+//! are connected; a region is at least as large).
 //!
 //! References: the puzzle's rules in `encodings/fillomino.md`; the same scheme for loops
 //! in `constraints/loop_deduce.rs`.
@@ -165,6 +166,8 @@ struct State {
     /// Per group, its cells: `members[start[g]..start[g + 1]]`.
     members: Vec<usize>,
     start: Vec<usize>,
+    /// Whether a cell was decided since the snapshot (which is then out of date).
+    stale: bool,
     /// Scratch: a visit mark per cell (equal to `stamp` when visited).
     mark: Vec<u32>,
     stamp: u32,
@@ -215,6 +218,7 @@ impl State {
             number: Vec::new(),
             members: Vec::new(),
             start: Vec::new(),
+            stale: true,
             mark: vec![0; n],
             stamp: 0,
             queue: Vec::new(),
@@ -254,6 +258,7 @@ impl State {
             return Err(Contradiction);
         }
         let changed = self.cand[i] != bit(k);
+        self.stale |= changed;
         self.cand[i] = bit(k);
         Ok(changed)
     }
@@ -265,6 +270,7 @@ impl State {
             return Err(Contradiction);
         }
         let changed = left != self.cand[i];
+        self.stale |= changed && single(left).is_some();
         self.cand[i] = left;
         Ok(changed)
     }
@@ -299,9 +305,13 @@ impl State {
         Ok(())
     }
 
-    /// Merge: the groups of the decided cells, afresh; a group larger than its number is a
-    /// contradiction.
+    /// Merge: the groups of the decided cells, afresh when a cell was decided since the
+    /// last snapshot; a group larger than its number is a contradiction.
     fn snapshot(&mut self) -> Result<(), Contradiction> {
+        if !self.stale {
+            return Ok(());
+        }
+        self.stale = false;
         let n = self.cells();
         self.group_of.fill(NONE);
         self.number.clear();
