@@ -3,7 +3,9 @@
 //! region sizes' cut loop) and on the eager CNF (sat, and external cadical when
 //! installed) for the first IDs of each file, accepted by the checker; the pzprjs and
 //! cspuz test URLs decided; the input forms read alike and written back; bad input
-//! located; clues that cannot be met are "no solution", exit 20.
+//! located; clues that cannot be met are "no solution", exit 20. Deduction (`deduce.rs`):
+//! every shipped ID decided by it alone, the grid the sat backend's; each rule on a tiny
+//! grid; puzzles it leaves open still counted by the search from what it deduced.
 
 mod common;
 mod genres;
@@ -15,6 +17,7 @@ use predicates::prelude::*;
 use satcover::pipeline;
 use satcover::puzzle::{Backend, Notate, Notation, Puzzle, Request};
 use satcover::puzzles::fillomino;
+use satcover::puzzles::fillomino::deduce::{Cells, Deduction, Rule, deduce};
 
 /// Puzzles of each file also solved on the eager CNF.
 const EAGER_PER_FILE: usize = 2;
@@ -131,6 +134,8 @@ fn unmeetable_clues_are_no_solution() {
         "fillomino\n11\n",
         "fillomino\n.1.\n121\n.1.\n",
         "fillomino\n5.\n..\n",
+        "fillomino\n1.1\n",
+        "fillomino\n2.\n.2\n",
     ] {
         let (_, p) = fillomino::parse(text).remove(0).unwrap();
         unsolvable_everywhere(text, &p, &[Backend::Native, Backend::Sat]);
@@ -144,6 +149,11 @@ fn unmeetable_clues_are_no_solution() {
     common::satcover()
         .args(["solve", "--kind", "fillomino", "-"])
         .write_stdin("fillomino\n11\n")
+        .assert()
+        .code(20);
+    common::satcover()
+        .args(["solve", "--kind", "fillomino", "--unique", "-"])
+        .write_stdin("fillomino\n1.1\n")
         .assert()
         .code(20);
 }
@@ -182,4 +192,127 @@ fn export_round_trips() {
         .assert()
         .success()
         .stdout(predicate::str::contains("c family R4 region subtree size"));
+}
+
+/// The rows' puzzle, deduced with `rules` only.
+fn deduced(rows: &str, rules: &[Rule]) -> Deduction {
+    let (_, p) = fillomino::parse(&format!("fillomino\n{rows}\n"))
+        .remove(0)
+        .unwrap();
+    deduce(&p, rules).expect("small numbers are deduced")
+}
+
+fn cells(rows: &str, rules: &[Rule]) -> Cells {
+    match deduced(rows, rules) {
+        Deduction::Cells(cells) => cells,
+        Deduction::Contradiction => panic!("{rows}: contradiction"),
+    }
+}
+
+#[test]
+fn deduction_alone_decides_every_tatham_id_as_sat_does() {
+    let mut decided = 0;
+    for (name, text) in fixtures("fillomino") {
+        for (line, p) in all(&name, fillomino::parse(&text)) {
+            let label = format!("{name}:{line}");
+            let Some(Deduction::Cells(cells)) = deduce(&p, &Rule::ALL) else {
+                panic!("{label}: no deduction");
+            };
+            assert_eq!(cells.open(), 0, "{label}: cells left open");
+            let grid = cells.grid().unwrap();
+            assert_eq!(p.check(&grid), Ok(()), "{label}");
+            // The sat backend's (the eager CNF's) answer, and native's through the engine.
+            let sat = unique_everywhere(&label, &p, &[Backend::Native, Backend::Sat]);
+            assert_eq!(grid, sat, "{label}: deduction differs from sat");
+            decided += 1;
+        }
+    }
+    assert_eq!(decided, 60);
+}
+
+#[test]
+fn merge_finds_an_overgrown_group() {
+    // Three 2s in one group; no rule needed.
+    assert_eq!(deduced("22\n2.", &[]), Deduction::Contradiction);
+    assert_eq!(cells("2.\n..", &[]).open(), 3);
+}
+
+#[test]
+fn wall_keeps_a_number_out_of_a_full_or_overflowing_join() {
+    // A complete 2 walls off its neighbour; a cell between two 2s cannot join them.
+    assert_eq!(cells("22.", &[Rule::Wall]).candidates(0, 2), vec![1, 3]);
+    assert_eq!(cells("2.2", &[Rule::Wall]).candidates(0, 1), vec![1, 3]);
+    // Two 1s cannot touch: a 1's neighbours lose 1.
+    assert_eq!(cells("1..", &[Rule::Wall]).candidates(0, 1), vec![2, 3]);
+}
+
+#[test]
+fn grow_takes_the_only_way_out() {
+    let c = cells("13..", &[Rule::Grow]);
+    assert_eq!((c.value(0, 2), c.value(0, 3)), (Some(3), Some(3)));
+    // A 2 boxed in by 1s has no way out.
+    assert_eq!(
+        deduced(".1.\n121\n.1.", &[Rule::Grow]),
+        Deduction::Contradiction
+    );
+}
+
+#[test]
+fn room_claims_the_cells_a_group_cannot_do_without() {
+    // The 4 reaches exactly four cells: all of them, the far ones included.
+    let c = cells("4..\n1.1", &[Rule::Room]);
+    assert_eq!(c.value(0, 2), Some(4));
+    assert_eq!(c.value(1, 1), Some(4));
+    assert_eq!(c.value(0, 1), Some(4));
+    // Not enough room: a contradiction.
+    assert_eq!(
+        deduced(".1.\n131\n.1.", &[Rule::Room]),
+        Deduction::Contradiction
+    );
+}
+
+#[test]
+fn reach_keeps_only_the_numbers_some_region_can_cover() {
+    // Boxed in alone beside a complete 2: only a 1 fits.
+    assert_eq!(cells("22.", &[Rule::Reach]).value(0, 2), Some(1));
+    // Between two 1s: no 1 (it touches them), no room for a 2 or a 3.
+    assert_eq!(deduced("1.1", &[Rule::Reach]), Deduction::Contradiction);
+    // Too far: each 2 covers only its neighbour, and a new 2 in the middle would touch
+    // them (no room for it); 4 and 5 need more than the three free cells.
+    let c = cells("2...2", &[Rule::Reach]);
+    assert_eq!(c.candidates(0, 1), vec![1, 2, 3]);
+    assert_eq!(c.candidates(0, 2), vec![1, 3]);
+}
+
+#[test]
+fn puzzles_deduction_leaves_open_are_counted_from_it() {
+    // `.2.`: 2 2 1 or 1 2 2; `...`: three (`small_grids_count_as_by_hand`).
+    for (rows, solutions) in [(".2.", 2), ("...", 3), ("..\n..", 5)] {
+        let Deduction::Cells(c) = deduced(rows, &Rule::ALL) else {
+            panic!("{rows}: contradiction");
+        };
+        assert!(c.open() > 0, "{rows}");
+        let (_, p) = fillomino::parse(&format!("fillomino\n{rows}\n"))
+            .remove(0)
+            .unwrap();
+        for backend in [Backend::Native, Backend::Sat] {
+            let outcome = pipeline::solve(&p, backend, &Request::count()).unwrap();
+            assert_eq!(
+                (outcome.count, outcome.complete),
+                (solutions, true),
+                "{rows} on {backend}"
+            );
+            let all = pipeline::solve(&p, backend, &Request::all()).unwrap();
+            assert_eq!(all.solutions.len() as u64, solutions, "{rows} on {backend}");
+            for s in &all.solutions {
+                assert_eq!(p.check(s), Ok(()), "{rows} on {backend}");
+            }
+        }
+    }
+    common::satcover()
+        .args(["solve", "--kind", "fillomino", "--unique", "-"])
+        .write_stdin("fillomino\n.2.\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("not unique"));
 }

@@ -11,11 +11,15 @@
 //! - **R3–R6** (`constraints::region_size`, eager only): every region exactly as large as
 //!   the number its cells hold.
 //!
+//! The native engine adds **F2 deduced number** (a unit clause per number the deduction
+//! of `deduce.rs` ruled out of a cell) when deduction leaves cells open.
+//!
 //! The local formula (F1, R0–R2) is what the lazy searches solve, with the region
 //! size constraint checked on the side; the eager one adds R3–R6 and is the whole puzzle,
 //! for external solvers and `export`.
 
 use super::Fillomino;
+use super::deduce::Cells;
 use crate::cnf::{Cnf, Lit, Var};
 use crate::constraints::Grid;
 use crate::constraints::connected::Graph;
@@ -80,6 +84,19 @@ pub(crate) fn local(p: &Fillomino) -> Local {
         region,
         numbers,
     }
+}
+
+/// F2 deduced number: a number deduction ruled out of a cell (`deduce.rs`) is false there.
+pub(crate) fn fix(local: &mut Local, cells: &Cells) {
+    local.cnf.begin_family("F2 deduced number");
+    for (i, list) in local.numbers.iter().enumerate() {
+        for &(k, lit) in list {
+            if !cells.may_hold(i, k) {
+                local.cnf.add_clause(&[!lit]);
+            }
+        }
+    }
+    local.cnf.end_family();
 }
 
 /// F1: each cell holds exactly one number.

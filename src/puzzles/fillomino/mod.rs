@@ -16,10 +16,16 @@
 //! The rules are the layer's region size constraint (`constraints::region_size`) over the
 //! cell graph, the sizes chosen by the numbers, neighbours of equal number one region,
 //! and one local clause family (`cnf.rs`, `encodings/fillomino.md`). The engines:
-//! - **native**: the cut loop (`constraints::lazy::solve_incremental`): varisat on the
-//!   local clauses; a model whose group of equal numbers is larger or smaller than its
-//!   number gets that group's cut (its joins, or the borders round it), and the search
-//!   goes on; a model that breaks nothing is a solution, blocked on the numbers;
+//! - **native**: deduction first (`deduce.rs`: merge, wall, grow, room, reach — the rules
+//!   of `encodings/fillomino.md`). When it decides every cell, that grid (confirmed by the
+//!   checker) is the only solution, every step having been forced; when it finds a
+//!   contradiction, there is none. Otherwise the cut loop
+//!   (`constraints::lazy::solve_incremental`) searches from what it deduced (the numbers
+//!   it ruled out as unit clauses, F2): varisat on the local clauses; a model whose group
+//!   of equal numbers is larger or smaller than its number gets that group's cut (its
+//!   joins, or the borders round it), and the search goes on; a model that breaks nothing
+//!   is a solution, blocked on the numbers. Every deduction holds in every solution, so the
+//!   search counts (`--count`, `--all`) the same solutions as from scratch;
 //! - **sat** (varisat) and **external**, and `export`: the eager CNF, the whole puzzle.
 //!
 //! The layer's batsat theory (the region sizes checked and propagated at every
@@ -28,6 +34,7 @@
 
 mod check;
 mod cnf;
+pub mod deduce;
 mod reader;
 
 pub use reader::{parse, parse_id, parse_url};
@@ -183,13 +190,48 @@ impl Puzzle for Fillomino {
 }
 
 impl NativeSolve<Grid> for Fillomino {
-    /// The cut loop (module docs), within the limits' stop.
+    /// Deduction, then the cut loop from what it left open (module docs), within the
+    /// limits' stop.
     fn solve_native(
         &self,
         limits: &Limits,
         found: Sink<'_, Grid>,
     ) -> Result<NativeAnswer, SolveError> {
-        let local = cnf::local(self);
+        let max = limits.max_or_all();
+        let mut open = None;
+        if max > 0 {
+            match deduce::deduce(self, &deduce::Rule::ALL) {
+                Some(deduce::Deduction::Contradiction) => {
+                    return Ok(NativeAnswer {
+                        count: 0,
+                        complete: true,
+                        nodes: None,
+                        guesses: Some(0),
+                        conflicts: None,
+                    });
+                }
+                Some(deduce::Deduction::Cells(cells)) => match cells.grid() {
+                    // Every cell forced: the only solution.
+                    Some(grid) if check::verify(self, &grid).is_ok() => {
+                        let _ = found(grid);
+                        return Ok(NativeAnswer {
+                            count: 1,
+                            complete: 1 < max,
+                            nodes: None,
+                            guesses: Some(0),
+                            conflicts: None,
+                        });
+                    }
+                    Some(_) => debug_assert!(false, "deduction decided a grid its checker refuses"),
+                    None => open = Some(cells),
+                },
+                None => {}
+            }
+        }
+        let mut local = cnf::local(self);
+        if let Some(cells) = &open {
+            cnf::fix(&mut local, cells);
+        }
         let run = lazy::solve_incremental(
             &local.cnf,
             std::slice::from_ref(&local.region),
