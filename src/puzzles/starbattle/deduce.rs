@@ -17,8 +17,13 @@
 //!    much, the band's open cells of the other regions are empty; the band's lines need at
 //!    most what the regions meeting it need, and when those need as much, their open cells
 //!    outside the band are empty;
-//! 4. **room**: a cell is empty when a star on it (emptying the cells touching it and the
-//!    rest of every unit it would complete) leaves some unit fewer open cells than its need.
+//! 4. **lines**: a row's (or column's) open cells hold at most half of each run of
+//!    consecutive ones, rounded up (stars do not touch); when that is just its need, each
+//!    odd run holds stars on its first, third, … cells, and each run of two holds one star,
+//!    so the cells touching both of its cells are empty;
+//! 5. **room**: a cell is empty when a star on it (emptying the cells touching it and the
+//!    rest of every unit it would complete) leaves some unit fewer open cells than its
+//!    need, or a row or column fewer than its need by rule 4's count.
 //!
 //! Invariant: every rule marks a cell only as every solution that extends the current marks
 //! has it, and reports a contradiction only when no solution extends them. So deduction
@@ -42,12 +47,14 @@ pub(super) struct Contradiction;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Rules {
     pub band: bool,
+    pub lines: bool,
     pub room: bool,
 }
 
 impl Rules {
     pub const ALL: Rules = Rules {
         band: true,
+        lines: true,
         room: true,
     };
 }
@@ -187,6 +194,9 @@ pub(super) fn settle(board: &Board, marks: &mut Marks, rules: Rules) -> Result<(
         if rules.band && board.bands && band(board, marks, false)? | band(board, marks, true)? {
             continue;
         }
+        if rules.lines && lines(board, marks)? {
+            continue;
+        }
         if rules.room && room(board, marks)? {
             continue;
         }
@@ -318,7 +328,7 @@ pub(super) fn band(board: &Board, marks: &mut Marks, columns: bool) -> Result<bo
     Ok(changed)
 }
 
-/// Rule 4; whether it marked a cell.
+/// Rule 5; whether it marked a cell.
 pub(super) fn room(board: &Board, marks: &mut Marks) -> Result<bool, Contradiction> {
     let n = board.of_cell.len();
     // `lost[u]`: the open cells of unit u a star on the probed cell would empty; `seen`
@@ -357,7 +367,16 @@ pub(super) fn room(board: &Board, marks: &mut Marks) -> Result<bool, Contradicti
         for &u in &touched {
             let gained = u32::from(board.of_cell[cell].contains(&(u as u32)));
             let need = marks.need(board, u).saturating_sub(gained);
-            if marks.open[u] - lost[u] < need {
+            if marks.open[u] - lost[u] < need
+                // Half of each run, rounded up, is at least half the cells: only fewer
+                // than 2·need − 1 cells can fit fewer than `need` stars.
+                || (need >= 2
+                    && marks.open[u] - lost[u] < 2 * need - 1
+                    && u < board.regions_from()
+                    && capacity(&board.units[u], |c| {
+                        marks.cell[c] == OPEN && seen[c] != cell
+                    }) < need)
+            {
                 fails = true;
             }
             lost[u] = 0;
@@ -366,6 +385,72 @@ pub(super) fn room(board: &Board, marks: &mut Marks) -> Result<bool, Contradicti
         if fails {
             marks.empty(board, cell)?;
             changed = true;
+        }
+    }
+    Ok(changed)
+}
+
+/// The most stars that fit, none touching, on the cells of a row or a column (`line`, in
+/// order) that `open` accepts: half of each run of consecutive ones, rounded up.
+fn capacity(line: &[u32], open: impl Fn(usize) -> bool) -> u32 {
+    let (mut fit, mut run) = (0u32, 0u32);
+    for &c in line {
+        if open(c as usize) {
+            run += 1;
+        } else {
+            fit += run.div_ceil(2);
+            run = 0;
+        }
+    }
+    fit + run.div_ceil(2)
+}
+
+/// Rule 4; whether it marked a cell.
+pub(super) fn lines(board: &Board, marks: &mut Marks) -> Result<bool, Contradiction> {
+    let mut changed = false;
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for u in 0..board.regions_from() {
+        if marks.open[u] == 0 {
+            continue;
+        }
+        let line = &board.units[u];
+        runs.clear();
+        let mut start = 0;
+        for (i, &c) in line.iter().enumerate() {
+            if marks.cell[c as usize] != OPEN {
+                if i > start {
+                    runs.push((start, i - start));
+                }
+                start = i + 1;
+            }
+        }
+        if line.len() > start {
+            runs.push((start, line.len() - start));
+        }
+        let fit: u32 = runs.iter().map(|&(_, len)| len.div_ceil(2) as u32).sum();
+        let need = marks.need(board, u);
+        if fit < need {
+            return Err(Contradiction);
+        }
+        if fit > need {
+            continue;
+        }
+        for &(start, len) in &runs {
+            if len % 2 == 1 {
+                for i in (start..start + len).step_by(2) {
+                    marks.star(board, line[i] as usize)?;
+                }
+                changed = true;
+            } else if len == 2 {
+                let (a, b) = (line[start] as usize, line[start + 1] as usize);
+                for &t in &board.around[a] {
+                    let t = t as usize;
+                    if t != b && board.around[b].contains(&(t as u32)) && marks.cell[t] == OPEN {
+                        marks.empty(board, t)?;
+                        changed = true;
+                    }
+                }
+            }
         }
     }
     Ok(changed)
@@ -404,6 +489,7 @@ mod tests {
 
     const NONE: Rules = Rules {
         band: false,
+        lines: false,
         room: false,
     };
 
@@ -476,6 +562,46 @@ mod tests {
         let mut plain = Marks::new(&b);
         settle(&b, &mut plain, NONE).unwrap();
         assert_eq!(plain.cell[4], OPEN);
+    }
+
+    /// Eight rows of eight, each row a region.
+    const ROWS8: [&str; 8] = [
+        "aaaaaaaa", "bbbbbbbb", "cccccccc", "dddddddd", "eeeeeeee", "ffffffff", "gggggggg",
+        "hhhhhhhh",
+    ];
+
+    #[test]
+    fn lines_fill_an_odd_run_and_empty_beside_a_pair() {
+        // K = 2, row 0 open on its first three cells only: stars on cells 0 and 2.
+        let b = board(2, &ROWS8);
+        let mut m = Marks::new(&b);
+        for c in 3..8 {
+            m.empty(&b, c).unwrap();
+        }
+        assert!(lines(&b, &mut m).unwrap());
+        assert_eq!(show(&b, &m)[..2], ["*.*.....", "....????"]);
+        // K = 1, row 0 open on cells 1 and 2: its star touches cells 7 and 8 either way.
+        let b = board(1, &["abcdef"; 6]);
+        let mut m = Marks::new(&b);
+        for c in [0, 3, 4, 5] {
+            m.empty(&b, c).unwrap();
+        }
+        assert!(lines(&b, &mut m).unwrap());
+        assert_eq!(show(&b, &m)[..2], [".??...", "?..???"]);
+    }
+
+    #[test]
+    fn room_counts_what_fits_in_a_line() {
+        // K = 2, row 0 open on cells 0–3: two stars fit (0 and 2, 0 and 3, 1 and 3). A
+        // star on cell 11 (row 1) leaves cells 0 and 1, two cells but room for one star;
+        // on 8, 9 or 10 fewer cells still. On 12 cells 0–2 are left: room for two.
+        let b = board(2, &ROWS8);
+        let mut m = Marks::new(&b);
+        for c in 4..8 {
+            m.empty(&b, c).unwrap();
+        }
+        assert!(room(&b, &mut m).unwrap());
+        assert_eq!(show(&b, &m)[..2], ["????....", "....????"]);
     }
 
     #[test]
