@@ -273,11 +273,11 @@ pub(super) fn band(board: &Board, marks: &mut Marks, columns: bool) -> Result<bo
     let mut changed = false;
     for a in 0..lines {
         let mut lines_need = 0;
-        for b in a..lines {
-            lines_need += line_need[b];
-            if line_need[b] == 0 && b > a {
-                // The same regions and needs as the band one line shorter, but a band
-                // that ends on a finished line still says what the shorter one says.
+        for (b, &need) in line_need.iter().enumerate().skip(a) {
+            lines_need += need;
+            if need == 0 && b > a {
+                // A finished line has no open cell: this band says what the band a line
+                // shorter said.
                 continue;
             }
             let band = if b - a == 63 {

@@ -9,9 +9,10 @@
 //! - **value** (the solution's [`Grid`]): 1 = star, 0 = none.
 //!
 //! The rules are layer constraints on a 0/1 [`Model`]: `Count{line or region, 1, K}` and
-//! `AtMost{window, 1, 1}`. With K = 1 that is an exact cover (rows, columns and regions
-//! primary items, each window a secondary item: `constraints::cover`), so dlx runs beside
-//! native, sat and external (`encodings/starbattle.md`).
+//! `AtMost{window, 1, 1}`, which sat and external solve as CNF. With K = 1 that is an exact
+//! cover (rows, columns and regions primary items, each window a secondary item:
+//! `constraints::cover`), so dlx runs too. Native is the genre's own solver: the deductions
+//! of `deduce.rs` and the search of `search.rs` (`encodings/starbattle.md`).
 
 mod check;
 mod deduce;
