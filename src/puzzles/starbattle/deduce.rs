@@ -21,9 +21,14 @@
 //!    consecutive ones, rounded up (stars do not touch); when that is just its need, each
 //!    odd run holds stars on its first, third, … cells, and each run of two holds one star,
 //!    so the cells touching both of its cells are empty;
-//! 5. **room**: a cell is empty when a star on it (emptying the cells touching it and the
+//! 5. **pairs**: two neighbouring rows (or columns) hold their stars on distinct, not
+//!    neighbouring positions along them (two stars at one position, or at neighbouring
+//!    ones, touch): at most half of each run of positions with an open cell, rounded up;
+//!    when that is just their need, each odd run holds a star at its first, third, …
+//!    positions (in the only open cell, when one is) and none between;
+//! 6. **room**: a cell is empty when a star on it (emptying the cells touching it and the
 //!    rest of every unit it would complete) leaves some unit fewer open cells than its
-//!    need, or a row or column fewer than its need by rule 4's count.
+//!    need, or a row or column less room than its need by rule 4's count.
 //!
 //! Invariant: every rule marks a cell only as every solution that extends the current marks
 //! has it, and reports a contradiction only when no solution extends them. So deduction
@@ -194,7 +199,7 @@ pub(super) fn settle(board: &Board, marks: &mut Marks, rules: Rules) -> Result<(
         if rules.band && board.bands && band(board, marks, false)? | band(board, marks, true)? {
             continue;
         }
-        if rules.lines && lines(board, marks)? {
+        if rules.lines && (lines(board, marks)? | pairs(board, marks)?) {
             continue;
         }
         if rules.room && room(board, marks)? {
@@ -328,7 +333,7 @@ pub(super) fn band(board: &Board, marks: &mut Marks, columns: bool) -> Result<bo
     Ok(changed)
 }
 
-/// Rule 5; whether it marked a cell.
+/// Rule 6; whether it marked a cell.
 pub(super) fn room(board: &Board, marks: &mut Marks) -> Result<bool, Contradiction> {
     let n = board.of_cell.len();
     // `lost[u]`: the open cells of unit u a star on the probed cell would empty; `seen`
@@ -456,6 +461,68 @@ pub(super) fn lines(board: &Board, marks: &mut Marks) -> Result<bool, Contradict
     Ok(changed)
 }
 
+/// Rule 5; whether it marked a cell.
+pub(super) fn pairs(board: &Board, marks: &mut Marks) -> Result<bool, Contradiction> {
+    let mut changed = false;
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for (first, count) in [(0, board.height), (board.height, board.width)] {
+        for l in first..first + count.saturating_sub(1) {
+            let need = marks.need(board, l) + marks.need(board, l + 1);
+            if need == 0 {
+                continue;
+            }
+            let (one, two) = (&board.units[l], &board.units[l + 1]);
+            let usable = |i: usize| {
+                marks.cell[one[i] as usize] == OPEN || marks.cell[two[i] as usize] == OPEN
+            };
+            runs.clear();
+            let mut start = 0;
+            for i in 0..one.len() {
+                if !usable(i) {
+                    if i > start {
+                        runs.push((start, i - start));
+                    }
+                    start = i + 1;
+                }
+            }
+            if one.len() > start {
+                runs.push((start, one.len() - start));
+            }
+            let fit: u32 = runs.iter().map(|&(_, len)| len.div_ceil(2) as u32).sum();
+            if fit < need {
+                return Err(Contradiction);
+            }
+            if fit > need {
+                continue;
+            }
+            for &(start, len) in &runs {
+                if len % 2 == 0 {
+                    continue;
+                }
+                // Stars on the run's 1st, 3rd, … positions, none between them.
+                for i in start..start + len {
+                    let (a, b) = (one[i] as usize, two[i] as usize);
+                    if (i - start) % 2 == 1 {
+                        for c in [a, b] {
+                            if marks.cell[c] == OPEN {
+                                marks.empty(board, c)?;
+                                changed = true;
+                            }
+                        }
+                    } else if marks.cell[a] == OPEN && marks.cell[b] != OPEN {
+                        marks.star(board, a)?;
+                        changed = true;
+                    } else if marks.cell[b] == OPEN && marks.cell[a] != OPEN {
+                        marks.star(board, b)?;
+                        changed = true;
+                    }
+                }
+            }
+        }
+    }
+    Ok(changed)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -508,12 +575,12 @@ mod tests {
 
     #[test]
     fn a_star_empties_the_cells_touching_it() {
-        let b = board(1, &["ab", "ab"]);
+        let b = board(1, &["abc", "abc", "abc"]);
         let mut m = Marks::new(&b);
         m.star(&b, 0).unwrap();
-        assert_eq!(show(&b, &m), ["*.", ".."]);
-        // Cell 3 touches cell 0.
-        assert_eq!(m.star(&b, 3), Err(Contradiction));
+        assert_eq!(show(&b, &m), ["*.?", "..?", "???"]);
+        // Cell 4 touches cell 0.
+        assert_eq!(m.star(&b, 4), Err(Contradiction));
     }
 
     #[test]
@@ -553,22 +620,20 @@ mod tests {
 
     #[test]
     fn room_empties_a_cell_that_sees_a_whole_unit() {
-        // Region b is cells 1 and 5 (column 1, rows 0–1): a star touching both, or in
-        // column 1 below them, leaves b no cell.
-        let b = board(1, &["abaa", "abaa", "aaaa", "aaaa"]);
+        // Region g is r1c2 and r2c3; r1c3 and r2c2 touch both. The regions were drawn
+        // around the stars r1c2, r2c4, r3c1, r4c3, r5c5, which must stay open.
+        let b = board(1, &["agbbb", "acgbb", "accdd", "accdd", "accdd"]);
         let mut m = Marks::new(&b);
         assert!(room(&b, &mut m).unwrap());
-        assert_eq!(show(&b, &m), [".?.?", ".?.?", "?.??", "?.??"]);
+        assert_eq!(m.cell[2], EMPTY);
+        assert_eq!(m.cell[6], EMPTY);
+        for star in [1, 8, 10, 17, 24] {
+            assert_eq!(m.cell[star], OPEN, "{star}");
+        }
         let mut plain = Marks::new(&b);
         settle(&b, &mut plain, NONE).unwrap();
-        assert_eq!(plain.cell[4], OPEN);
+        assert_eq!((plain.cell[2], plain.cell[6]), (OPEN, OPEN));
     }
-
-    /// Eight rows of eight, each row a region.
-    const ROWS8: [&str; 8] = [
-        "aaaaaaaa", "bbbbbbbb", "cccccccc", "dddddddd", "eeeeeeee", "ffffffff", "gggggggg",
-        "hhhhhhhh",
-    ];
 
     #[test]
     fn lines_fill_an_odd_run_and_empty_beside_a_pair() {
@@ -602,6 +667,19 @@ mod tests {
         }
         assert!(room(&b, &mut m).unwrap());
         assert_eq!(show(&b, &m)[..2], ["????....", "....????"]);
+    }
+
+    #[test]
+    fn pairs_place_an_odd_run_across_two_rows() {
+        // K = 2: rows 0 and 1 need four stars; their column 7 empty leaves seven positions,
+        // room for exactly four, at columns 0, 2, 4, 6: columns 1, 3, 5 are empty.
+        let b = board(2, &ROWS8);
+        let mut m = Marks::new(&b);
+        for c in [7, 15] {
+            m.empty(&b, c).unwrap();
+        }
+        assert!(pairs(&b, &mut m).unwrap());
+        assert_eq!(show(&b, &m)[..3], ["?.?.?.?.", "?.?.?.?.", "????????"]);
     }
 
     #[test]
