@@ -635,6 +635,12 @@ mod tests {
         assert_eq!((plain.cell[2], plain.cell[6]), (OPEN, OPEN));
     }
 
+    /// Eight rows of eight, each row a region.
+    const ROWS8: [&str; 8] = [
+        "aaaaaaaa", "bbbbbbbb", "cccccccc", "dddddddd", "eeeeeeee", "ffffffff", "gggggggg",
+        "hhhhhhhh",
+    ];
+
     #[test]
     fn lines_fill_an_odd_run_and_empty_beside_a_pair() {
         // K = 2, row 0 open on its first three cells only: stars on cells 0 and 2.
