@@ -1,16 +1,19 @@
-//! Star battle: the test URLs of pzprjs and cspuz and instances made unique by a throwaway
-//! search (planted stars, regions mutated until one solution is left; 20 at 10×10 and 9 at
-//! 15×15, one star a unit) solved, proved unique, the same stars on native, sat and — one star
-//! a unit — dlx, on cadical's eager CNF (when installed) for a few of each file, accepted by
-//! the checker; the URL and the rows read alike; bad input located; regions that cannot
-//! hold their stars are "no solution", exit 20.
+//! Star battle: the test URLs of pzprjs and cspuz, six published two-star puzzles, and
+//! instances made unique by a throwaway search (planted stars, regions mutated until one
+//! solution is left; 20 at 10×10 and 9 at 15×15, one star a unit) solved, proved unique, the
+//! same stars on native (the genre's own deductions and search), sat, auto and — one star a
+//! unit — dlx, on cadical's eager CNF (when installed) for a few of each file, accepted by
+//! the checker; the URL and the rows read alike; bad input located; a puzzle with two
+//! solutions shows both on every engine; regions that cannot hold their stars are "no
+//! solution", exit 20, on every engine.
 
 mod common;
 mod genres;
 
 use genres::{all, eager_agrees, error_at, fixtures, no_solution_anywhere, unique_everywhere};
 use predicates::prelude::*;
-use satcover::puzzle::{Backend, Puzzle};
+use satcover::pipeline;
+use satcover::puzzle::{Backend, Puzzle, Request, Status};
 use satcover::puzzles::starbattle;
 
 /// Puzzles of each file also solved by cadical on the whole CNF.
@@ -27,7 +30,7 @@ fn every_url_is_unique_on_every_backend() {
         }
         for (k, (line, p)) in puzzles.into_iter().enumerate() {
             let label = format!("{name}:{line}");
-            let mut backends = vec![Backend::Native, Backend::Sat];
+            let mut backends = vec![Backend::Native, Backend::Sat, Backend::Auto];
             if p.stars() == 1 {
                 assert!(p.as_cover().is_some(), "{label}");
                 backends.push(Backend::Dlx);
@@ -39,7 +42,7 @@ fn every_url_is_unique_on_every_backend() {
             solved += 1;
         }
     }
-    assert_eq!(solved, 31);
+    assert_eq!(solved, 37);
 }
 
 #[test]
@@ -119,8 +122,40 @@ fn regions_that_cannot_hold_their_stars_are_no_solution() {
             "https://puzz.link/p?starbattle/4/4/2/000000",
         ],
         starbattle::parse,
-        &[Backend::Native, Backend::Sat],
+        &[Backend::Native, Backend::Sat, Backend::Auto],
     );
+}
+
+#[test]
+fn two_solutions_show_on_every_engine() {
+    // Each row its own region, one star: the two ways to keep four stars apart on 4×4
+    // (columns 1, 3, 0, 2 and 2, 0, 3, 1 down the rows).
+    let (_, p) = starbattle::parse("starbattle\naaaa\nbbbb\ncccc\ndddd\n")
+        .remove(0)
+        .unwrap();
+    for backend in [Backend::Native, Backend::Sat, Backend::Dlx, Backend::Auto] {
+        let unique = pipeline::solve(&p, backend, &Request::unique()).unwrap();
+        assert_eq!(unique.status, Status::Solved, "{backend}");
+        assert_eq!(unique.count, 2, "{backend}: --unique stops at two");
+        let all = pipeline::solve(&p, backend, &Request::all()).unwrap();
+        assert!(all.complete, "{backend}");
+        assert_eq!(all.count, 2, "{backend}");
+        let mut texts: Vec<String> = all.solutions.iter().map(|s| p.solution_text(s)).collect();
+        texts.sort();
+        assert_eq!(
+            texts,
+            [".*..\n...*\n*...\n..*.", "..*.\n*...\n...*\n.*.."],
+            "{backend}"
+        );
+        for s in &all.solutions {
+            assert_eq!(p.check(s), Ok(()), "{backend}");
+        }
+    }
+    common::satcover()
+        .args(["solve", "--unique", "--backend", "native", "-"])
+        .write_stdin("starbattle\naaaa\nbbbb\ncccc\ndddd\n")
+        .assert()
+        .stdout(predicate::str::contains("not unique").or(predicate::str::contains("2 solutions")));
 }
 
 #[test]
@@ -134,11 +169,13 @@ fn the_binary_solves_exports_and_renders() {
         .assert()
         .success()
         .stdout(predicate::str::contains(":21: unique").and(predicate::str::contains("*")));
-    common::satcover()
-        .args(["solve", "--backend", "dlx", "-"])
-        .write_stdin("starbattle\naab\nabb\nccb\n")
-        .assert()
-        .code(20);
+    for backend in ["dlx", "native", "sat", "auto"] {
+        common::satcover()
+            .args(["solve", "--backend", backend, "-"])
+            .write_stdin("starbattle\naab\nabb\nccb\n")
+            .assert()
+            .code(20);
+    }
     common::satcover()
         .args(["solve", "--kind", "starbattle", "-"])
         .write_stdin("https://puzz.link/p?starbattle/2/2/1/w0\n")
@@ -159,4 +196,87 @@ fn the_binary_solves_exports_and_renders() {
         .stdout(predicate::str::contains(
             "https://puzz.link/p?starbattle/6/6/1/2u9gn9c9jpmk",
         ));
+}
+
+/// A small deterministic generator for the random regions below.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// `n` connected random regions on an `n × n` grid: `n` seeds, then a random unassigned
+/// cell beside an assigned one joins that neighbour's region, until none is left.
+fn random_regions(n: usize, rng: &mut Lcg) -> Vec<usize> {
+    let mut region = vec![usize::MAX; n * n];
+    let mut k = 0;
+    while k < n {
+        let c = rng.below(n * n);
+        if region[c] == usize::MAX {
+            region[c] = k;
+            k += 1;
+        }
+    }
+    loop {
+        let mut frontier = Vec::new();
+        for c in 0..n * n {
+            if region[c] != usize::MAX {
+                continue;
+            }
+            let (r, col) = (c / n, c % n);
+            let near = [
+                (r > 0).then(|| c - n),
+                (r + 1 < n).then(|| c + n),
+                (col > 0).then(|| c - 1),
+                (col + 1 < n).then(|| c + 1),
+            ];
+            for d in near.into_iter().flatten() {
+                if region[d] != usize::MAX {
+                    frontier.push((c, region[d]));
+                }
+            }
+        }
+        if frontier.is_empty() {
+            return region;
+        }
+        let (c, k) = frontier[rng.below(frontier.len())];
+        region[c] = k;
+    }
+}
+
+#[test]
+fn native_counts_as_the_other_engines_on_random_regions() {
+    // The deductions must neither lose nor invent solutions, also on puzzles with none or
+    // many: every solution counted on random regions, one and two stars.
+    let mut rng = Lcg(40);
+    let mut with_solutions = 0;
+    for (n, stars, rounds) in [(5, 1, 30), (6, 1, 30), (8, 2, 15), (9, 2, 10)] {
+        for round in 0..rounds {
+            let regions = random_regions(n, &mut rng);
+            let p = starbattle::StarBattle::new(n, n, stars, regions);
+            let label = format!("{n}x{n} {stars} star, round {round}:\n{}", p.drawing(None));
+            let reference = if stars == 1 {
+                Backend::Dlx
+            } else {
+                Backend::Sat
+            };
+            let want = pipeline::solve(&p, reference, &Request::all()).unwrap();
+            let got = pipeline::solve(&p, Backend::Native, &Request::all()).unwrap();
+            assert!(want.complete && got.complete, "{label}");
+            assert_eq!(got.count, want.count, "{label}");
+            let mut a = got.solutions.clone();
+            let mut b = want.solutions.clone();
+            a.sort_by_key(|s| p.solution_text(s));
+            b.sort_by_key(|s| p.solution_text(s));
+            assert_eq!(a, b, "{label}");
+            with_solutions += usize::from(got.count > 0);
+        }
+    }
+    assert!(with_solutions > 0);
 }

@@ -9,19 +9,23 @@
 //! - **value** (the solution's [`Grid`]): 1 = star, 0 = none.
 //!
 //! The rules are layer constraints on a 0/1 [`Model`]: `Count{line or region, 1, K}` and
-//! `AtMost{window, 1, 1}`. With K = 1 that is an exact cover (rows, columns and regions
-//! primary items, each window a secondary item: `constraints::cover`), so dlx runs beside
-//! native, sat and external (`encodings/starbattle.md`).
+//! `AtMost{window, 1, 1}`, which sat and external solve as CNF. With K = 1 that is an exact
+//! cover (rows, columns and regions primary items, each window a secondary item:
+//! `constraints::cover`), so dlx runs too. Native is the genre's own solver: the deductions
+//! of `deduce.rs` and the search of `search.rs` (`encodings/starbattle.md`).
 
 mod check;
+mod deduce;
 mod reader;
+mod search;
 
 pub use reader::{parse, parse_url, plain_text};
 
 use crate::constraints::{self, Constraint, Grid, Model, adjacency, cover};
 use crate::puzzle::{
-    CellStyle, Cells, CheckError, CnfEncode, CoverEncode, Engine, Kind, NativeSolve, Preference,
-    Puzzle,
+    CellStyle, Cells, CheckError, CnfEncode, CnfEncoding, CoverEncode, CoverEncoding,
+    EncodeOptions, Engine, Kind, Limits, NativeAnswer, NativeSolve, Preference, Purpose, Puzzle,
+    Sink, SolveError,
 };
 use crate::puzzles::region::{region_char, renumber};
 use crate::render::Picture;
@@ -37,6 +41,7 @@ pub struct StarBattle {
     stars: usize,
     regions: Vec<usize>,
     model: Model,
+    board: deduce::Board,
 }
 
 impl StarBattle {
@@ -72,12 +77,14 @@ impl StarBattle {
                 count: 1,
             });
         }
+        let board = deduce::Board::new(width, height, stars, &regions);
         StarBattle {
             width,
             height,
             stars,
             regions,
             model,
+            board,
         }
     }
 
@@ -174,15 +181,16 @@ impl Puzzle for StarBattle {
         }
     }
 
-    /// The CNF first: on 15×15 one-star files sat proves uniqueness in a tenth of the
-    /// layer's native search's time, dlx in a seventh (`docs/peers.md`).
+    /// The native solver first (`search.rs`: deductions, then guesses), which `auto` runs
+    /// alone for its first milliseconds: it settles the fixtures' puzzles in a fraction of
+    /// sat's and dlx's time (`docs/peers.md`).
     fn preference(&self) -> Preference {
         use Engine::{Dlx, External, Native, Sat};
-        let mut engines = vec![Sat];
+        let mut engines = vec![Native, Sat];
         if self.as_cover().is_some() {
             engines.push(Dlx);
         }
-        engines.extend([Native, External]);
+        engines.push(External);
         Preference {
             few: engines.clone(),
             many: engines,
@@ -218,7 +226,43 @@ impl constraints::OnModel for StarBattle {
     }
 }
 
-constraints::engines!(StarBattle);
+/// The solver of `search.rs` on the grid's units.
+impl NativeSolve<Grid> for StarBattle {
+    fn solve_native(
+        &self,
+        limits: &Limits,
+        found: Sink<'_, Grid>,
+    ) -> Result<NativeAnswer, SolveError> {
+        Ok(search::solve(
+            &self.board,
+            deduce::Rules::ALL,
+            limits,
+            &mut |values| found(Grid::new(self.width, values.to_vec())),
+        ))
+    }
+}
+
+/// The layer's CNF (`encodings/starbattle.md`).
+impl CnfEncode<Grid> for StarBattle {
+    fn encode_cnf(
+        &self,
+        _options: &EncodeOptions,
+        purpose: Purpose,
+    ) -> Result<CnfEncoding<'_, Grid>, SolveError> {
+        use constraints::OnModel;
+        Ok(constraints::cnf::encoding(self.model(), purpose, |v| {
+            self.solution(v)
+        }))
+    }
+}
+
+/// The layer's exact cover (K = 1).
+impl CoverEncode<Grid> for StarBattle {
+    fn encode_cover(&self, _purpose: Purpose) -> Result<CoverEncoding<'_, Grid>, SolveError> {
+        use constraints::OnModel;
+        cover::encoding(self.model(), |v| self.solution(v))
+    }
+}
 
 impl Kind {
     /// This kind; what it is: [`READER`]'s `about`.

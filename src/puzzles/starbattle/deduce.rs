@@ -1,0 +1,699 @@
+//! Star battle deductions on a partly marked grid: the rules a person applies, run to a
+//! fixpoint before every guess of the native search (`search.rs`).
+//!
+//! Glossary:
+//! - **unit**: a row, a column or a region; ids rows first, then columns, then regions;
+//! - **open** cell: neither a star nor known empty; a unit's **need**: K minus its stars;
+//! - **touching** cells: side or corner neighbours (at most 8);
+//! - **band**: consecutive rows (or consecutive columns); a region is **inside** a band when
+//!   all its open cells lie in the band's lines, and **meets** it when some do.
+//!
+//! The rules (`encodings/starbattle.md`, "Native solver"):
+//! 1. **count**: a unit with need 0 has its open cells empty; a unit whose open cells are
+//!    exactly its need holds stars on all of them;
+//! 2. **touch**: the cells touching a star are empty;
+//! 3. **band** (pigeonhole; a unit confined to another unit is the one-line case): the
+//!    regions inside a band need at most what the band's lines need, and when they need as
+//!    much, the band's open cells of the other regions are empty; the band's lines need at
+//!    most what the regions meeting it need, and when those need as much, their open cells
+//!    outside the band are empty;
+//! 4. **lines**: a row's (or column's) open cells hold at most half of each run of
+//!    consecutive ones, rounded up (stars do not touch); when that is just its need, each
+//!    odd run holds stars on its first, third, … cells, and each run of two holds one star,
+//!    so the cells touching both of its cells are empty;
+//! 5. **pairs**: two neighbouring rows (or columns) hold their stars on distinct, not
+//!    neighbouring positions along them (two stars at one position, or at neighbouring
+//!    ones, touch): at most half of each run of positions with an open cell, rounded up;
+//!    when that is just their need, each odd run holds a star at its first, third, …
+//!    positions (in the only open cell, when one is) and none between;
+//! 6. **room**: a cell is empty when a star on it (emptying the cells touching it and the
+//!    rest of every unit it would complete) leaves some unit fewer open cells than its
+//!    need, or a row or column less room than its need by rule 4's count.
+//!
+//! Invariant: every rule marks a cell only as every solution that extends the current marks
+//! has it, and reports a contradiction only when no solution extends them. So deduction
+//! never loses or invents a solution, and when it decides every cell from the clues alone
+//! the puzzle has exactly that one solution (each step forced).
+
+/// A cell's mark.
+pub(super) type Mark = u8;
+/// Neither a star nor known empty.
+pub(super) const OPEN: Mark = 0;
+/// A star.
+pub(super) const STAR: Mark = 1;
+/// Known empty.
+pub(super) const EMPTY: Mark = 2;
+
+/// No solution extends the marks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Contradiction;
+
+/// What the rules may do, a bit each (all of them in the solver; tests turn some off).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Rules {
+    pub band: bool,
+    pub lines: bool,
+    pub room: bool,
+}
+
+impl Rules {
+    pub const ALL: Rules = Rules {
+        band: true,
+        lines: true,
+        room: true,
+    };
+}
+
+/// The fixed shape of a puzzle: units and neighbourhoods.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Board {
+    pub width: usize,
+    pub height: usize,
+    /// Stars per unit.
+    pub k: u32,
+    /// Cells of each unit, rows, then columns, then regions.
+    pub units: Vec<Vec<u32>>,
+    /// The row, column and region unit of each cell.
+    pub of_cell: Vec<[u32; 3]>,
+    /// The cells touching each cell.
+    pub around: Vec<Vec<u32>>,
+    /// Whether bands fit a 64-bit line mask (at most 64 rows and 64 columns).
+    bands: bool,
+}
+
+impl Board {
+    /// The board of a `width × height` grid of `regions` (ids from 0) with `k` stars a unit.
+    pub fn new(width: usize, height: usize, k: usize, regions: &[usize]) -> Board {
+        let n_regions = regions.iter().max().map_or(0, |&m| m + 1);
+        let mut units = vec![Vec::new(); height + width + n_regions];
+        let mut of_cell = Vec::with_capacity(width * height);
+        let mut around = Vec::with_capacity(width * height);
+        for r in 0..height {
+            for c in 0..width {
+                let cell = r * width + c;
+                let ids = [r, height + c, height + width + regions[cell]];
+                for &u in &ids {
+                    units[u].push(cell as u32);
+                }
+                of_cell.push(ids.map(|u| u as u32));
+                let mut near = Vec::with_capacity(8);
+                for dr in -1isize..=1 {
+                    for dc in -1isize..=1 {
+                        let (rr, cc) = (r as isize + dr, c as isize + dc);
+                        if (dr, dc) != (0, 0)
+                            && (0..height as isize).contains(&rr)
+                            && (0..width as isize).contains(&cc)
+                        {
+                            near.push((rr as usize * width + cc as usize) as u32);
+                        }
+                    }
+                }
+                around.push(near);
+            }
+        }
+        Board {
+            width,
+            height,
+            k: k as u32,
+            units,
+            of_cell,
+            around,
+            bands: width <= 64 && height <= 64,
+        }
+    }
+
+    /// The first region unit.
+    fn regions_from(&self) -> usize {
+        self.height + self.width
+    }
+}
+
+/// The marks of every cell and each unit's stars and open cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Marks {
+    pub cell: Vec<Mark>,
+    pub stars: Vec<u32>,
+    pub open: Vec<u32>,
+}
+
+impl Marks {
+    /// Every cell open.
+    pub fn new(board: &Board) -> Marks {
+        Marks {
+            cell: vec![OPEN; board.of_cell.len()],
+            stars: vec![0; board.units.len()],
+            open: board.units.iter().map(|u| u.len() as u32).collect(),
+        }
+    }
+
+    /// The unit's need (K minus its stars).
+    pub fn need(&self, board: &Board, unit: usize) -> u32 {
+        board.k.saturating_sub(self.stars[unit])
+    }
+
+    /// Marks `cell` a star and the cells touching it empty (rule 2).
+    pub fn star(&mut self, board: &Board, cell: usize) -> Result<(), Contradiction> {
+        match self.cell[cell] {
+            STAR => return Ok(()),
+            EMPTY => return Err(Contradiction),
+            _ => {}
+        }
+        self.cell[cell] = STAR;
+        for &u in &board.of_cell[cell] {
+            let u = u as usize;
+            self.stars[u] += 1;
+            self.open[u] -= 1;
+            if self.stars[u] > board.k {
+                return Err(Contradiction);
+            }
+        }
+        for &t in &board.around[cell] {
+            self.empty(board, t as usize)?;
+        }
+        Ok(())
+    }
+
+    /// Marks `cell` empty.
+    pub fn empty(&mut self, board: &Board, cell: usize) -> Result<(), Contradiction> {
+        match self.cell[cell] {
+            EMPTY => return Ok(()),
+            STAR => return Err(Contradiction),
+            _ => {}
+        }
+        self.cell[cell] = EMPTY;
+        for &u in &board.of_cell[cell] {
+            let u = u as usize;
+            self.open[u] -= 1;
+            if self.stars[u] + self.open[u] < board.k {
+                return Err(Contradiction);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Applies `rules` (and always count and touch) until none marks a cell.
+pub(super) fn settle(board: &Board, marks: &mut Marks, rules: Rules) -> Result<(), Contradiction> {
+    loop {
+        count(board, marks)?;
+        if rules.band && board.bands && band(board, marks, false)? | band(board, marks, true)? {
+            continue;
+        }
+        if rules.lines && (lines(board, marks)? | pairs(board, marks)?) {
+            continue;
+        }
+        if rules.room && room(board, marks)? {
+            continue;
+        }
+        return Ok(());
+    }
+}
+
+/// Rule 1 to a fixpoint (rule 2 comes with every star).
+pub(super) fn count(board: &Board, marks: &mut Marks) -> Result<(), Contradiction> {
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for (u, cells) in board.units.iter().enumerate() {
+            if marks.open[u] == 0 {
+                continue;
+            }
+            let need = marks.need(board, u);
+            if need == 0 {
+                for &c in cells {
+                    if marks.cell[c as usize] == OPEN {
+                        marks.empty(board, c as usize)?;
+                    }
+                }
+                changed = true;
+            } else if marks.open[u] == need {
+                for &c in cells {
+                    if marks.cell[c as usize] == OPEN {
+                        marks.star(board, c as usize)?;
+                    }
+                }
+                changed = true;
+            } else if marks.open[u] < need {
+                return Err(Contradiction);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Rule 3 over the bands of rows (`columns` false) or of columns; whether it marked a cell.
+pub(super) fn band(board: &Board, marks: &mut Marks, columns: bool) -> Result<bool, Contradiction> {
+    let (lines, first_line) = if columns {
+        (board.width, board.height)
+    } else {
+        (board.height, 0)
+    };
+    let line_of = |cell: usize| {
+        if columns {
+            cell % board.width
+        } else {
+            cell / board.width
+        }
+    };
+    let first_region = board.regions_from();
+    // Each region with open cells: its need and the lines of its open cells.
+    let mut regions: Vec<(u32, u64)> = Vec::new();
+    let mut ids = Vec::new();
+    for u in first_region..board.units.len() {
+        if marks.open[u] == 0 {
+            continue;
+        }
+        let mut mask = 0u64;
+        for &c in &board.units[u] {
+            if marks.cell[c as usize] == OPEN {
+                mask |= 1 << line_of(c as usize);
+            }
+        }
+        regions.push((marks.need(board, u), mask));
+        ids.push(u);
+    }
+    let line_need: Vec<u32> = (0..lines)
+        .map(|l| marks.need(board, first_line + l))
+        .collect();
+    let mut changed = false;
+    for a in 0..lines {
+        let mut lines_need = 0;
+        for (b, &need) in line_need.iter().enumerate().skip(a) {
+            lines_need += need;
+            if need == 0 && b > a {
+                // A finished line has no open cell: this band says what the band a line
+                // shorter said.
+                continue;
+            }
+            let band = if b - a == 63 {
+                u64::MAX
+            } else {
+                ((1u64 << (b - a + 1)) - 1) << a
+            };
+            let (mut inside, mut meeting, mut straddling) = (0, 0, false);
+            for &(need, mask) in &regions {
+                if mask & band != 0 {
+                    meeting += need;
+                    if mask & !band == 0 {
+                        inside += need;
+                    } else {
+                        straddling = true;
+                    }
+                }
+            }
+            if inside > lines_need || meeting < lines_need {
+                return Err(Contradiction);
+            }
+            if !straddling || (inside != lines_need && meeting != lines_need) {
+                continue;
+            }
+            for (i, &(_, mask)) in regions.iter().enumerate() {
+                if mask & band == 0 || mask & !band == 0 {
+                    continue;
+                }
+                // A straddling region: its cells in the band are empty when the inside
+                // regions fill the band, its cells outside when the meeting ones do.
+                for &c in &board.units[ids[i]] {
+                    let c = c as usize;
+                    if marks.cell[c] != OPEN {
+                        continue;
+                    }
+                    let within = (band >> line_of(c)) & 1 == 1;
+                    if (within && inside == lines_need) || (!within && meeting == lines_need) {
+                        marks.empty(board, c)?;
+                        changed = true;
+                    }
+                }
+            }
+            if changed {
+                return Ok(true);
+            }
+        }
+    }
+    Ok(changed)
+}
+
+/// Rule 6; whether it marked a cell.
+pub(super) fn room(board: &Board, marks: &mut Marks) -> Result<bool, Contradiction> {
+    let n = board.of_cell.len();
+    // `lost[u]`: the open cells of unit u a star on the probed cell would empty; `seen`
+    // stamps the cells counted for the probe.
+    let mut lost = vec![0u32; board.units.len()];
+    let mut touched: Vec<usize> = Vec::new();
+    let mut seen = vec![usize::MAX; n];
+    let mut changed = false;
+    for cell in 0..n {
+        if marks.cell[cell] != OPEN {
+            continue;
+        }
+        let mut lose = |c: usize, lost: &mut Vec<u32>, touched: &mut Vec<usize>| {
+            if seen[c] != cell && marks.cell[c] == OPEN {
+                seen[c] = cell;
+                for &u in &board.of_cell[c] {
+                    if lost[u as usize] == 0 {
+                        touched.push(u as usize);
+                    }
+                    lost[u as usize] += 1;
+                }
+            }
+        };
+        lose(cell, &mut lost, &mut touched);
+        for &t in &board.around[cell] {
+            lose(t as usize, &mut lost, &mut touched);
+        }
+        for &u in &board.of_cell[cell] {
+            if marks.need(board, u as usize) == 1 {
+                for &c in &board.units[u as usize] {
+                    lose(c as usize, &mut lost, &mut touched);
+                }
+            }
+        }
+        let mut fails = false;
+        for &u in &touched {
+            let gained = u32::from(board.of_cell[cell].contains(&(u as u32)));
+            let need = marks.need(board, u).saturating_sub(gained);
+            if marks.open[u] - lost[u] < need
+                // Half of each run, rounded up, is at least half the cells: only fewer
+                // than 2·need − 1 cells can fit fewer than `need` stars.
+                || (need >= 2
+                    && marks.open[u] - lost[u] < 2 * need - 1
+                    && u < board.regions_from()
+                    && capacity(&board.units[u], |c| {
+                        marks.cell[c] == OPEN && seen[c] != cell
+                    }) < need)
+            {
+                fails = true;
+            }
+            lost[u] = 0;
+        }
+        touched.clear();
+        if fails {
+            marks.empty(board, cell)?;
+            changed = true;
+        }
+    }
+    Ok(changed)
+}
+
+/// The most stars that fit, none touching, on the cells of a row or a column (`line`, in
+/// order) that `open` accepts: half of each run of consecutive ones, rounded up.
+fn capacity(line: &[u32], open: impl Fn(usize) -> bool) -> u32 {
+    let (mut fit, mut run) = (0u32, 0u32);
+    for &c in line {
+        if open(c as usize) {
+            run += 1;
+        } else {
+            fit += run.div_ceil(2);
+            run = 0;
+        }
+    }
+    fit + run.div_ceil(2)
+}
+
+/// Rule 4; whether it marked a cell.
+pub(super) fn lines(board: &Board, marks: &mut Marks) -> Result<bool, Contradiction> {
+    let mut changed = false;
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for u in 0..board.regions_from() {
+        if marks.open[u] == 0 {
+            continue;
+        }
+        let line = &board.units[u];
+        runs.clear();
+        let mut start = 0;
+        for (i, &c) in line.iter().enumerate() {
+            if marks.cell[c as usize] != OPEN {
+                if i > start {
+                    runs.push((start, i - start));
+                }
+                start = i + 1;
+            }
+        }
+        if line.len() > start {
+            runs.push((start, line.len() - start));
+        }
+        let fit: u32 = runs.iter().map(|&(_, len)| len.div_ceil(2) as u32).sum();
+        let need = marks.need(board, u);
+        if fit < need {
+            return Err(Contradiction);
+        }
+        if fit > need {
+            continue;
+        }
+        for &(start, len) in &runs {
+            if len % 2 == 1 {
+                for i in (start..start + len).step_by(2) {
+                    marks.star(board, line[i] as usize)?;
+                }
+                changed = true;
+            } else if len == 2 {
+                let (a, b) = (line[start] as usize, line[start + 1] as usize);
+                for &t in &board.around[a] {
+                    let t = t as usize;
+                    if t != b && board.around[b].contains(&(t as u32)) && marks.cell[t] == OPEN {
+                        marks.empty(board, t)?;
+                        changed = true;
+                    }
+                }
+            }
+        }
+    }
+    Ok(changed)
+}
+
+/// Rule 5; whether it marked a cell.
+pub(super) fn pairs(board: &Board, marks: &mut Marks) -> Result<bool, Contradiction> {
+    let mut changed = false;
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for (first, count) in [(0, board.height), (board.height, board.width)] {
+        for l in first..first + count.saturating_sub(1) {
+            let need = marks.need(board, l) + marks.need(board, l + 1);
+            if need == 0 {
+                continue;
+            }
+            let (one, two) = (&board.units[l], &board.units[l + 1]);
+            let usable = |i: usize| {
+                marks.cell[one[i] as usize] == OPEN || marks.cell[two[i] as usize] == OPEN
+            };
+            runs.clear();
+            let mut start = 0;
+            for i in 0..one.len() {
+                if !usable(i) {
+                    if i > start {
+                        runs.push((start, i - start));
+                    }
+                    start = i + 1;
+                }
+            }
+            if one.len() > start {
+                runs.push((start, one.len() - start));
+            }
+            let fit: u32 = runs.iter().map(|&(_, len)| len.div_ceil(2) as u32).sum();
+            if fit < need {
+                return Err(Contradiction);
+            }
+            if fit > need {
+                continue;
+            }
+            for &(start, len) in &runs {
+                if len % 2 == 0 {
+                    continue;
+                }
+                // Stars on the run's 1st, 3rd, … positions, none between them.
+                for i in start..start + len {
+                    let (a, b) = (one[i] as usize, two[i] as usize);
+                    if (i - start) % 2 == 1 {
+                        for c in [a, b] {
+                            if marks.cell[c] == OPEN {
+                                marks.empty(board, c)?;
+                                changed = true;
+                            }
+                        }
+                    } else if marks.cell[a] == OPEN && marks.cell[b] != OPEN {
+                        marks.star(board, a)?;
+                        changed = true;
+                    } else if marks.cell[b] == OPEN && marks.cell[a] != OPEN {
+                        marks.star(board, b)?;
+                        changed = true;
+                    }
+                }
+            }
+        }
+    }
+    Ok(changed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board from rows of region letters.
+    fn board(k: usize, rows: &[&str]) -> Board {
+        let width = rows[0].len();
+        let regions: Vec<usize> = rows
+            .iter()
+            .flat_map(|r| r.bytes().map(|b| (b - b'a') as usize))
+            .collect();
+        Board::new(width, rows.len(), k, &regions)
+    }
+
+    /// The marks as rows: `*` star, `.` empty, `?` open.
+    fn show(board: &Board, marks: &Marks) -> Vec<String> {
+        marks
+            .cell
+            .chunks(board.width)
+            .map(|r| {
+                r.iter()
+                    .map(|&m| match m {
+                        STAR => '*',
+                        EMPTY => '.',
+                        _ => '?',
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    const NONE: Rules = Rules {
+        band: false,
+        lines: false,
+        room: false,
+    };
+
+    #[test]
+    fn count_and_touch_finish_a_grid() {
+        // Four 2×2 regions; with region a's cells 0, 4 and 5 empty its star is cell 1,
+        // and each star's neighbours being empty leaves every next unit one cell.
+        let b = board(1, &["aabb", "aabb", "ccdd", "ccdd"]);
+        let mut m = Marks::new(&b);
+        for c in [0, 4, 5] {
+            m.empty(&b, c).unwrap();
+        }
+        count(&b, &mut m).unwrap();
+        assert_eq!(show(&b, &m), [".*..", "...*", "*...", "..*."]);
+    }
+
+    #[test]
+    fn a_star_empties_the_cells_touching_it() {
+        let b = board(1, &["abc", "abc", "abc"]);
+        let mut m = Marks::new(&b);
+        m.star(&b, 0).unwrap();
+        assert_eq!(show(&b, &m), ["*.?", "..?", "???"]);
+        // Cell 4 touches cell 0.
+        assert_eq!(m.star(&b, 4), Err(Contradiction));
+    }
+
+    #[test]
+    fn band_confines_a_region_to_a_row() {
+        // Region b lies in row 0: row 0's star is b's, so row 0's a-cells are empty.
+        let b = board(1, &["abba", "aaaa", "aaaa", "aaaa"]);
+        let mut m = Marks::new(&b);
+        assert!(band(&b, &mut m, false).unwrap());
+        assert_eq!(show(&b, &m)[0], ".??.");
+    }
+
+    #[test]
+    fn band_empties_a_region_outside_the_row_it_fills() {
+        // Row 0 meets only region a: a's star is in row 0, the rest of a empty.
+        let b = board(1, &["aaa", "abb", "cbb"]);
+        let mut m = Marks::new(&b);
+        assert!(band(&b, &mut m, false).unwrap());
+        assert_eq!(show(&b, &m), ["???", ".??", "???"]);
+    }
+
+    #[test]
+    fn band_of_two_regions_in_two_columns() {
+        // Regions b and c lie in columns 0 and 1, neither in one column: the two stars
+        // of those columns are theirs, so region a's cells in columns 0–1 are empty.
+        let b = board(1, &["bbaa", "ccaa", "aaaa", "aaaa"]);
+        let mut m = Marks::new(&b);
+        assert!(band(&b, &mut m, true).unwrap());
+        assert_eq!(show(&b, &m), ["????", "????", "..??", "..??"]);
+    }
+
+    #[test]
+    fn band_finds_too_many_regions_in_too_few_rows() {
+        let b = board(1, &["bcaa", "aaaa", "aaaa", "aaaa"]);
+        let mut m = Marks::new(&b);
+        assert_eq!(band(&b, &mut m, false), Err(Contradiction));
+    }
+
+    #[test]
+    fn room_empties_a_cell_that_sees_a_whole_unit() {
+        // Region g is r1c2 and r2c3; r1c3 and r2c2 touch both. The regions were drawn
+        // around the stars r1c2, r2c4, r3c1, r4c3, r5c5, which must stay open.
+        let b = board(1, &["agbbb", "acgbb", "accdd", "accdd", "accdd"]);
+        let mut m = Marks::new(&b);
+        assert!(room(&b, &mut m).unwrap());
+        assert_eq!(m.cell[2], EMPTY);
+        assert_eq!(m.cell[6], EMPTY);
+        for star in [1, 8, 10, 17, 24] {
+            assert_eq!(m.cell[star], OPEN, "{star}");
+        }
+        let mut plain = Marks::new(&b);
+        settle(&b, &mut plain, NONE).unwrap();
+        assert_eq!((plain.cell[2], plain.cell[6]), (OPEN, OPEN));
+    }
+
+    /// Eight rows of eight, each row a region.
+    const ROWS8: [&str; 8] = [
+        "aaaaaaaa", "bbbbbbbb", "cccccccc", "dddddddd", "eeeeeeee", "ffffffff", "gggggggg",
+        "hhhhhhhh",
+    ];
+
+    #[test]
+    fn lines_fill_an_odd_run_and_empty_beside_a_pair() {
+        // K = 2, row 0 open on its first three cells only: stars on cells 0 and 2.
+        let b = board(2, &ROWS8);
+        let mut m = Marks::new(&b);
+        for c in 3..8 {
+            m.empty(&b, c).unwrap();
+        }
+        assert!(lines(&b, &mut m).unwrap());
+        assert_eq!(show(&b, &m)[..2], ["*.*.....", "....????"]);
+        // K = 1, row 0 open on cells 1 and 2: its star touches cells 7 and 8 either way.
+        let b = board(1, &["abcdef"; 6]);
+        let mut m = Marks::new(&b);
+        for c in [0, 3, 4, 5] {
+            m.empty(&b, c).unwrap();
+        }
+        assert!(lines(&b, &mut m).unwrap());
+        assert_eq!(show(&b, &m)[..2], [".??...", "?..???"]);
+    }
+
+    #[test]
+    fn room_counts_what_fits_in_a_line() {
+        // K = 2, row 0 open on cells 0–3: two stars fit (0 and 2, 0 and 3, 1 and 3). A
+        // star on cell 11 (row 1) leaves cells 0 and 1, two cells but room for one star;
+        // on 8, 9 or 10 fewer cells still. On 12 cells 0–2 are left: room for two.
+        let b = board(2, &ROWS8);
+        let mut m = Marks::new(&b);
+        for c in 4..8 {
+            m.empty(&b, c).unwrap();
+        }
+        assert!(room(&b, &mut m).unwrap());
+        assert_eq!(show(&b, &m)[..2], ["????....", "....????"]);
+    }
+
+    #[test]
+    fn pairs_place_an_odd_run_across_two_rows() {
+        // K = 2: rows 0 and 1 need four stars; their column 7 empty leaves seven positions,
+        // room for exactly four, at columns 0, 2, 4, 6: columns 1, 3, 5 are empty.
+        let b = board(2, &ROWS8);
+        let mut m = Marks::new(&b);
+        for c in [7, 15] {
+            m.empty(&b, c).unwrap();
+        }
+        assert!(pairs(&b, &mut m).unwrap());
+        assert_eq!(show(&b, &m)[..3], ["?.?.?.?.", "?.?.?.?.", "????????"]);
+    }
+
+    #[test]
+    fn room_with_two_stars_a_unit() {
+        // K = 2: region b's three cells all touch each other, so a star on any leaves
+        // the other two no room for b's second star.
+        let b = board(2, &["bbaa", "abaa", "aaaa", "aaaa"]);
+        let mut m = Marks::new(&b);
+        assert_eq!(room(&b, &mut m), Err(Contradiction));
+    }
+}
