@@ -388,7 +388,7 @@ impl<C: Global> Theory for Connectivity<'_, '_, C> {
 }
 
 /// CDCL with the constraints as a theory on batsat (module docs); `partial`: check partial
-/// assignments at unit-propagation fixpoints ([`CHECK_EVERY`]), not only total ones.
+/// assignments at unit-propagation fixpoints (every 16 trail literals), not only total ones.
 pub fn solve_theory<C: Global>(
     partial: bool,
     cnf: &Cnf,

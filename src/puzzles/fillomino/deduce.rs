@@ -41,7 +41,7 @@
 //! in `constraints/loop_deduce.rs`.
 
 use super::Fillomino;
-use crate::constraints::Grid;
+use crate::constraints::{Grid, adjacency};
 
 /// A cell's candidate numbers: bit `k` for the number `k`.
 type Set = u128;
@@ -180,25 +180,7 @@ impl State {
     fn new(p: &Fillomino, max: u32) -> State {
         let (w, h) = p.size();
         let n = w * h;
-        let nbrs = (0..n)
-            .map(|i| {
-                let (r, c) = (i / w, i % w);
-                let mut v = Vec::with_capacity(4);
-                if r > 0 {
-                    v.push(i - w);
-                }
-                if c > 0 {
-                    v.push(i - 1);
-                }
-                if c + 1 < w {
-                    v.push(i + 1);
-                }
-                if r + 1 < h {
-                    v.push(i + w);
-                }
-                v
-            })
-            .collect();
+        let nbrs = (0..n).map(|i| adjacency::orthogonal(w, h, i)).collect();
         // Bits 1 to max.
         let all: Set = (Set::MAX >> (MAX_DEDUCED - max)) & !1;
         let cand = p
