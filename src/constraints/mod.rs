@@ -273,6 +273,15 @@ macro_rules! engines {
             }
         }
 
+        $crate::constraints::encodings!($genre);
+    };
+}
+pub(crate) use engines;
+
+/// The CNF and cover capabilities of [`engines!`] alone, for a genre [`OnModel`] with a
+/// native solver of its own.
+macro_rules! encodings {
+    ($genre:ty) => {
         impl $crate::puzzle::CnfEncode<$crate::constraints::Grid> for $genre {
             fn encode_cnf(
                 &self,
@@ -305,7 +314,7 @@ macro_rules! engines {
         }
     };
 }
-pub(crate) use engines;
+pub(crate) use encodings;
 
 #[cfg(test)]
 mod tests {

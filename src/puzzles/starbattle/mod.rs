@@ -23,9 +23,8 @@ pub use reader::{parse, parse_url, plain_text};
 
 use crate::constraints::{self, Constraint, Grid, Model, adjacency, cover};
 use crate::puzzle::{
-    CellStyle, Cells, CheckError, CnfEncode, CnfEncoding, CoverEncode, CoverEncoding,
-    EncodeOptions, Engine, Kind, Limits, NativeAnswer, NativeSolve, Preference, Purpose, Puzzle,
-    Sink, SolveError,
+    CellStyle, Cells, CheckError, CnfEncode, CoverEncode, Engine, Kind, Limits, NativeAnswer,
+    NativeSolve, Preference, Puzzle, Sink, SolveError,
 };
 use crate::puzzles::region::{region_char, renumber};
 use crate::render::Picture;
@@ -242,27 +241,8 @@ impl NativeSolve<Grid> for StarBattle {
     }
 }
 
-/// The layer's CNF (`encodings/starbattle.md`).
-impl CnfEncode<Grid> for StarBattle {
-    fn encode_cnf(
-        &self,
-        _options: &EncodeOptions,
-        purpose: Purpose,
-    ) -> Result<CnfEncoding<'_, Grid>, SolveError> {
-        use constraints::OnModel;
-        Ok(constraints::cnf::encoding(self.model(), purpose, |v| {
-            self.solution(v)
-        }))
-    }
-}
-
-/// The layer's exact cover (K = 1).
-impl CoverEncode<Grid> for StarBattle {
-    fn encode_cover(&self, _purpose: Purpose) -> Result<CoverEncoding<'_, Grid>, SolveError> {
-        use constraints::OnModel;
-        cover::encoding(self.model(), |v| self.solution(v))
-    }
-}
+// The layer's CNF and, with K = 1, its exact cover (`encodings/starbattle.md`).
+constraints::encodings!(StarBattle);
 
 impl Kind {
     /// This kind; what it is: [`READER`]'s `about`.
