@@ -243,3 +243,76 @@ pub fn no_solution_anywhere<P: Puzzle<Solution = Grid>>(
         }
     }
 }
+
+/// A small deterministic generator for random puzzles.
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    /// A number below `n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// `n` connected random regions on an `n × n` grid: `n` seeds, then a random unassigned
+/// cell beside an assigned one joins that neighbour's region, until none is left.
+pub fn random_regions(n: usize, rng: &mut Lcg) -> Vec<usize> {
+    let mut region = vec![usize::MAX; n * n];
+    let mut k = 0;
+    while k < n {
+        let c = rng.below(n * n);
+        if region[c] == usize::MAX {
+            region[c] = k;
+            k += 1;
+        }
+    }
+    loop {
+        let mut frontier = Vec::new();
+        for c in 0..n * n {
+            if region[c] != usize::MAX {
+                continue;
+            }
+            let (r, col) = (c / n, c % n);
+            let near = [
+                (r > 0).then(|| c - n),
+                (r + 1 < n).then(|| c + n),
+                (col > 0).then(|| c - 1),
+                (col + 1 < n).then(|| c + 1),
+            ];
+            for d in near.into_iter().flatten() {
+                if region[d] != usize::MAX {
+                    frontier.push((c, region[d]));
+                }
+            }
+        }
+        if frontier.is_empty() {
+            return region;
+        }
+        let (c, k) = frontier[rng.below(frontier.len())];
+        region[c] = k;
+    }
+}
+
+/// All solutions of `p` on `a` and on `b`: both searches complete, the same count, the
+/// same grids. Returns the count.
+pub fn same_solutions<P: Puzzle<Solution = Grid>>(
+    label: &str,
+    p: &P,
+    a: Backend,
+    b: Backend,
+) -> u64 {
+    let x = pipeline::solve(p, a, &Request::all()).unwrap();
+    let y = pipeline::solve(p, b, &Request::all()).unwrap();
+    assert!(x.complete && y.complete, "{label}");
+    assert_eq!(x.count, y.count, "{label}");
+    let mut xs = x.solutions;
+    let mut ys = y.solutions;
+    xs.sort_by_key(|s| p.solution_text(s));
+    ys.sort_by_key(|s| p.solution_text(s));
+    assert_eq!(xs, ys, "{label}");
+    x.count
+}
