@@ -8,7 +8,8 @@ mod common;
 mod genres;
 
 use genres::{
-    all, eager_agrees, eager_engines, error_at, fixtures, no_solution_anywhere, unique_everywhere,
+    Lcg, all, eager_agrees, eager_engines, error_at, fixtures, no_solution_anywhere,
+    random_regions, same_solutions, unique_everywhere,
 };
 use predicates::prelude::*;
 use satcover::puzzle::{Backend, Notation, Puzzle};
@@ -210,4 +211,36 @@ fn the_binary_counts_solves_exports_and_renders() {
         .stdout(predicate::str::contains(
             "https://puzz.link/p?heyawake/6/6/aa66aapv0fu0g2i3k",
         ));
+}
+
+#[test]
+fn native_finds_the_solutions_sat_finds_on_random_rooms() {
+    // Deduction (connectivity and probing) must neither lose nor invent solutions, also on
+    // rooms with none or many: every solution on random rooms and numbers, 3×3 to 5×5.
+    let mut rng = Lcg(42);
+    let (mut none, mut several) = (0, 0);
+    for n in 3..=5 {
+        for round in 0..20 {
+            let rooms = random_regions(n, &mut rng);
+            let mut size = vec![0; n];
+            for &k in &rooms {
+                size[k] += 1;
+            }
+            let numbers = size
+                .iter()
+                .map(|&s| (rng.below(4) > 0).then(|| rng.below(s / 2 + 2) as u32))
+                .collect();
+            let p = heyawake::Heyawake::new(n, n, rooms, numbers);
+            let label = format!("{n}x{n}, round {round}: {p:?}");
+            match same_solutions(&label, &p, Backend::Native, Backend::Sat) {
+                0 => none += 1,
+                1 => {}
+                _ => several += 1,
+            }
+        }
+    }
+    assert!(
+        none > 0 && several > 0,
+        "{none} without, {several} with several"
+    );
 }

@@ -8,8 +8,8 @@ mod common;
 mod genres;
 
 use genres::{
-    all, eager, eager_agrees, eager_engines, error_at, fixtures, unique_everywhere,
-    unsolvable_everywhere,
+    Lcg, all, eager, eager_agrees, eager_engines, error_at, fixtures, same_solutions,
+    unique_everywhere, unsolvable_everywhere,
 };
 use predicates::prelude::*;
 use satcover::puzzle::{Backend, Puzzle, Status};
@@ -139,4 +139,28 @@ fn the_binary_solves_exports_and_renders() {
                 .and(predicate::str::contains("11 at-most"))
                 .and(predicate::str::contains("C4 connected depth decreases")),
         );
+}
+
+#[test]
+fn native_finds_the_solutions_sat_finds_on_random_grids() {
+    // Deduction (connectivity and probing) must neither lose nor invent solutions, also on
+    // grids with none or many: every solution on random numbers, 3×3 to 6×6.
+    let mut rng = Lcg(41);
+    let (mut none, mut several) = (0, 0);
+    for n in 3..=6 {
+        for round in 0..15 {
+            let numbers = (0..n * n).map(|_| Some(1 + rng.below(n) as u32)).collect();
+            let p = singles::Singles::new(n, n, numbers);
+            let label = format!("{n}x{n}, round {round}:\n{}", p.drawing(None));
+            match same_solutions(&label, &p, Backend::Native, Backend::Sat) {
+                0 => none += 1,
+                1 => {}
+                _ => several += 1,
+            }
+        }
+    }
+    assert!(
+        none > 0 && several > 0,
+        "{none} without, {several} with several"
+    );
 }

@@ -8,17 +8,21 @@
 //! - lazy ([`solve_lazy`]): the local CNF on varisat, every model that splits the region
 //!   answered by the components' separator cuts (`lazy::solve_incremental`) — the native
 //!   engine and the `sat` engine's session;
+//! - theory ([`solve_theory_with`]): the local CNF on batsat, the same cuts raised at every
+//!   propagation fixpoint; after deduction ([`solve_deduced_with`],
+//!   `connected_deduce`) on what it leaves open — native for genres that choose it;
 //! - eager ([`encoding`]): the local CNF plus `Connected::encode` (families `C1`–`C4`), the
-//!   whole puzzle for an external solver, `export`, and the `sat` engine when a stop may
-//!   fire.
+//!   whole puzzle for an external solver, `export`, and the `sat` engine asked for it
+//!   (`--eager`).
 //!
 //! Invariant: both forms number the model's `x` variables alike (the eager one only adds
 //! variables after them), so the projection and the decoder are shared.
 
-use super::Model;
 use super::cnf::{self, VarMap};
 use super::connected::{Connected, Graph};
+use super::connected_deduce::{self, Deduced};
 use super::lazy::{self, LazyAnswer};
+use super::{Model, values};
 use crate::cnf::{Cnf, Lit};
 use crate::puzzle::{CnfEncoding, DecodeError, Purpose};
 use crate::sat::{Blocking, SatError};
@@ -80,6 +84,9 @@ pub struct LazyRun {
     pub variables: usize,
     /// Clauses of the local formula (without the cuts).
     pub clauses: usize,
+    /// The solutions come from deduction alone, not from a model of the formula: the
+    /// caller confirms them with the genre's checker ([`solve_deduced_with`]).
+    pub deduced: bool,
 }
 
 /// The lazy search (module docs): at most `max` solutions, the first `keep` of them as cell
@@ -124,6 +131,7 @@ pub fn solve_lazy_with(
         run,
         variables: local.cnf.num_vars(),
         clauses: local.cnf.num_clauses(),
+        deduced: false,
     })
 }
 
@@ -158,7 +166,62 @@ pub fn solve_theory_with(
         run,
         variables: local.cnf.num_vars(),
         clauses: local.cnf.num_clauses(),
+        deduced: false,
     })
+}
+
+/// Deduction first (`connected_deduce`: the model's propagators, connectivity, probing),
+/// then [`solve_theory_with`] from what it deduced (family `D`, one unit clause per value
+/// ruled out) when cells are left open. A contradiction is no solution; a grid deduced
+/// whole is the one solution there can be, returned as `deduced` for the caller to
+/// confirm (deduction reads the model, not the genre's `extra` clauses).
+pub fn solve_deduced_with(
+    model: &Model,
+    value: u32,
+    extra: Extra<'_>,
+    max: u64,
+    keep: usize,
+    stop: &Stop,
+) -> Result<LazyRun, SatError> {
+    let dom = match connected_deduce::deduce(model, value) {
+        Deduced::Contradiction => {
+            return Ok(LazyRun {
+                solutions: Vec::new(),
+                run: LazyAnswer::refuted(),
+                variables: 0,
+                clauses: 0,
+                deduced: true,
+            });
+        }
+        Deduced::Domains(dom) => dom,
+    };
+    if dom.iter().all(|d| d.count_ones() == 1) {
+        let values: Vec<u32> = dom.iter().map(|d| d.trailing_zeros()).collect();
+        return Ok(LazyRun {
+            solutions: if keep > 0 { vec![values] } else { Vec::new() },
+            run: LazyAnswer {
+                count: 1,
+                complete: max > 1,
+                ..LazyAnswer::default()
+            },
+            variables: 0,
+            clauses: 0,
+            deduced: true,
+        });
+    }
+    let ruled_out = |cnf: &mut Cnf, map: &VarMap| {
+        extra(cnf, map);
+        cnf.begin_family("D deduced");
+        for (cell, &d) in dom.iter().enumerate() {
+            for v in values(model.domains[cell] & !d) {
+                if let Some(lit) = map.lit(cell, v) {
+                    cnf.add_clause(&[!lit]);
+                }
+            }
+        }
+        cnf.end_family();
+    };
+    solve_theory_with(model, value, &ruled_out, max, keep, stop)
 }
 
 /// The eager encoding (module docs), its decoder handing the cell values to `solution`.
@@ -229,7 +292,12 @@ macro_rules! connected_engines {
                 found: $crate::puzzle::Sink<'_, $crate::constraints::Grid>,
             ) -> Result<$crate::puzzle::NativeAnswer, $crate::puzzle::SolveError> {
                 use $crate::constraints::OnModel;
-                let $crate::constraints::connected_cells::LazyRun { solutions, run, .. } = $native(
+                let $crate::constraints::connected_cells::LazyRun {
+                    solutions,
+                    run,
+                    deduced,
+                    ..
+                } = $native(
                     self.model(),
                     $value,
                     &|cnf, map| ($extra)(self, cnf, map),
@@ -237,6 +305,25 @@ macro_rules! connected_engines {
                     limits.keep,
                     &limits.stop,
                 )?;
+                // A grid deduced whole must pass the genre's checker (deduction reads the
+                // model only); one that did not would be a bug: the search decides.
+                let (solutions, run) = if deduced
+                    && solutions.iter().any(|v| {
+                        $crate::puzzle::Puzzle::check(self, &self.solution(v.clone())).is_err()
+                    }) {
+                    debug_assert!(false, "a deduced grid fails the checker");
+                    let run = $crate::constraints::connected_cells::solve_theory_with(
+                        self.model(),
+                        $value,
+                        &|cnf, map| ($extra)(self, cnf, map),
+                        limits.max_or_all(),
+                        limits.keep,
+                        &limits.stop,
+                    )?;
+                    (run.solutions, run.run)
+                } else {
+                    (solutions, run)
+                };
                 if let Some(reason) = $crate::constraints::connected_cells::undecoded(
                     run.models.len(),
                     solutions.len(),
@@ -305,6 +392,7 @@ macro_rules! connected_engines {
                         run,
                         variables,
                         clauses,
+                        ..
                     }) => Ok($crate::puzzle::SessionAnswer {
                         solutions: solutions.into_iter().map(|v| self.solution(v)).collect(),
                         count: run.count,

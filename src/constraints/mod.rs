@@ -31,6 +31,7 @@ pub mod adjacency;
 pub mod cnf;
 pub mod connected;
 pub mod connected_cells;
+pub mod connected_deduce;
 pub mod cover;
 pub mod generate;
 pub mod grid;

@@ -228,6 +228,20 @@ impl<'m> Propagator<'m> {
         self.fixpoint(dom, all)
     }
 
+    /// Propagates the rules watching `cells` (whose domains the caller narrowed) to a
+    /// fixpoint; false when some domain empties.
+    pub fn propagate_from(&self, dom: &mut [Domain], cells: &[usize]) -> bool {
+        let mut queue: Vec<u32> = Vec::new();
+        for &cell in cells {
+            for &w in &self.watch[cell] {
+                if !queue.contains(&w) {
+                    queue.push(w);
+                }
+            }
+        }
+        self.fixpoint(dom, queue)
+    }
+
     /// Runs rule `rule` (an index into the model's constraints) once, alone, without
     /// waking the others; false when some domain empties. For checking one rule's
     /// deductions on its own.

@@ -13,8 +13,9 @@
 //!
 //! The rules are layer constraints on a 0/1 [`Model`]: `Count{room, 1, n}` per numbered
 //! room, `adjacency::no_two_touching`, `AtLeast{segment, 1, 1}` per wall segment (a
-//! clause), and the unshaded cells connected (`constraints::connected_cells`: lazily — a
-//! batsat theory for native, separator cuts on varisat for the `sat` session — and eagerly
+//! clause), and the unshaded cells connected (`constraints::connected_cells`: lazily —
+//! deduction and then a batsat theory for native, separator cuts on varisat for the `sat`
+//! session — and eagerly
 //! for external solvers and `export`), as Singles states hitori (`encodings/heyawake.md`). No dlx: the rules are no exact cover.
 
 mod check;
@@ -242,7 +243,7 @@ constraints::connected_cells::connected_engines!(
     Heyawake,
     UNSHADED,
     |_, _, _| {},
-    constraints::connected_cells::solve_theory_with
+    constraints::connected_cells::solve_deduced_with
 );
 
 impl Kind {

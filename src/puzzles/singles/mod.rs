@@ -9,9 +9,10 @@
 //!
 //! The rules are layer constraints on a 0/1 [`Model`]: `AtMost{equal numbers of a line, 0,
 //! 1}`, `adjacency::no_two_touching`, and the unshaded cells connected
-//! (`constraints::connected_cells`: lazily — a batsat theory checked at every propagation
-//! fixpoint for native, separator cuts on varisat for the `sat` session — and eagerly for
-//! external solvers and `export`; `encodings/singles.md`).
+//! (`constraints::connected_cells`: lazily — for native, deduction first
+//! (`constraints::connected_deduce`) and a batsat theory checked at every propagation
+//! fixpoint on what it leaves open; separator cuts on varisat for the `sat` session — and
+//! eagerly for external solvers and `export`; `encodings/singles.md`).
 
 mod check;
 mod reader;
@@ -192,7 +193,7 @@ constraints::connected_cells::connected_engines!(
     Singles,
     UNSHADED,
     |_, _, _| {},
-    constraints::connected_cells::solve_theory_with
+    constraints::connected_cells::solve_deduced_with
 );
 
 impl Kind {
