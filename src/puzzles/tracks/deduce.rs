@@ -46,7 +46,8 @@
 //!   leave along or across the line) and more.
 //!
 //! The local rules run to their fixpoint after every change; reach and parity then, and
-//! probing when they decide nothing; back to the local rules after any change.
+//! probing when they decide nothing (the cells first, the links when the cells decide
+//! nothing); back to the local rules after any change.
 //!
 //! Invariants of `State`: the counts (`on`, `off`, `line_track`, `line_empty`, `short`,
 //! `track`) match `link` and `cell`; every cell with an on link is track; each path's two
@@ -299,7 +300,7 @@ impl<'g> State<'g> {
                 self.propagate_all()?;
                 continue;
             }
-            if !self.probe || !self.probe_pass()? {
+            if !self.probe || !(self.probe_pass(false)? || self.probe_pass(true)?) {
                 return Ok(());
             }
         }
@@ -678,12 +679,17 @@ impl<'g> State<'g> {
         self.on[v] + self.off[v] < degree
     }
 
-    /// One probing pass over the unknown cells and the unknown links at track cells;
-    /// whether it decided anything.
-    fn probe_pass(&mut self) -> Result<bool, Contradiction> {
+    /// One probing pass over the unknown cells, or (`links`) the unknown links at track
+    /// cells; whether it decided anything.
+    fn probe_pass(&mut self, links: bool) -> Result<bool, Contradiction> {
         let mut progress = false;
         let mut common: Vec<(bool, usize, i8)> = Vec::new();
-        for target in 0..self.cells + self.link.len() {
+        let targets = if links {
+            self.cells..self.cells + self.link.len()
+        } else {
+            0..self.cells
+        };
+        for target in targets {
             let is_cell = target < self.cells;
             let x = if is_cell { target } else { target - self.cells };
             if is_cell {
