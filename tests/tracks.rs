@@ -8,12 +8,14 @@
 mod common;
 mod genres;
 
-use genres::{error_at, every_fixture_unique, no_solution_anywhere, unique_everywhere};
+use genres::{
+    all, error_at, every_fixture_unique, fixtures, no_solution_anywhere, unique_everywhere,
+};
 use predicates::prelude::*;
 use satcover::constraints::Grid;
 use satcover::pipeline;
 use satcover::puzzle::{Backend, Notate, Notation, Puzzle, Request};
-use satcover::puzzles::tracks;
+use satcover::puzzles::tracks::{self, Tracks, deduce};
 
 const BACKENDS: [Backend; 3] = [Backend::Native, Backend::Sat, Backend::Auto];
 
@@ -321,4 +323,217 @@ fn the_binary_solves_counts_exports_and_renders() {
         .success();
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(text.contains("<svg") && text.contains(">A<") && text.contains(">B<"));
+}
+
+#[test]
+fn deduction_alone_decides_every_tatham_id_as_sat_does() {
+    let mut decided = 0;
+    for (name, text) in fixtures("tracks") {
+        for (line, p) in all(&name, tracks::parse(&text)) {
+            let label = format!("{name}:{line}");
+            let deduce::Deduction::Facts(facts) = deduce::deduce(&p, &deduce::Rule::ALL) else {
+                panic!("{label}: contradiction");
+            };
+            let grid = facts
+                .grid(&p)
+                .unwrap_or_else(|| panic!("{label}: {} links left open", facts.open()));
+            assert_eq!(p.check(&grid), Ok(()), "{label}");
+            let sat = unique_everywhere(&label, &p, &[Backend::Sat]);
+            assert_eq!(grid, sat, "{label}: deduction differs from sat");
+            decided += 1;
+        }
+    }
+    assert_eq!(decided, 240);
+}
+
+/// A small xorshift generator: the random puzzles below are the same on every run.
+struct Random(u64);
+
+impl Random {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// A random simple path on a `w × h` board from the entrance cell (left edge of row
+/// `entrance`) to the exit cell (bottom of column `exit`), as direction bits per cell: a
+/// depth-first walk in random order.
+fn random_track(w: usize, h: usize, entrance: usize, exit: usize, rng: &mut Random) -> Vec<u32> {
+    fn walk(
+        at: usize,
+        goal: usize,
+        w: usize,
+        h: usize,
+        seen: &mut Vec<bool>,
+        path: &mut Vec<usize>,
+        rng: &mut Random,
+    ) -> bool {
+        seen[at] = true;
+        path.push(at);
+        if at == goal {
+            return true;
+        }
+        let (r, c) = (at / w, at % w);
+        let mut next: Vec<usize> = Vec::new();
+        if c + 1 < w {
+            next.push(at + 1);
+        }
+        if c > 0 {
+            next.push(at - 1);
+        }
+        if r + 1 < h {
+            next.push(at + w);
+        }
+        if r > 0 {
+            next.push(at - w);
+        }
+        while !next.is_empty() {
+            let n = next.swap_remove(rng.below(next.len()));
+            if !seen[n] && walk(n, goal, w, h, seen, path, rng) {
+                return true;
+            }
+        }
+        path.pop();
+        false
+    }
+    let (start, goal) = (entrance * w, (h - 1) * w + exit);
+    let mut path = Vec::new();
+    assert!(walk(
+        start,
+        goal,
+        w,
+        h,
+        &mut vec![false; w * h],
+        &mut path,
+        rng
+    ));
+    let mut bits = vec![0u32; w * h];
+    bits[start] |= tracks::LEFT;
+    bits[goal] |= tracks::DOWN;
+    for pair in path.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        let (ab, ba) = match b as isize - a as isize {
+            1 => (tracks::RIGHT, tracks::LEFT),
+            -1 => (tracks::LEFT, tracks::RIGHT),
+            d if d > 0 => (tracks::DOWN, tracks::UP),
+            _ => (tracks::UP, tracks::DOWN),
+        };
+        bits[a] |= ab;
+        bits[b] |= ba;
+    }
+    bits
+}
+
+/// Every solution on `backend`, sorted, each accepted by the checker.
+fn every_solution(p: &Tracks, backend: Backend, label: &str) -> Vec<Vec<u32>> {
+    let outcome = pipeline::solve(p, backend, &Request::all()).unwrap();
+    assert!(outcome.complete, "{label} on {backend}");
+    assert_eq!(
+        outcome.count,
+        outcome.solutions.len() as u64,
+        "{label} on {backend}"
+    );
+    let mut found: Vec<Vec<u32>> = outcome
+        .solutions
+        .iter()
+        .map(|s| {
+            assert_eq!(p.check(s), Ok(()), "{label} on {backend}");
+            s.values.clone()
+        })
+        .collect();
+    found.sort();
+    found
+}
+
+#[test]
+fn random_small_tracks_have_the_same_solutions_on_native_and_sat() {
+    // Random tracks on boards of 2×2 to 7×7 and their counts; every other puzzle is given
+    // a few of its pieces, the rest none (so that many have several solutions); one puzzle
+    // in five has a count raised by one (often no solution). Deduction (each rule alone, and all of them) must keep every
+    // solution the sat engine finds, and native (deduction, then search) find exactly them.
+    let mut rng = Random(0x7ac5_2026);
+    let (mut several, mut none, mut open) = (0, 0, 0);
+    for i in 0..60 {
+        let (w, h) = (2 + rng.below(6), 2 + rng.below(6));
+        let (entrance, exit) = (rng.below(h), rng.below(w));
+        let track = random_track(w, h, entrance, exit, &mut rng);
+        let used = |cell: &usize| track[*cell] != 0;
+        let mut columns: Vec<usize> = (0..w)
+            .map(|c| (0..h).map(|r| r * w + c).filter(used).count())
+            .collect();
+        let rows: Vec<usize> = (0..h)
+            .map(|r| (0..w).map(|c| r * w + c).filter(used).count())
+            .collect();
+        let raised = i % 5 == 4;
+        if raised {
+            let c = rng.below(w);
+            columns[c] = (columns[c] + 1).min(h);
+        }
+        let pieces: Vec<u32> = track
+            .iter()
+            .map(|&b| {
+                if b != 0 && i % 2 == 1 && rng.below(4) == 0 {
+                    b
+                } else {
+                    0
+                }
+            })
+            .collect();
+        let p = Tracks::new(w, h, pieces, columns, rows, entrance, exit);
+        let label = format!("#{i} {}", p.drawing(None).replace('\n', "/"));
+        let sat = every_solution(&p, Backend::Sat, &label);
+        assert_eq!(every_solution(&p, Backend::Native, &label), sat, "{label}");
+        if !raised {
+            assert!(
+                sat.contains(&track),
+                "{label}: the generating track is lost"
+            );
+        }
+        several += usize::from(sat.len() > 1);
+        none += usize::from(sat.is_empty());
+        let mut subsets: Vec<Vec<deduce::Rule>> =
+            deduce::Rule::ALL.iter().map(|&r| vec![r]).collect();
+        subsets.push(deduce::Rule::ALL.to_vec());
+        subsets.push(Vec::new());
+        for rules in &subsets {
+            match deduce::deduce(&p, rules) {
+                deduce::Deduction::Contradiction => {
+                    assert!(
+                        sat.is_empty(),
+                        "{label}: {rules:?} refuted a solvable puzzle"
+                    );
+                }
+                deduce::Deduction::Facts(facts) => {
+                    if rules.len() == deduce::Rule::ALL.len() {
+                        open += usize::from(facts.open() > 0);
+                    }
+                    for s in &sat {
+                        for (cell, &bits) in s.iter().enumerate() {
+                            if let Some(track) = facts.cells[cell] {
+                                assert_eq!(track, bits != 0, "{label}: {rules:?} at cell {cell}");
+                            }
+                            let (on, off) = facts.directions(&p, cell);
+                            assert_eq!(
+                                (bits & on, bits & off),
+                                (on, 0),
+                                "{label}: {rules:?} at cell {cell}"
+                            );
+                        }
+                        let grid = Grid::new(w, s.clone());
+                        if let Some(g) = facts.grid(&p) {
+                            assert_eq!(g, grid, "{label}: {rules:?} decided another track");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // The sample holds puzzles with several solutions, with none, and left open.
+    assert!(
+        several >= 5 && none >= 5 && open >= 5,
+        "{several} {none} {open}"
+    );
 }

@@ -18,6 +18,7 @@
 //! outside node of degree 2 on its two forced links, one cycle through it is exactly one
 //! path from the entrance to the exit with no other track.
 
+use super::deduce::Facts;
 use super::{DOWN, LEFT, RIGHT, Tracks, UP};
 use crate::cnf::{Cnf, Lit, Var};
 use crate::constraints::Grid;
@@ -36,7 +37,7 @@ pub(crate) struct Local {
 
 /// The link leaving `cell` in direction `bit`, as an index of [`graph`]'s edges; `None`
 /// when it leaves the board elsewhere than by the entrance or the exit.
-fn link(p: &Tracks, cell: usize, bit: u32) -> Option<usize> {
+pub(super) fn link(p: &Tracks, cell: usize, bit: u32) -> Option<usize> {
     let (w, h) = p.size();
     let (r, c) = (cell / w, cell % w);
     let vertical = h * (w - 1);
@@ -55,7 +56,7 @@ fn link(p: &Tracks, cell: usize, bit: u32) -> Option<usize> {
 
 /// The cells joined orthogonally, and the outside node (`W·H`) joined to the entrance and
 /// the exit cells (two links, even when they are one cell).
-fn graph(p: &Tracks) -> Graph {
+pub(super) fn graph(p: &Tracks) -> Graph {
     let (w, h) = p.size();
     let mut edges = Graph::grid(w, h).edges().to_vec();
     let (entrance, exit) = p.end_cells();
@@ -133,6 +134,25 @@ pub(crate) fn local(p: &Tracks) -> Local {
         connected,
         links,
     }
+}
+
+/// T5: what deduction decided (`deduce.rs`), as unit clauses: each decided link, and each
+/// decided cell's `used` literal.
+pub(crate) fn fix(local: &mut Local, facts: &Facts) {
+    local.cnf.begin_family("T5 deduced");
+    for (&var, value) in local.links.iter().zip(&facts.links) {
+        if let &Some(on) = value {
+            local
+                .cnf
+                .add_clause(&[if on { var.positive() } else { var.negative() }]);
+        }
+    }
+    for (&used, value) in local.connected.node.iter().zip(&facts.cells) {
+        if let &Some(track) = value {
+            local.cnf.add_clause(&[if track { used } else { !used }]);
+        }
+    }
+    local.cnf.end_family();
 }
 
 /// Reads the track off a model (through the link variables) as direction bits per cell.

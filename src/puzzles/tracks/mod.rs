@@ -18,13 +18,21 @@
 //! exit cells: `constraints::loop_` on that graph (degree 0 or 2, one component through
 //! `constraints::connected`) with both outside links forced, the pieces as units, the
 //! counts as the layer's exactly-k counters over the cells' `used` literals (`cnf.rs`,
-//! `encodings/tracks.md`). Engines as Pearl's:
-//! - **native**: CDCL on batsat with the loop's subtour theory (`constraints::loop_search`);
+//! `encodings/tracks.md`). Engines:
+//! - **native**: deduction first (`deduce.rs`: cell, count, no premature loop, reach,
+//!   cut parity, probing — the rules of `encodings/tracks.md`, "Deduction"). When it
+//!   decides every link, that track (confirmed by the checker) is the only solution, every
+//!   step having been forced; when it finds a contradiction, there is none. Otherwise CDCL
+//!   on batsat with the loop's subtour theory (`constraints::loop_search`), as Pearl's,
+//!   from what it deduced (the decided links and cells as unit clauses, T5). Every
+//!   deduction holds in every solution, so the search counts (`--count`, `--all`) the same
+//!   solutions as from scratch;
 //! - **sat**: varisat on the local clauses, cuts added as models break the path (an
 //!   incremental session); **external** and `export` get the eager CNF.
 
 mod check;
 mod cnf;
+pub mod deduce;
 mod reader;
 
 pub use reader::{parse, parse_id};
@@ -290,12 +298,47 @@ impl Puzzle for Tracks {
 }
 
 impl NativeSolve<Grid> for Tracks {
+    /// Deduction, then the search from what it left open (module docs).
     fn solve_native(
         &self,
         limits: &Limits,
         found: Sink<'_, Grid>,
     ) -> Result<NativeAnswer, SolveError> {
-        let local = cnf::local(self);
+        let max = limits.max_or_all();
+        let mut facts = None;
+        if max > 0 {
+            match deduce::deduce(self, &deduce::Rule::ALL) {
+                deduce::Deduction::Contradiction => {
+                    return Ok(NativeAnswer {
+                        count: 0,
+                        complete: true,
+                        nodes: None,
+                        guesses: Some(0),
+                        conflicts: None,
+                    });
+                }
+                deduce::Deduction::Facts(f) => match f.grid(self) {
+                    // Every link forced: the only solution.
+                    Some(grid) if check::verify(self, &grid).is_ok() => {
+                        let _ = found(grid);
+                        return Ok(NativeAnswer {
+                            count: 1,
+                            complete: 1 < max,
+                            nodes: None,
+                            guesses: Some(0),
+                            conflicts: None,
+                        });
+                    }
+                    // A decided track the checker refuses is no solution: the search
+                    // from the facts says so.
+                    _ => facts = Some(f),
+                },
+            }
+        }
+        let mut local = cnf::local(self);
+        if let Some(f) = &facts {
+            cnf::fix(&mut local, f);
+        }
         let decode = |m: &crate::sat::Model| cnf::decode(self, &local.links, m);
         loop_search::native_loop(
             &local.cnf,
