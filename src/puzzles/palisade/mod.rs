@@ -27,6 +27,7 @@
 
 mod check;
 mod cnf;
+pub mod deduce;
 mod reader;
 
 pub use reader::{parse, parse_id, parse_url};
@@ -247,18 +248,52 @@ impl Puzzle for Palisade {
 }
 
 impl NativeSolve<Grid> for Palisade {
-    /// The cut loop (module docs), within the limits' stop.
+    /// Deduction, then the cut loop from what it left open (module docs), within the
+    /// limits' stop.
     fn solve_native(
         &self,
         limits: &Limits,
         found: Sink<'_, Grid>,
     ) -> Result<NativeAnswer, SolveError> {
-        let local = cnf::local(self);
+        let max = limits.max_or_all();
+        let mut open = None;
+        if max > 0 {
+            match deduce::deduce(self, &deduce::Rule::ALL) {
+                deduce::Deduction::Contradiction => {
+                    return Ok(NativeAnswer {
+                        count: 0,
+                        complete: true,
+                        nodes: None,
+                        guesses: Some(0),
+                        conflicts: None,
+                    });
+                }
+                deduce::Deduction::Sides(sides) => match sides.grid() {
+                    // Every side forced: the only solution.
+                    Some(grid) if check::verify(self, &grid).is_ok() => {
+                        let _ = found(grid);
+                        return Ok(NativeAnswer {
+                            count: 1,
+                            complete: 1 < max,
+                            nodes: None,
+                            guesses: Some(0),
+                            conflicts: None,
+                        });
+                    }
+                    Some(_) => debug_assert!(false, "deduction decided a grid its checker refuses"),
+                    None => open = Some(sides),
+                },
+            }
+        }
+        let mut local = cnf::local(self);
+        if let Some(sides) = &open {
+            local.fix(sides);
+        }
         let run = lazy::solve_incremental(
             &local.cnf,
             std::slice::from_ref(&local.region),
             &local.projection(),
-            limits.max_or_all(),
+            max,
             limits.keep,
             &limits.stop,
         )
