@@ -5,18 +5,24 @@
 //! with a timeout, and external cadical when installed) agrees on the small files; the
 //! pzprjs test URLs decided, with the answers pzprjs's own tests accept; the input forms
 //! read alike and written back; bad input located; divisions that cannot be made are "no
-//! solution", exit 20.
+//! solution", exit 20, and two divisions are two on every engine. Deduction (`deduce.rs`):
+//! it decides every shipped ID alone, as sat does; on random small grids every side it
+//! decides is that way in every solution the sat engine enumerates, and native (deduction,
+//! then the cut loop from it) finds exactly the solutions sat finds.
 
 mod common;
 mod genres;
 
 use genres::{
-    all, eager_agrees, eager_engines, error_at, fixtures, unique_everywhere, unsolvable_everywhere,
+    all, eager, eager_agrees, eager_engines, error_at, fixtures, unique_everywhere,
+    unsolvable_everywhere,
 };
 use predicates::prelude::*;
+use satcover::constraints::Grid;
 use satcover::pipeline;
-use satcover::puzzle::{Backend, Notate, Notation, Puzzle, Request};
-use satcover::puzzles::palisade;
+use satcover::puzzle::{Backend, Notate, Notation, Puzzle, Request, Status};
+use satcover::puzzles::palisade::deduce::{Deduction, Rule, Side, deduce};
+use satcover::puzzles::palisade::{self, Cell, Palisade};
 
 /// The lazy engines every ID goes through.
 const LAZY: [Backend; 3] = [Backend::Native, Backend::Sat, Backend::Auto];
@@ -198,7 +204,14 @@ fn divisions_that_cannot_be_made_are_no_solution() {
         "palisade 5\n..\n..\n",
     ] {
         let (_, p) = palisade::parse(text).remove(0).unwrap();
-        unsolvable_everywhere(text, &p, &[Backend::Native, Backend::Sat]);
+        unsolvable_everywhere(text, &p, &[Backend::Native, Backend::Sat, Backend::Auto]);
+        for backend in eager_engines() {
+            assert_eq!(
+                eager(&p, backend).0,
+                Status::Unsolvable,
+                "{text} eager on {backend}"
+            );
+        }
     }
     let (_, odd) = palisade::parse("3x3n2:a").remove(0).unwrap();
     assert!(
@@ -267,4 +280,232 @@ fn export_round_trips() {
         .success()
         .stdout(predicate::str::contains("c family P1 clue"))
         .stdout(predicate::str::contains("c family R4 region subtree size"));
+}
+
+#[test]
+fn two_divisions_are_two_on_every_engine() {
+    // A 2×2 into dominoes, across or down; a 3×3 into trominoes whose middle one is
+    // straight (the 2 in the middle): three rows or three columns.
+    for text in ["palisade 2\n..\n..\n", "palisade 3\n...\n.2.\n...\n"] {
+        let (_, p) = palisade::parse(text).remove(0).unwrap();
+        for backend in LAZY {
+            let outcome = pipeline::solve(&p, backend, &Request::unique()).unwrap();
+            assert_eq!(
+                (outcome.status, outcome.count),
+                (Status::Solved, 2),
+                "{text} on {backend}"
+            );
+            assert_ne!(outcome.solutions[0], outcome.solutions[1], "{text}");
+            for s in &outcome.solutions {
+                assert_eq!(p.check(s), Ok(()), "{text} on {backend}");
+            }
+        }
+        // The eager CNF (sat asked for it, cadical when installed), counted to the end.
+        for backend in eager_engines() {
+            let mut request = Request::count();
+            request.eager = true;
+            if backend == Backend::External {
+                request.external = satcover::sat::SatBackend::external_from_command("cadical -q");
+            }
+            let outcome = pipeline::solve(&p, backend, &request).unwrap();
+            assert_eq!(
+                (outcome.status, outcome.count, outcome.complete),
+                (Status::Solved, 2, true),
+                "{text} eager on {backend}"
+            );
+        }
+    }
+    common::satcover()
+        .args(["solve", "--kind", "palisade", "--unique", "-"])
+        .write_stdin("palisade 2\n..\n..\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("not unique"));
+}
+
+#[test]
+fn deduction_alone_decides_every_tatham_id_as_sat_does() {
+    let mut decided = 0;
+    for (name, text) in fixtures("palisade") {
+        for (line, p) in all(&name, palisade::parse(&text)) {
+            let label = format!("{name}:{line}");
+            let Deduction::Sides(sides) = deduce(&p, &Rule::ALL) else {
+                panic!("{label}: contradiction");
+            };
+            assert_eq!(sides.open(), 0, "{label}: sides left open");
+            let grid = sides.grid().unwrap();
+            assert_eq!(p.check(&grid), Ok(()), "{label}");
+            let sat = unique_everywhere(&label, &p, &[Backend::Sat]);
+            assert_eq!(grid, sat, "{label}: deduction differs from sat");
+            decided += 1;
+        }
+    }
+    assert_eq!(decided, 120);
+}
+
+/// A fixed-seed generator (a 64-bit LCG, the high bits).
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// Every solution on `backend`, sorted, each passing the checker; the search complete.
+fn every_solution(label: &str, p: &Palisade, backend: Backend) -> Vec<Grid> {
+    let outcome = pipeline::solve(p, backend, &Request::all())
+        .unwrap_or_else(|e| panic!("{label} on {backend}: {e}"));
+    assert!(outcome.complete, "{label} on {backend}: search incomplete");
+    assert_eq!(
+        outcome.count,
+        outcome.solutions.len() as u64,
+        "{label} on {backend}"
+    );
+    for s in &outcome.solutions {
+        assert_eq!(p.check(s), Ok(()), "{label} on {backend}");
+    }
+    let mut all = outcome.solutions;
+    all.sort_by(|a, b| a.values.cmp(&b.values));
+    all
+}
+
+/// The clue of each cell of a division: its sides facing another label, a hole or the
+/// grid's edge.
+fn clues_of(w: usize, h: usize, g: &Grid) -> Vec<u8> {
+    (0..w * h)
+        .map(|i| {
+            let (r, c) = (i / w, i % w);
+            let same = |j: usize| g.values[j] == g.values[i];
+            let joined = [
+                r > 0 && same(i - w),
+                r + 1 < h && same(i + w),
+                c > 0 && same(i - 1),
+                c + 1 < w && same(i + 1),
+            ];
+            4 - joined.iter().filter(|&&j| j).count() as u8
+        })
+        .collect()
+}
+
+#[test]
+fn deduction_on_random_small_grids_keeps_every_solution_sat_finds() {
+    // Per shape (W, H, K): even rounds reveal a random part of the clues of a random
+    // division of the empty grid (one solution at least); odd ones scatter random clues,
+    // every fourth with K holes (often no solution, or several).
+    let shapes = [
+        (4, 4, 4),
+        (4, 3, 3),
+        (4, 4, 2),
+        (5, 4, 5),
+        (6, 3, 3),
+        (3, 3, 3),
+        (5, 2, 5),
+        (4, 4, 8),
+    ];
+    let divisions: Vec<Vec<Grid>> = shapes
+        .iter()
+        .map(|&(w, h, k)| {
+            let empty = Palisade::new(w, h, k, vec![Cell::Empty; w * h]);
+            every_solution("empty", &empty, Backend::Sat)
+        })
+        .collect();
+    let mut rng = Lcg(0x9a11_5ade);
+    // (no solution, one, several), and (contradictions, decided, left open) by deduction.
+    let mut by_count = [0; 3];
+    let mut by_deduction = [0; 3];
+    for round in 0..40 {
+        let (w, h, k) = shapes[round % shapes.len()];
+        let n = w * h;
+        let cells: Vec<Cell> = if round % 2 == 0 {
+            let list = &divisions[round % shapes.len()];
+            let clues = clues_of(w, h, &list[rng.below(list.len())]);
+            let keep = 2 + rng.below(5);
+            clues
+                .into_iter()
+                .map(|c| {
+                    if rng.below(8) < keep {
+                        Cell::Clue(c)
+                    } else {
+                        Cell::Empty
+                    }
+                })
+                .collect()
+        } else {
+            let mut cells: Vec<Cell> = (0..n)
+                .map(|_| match rng.below(10) {
+                    0..=5 => Cell::Empty,
+                    6 => Cell::Clue(1),
+                    7 => Cell::Clue(2),
+                    8 => Cell::Clue(3),
+                    _ => Cell::Clue(rng.below(5) as u8),
+                })
+                .collect();
+            if round % 4 == 3 && n > 2 * k {
+                let mut holes = 0;
+                while holes < k {
+                    let i = rng.below(n);
+                    if cells[i] != Cell::Hole {
+                        cells[i] = Cell::Hole;
+                        holes += 1;
+                    }
+                }
+            }
+            cells
+        };
+        let p = Palisade::new(w, h, k, cells);
+        let label = format!("round {round}: {w}x{h}n{k}\n{}", p.rows_text());
+        let sat = every_solution(&label, &p, Backend::Sat);
+        let native = every_solution(&label, &p, Backend::Native);
+        assert_eq!(native, sat, "{label}: native and sat differ");
+        by_count[sat.len().min(2)] += 1;
+        match deduce(&p, &Rule::ALL) {
+            Deduction::Contradiction => {
+                assert!(sat.is_empty(), "{label}: a contradiction with solutions");
+                by_deduction[0] += 1;
+            }
+            Deduction::Sides(sides) => {
+                for s in &sat {
+                    for i in 0..n {
+                        for j in [i + 1, i + w] {
+                            if j >= n || (j == i + 1 && j % w == 0) {
+                                continue;
+                            }
+                            let want = if p.cell(i / w, i % w) == Cell::Hole
+                                || p.cell(j / w, j % w) == Cell::Hole
+                                || s.values[i] != s.values[j]
+                            {
+                                Side::Border
+                            } else {
+                                Side::Join
+                            };
+                            let got = sides.side(i, j);
+                            assert!(
+                                got == Side::Open || got == want,
+                                "{label}: r{}c{}|r{}c{} deduced {got:?}, a solution has it {want:?}",
+                                i / w + 1,
+                                i % w + 1,
+                                j / w + 1,
+                                j % w + 1
+                            );
+                        }
+                    }
+                }
+                match sides.grid() {
+                    Some(grid) => {
+                        assert_eq!(sat, vec![grid], "{label}: decided, not the one solution");
+                        by_deduction[1] += 1;
+                    }
+                    None => by_deduction[2] += 1,
+                }
+            }
+        }
+    }
+    // The mix covers every case.
+    assert!(by_count.iter().all(|&c| c >= 3), "{by_count:?}");
+    assert!(by_deduction.iter().all(|&c| c >= 3), "{by_deduction:?}");
 }

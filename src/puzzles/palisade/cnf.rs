@@ -7,6 +7,8 @@
 //!   the sides fixed as borders (the grid's edge, a hole), miss the clue excluded;
 //! - **P2 no loose border**: at each inner lattice point, not exactly one of its four
 //!   sides a border (a border ending there would lie inside one region);
+//! - **P3 deduced side** (native only, [`Local::fix`]): the sides deduction decided
+//!   (`deduce.rs`), one unit clause each;
 //! - **R1–R2** (`constraints::region_size`, local): with K = 1, no joins;
 //! - **R3–R6** (`constraints::region_size`, eager only): every region exactly K cells.
 //!

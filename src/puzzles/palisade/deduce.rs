@@ -30,8 +30,9 @@
 //! - **overflow** ([`Rule::Overflow`]): an undecided side between two groups whose sizes
 //!   add up to more than K is a border (a closed group's every way out included);
 //! - **vertex** ([`Rule::Vertex`]): at an inner lattice point, not exactly one of the four
-//!   sides that meet there is a border (it would end inside one region): with one side
-//!   undecided, it is a border when one other is, a join when none is;
+//!   sides that meet there is a border (it would end inside one region): a border, two
+//!   joins and one side undecided make that side a border (three joins round a point put
+//!   its four cells in one group, so the cases without a border are inside's);
 //! - **grow** ([`Rule::Grow`]): a group below K cells has a way out; when all its ways
 //!   out lead to one group, that group is in its region (the sides between them join);
 //!   with none, a contradiction;
@@ -470,9 +471,8 @@ impl State {
         Ok(changed)
     }
 
-    /// Vertex: at each inner lattice point, with one of its four sides undecided, that
-    /// side is a border when exactly one other is, a join when none is; with none
-    /// undecided, exactly one border is a contradiction.
+    /// Vertex: at each inner lattice point with one of its four sides undecided and
+    /// exactly one other a border, the undecided side is a border.
     fn vertex(&mut self) -> Step {
         let (w, h) = (self.width, self.height);
         let mut changed = false;
@@ -499,11 +499,8 @@ impl State {
                         }
                     }
                 }
-                match (opens, borders, open) {
-                    (0, 1, _) => return Err(Contradiction),
-                    (1, 0, Some(e)) => changed |= self.join(e)?,
-                    (1, 1, Some(e)) => changed |= self.border(e)?,
-                    _ => {}
+                if let (1, 1, Some(e)) = (opens, borders, open) {
+                    changed |= self.border(e)?;
                 }
             }
         }
@@ -537,11 +534,11 @@ impl State {
                 };
             }
         }
-        for i in 0..n {
+        for (i, &way) in out.iter().enumerate() {
             if self.hole[i] || self.find(i) != i || self.size[i] >= self.k {
                 continue;
             }
-            match out[i] {
+            match way {
                 (NONE, _) => return Err(Contradiction),
                 (MANY, _) => {}
                 (_, e) => changed |= self.join(e)?,
@@ -732,25 +729,17 @@ mod tests {
 
     #[test]
     fn vertex_leaves_no_border_ending_inside() {
-        // The 2×2's one inner point: three joins make the fourth a join; a border and two
-        // joins make the fourth a border; a lone border is a contradiction.
-        let mut s = state(4, "..\n..", &[(0, 1), (0, 2)], &[]);
-        // (Not yet: two undecided.)
-        assert!(!s.vertex().unwrap());
+        // The 2×2's one inner point: a border and two joins make the fourth a border.
         let mut s = state(2, "..\n..", &[(0, 2)], &[(0, 1)]);
         assert!(!s.vertex().unwrap());
         s.join(s.index(1, 3)).unwrap();
         assert!(s.vertex().unwrap());
         assert_eq!(s.at(2, 3), Side::Border);
-        let mut s = state(4, "..\n..", &[(0, 1), (1, 3)], &[]);
-        let e = s.index(0, 2);
-        s.side[e] = Side::Join;
-        assert!(s.vertex().unwrap());
+        // Three joins: the fourth is inside's (a join), or a contradiction as a border.
+        let mut s = state(4, "..\n..", &[(0, 1), (0, 2), (1, 3)], &[]);
+        assert!(!s.vertex().unwrap());
+        assert!(s.inside().unwrap());
         assert_eq!(s.at(2, 3), Side::Join);
-        let mut s = state(4, "..\n..", &[(0, 2), (2, 3), (1, 3)], &[]);
-        let e = s.index(0, 1);
-        s.side[e] = Side::Border;
-        assert!(s.vertex().is_err());
     }
 
     #[test]

@@ -15,14 +15,21 @@
 //! The rules are the layer's region size constraint (`constraints::region_size`, every
 //! node of size K) over the graph of the cells that are not holes, and one clause family
 //! for the clues (`cnf.rs`, `encodings/palisade.md`). The engines:
-//! - **native**: the cut loop (`constraints::lazy::solve_incremental`): varisat on the
-//!   local clauses; a model whose joined group of cells is larger or smaller than K, or
-//!   that has a border inside a group, gets that group's cut, and the search goes on; a
-//!   model that breaks nothing is a solution, blocked on the joins;
+//! - **native**: deduction first (`deduce.rs`: pairs, clue, overflow, vertex, grow,
+//!   enclosure — the rules of `encodings/palisade.md`, "Deduction", over sides that are
+//!   borders, joins or open and the groups the joins make). When it decides every side,
+//!   that division (confirmed by the checker) is the only solution, every step having been
+//!   forced; when it finds a contradiction, there is none. Otherwise the cut loop
+//!   (`constraints::lazy::solve_incremental`) searches from what it deduced (the decided
+//!   sides as unit clauses, P3): varisat on the local clauses; a model whose joined group
+//!   of cells is larger or smaller than K, or that has a border inside a group, gets that
+//!   group's cut, and the search goes on; a model that breaks nothing is a solution,
+//!   blocked on the joins. Every deduction holds in every solution, so the search counts
+//!   (`--count`, `--all`) the same solutions as from scratch;
 //! - **sat**: CDCL on batsat with the region sizes as a theory (`lazy::solve_theory`),
 //!   checked and propagated at every unit-propagation fixpoint, on the same local clauses
-//!   (5–17× slower than the cut loop on Tatham's files, `docs/peers.md`); asked for it
-//!   (`Request::eager`), the eager CNF on varisat;
+//!   without deduction (5–17× slower than the cut loop alone on Tatham's files,
+//!   `docs/peers.md`); asked for it (`Request::eager`), the eager CNF on varisat;
 //! - **external**, and `export`: the eager CNF, the whole puzzle.
 
 mod check;
@@ -224,7 +231,8 @@ impl Puzzle for Palisade {
     }
 
     /// For a few solutions `auto` runs native only (and external when named): the batsat
-    /// theory is 5–17× slower than the cut loop and would only share its cores.
+    /// theory is 5–17× slower than the cut loop alone, let alone deduction, and would only
+    /// share its cores.
     fn preference(&self) -> Preference {
         use Engine::{External, Native, Sat};
         Preference {
