@@ -166,7 +166,7 @@ fn side_index(width: usize, height: usize, a: usize, b: usize) -> usize {
     if b == a + 1 && b % width != 0 {
         (a / width) * (width - 1) + a % width
     } else {
-        assert_eq!(b, a + width, "r{a} and r{b} are not neighbours");
+        assert_eq!(b, a + width, "cells {a} and {b} are not neighbours");
         height * (width - 1) + a
     }
 }
