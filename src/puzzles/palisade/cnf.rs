@@ -7,6 +7,8 @@
 //!   the sides fixed as borders (the grid's edge, a hole), miss the clue excluded;
 //! - **P2 no loose border**: at each inner lattice point, not exactly one of its four
 //!   sides a border (a border ending there would lie inside one region);
+//! - **P3 deduced side** (native only, [`Local::fix`]): the sides deduction decided
+//!   (`deduce.rs`), one unit clause each;
 //! - **R1–R2** (`constraints::region_size`, local): with K = 1, no joins;
 //! - **R3–R6** (`constraints::region_size`, eager only): every region exactly K cells.
 //!
@@ -14,6 +16,7 @@
 //! constraint checked on the side; the eager one adds R3–R6 and is the whole puzzle, for
 //! external solvers and `export`.
 
+use super::deduce::{Side, Sides};
 use super::{Cell, Palisade};
 use crate::cnf::{Cnf, Lit, Var};
 use crate::constraints::Grid;
@@ -37,6 +40,21 @@ impl Local {
     /// The join variables, the projection.
     pub fn projection(&self) -> Vec<Var> {
         self.region.join.iter().map(|l| l.var()).collect()
+    }
+
+    /// P3: the sides deduction decided (`deduce.rs`), one unit clause each: the join,
+    /// or its negation.
+    pub fn fix(&mut self, sides: &Sides) {
+        self.cnf.begin_family("P3 deduced side");
+        for (e, &(u, v)) in self.region.graph.edges().iter().enumerate() {
+            let join = self.region.join[e];
+            match sides.side(self.cells[u], self.cells[v]) {
+                Side::Join => self.cnf.add_clause(&[join]),
+                Side::Border => self.cnf.add_clause(&[!join]),
+                Side::Open => {}
+            }
+        }
+        self.cnf.end_family();
     }
 
     /// The region labels of a model: regions numbered from 1 in the reading order of

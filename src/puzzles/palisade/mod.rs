@@ -15,18 +15,26 @@
 //! The rules are the layer's region size constraint (`constraints::region_size`, every
 //! node of size K) over the graph of the cells that are not holes, and one clause family
 //! for the clues (`cnf.rs`, `encodings/palisade.md`). The engines:
-//! - **native**: the cut loop (`constraints::lazy::solve_incremental`): varisat on the
-//!   local clauses; a model whose joined group of cells is larger or smaller than K, or
-//!   that has a border inside a group, gets that group's cut, and the search goes on; a
-//!   model that breaks nothing is a solution, blocked on the joins;
+//! - **native**: deduction first (`deduce.rs`: pairs, clue, overflow, vertex, grow,
+//!   enclosure — the rules of `encodings/palisade.md`, "Deduction", over sides that are
+//!   borders, joins or open and the groups the joins make). When it decides every side,
+//!   that division (confirmed by the checker) is the only solution, every step having been
+//!   forced; when it finds a contradiction, there is none. Otherwise the cut loop
+//!   (`constraints::lazy::solve_incremental`) searches from what it deduced (the decided
+//!   sides as unit clauses, P3): varisat on the local clauses; a model whose joined group
+//!   of cells is larger or smaller than K, or that has a border inside a group, gets that
+//!   group's cut, and the search goes on; a model that breaks nothing is a solution,
+//!   blocked on the joins. Every deduction holds in every solution, so the search counts
+//!   (`--count`, `--all`) the same solutions as from scratch;
 //! - **sat**: CDCL on batsat with the region sizes as a theory (`lazy::solve_theory`),
 //!   checked and propagated at every unit-propagation fixpoint, on the same local clauses
-//!   (5–17× slower than the cut loop on Tatham's files, `docs/peers.md`); asked for it
-//!   (`Request::eager`), the eager CNF on varisat;
+//!   without deduction (5–17× slower than the cut loop alone on Tatham's files,
+//!   `docs/peers.md`); asked for it (`Request::eager`), the eager CNF on varisat;
 //! - **external**, and `export`: the eager CNF, the whole puzzle.
 
 mod check;
 mod cnf;
+pub mod deduce;
 mod reader;
 
 pub use reader::{parse, parse_id, parse_url};
@@ -223,7 +231,8 @@ impl Puzzle for Palisade {
     }
 
     /// For a few solutions `auto` runs native only (and external when named): the batsat
-    /// theory is 5–17× slower than the cut loop and would only share its cores.
+    /// theory is 5–17× slower than the cut loop alone, let alone deduction, and would only
+    /// share its cores.
     fn preference(&self) -> Preference {
         use Engine::{External, Native, Sat};
         Preference {
@@ -247,18 +256,52 @@ impl Puzzle for Palisade {
 }
 
 impl NativeSolve<Grid> for Palisade {
-    /// The cut loop (module docs), within the limits' stop.
+    /// Deduction, then the cut loop from what it left open (module docs), within the
+    /// limits' stop.
     fn solve_native(
         &self,
         limits: &Limits,
         found: Sink<'_, Grid>,
     ) -> Result<NativeAnswer, SolveError> {
-        let local = cnf::local(self);
+        let max = limits.max_or_all();
+        let mut open = None;
+        if max > 0 {
+            match deduce::deduce(self, &deduce::Rule::ALL) {
+                deduce::Deduction::Contradiction => {
+                    return Ok(NativeAnswer {
+                        count: 0,
+                        complete: true,
+                        nodes: None,
+                        guesses: Some(0),
+                        conflicts: None,
+                    });
+                }
+                deduce::Deduction::Sides(sides) => match sides.grid() {
+                    // Every side forced: the only solution.
+                    Some(grid) if check::verify(self, &grid).is_ok() => {
+                        let _ = found(grid);
+                        return Ok(NativeAnswer {
+                            count: 1,
+                            complete: 1 < max,
+                            nodes: None,
+                            guesses: Some(0),
+                            conflicts: None,
+                        });
+                    }
+                    Some(_) => debug_assert!(false, "deduction decided a grid its checker refuses"),
+                    None => open = Some(sides),
+                },
+            }
+        }
+        let mut local = cnf::local(self);
+        if let Some(sides) = &open {
+            local.fix(sides);
+        }
         let run = lazy::solve_incremental(
             &local.cnf,
             std::slice::from_ref(&local.region),
             &local.projection(),
-            limits.max_or_all(),
+            max,
             limits.keep,
             &limits.stop,
         )
