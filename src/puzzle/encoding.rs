@@ -64,6 +64,22 @@ pub struct NativeAnswer {
     pub conflicts: Option<u64>,
 }
 
+impl NativeAnswer {
+    /// Deduction alone decided the puzzle, without a guess: `count` is 0 (a contradiction:
+    /// no solution, proved) or 1 (the grid every step forced, confirmed by the checker:
+    /// the only one, the search for a second complete unless `max` stopped it at one, as
+    /// every engine reports a search stopped at its limit).
+    pub fn deduced(count: u64, max: u64) -> NativeAnswer {
+        NativeAnswer {
+            count,
+            complete: count < max,
+            nodes: None,
+            guesses: Some(0),
+            conflicts: None,
+        }
+    }
+}
+
 /// What a kind's own incremental SAT session found (see [`CnfEncode::sat_session`](super::CnfEncode::sat_session)).
 pub struct SessionAnswer<S> {
     /// The solutions kept, not yet checked.

@@ -202,25 +202,13 @@ impl NativeSolve<Grid> for Fillomino {
         if max > 0 {
             match deduce::deduce(self, &deduce::Rule::ALL) {
                 Some(deduce::Deduction::Contradiction) => {
-                    return Ok(NativeAnswer {
-                        count: 0,
-                        complete: true,
-                        nodes: None,
-                        guesses: Some(0),
-                        conflicts: None,
-                    });
+                    return Ok(NativeAnswer::deduced(0, max));
                 }
                 Some(deduce::Deduction::Cells(cells)) => match cells.grid() {
                     // Every cell forced: the only solution.
                     Some(grid) if check::verify(self, &grid).is_ok() => {
                         let _ = found(grid);
-                        return Ok(NativeAnswer {
-                            count: 1,
-                            complete: 1 < max,
-                            nodes: None,
-                            guesses: Some(0),
-                            conflicts: None,
-                        });
+                        return Ok(NativeAnswer::deduced(1, max));
                     }
                     Some(_) => debug_assert!(false, "deduction decided a grid its checker refuses"),
                     None => open = Some(cells),

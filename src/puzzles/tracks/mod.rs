@@ -309,25 +309,13 @@ impl NativeSolve<Grid> for Tracks {
         if max > 0 {
             match deduce::deduce(self, &deduce::Rule::ALL) {
                 deduce::Deduction::Contradiction => {
-                    return Ok(NativeAnswer {
-                        count: 0,
-                        complete: true,
-                        nodes: None,
-                        guesses: Some(0),
-                        conflicts: None,
-                    });
+                    return Ok(NativeAnswer::deduced(0, max));
                 }
                 deduce::Deduction::Facts(f) => match f.grid(self) {
                     // Every link forced: the only solution.
                     Some(grid) if check::verify(self, &grid).is_ok() => {
                         let _ = found(grid);
-                        return Ok(NativeAnswer {
-                            count: 1,
-                            complete: 1 < max,
-                            nodes: None,
-                            guesses: Some(0),
-                            conflicts: None,
-                        });
+                        return Ok(NativeAnswer::deduced(1, max));
                     }
                     // A decided track the checker refuses is no solution: the search
                     // from the facts says so.
