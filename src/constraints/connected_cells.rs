@@ -187,7 +187,10 @@ pub fn solve_deduced_with(
         Deduced::Contradiction => {
             return Ok(LazyRun {
                 solutions: Vec::new(),
-                run: LazyAnswer::refuted(),
+                run: LazyAnswer {
+                    decisions: Some(0),
+                    ..LazyAnswer::refuted()
+                },
                 variables: 0,
                 clauses: 0,
                 deduced: true,
@@ -202,6 +205,7 @@ pub fn solve_deduced_with(
             run: LazyAnswer {
                 count: 1,
                 complete: max > 1,
+                decisions: Some(0),
                 ..LazyAnswer::default()
             },
             variables: 0,
