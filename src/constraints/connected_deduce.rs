@@ -18,9 +18,10 @@
 //! contradiction means no solution, and a grid every cell of which is decided is the only
 //! one the model can have — the caller still confirms it with the genre's checker.
 //!
-//! The rules are those of Tatham's Singles solver ("would split the white cells") and of
-//! the connectivity propagator of cspuz, stated on the layer's model; probing stands in for
-//! Tatham's local patterns (a sandwich, two equal numbers in a line), which it finds.
+//! The rules are those a hitori solver states as "shading this cell would split the white
+//! cells", on the layer's model (the peers of `docs/peers.md`, "Heyawake and Singles");
+//! probing stands in for the local patterns (a sandwich, two equal numbers in a line),
+//! which it finds.
 
 use super::native::Propagator;
 use super::{Domain, Model, values};

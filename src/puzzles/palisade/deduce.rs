@@ -43,10 +43,10 @@
 //!
 //! Invariant: sides only go from undecided to decided, and each decision holds in every
 //! solution of the state it was deduced from, hence in every solution of the puzzle;
-//! groups only merge. These cover the rules of Tatham's solver (`palisade.c`: clue pairs
-//! against the region size, a clue's exhausted count, not too big, one region to grow
-//! into, no dangling edges, equivalent edges round a clue) and add the enclosure, one of
-//! the deductions his source sketches as to do.
+//! groups only merge. These cover the rules of Tatham's solver (`docs/peers.md`,
+//! "Palisade": clue pairs against the region size, a clue's exhausted count, not too big,
+//! one region to grow into, no dangling edges, equivalent edges round a clue) and add the
+//! enclosure, one of the deductions his source sketches as to do.
 //!
 //! References: the puzzle's rules in `encodings/palisade.md`; the same scheme for
 //! fillomino in `puzzles/fillomino/deduce.rs`.

@@ -19,9 +19,8 @@
 //!   are the nodes with one on link; it is **rooted** when it passes through the outside;
 //! - **cut**: a set of nodes; the cycle crosses its boundary an even number of times.
 //!
-//! The rules (stated in `encodings/tracks.md`, "Deduction"; the ideas of Tatham's
-//! `tracks.c` solver, in his terms `solve_update_flags`, `solve_count_clues`,
-//! `solve_check_loop` and `solve_check_bridge_parity`, read and not copied):
+//! The rules (stated in `encodings/tracks.md`, "Deduction"; the deductions of Tatham's
+//! solver, the peer of `docs/peers.md`, "Tracks", made general):
 //! - **cell** (bookkeeping, always on): a cell has 0 or 2 on links. Two on links make its
 //!   other links off; an empty cell has every link off; a track cell with exactly two
 //!   links not off uses both; a cell with fewer than two links not off is empty (a dead
@@ -41,9 +40,8 @@
 //! - **probe** ([`Rule::Probe`]): an unknown cell (or a link at a track cell) set one way
 //!   whose consequences under the local rules (cell, count, loop) contradict is the other
 //!   way; what both ways lead to holds either way. This covers Tatham's per-line
-//!   deductions (`solve_check_single`, `solve_check_loose_ends`,
-//!   `solve_check_neighbours`: one cell more in a line forces a neighbour, a loose end must
-//!   leave along or across the line) and more.
+//!   deductions (one cell more in a line forces a neighbour, a loose end must leave along
+//!   or across the line) and more.
 //!
 //! The local rules run to their fixpoint after every change; reach and parity then, and
 //! probing when they decide nothing (the cells first, the links when the cells decide
