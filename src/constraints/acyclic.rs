@@ -18,6 +18,7 @@
 //!   every forest. A check is linear in the edges, so it runs at every propagation fixpoint.
 
 use crate::cnf::{Cnf, Lit};
+use crate::util::dsf::Dsf;
 
 use super::connected::{Graph, Size, less_than};
 use super::lazy::Global;
@@ -90,14 +91,7 @@ impl Acyclic {
     /// (at most `limit`), each as its edge indices.
     fn cycles(&self, value: &dyn Fn(Lit) -> Option<bool>, limit: usize) -> Vec<Vec<usize>> {
         let n = self.graph.nodes();
-        let mut parent: Vec<usize> = (0..n).collect();
-        fn find(parent: &mut [usize], mut x: usize) -> usize {
-            while parent[x] != x {
-                parent[x] = parent[parent[x]];
-                x = parent[x];
-            }
-            x
-        }
+        let mut sets = Dsf::new(n);
         // The forest so far, as adjacency (node → (neighbour, edge)).
         let mut forest: Vec<Vec<(usize, usize)>> = vec![Vec::new(); n];
         let mut out = Vec::new();
@@ -105,9 +99,7 @@ impl Acyclic {
             if value(self.edge[e]) != Some(true) {
                 continue;
             }
-            let (ru, rv) = (find(&mut parent, u), find(&mut parent, v));
-            if ru != rv {
-                parent[ru] = rv;
+            if sets.union(u, v).is_some() {
                 forest[u].push((v, e));
                 forest[v].push((u, e));
                 continue;

@@ -3,6 +3,7 @@
 //! tests. The contract (`src/puzzle/`) does not use them.
 
 pub mod cpu;
+pub mod dsf;
 pub mod keyed;
 pub mod luby;
 pub mod march;

@@ -54,6 +54,7 @@
 use super::{Cell, Palisade};
 use crate::constraints::Grid;
 use crate::constraints::connected::Graph;
+use crate::util::dsf::Dsf;
 
 /// One of the rules (module docs); the inside bookkeeping always runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -203,9 +204,8 @@ struct State {
     clue: Vec<Option<u8>>,
     /// Per side, its state.
     side: Vec<Side>,
-    /// The groups: union-find parents, and per root its size.
-    parent: Vec<usize>,
-    size: Vec<usize>,
+    /// The groups, with their sizes.
+    groups: Dsf,
     /// Scratch: per cell a mark (equal to `stamp` when visited), a stack, a list.
     mark: Vec<u32>,
     stamp: u32,
@@ -246,8 +246,7 @@ impl State {
             hole,
             clue,
             side,
-            parent: (0..n).collect(),
-            size: vec![1; n],
+            groups: Dsf::new(n),
             mark: vec![0; n],
             stamp: 0,
             stack: Vec::new(),
@@ -260,12 +259,8 @@ impl State {
     }
 
     /// The root of cell `i`'s group.
-    fn find(&mut self, mut i: usize) -> usize {
-        while self.parent[i] != i {
-            self.parent[i] = self.parent[self.parent[i]];
-            i = self.parent[i];
-        }
-        i
+    fn find(&mut self, i: usize) -> usize {
+        self.groups.find(i)
     }
 
     /// A fresh visit mark.
@@ -287,18 +282,10 @@ impl State {
         }
         self.side[e] = Side::Join;
         let (a, b) = self.graph.edges()[e];
-        let (ra, rb) = (self.find(a), self.find(b));
-        if ra != rb {
-            let (big, small) = if self.size[ra] >= self.size[rb] {
-                (ra, rb)
-            } else {
-                (rb, ra)
-            };
-            self.parent[small] = big;
-            self.size[big] += self.size[small];
-            if self.size[big] > self.k {
-                return Err(Contradiction);
-            }
+        if let Some(root) = self.groups.union(a, b)
+            && self.groups.root_size(root) > self.k
+        {
+            return Err(Contradiction);
         }
         Ok(true)
     }
@@ -411,7 +398,7 @@ impl State {
                                 class.2 += 1;
                             }
                             None => {
-                                classes[count] = (r, [e, 0, 0, 0], 1, self.size[r]);
+                                classes[count] = (r, [e, 0, 0, 0], 1, self.groups.root_size(r));
                                 count += 1;
                             }
                         }
@@ -424,7 +411,7 @@ impl State {
             let mut any = false;
             for joined in 0u32..1 << count {
                 let mut b = borders;
-                let mut cells = self.size[own];
+                let mut cells = self.groups.root_size(own);
                 for (c, class) in classes[..count].iter().enumerate() {
                     if joined >> c & 1 == 1 {
                         cells += class.3;
@@ -464,7 +451,7 @@ impl State {
             }
             let (a, b) = self.graph.edges()[e];
             let (ra, rb) = (self.find(a), self.find(b));
-            if ra != rb && self.size[ra] + self.size[rb] > self.k {
+            if ra != rb && self.groups.root_size(ra) + self.groups.root_size(rb) > self.k {
                 changed |= self.border(e)?;
             }
         }
@@ -535,7 +522,7 @@ impl State {
             }
         }
         for (i, &way) in out.iter().enumerate() {
-            if self.hole[i] || self.find(i) != i || self.size[i] >= self.k {
+            if self.hole[i] || self.find(i) != i || self.groups.root_size(i) >= self.k {
                 continue;
             }
             match way {
