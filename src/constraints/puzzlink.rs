@@ -3,6 +3,7 @@
 //! URL.
 
 use super::tatham::FormatError;
+use crate::util::dsf::Dsf;
 
 /// The hosts a URL may name, before `KIND/…`.
 const PREFIXES: [&str; 3] = ["puzz.link/p?", "pzv.jp/p.html?", "pzprxs.vercel.app/p?"];
@@ -328,44 +329,22 @@ pub fn borders(
     let across = part((width - 1) * height)?;
     let down = part(width * (height - 1))?;
     // Union-find through the open sides.
-    let mut parent: Vec<usize> = (0..width * height).collect();
-    fn root(parent: &mut [usize], mut x: usize) -> usize {
-        while parent[x] != x {
-            parent[x] = parent[parent[x]];
-            x = parent[x];
-        }
-        x
-    }
-    let mut join = |a: usize, b: usize| {
-        let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
-        parent[ra.max(rb)] = ra.min(rb);
-    };
+    let mut sets = Dsf::new(width * height);
     for r in 0..height {
         for c in 0..width - 1 {
             if !across[r * (width - 1) + c] {
-                join(r * width + c, r * width + c + 1);
+                sets.union(r * width + c, r * width + c + 1);
             }
         }
     }
     for r in 0..height - 1 {
         for c in 0..width {
             if !down[r * width + c] {
-                join(r * width + c, (r + 1) * width + c);
+                sets.union(r * width + c, (r + 1) * width + c);
             }
         }
     }
-    let mut number = vec![usize::MAX; width * height];
-    let mut regions = Vec::with_capacity(width * height);
-    let mut next = 0;
-    for cell in 0..width * height {
-        let r = root(&mut parent, cell);
-        if number[r] == usize::MAX {
-            number[r] = next;
-            next += 1;
-        }
-        regions.push(number[r]);
-    }
-    Ok((regions, i))
+    Ok((sets.classes(), i))
 }
 
 /// The border encoding of `regions` (one id per cell of a grid `width` wide), the inverse

@@ -3,6 +3,8 @@
 //! numbers with `_` between neighbours, and regions as runs of edges. Errors carry the
 //! 0-based character offset in the text they were given; a genre adds its line and column.
 
+use crate::util::dsf::Dsf;
+
 /// What is wrong and where (character offset in the section read, 0-based).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FormatError {
@@ -200,23 +202,12 @@ pub fn edge_regions(text: &str, n: usize, repeats: bool) -> Result<Vec<usize>, F
         ));
     }
     // Union the cells joined by open edges.
-    let mut parent: Vec<usize> = (0..n * n).collect();
-    fn find(parent: &mut [usize], mut x: usize) -> usize {
-        while parent[x] != x {
-            parent[x] = parent[parent[x]];
-            x = parent[x];
-        }
-        x
-    }
-    let mut join = |a: usize, b: usize| {
-        let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
-        parent[ra.max(rb)] = ra.min(rb);
-    };
+    let mut sets = Dsf::new(n * n);
     let mut e = 0;
     for y in 0..n {
         for x in 0..n - 1 {
             if !boundary[e] {
-                join(y * n + x, y * n + x + 1);
+                sets.union(y * n + x, y * n + x + 1);
             }
             e += 1;
         }
@@ -224,23 +215,12 @@ pub fn edge_regions(text: &str, n: usize, repeats: bool) -> Result<Vec<usize>, F
     for x in 0..n {
         for y in 0..n - 1 {
             if !boundary[e] {
-                join(y * n + x, (y + 1) * n + x);
+                sets.union(y * n + x, (y + 1) * n + x);
             }
             e += 1;
         }
     }
-    let mut number = vec![usize::MAX; n * n];
-    let mut next = 0;
-    let mut regions = Vec::with_capacity(n * n);
-    for cell in 0..n * n {
-        let root = find(&mut parent, cell);
-        if number[root] == usize::MAX {
-            number[root] = next;
-            next += 1;
-        }
-        regions.push(number[root]);
-    }
-    Ok(regions)
+    Ok(sets.classes())
 }
 
 /// The edge-run encoding written (the inverse of [`edge_regions`]) for an `n × n` grid

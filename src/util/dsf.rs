@@ -45,6 +45,24 @@ impl Dsf {
         Some(big)
     }
 
+    /// Each element's set as a number: the sets are numbered 0, 1, … in the order of their
+    /// smallest elements.
+    pub fn classes(&mut self) -> Vec<usize> {
+        let n = self.parent.len();
+        let mut number = vec![usize::MAX; n];
+        let mut next = 0;
+        (0..n)
+            .map(|x| {
+                let root = self.find(x);
+                if number[root] == usize::MAX {
+                    number[root] = next;
+                    next += 1;
+                }
+                number[root]
+            })
+            .collect()
+    }
+
     /// The size of the set whose root is `root`.
     pub fn root_size(&self, root: usize) -> usize {
         debug_assert_eq!(self.parent[root], root, "a root");
@@ -67,5 +85,14 @@ mod tests {
         assert_eq!(d.root_size(r), 4);
         assert_eq!(d.find(1), d.find(2));
         assert_ne!(d.find(4), d.find(0));
+    }
+
+    #[test]
+    fn classes_are_numbered_by_their_first_element() {
+        let mut d = Dsf::new(6);
+        d.union(5, 1);
+        d.union(3, 2);
+        d.union(4, 2);
+        assert_eq!(d.classes(), vec![0, 1, 2, 2, 2, 1]);
     }
 }

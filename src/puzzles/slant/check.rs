@@ -6,6 +6,7 @@
 use super::{BACKSLASH, SLASH, Slant};
 use crate::constraints::Grid;
 use crate::puzzle::CheckError;
+use crate::util::dsf::Dsf;
 
 pub(super) fn verify(p: &Slant, g: &Grid) -> Result<(), CheckError> {
     let (w, h) = (p.width, p.height);
@@ -38,14 +39,7 @@ pub(super) fn verify(p: &Slant, g: &Grid) -> Result<(), CheckError> {
             }
         }
     }
-    let mut root: Vec<usize> = (0..(w + 1) * (h + 1)).collect();
-    fn find(root: &mut [usize], mut x: usize) -> usize {
-        while root[x] != x {
-            root[x] = root[root[x]];
-            x = root[x];
-        }
-        x
-    }
+    let mut points = Dsf::new((w + 1) * (h + 1));
     for r in 0..h {
         for c in 0..w {
             let point = |r: usize, c: usize| r * (w + 1) + c;
@@ -54,15 +48,13 @@ pub(super) fn verify(p: &Slant, g: &Grid) -> Result<(), CheckError> {
             } else {
                 (point(r, c + 1), point(r + 1, c))
             };
-            let (ra, rb) = (find(&mut root, a), find(&mut root, b));
-            if ra == rb {
+            if points.union(a, b).is_none() {
                 return Err(CheckError::from(format!(
                     "the diagonal in r{}c{} closes a loop",
                     r + 1,
                     c + 1
                 )));
             }
-            root[ra] = rb;
         }
     }
     Ok(())

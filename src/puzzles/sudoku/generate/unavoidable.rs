@@ -14,6 +14,8 @@
 //!   swap their two digits between the rows: each row keeps its digits, each column and
 //!   each box (the band's) only reorders its own.
 
+use crate::util::dsf::Dsf;
+
 /// Unavoidable sets of one grid, with how many of their cells are still clues.
 pub(crate) struct Unavoidable {
     sets: Vec<Vec<usize>>,
@@ -33,35 +35,23 @@ impl Unavoidable {
                 where_[u * n + usize::from(grid[c]) - 1] = c;
             }
         }
-        let mut parent: Vec<usize> = (0..grid.len()).collect();
-        fn root(parent: &mut [usize], mut c: usize) -> usize {
-            while parent[c] != c {
-                parent[c] = parent[parent[c]];
-                c = parent[c];
-            }
-            c
-        }
         let mut sets = Vec::new();
         for a in 0..n {
             for b in a + 1..n {
+                let mut joined = Dsf::new(grid.len());
                 for u in 0..units.len() {
-                    let (x, y) = (where_[u * n + a], where_[u * n + b]);
-                    let (rx, ry) = (root(&mut parent, x), root(&mut parent, y));
-                    parent[rx] = ry;
+                    joined.union(where_[u * n + a], where_[u * n + b]);
                 }
                 let cells: Vec<usize> = (0..grid.len())
                     .filter(|&c| usize::from(grid[c]) - 1 == a || usize::from(grid[c]) - 1 == b)
                     .collect();
                 let mut components: Vec<(usize, Vec<usize>)> = Vec::new();
                 for &c in &cells {
-                    let r = root(&mut parent, c);
+                    let r = joined.find(c);
                     match components.iter_mut().find(|(root, _)| *root == r) {
                         Some((_, set)) => set.push(c),
                         None => components.push((r, vec![c])),
                     }
-                }
-                for &c in &cells {
-                    parent[c] = c;
                 }
                 sets.extend(components.into_iter().map(|(_, set)| set));
             }
