@@ -107,8 +107,9 @@ impl Plan {
         .copied()
         .filter(|&e| e != Engine::External || request.external.is_some())
         .collect();
-        let alone = race
-            .contains(&Engine::Native)
+        // Native alone first only when others would join it: a race of native alone
+        // would start it again from scratch.
+        let alone = (race.contains(&Engine::Native) && race.len() > 1)
             .then_some((Engine::Native, NATIVE_BUDGET));
         Plan {
             alone,

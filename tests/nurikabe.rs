@@ -8,11 +8,14 @@ mod common;
 mod genres;
 
 use genres::{
-    all, eager, eager_agrees, error_at, fixtures, unique_everywhere, unsolvable_everywhere,
+    Lcg, all, eager, eager_agrees, error_at, fixtures, same_solutions, unique_everywhere,
+    unsolvable_everywhere,
 };
 use predicates::prelude::*;
+use satcover::constraints::Grid;
 use satcover::pipeline;
-use satcover::puzzle::{Backend, Puzzle, Request, Status};
+use satcover::portfolio::Plan;
+use satcover::puzzle::{Backend, Engine, Puzzle, Request, Status};
 use satcover::puzzles::nurikabe;
 use satcover::sat::SatBackend;
 
@@ -91,6 +94,127 @@ fn a_generated_20x20_is_not_unique_on_native_and_sat() {
         assert_ne!(outcome.solutions[0], outcome.solutions[1], "{backend}");
         for s in &outcome.solutions {
             assert_eq!(p.check(s), Ok(()), "{backend}");
+        }
+    }
+}
+
+/// A random valid solution of a `w × h` board and its clues: 2–5 islands of 1–4 cells
+/// grown from random cells (never beside another island), kept when the checker accepts
+/// the shading (walls connected, no pool); each island's clue at a random cell of it.
+fn random_board(w: usize, h: usize, rng: &mut Lcg) -> (nurikabe::Nurikabe, Vec<Vec<usize>>) {
+    let near = |c: usize| {
+        let (r, col) = (c / w, c % w);
+        [
+            (r > 0).then(|| c - w),
+            (r + 1 < h).then(|| c + w),
+            (col > 0).then(|| c - 1),
+            (col + 1 < w).then(|| c + 1),
+        ]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+    };
+    loop {
+        let mut island = vec![usize::MAX; w * h];
+        let mut islands: Vec<Vec<usize>> = Vec::new();
+        for _ in 0..2 + rng.below(4) {
+            let c = rng.below(w * h);
+            if island[c] != usize::MAX || near(c).iter().any(|&u| island[u] != usize::MAX) {
+                continue;
+            }
+            let k = islands.len();
+            island[c] = k;
+            let mut cells = vec![c];
+            let want = 1 + rng.below(4);
+            while cells.len() < want {
+                let frontier: Vec<usize> = cells
+                    .iter()
+                    .flat_map(|&v| near(v))
+                    .filter(|&u| {
+                        island[u] == usize::MAX
+                            && near(u)
+                                .iter()
+                                .all(|&x| island[x] == usize::MAX || island[x] == k)
+                    })
+                    .collect();
+                if frontier.is_empty() {
+                    break;
+                }
+                let u = frontier[rng.below(frontier.len())];
+                island[u] = k;
+                cells.push(u);
+            }
+            islands.push(cells);
+        }
+        let mut clues = vec![None; w * h];
+        for cells in &islands {
+            clues[cells[rng.below(cells.len())]] = Some(Some(cells.len() as u32));
+        }
+        let p = nurikabe::Nurikabe::new(w, h, clues);
+        let shading = island.iter().map(|&k| u32::from(k == usize::MAX)).collect();
+        if p.check(&Grid::new(w, shading)).is_ok() {
+            return (p, islands);
+        }
+    }
+}
+
+/// Random boards, 4×4 to 6×5, from a random solution (a third with one clue one too
+/// large): native (the batsat theory) and sat (the varisat cut loop) list the same
+/// solutions, also on boards with none or several.
+#[test]
+fn native_and_sat_list_the_same_solutions_on_random_boards() {
+    let mut rng = Lcg(40);
+    let (mut none, mut one, mut several) = (0, 0, 0);
+    for (w, h) in [(4, 4), (5, 4), (5, 5), (6, 5)] {
+        for round in 0..15 {
+            let (mut p, islands) = random_board(w, h, &mut rng);
+            if rng.below(3) == 0 {
+                let cells = &islands[rng.below(islands.len())];
+                let at = cells
+                    .iter()
+                    .find_map(|&c| p.clue(c / w, c % w).flatten().map(|n| (c, n)));
+                if let Some((c, n)) = at {
+                    let mut clues: Vec<_> = (0..w * h).map(|i| p.clue(i / w, i % w)).collect();
+                    clues[c] = Some(Some(n + 1));
+                    p = nurikabe::Nurikabe::new(w, h, clues);
+                }
+            }
+            let label = format!("{w}x{h}, round {round}:\n{}", p.drawing(None));
+            match same_solutions(&label, &p, Backend::Native, Backend::Sat) {
+                0 => none += 1,
+                1 => one += 1,
+                _ => several += 1,
+            }
+        }
+    }
+    assert!(
+        none > 0 && one > 0 && several > 0,
+        "{none} without, {one} unique, {several} with several"
+    );
+}
+
+/// `auto` runs native alone (no sat contender, no budgeted first run) for a few solutions
+/// on boards up to 20×20, and races native and sat on larger ones; every nurikabe fixture
+/// gets the same answer from `auto` as from native.
+#[test]
+fn auto_runs_native_alone_up_to_20x20() {
+    let small = nurikabe::Nurikabe::new(20, 20, vec![None; 400]);
+    let plan = Plan::new(&small.preference(), &Request::unique());
+    assert_eq!((plan.alone, plan.race), (None, vec![Engine::Native]));
+    let large = nurikabe::Nurikabe::new(21, 20, vec![None; 420]);
+    let plan = Plan::new(&large.preference(), &Request::unique());
+    assert_eq!(plan.alone.map(|(e, _)| e), Some(Engine::Native));
+    assert_eq!(plan.race, vec![Engine::Native, Engine::Sat]);
+    for (name, text) in fixtures("nurikabe") {
+        for (line, p) in all(&name, nurikabe::parse(&text)) {
+            let auto = pipeline::solve(&p, Backend::Auto, &Request::unique()).unwrap();
+            let native = pipeline::solve(&p, Backend::Native, &Request::unique()).unwrap();
+            let label = format!("{name}:{line}");
+            assert_eq!(
+                (auto.status, auto.count, &auto.solutions),
+                (native.status, native.count, &native.solutions),
+                "{label}"
+            );
         }
     }
 }

@@ -36,6 +36,10 @@ use crate::render::{Picture, Rgb};
 /// The value of a shaded cell.
 const SHADED: u32 = 1;
 
+/// Boards of at most this many cells (20×20) are `auto`'s for native alone (measured:
+/// `docs/peers.md`, "Nurikabe and Light Up at scale").
+const NATIVE_ALONE_CELLS: usize = 400;
+
 /// A nurikabe puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Nurikabe {
@@ -164,10 +168,19 @@ impl Puzzle for Nurikabe {
         }
     }
 
+    /// Up to [`NATIVE_ALONE_CELLS`] cells, native alone for a few solutions (no race:
+    /// on two cores the sat contender only doubles the CPU there); larger boards race
+    /// native and the lazy sat session, which wins on large non-unique boards
+    /// (`docs/peers.md`, "Nurikabe and Light Up at scale").
     fn preference(&self) -> Preference {
         use Engine::{External, Native, Sat};
+        let few = if self.width * self.height <= NATIVE_ALONE_CELLS {
+            vec![Native, External]
+        } else {
+            vec![Native, Sat, External]
+        };
         Preference {
-            few: vec![Native, Sat, External],
+            few,
             many: vec![Native, Sat, External],
             presolve: false,
         }
