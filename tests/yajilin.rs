@@ -287,12 +287,22 @@ fn facts_hold(facts: &deduce::Facts, solution: &Grid) -> bool {
 }
 
 #[test]
-fn deduction_keeps_every_fixture_answer_and_decides_most() {
+fn deduction_keeps_every_fixture_answer_rule_by_rule_and_decides_all() {
     let (mut decided, mut total) = (0, 0);
     for (name, text) in fixtures("yajilin") {
         for (line, p) in all(&name, yajilin::parse(&text)) {
             let label = format!("{name}:{line}");
             let sat = unique_everywhere(&label, &p, &[Backend::Sat]);
+            // Each rule alone (and none) keeps sat's answer.
+            for rule in deduce::Rule::ALL {
+                let deduce::Deduction::Facts(facts) = deduce::deduce(&p, &[rule]) else {
+                    panic!("{label}: {rule:?} alone found a contradiction");
+                };
+                assert!(
+                    facts_hold(&facts, &sat),
+                    "{label}: {rule:?} differs from sat"
+                );
+            }
             let deduce::Deduction::Facts(facts) = deduce::deduce(&p, &deduce::Rule::ALL) else {
                 panic!("{label}: contradiction");
             };
