@@ -3,17 +3,21 @@
 //! accept), the same loop and shading on native (CDCL with connectivity as a theory),
 //! sat (lazy cuts) and auto, on sat's eager CNF and cadical's (when installed), accepted by
 //! the checker; the URL and the rows read alike and the URL is written back; bad input
-//! located; counts that cannot be met are "no solution", exit 20.
+//! located; counts that cannot be met are "no solution", exit 20. Native's deduction
+//! (`deduce.rs`) keeps every solution sat finds, rule by rule, on the fixtures and on
+//! random small boards, and native lists exactly sat's solutions there.
 
 mod common;
 mod genres;
 
-use genres::{all, eager_agrees, eager_engines, error_at, fixtures, unique_everywhere};
+use genres::{
+    Lcg, all, eager_agrees, eager_engines, error_at, fixtures, same_solutions, unique_everywhere,
+};
 use predicates::prelude::*;
 use satcover::constraints::Grid;
 use satcover::pipeline;
 use satcover::puzzle::{Backend, Notation, Puzzle, Request, Status};
-use satcover::puzzles::yajilin;
+use satcover::puzzles::yajilin::{self, Arrow, Clue, Yajilin, deduce};
 
 const BACKENDS: [Backend; 3] = [Backend::Native, Backend::Sat, Backend::Auto];
 
@@ -267,5 +271,117 @@ fn the_binary_solves_exports_and_renders() {
     assert!(
         drawn.starts_with("<svg") && drawn.contains("2&lt;"),
         "{drawn}"
+    );
+}
+
+/// Whether `facts` hold in `solution`: each decided cell shaded or not as there, each
+/// decided link on or off as there.
+fn facts_hold(facts: &deduce::Facts, solution: &Grid) -> bool {
+    (0..solution.values.len()).all(|cell| {
+        let v = solution.values[cell];
+        let shaded = v == yajilin::SHADED;
+        let bits = if shaded { 0 } else { v };
+        let (on, off) = facts.directions(cell);
+        facts.shaded[cell].is_none_or(|s| s == shaded) && bits & on == on && bits & off == 0
+    })
+}
+
+#[test]
+fn deduction_keeps_every_fixture_answer_rule_by_rule_and_decides_all() {
+    let (mut decided, mut total) = (0, 0);
+    for (name, text) in fixtures("yajilin") {
+        for (line, p) in all(&name, yajilin::parse(&text)) {
+            let label = format!("{name}:{line}");
+            let sat = unique_everywhere(&label, &p, &[Backend::Sat]);
+            // Each rule alone (and none) keeps sat's answer.
+            for rule in deduce::Rule::ALL {
+                let deduce::Deduction::Facts(facts) = deduce::deduce(&p, &[rule]) else {
+                    panic!("{label}: {rule:?} alone found a contradiction");
+                };
+                assert!(
+                    facts_hold(&facts, &sat),
+                    "{label}: {rule:?} differs from sat"
+                );
+            }
+            let deduce::Deduction::Facts(facts) = deduce::deduce(&p, &deduce::Rule::ALL) else {
+                panic!("{label}: contradiction");
+            };
+            assert!(
+                facts_hold(&facts, &sat),
+                "{label}: a deduction differs from sat"
+            );
+            if let Some(grid) = facts.grid() {
+                assert_eq!(grid, sat, "{label}: deduction decided another grid");
+                decided += 1;
+            }
+            total += 1;
+        }
+    }
+    eprintln!("deduction decides {decided} of {total}");
+    assert_eq!(total, 42);
+    assert_eq!(decided, DECIDED);
+}
+
+/// How many of the 42 fixture puzzles deduction decides alone.
+const DECIDED: usize = 42;
+
+/// A random board: `w × h`, each cell a clue with chance 1 in `odds` (a random arrow, or
+/// none; a number 0–2, or `?` one time in six).
+fn random_board(w: usize, h: usize, odds: usize, rng: &mut Lcg) -> Yajilin {
+    let clues = (0..w * h)
+        .map(|_| {
+            (rng.below(odds) == 0).then(|| Clue {
+                arrow: Arrow::from_code(rng.below(5) as u32).unwrap(),
+                number: (rng.below(6) != 0).then(|| rng.below(3) as u32),
+            })
+        })
+        .collect();
+    Yajilin::new(w, h, clues)
+}
+
+#[test]
+fn random_small_boards_have_the_same_solutions_on_native_and_sat() {
+    // Boards of 2×2 to 5×4 with random clues: many have no solution, many several.
+    // Deduction (each rule alone, none, and all) keeps every solution sat finds, and
+    // native (deduction, then search from its facts) lists exactly sat's.
+    let mut rng = Lcg(0x7a71_2026);
+    let (mut several, mut none, mut one, mut open) = (0, 0, 0, 0);
+    let mut subsets: Vec<Vec<deduce::Rule>> = deduce::Rule::ALL.iter().map(|&r| vec![r]).collect();
+    subsets.push(deduce::Rule::ALL.to_vec());
+    subsets.push(Vec::new());
+    for i in 0..150 {
+        let (w, h) = (2 + rng.below(4), 2 + rng.below(3));
+        let p = random_board(w, h, 3 + rng.below(4), &mut rng);
+        let label = format!("#{i} {}", yajilin::plain_text(&p).replace('\n', "/"));
+        let count = same_solutions(&label, &p, Backend::Native, Backend::Sat);
+        let sat = pipeline::solve(&p, Backend::Sat, &Request::all()).unwrap();
+        match count {
+            0 => none += 1,
+            1 => one += 1,
+            _ => several += 1,
+        }
+        for rules in &subsets {
+            match deduce::deduce(&p, rules) {
+                deduce::Deduction::Contradiction => {
+                    assert_eq!(count, 0, "{label}: {rules:?} refuted a solvable board");
+                }
+                deduce::Deduction::Facts(facts) => {
+                    if rules.len() == deduce::Rule::ALL.len() {
+                        open += usize::from(facts.open() > 0);
+                    }
+                    for s in &sat.solutions {
+                        assert!(facts_hold(&facts, s), "{label}: {rules:?} lost a solution");
+                        if let Some(g) = facts.grid() {
+                            assert_eq!(&g, s, "{label}: {rules:?} decided another grid");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("none {none}, one {one}, several {several}, left open {open}");
+    assert!(
+        several >= 5 && none >= 20 && one >= 10 && open >= 5,
+        "{none} {one} {several} {open}"
     );
 }

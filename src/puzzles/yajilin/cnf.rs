@@ -10,11 +10,13 @@
 //! 5. **Y4 arrow count**: exactly n of the free cells the arrow points at are shaded
 //!    (`constraints::cnf::exactly_k`, Sinz's counter);
 //! 6. **C1–C4** (`constraints::connected`, eager only): the used cells are connected
-//!    through the chosen links.
+//!    through the chosen links;
+//! 7. **Y5 deduced** (native only, [`fix`]): what `deduce.rs` decided, as unit clauses.
 //!
 //! The local formula (1–5) is what the lazy searches solve; the eager one adds 6. The
 //! projection is the links and the `s` variables, which decide every cell's value.
 
+use super::deduce::Facts;
 use super::{SHADED, Yajilin};
 use crate::cnf::{Cnf, Lit, Var};
 use crate::constraints::Grid;
@@ -124,6 +126,27 @@ pub(crate) fn local(p: &Yajilin) -> Local {
         links,
         shaded,
     }
+}
+
+/// Y5: what deduction decided (`deduce.rs`), as unit clauses: each decided link, and each
+/// decided free cell's `s`.
+pub(crate) fn fix(local: &mut Local, facts: &Facts) {
+    local.cnf.begin_family("Y5 deduced");
+    for (&var, value) in local.links.iter().zip(&facts.links) {
+        if let &Some(on) = value {
+            local
+                .cnf
+                .add_clause(&[if on { var.positive() } else { var.negative() }]);
+        }
+    }
+    for (s, value) in local.shaded.iter().zip(&facts.shaded) {
+        if let (Some(s), &Some(shaded)) = (s, value) {
+            local
+                .cnf
+                .add_clause(&[if shaded { s.positive() } else { s.negative() }]);
+        }
+    }
+    local.cnf.end_family();
 }
 
 /// Reads the loop and the shading off a model: direction bits per loop cell, [`SHADED`]

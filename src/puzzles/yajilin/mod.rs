@@ -17,12 +17,21 @@
 //! The rules: `constraints::loop_` on the cell graph (degree 0 or 2, one component through
 //! `constraints::connected`), and Yajilin's clauses (`cnf.rs`, `encodings/yajilin.md`):
 //! clue cells off the loop, every free cell shaded or on the loop, shaded cells apart, the
-//! arrows' counts (the layer's `exactly_k`). Engines as Pearl's: native is CDCL on batsat
-//! with the loop's subtour theory (`constraints::loop_search`), sat the incremental varisat loop with separator cuts,
-//! external and `export` the eager CNF. No dlx.
+//! arrows' counts (the layer's `exactly_k`). Engines:
+//! - **native**: deduction first (`deduce.rs`: cell, arrow, no premature loop, reach,
+//!   probing — the rules of `encodings/yajilin.md`, "Deduction"). When it decides every
+//!   cell and link, that grid (confirmed by the checker) is the only solution, every step
+//!   having been forced; when it finds a contradiction, there is none. Otherwise CDCL on
+//!   batsat with the loop's subtour theory (`constraints::loop_search`), as Pearl's, from
+//!   what it deduced (the decided links and cells as unit clauses, Y5). Every deduction
+//!   holds in every solution, so the search counts (`--count`, `--all`) the same solutions
+//!   as from scratch;
+//! - **sat**: the incremental varisat loop with separator cuts; **external** and `export`
+//!   the eager CNF. No dlx.
 
 mod check;
 mod cnf;
+pub mod deduce;
 mod reader;
 
 pub use reader::{parse, parse_url, plain_text};
@@ -293,12 +302,35 @@ impl Puzzle for Yajilin {
 }
 
 impl NativeSolve<Grid> for Yajilin {
+    /// Deduction, then the search from what it left open (module docs).
     fn solve_native(
         &self,
         limits: &Limits,
         found: Sink<'_, Grid>,
     ) -> Result<NativeAnswer, SolveError> {
-        let local = cnf::local(self);
+        let max = limits.max_or_all();
+        let mut facts = None;
+        if max > 0 {
+            match deduce::deduce(self, &deduce::Rule::ALL) {
+                deduce::Deduction::Contradiction => {
+                    return Ok(NativeAnswer::deduced(0, max));
+                }
+                deduce::Deduction::Facts(f) => match f.grid() {
+                    // Every cell and link forced: the only solution.
+                    Some(grid) if check::verify(self, &grid).is_ok() => {
+                        let _ = found(grid);
+                        return Ok(NativeAnswer::deduced(1, max));
+                    }
+                    // A decided grid the checker refuses is no solution: the search from
+                    // the facts says so.
+                    _ => facts = Some(f),
+                },
+            }
+        }
+        let mut local = cnf::local(self);
+        if let Some(f) = &facts {
+            cnf::fix(&mut local, f);
+        }
         let decode = |m: &crate::sat::Model| cnf::decode(self, &local.links, &local.shaded, m);
         loop_search::native_loop(
             &local.cnf,
