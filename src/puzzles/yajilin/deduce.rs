@@ -60,6 +60,7 @@
 use super::{Arrow, SHADED, Yajilin};
 use crate::constraints::Grid;
 use crate::constraints::connected::Graph;
+use crate::constraints::probe::{Contradiction, Probing, Step, Trial};
 use crate::puzzles::pearl::{DOWN, LEFT, RIGHT, UP};
 use crate::util::dsf::Dsf;
 
@@ -180,12 +181,6 @@ const SHADE: i8 = 1;
 const LOOP: i8 = 2;
 const CLUE: i8 = 3;
 
-/// A rule found that no solution extends the present state.
-#[derive(Debug)]
-struct Contradiction;
-
-type Step = Result<(), Contradiction>;
-
 /// One change, undone by [`State::undo_to`].
 enum Undo {
     Link(usize),
@@ -241,10 +236,6 @@ struct State<'g> {
     impossible: bool,
     trail: Vec<Undo>,
     work: Vec<Work>,
-    /// Per link and per cell: the probe that set it and the value (probing).
-    seen_link: Vec<(usize, i8)>,
-    seen_cell: Vec<(usize, i8)>,
-    probes: usize,
 }
 
 /// The lines of `p` (module docs).
@@ -318,9 +309,6 @@ impl<'g> State<'g> {
             impossible,
             trail: Vec::new(),
             work: Vec::new(),
-            seen_link: vec![(0, UNKNOWN); links],
-            seen_cell: vec![(0, UNKNOWN); cells],
-            probes: 0,
         }
     }
 
@@ -682,92 +670,73 @@ impl<'g> State<'g> {
     }
 
     /// One probing pass over the unknown cells, or (`links`) the unknown links at loop
-    /// cells; whether it decided anything.
+    /// cells; whether it decided anything. Variables of [`Trial`]: the cells, then the
+    /// links.
     fn probe_pass(&mut self, links: bool) -> Result<bool, Contradiction> {
         let cells = self.cell.len();
+        let mut probing = Probing::new(cells + self.link.len());
         let mut progress = false;
-        let mut common: Vec<(bool, usize, i8)> = Vec::new();
-        let targets = if links {
-            cells..cells + self.link.len()
+        if links {
+            for e in 0..self.link.len() {
+                let (a, b) = self.graph.edges()[e];
+                if self.link[e] == UNKNOWN && (self.cell[a] == LOOP || self.cell[b] == LOOP) {
+                    progress |= probing.probe(self, cells + e, [ON, OFF])?;
+                }
+            }
         } else {
-            0..cells
-        };
-        for target in targets {
-            let is_cell = target < cells;
-            let x = if is_cell { target } else { target - cells };
-            if is_cell {
-                if self.cell[x] != UNKNOWN {
-                    continue;
+            for v in 0..cells {
+                if self.cell[v] == UNKNOWN {
+                    progress |= probing.probe(self, v, [SHADE, LOOP])?;
                 }
-            } else {
-                let (a, b) = self.graph.edges()[x];
-                if self.link[x] != UNKNOWN || (self.cell[a] != LOOP && self.cell[b] != LOOP) {
-                    continue;
-                }
-            }
-            self.probes += 1;
-            let probe = self.probes;
-            let mut refuted = None;
-            // A cell: shaded (`true`) or loop; a link: on or off.
-            for value in [true, false] {
-                let mark = self.trail.len();
-                let outcome = if is_cell {
-                    self.set_cell(x, if value { SHADE } else { LOOP })
-                } else {
-                    self.set_link(x, value)
-                }
-                .and_then(|()| self.settle());
-                if outcome.is_ok() {
-                    for undo in &self.trail[mark..] {
-                        match *undo {
-                            Undo::Link(e) if value => self.seen_link[e] = (probe, self.link[e]),
-                            Undo::Cell(v) if value => self.seen_cell[v] = (probe, self.cell[v]),
-                            Undo::Link(e)
-                                if self.seen_link[e] == (probe, self.link[e])
-                                    && (is_cell || e != x) =>
-                            {
-                                common.push((false, e, self.link[e]));
-                            }
-                            Undo::Cell(v)
-                                if self.seen_cell[v] == (probe, self.cell[v])
-                                    && (!is_cell || v != x) =>
-                            {
-                                common.push((true, v, self.cell[v]));
-                            }
-                            _ => {}
-                        }
-                    }
-                }
-                self.undo_to(mark);
-                if outcome.is_err() {
-                    refuted = Some(value);
-                    break;
-                }
-            }
-            if let Some(value) = refuted {
-                common.clear();
-                if is_cell {
-                    self.set_cell(x, if value { LOOP } else { SHADE })?;
-                } else {
-                    self.set_link(x, !value)?;
-                }
-                self.propagate_all()?;
-                progress = true;
-                continue;
-            }
-            if !common.is_empty() {
-                for (is_cell, y, v) in common.drain(..) {
-                    if is_cell {
-                        self.set_cell(y, v)?;
-                    } else {
-                        self.set_link(y, v == ON)?;
-                    }
-                }
-                self.propagate_all()?;
-                progress = true;
             }
         }
         Ok(progress)
+    }
+}
+
+/// Probing's view of the state: the cells (shaded, loop or unknown), then the links (on,
+/// off or unknown); a trial runs the local rules and reach ([`State::settle`]).
+impl Trial for State<'_> {
+    fn mark(&self) -> usize {
+        self.trail.len()
+    }
+
+    fn undo_to(&mut self, mark: usize) {
+        State::undo_to(self, mark);
+    }
+
+    fn changed_since(&self, mark: usize) -> Vec<usize> {
+        let cells = self.cell.len();
+        self.trail[mark..]
+            .iter()
+            .filter_map(|undo| match *undo {
+                Undo::Cell(v) => Some(v),
+                Undo::Link(e) => Some(cells + e),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn value(&self, var: usize) -> i8 {
+        match var.checked_sub(self.cell.len()) {
+            None => self.cell[var],
+            Some(e) => self.link[e],
+        }
+    }
+
+    fn set(&mut self, var: usize, value: i8) -> Step {
+        match var.checked_sub(self.cell.len()) {
+            None => self.set_cell(var, value),
+            Some(e) => self.set_link(e, value == ON),
+        }
+    }
+
+    fn settle(&mut self) -> Step {
+        State::settle(self)
+    }
+
+    fn propagate_all(&mut self) -> Step {
+        State::propagate_all(self)
     }
 }
 
