@@ -168,7 +168,7 @@ impl Puzzle for Nurikabe {
         }
     }
 
-    /// Up to [`NATIVE_ALONE_CELLS`] cells, native alone for a few solutions (no race:
+    /// Up to `NATIVE_ALONE_CELLS` (400) cells, native alone for a few solutions (no race:
     /// on two cores the sat contender only doubles the CPU there); larger boards race
     /// native and the lazy sat session, which wins on large non-unique boards
     /// (`docs/peers.md`, "Nurikabe and Light Up at scale").
