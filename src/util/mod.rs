@@ -9,5 +9,6 @@ pub mod luby;
 pub mod march;
 pub mod matching;
 pub mod scc;
+pub mod visits;
 
 pub use luby::luby;

@@ -42,6 +42,7 @@
 
 use super::Fillomino;
 use crate::constraints::{Grid, adjacency};
+use crate::util::visits::Visits;
 
 /// A cell's candidate numbers: bit `k` for the number `k`.
 type Set = u128;
@@ -168,9 +169,8 @@ struct State {
     start: Vec<usize>,
     /// Whether a cell was decided since the snapshot (which is then out of date).
     stale: bool,
-    /// Scratch: a visit mark per cell (equal to `stamp` when visited).
-    mark: Vec<u32>,
-    stamp: u32,
+    /// Scratch: the cells visited.
+    visits: Visits,
     /// Scratch: a queue and per-cell values for the searches.
     queue: Vec<usize>,
     dist: Vec<u32>,
@@ -201,8 +201,7 @@ impl State {
             members: Vec::new(),
             start: Vec::new(),
             stale: true,
-            mark: vec![0; n],
-            stamp: 0,
+            visits: Visits::new(n),
             queue: Vec::new(),
             dist: vec![0; n],
         }
@@ -222,16 +221,6 @@ impl State {
 
     fn size(&self, g: usize) -> usize {
         self.start[g + 1] - self.start[g]
-    }
-
-    /// A fresh visit mark.
-    fn new_stamp(&mut self) -> u32 {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.mark.fill(0);
-            self.stamp = 1;
-        }
-        self.stamp
     }
 
     /// Sets cell `i` to `k`.
@@ -377,17 +366,17 @@ impl State {
             if self.size(g) >= k as usize {
                 continue;
             }
-            let stamp = self.new_stamp();
+            self.visits.clear();
             let mut exits = 0;
             let mut exit = NONE;
             for m in self.start[g]..self.start[g + 1] {
                 let c = self.members[m];
                 for &nb in &self.nbrs[c] {
                     if self.group_of[nb] != g
-                        && self.mark[nb] != stamp
+                        && !self.visits.seen(nb)
                         && self.cand[nb] & bit(k) != 0
                     {
-                        self.mark[nb] = stamp;
+                        self.visits.insert(nb);
                         exits += 1;
                         exit = nb;
                     }
@@ -405,11 +394,11 @@ impl State {
     /// How many cells (at most `limit`) a flood from group `g` reaches through cells that
     /// may hold `k`, never entering `blocked`.
     fn flood(&mut self, g: usize, k: u32, blocked: usize, limit: usize) -> usize {
-        let stamp = self.new_stamp();
+        self.visits.clear();
         self.queue.clear();
         for m in self.start[g]..self.start[g + 1] {
             let c = self.members[m];
-            self.mark[c] = stamp;
+            self.visits.insert(c);
             self.queue.push(c);
         }
         let mut next = 0;
@@ -418,8 +407,8 @@ impl State {
             next += 1;
             for j in 0..self.nbrs[c].len() {
                 let nb = self.nbrs[c][j];
-                if nb != blocked && self.mark[nb] != stamp && self.cand[nb] & bit(k) != 0 {
-                    self.mark[nb] = stamp;
+                if nb != blocked && !self.visits.seen(nb) && self.cand[nb] & bit(k) != 0 {
+                    self.visits.insert(nb);
                     self.queue.push(nb);
                 }
             }
@@ -445,11 +434,11 @@ impl State {
             // The undecided cells within k − size steps: the only ones the region can
             // take, so the only ones worth blocking.
             let slack = (limit - size) as u32;
-            let stamp = self.new_stamp();
+            self.visits.clear();
             self.queue.clear();
             for m in self.start[g]..self.start[g + 1] {
                 let c = self.members[m];
-                self.mark[c] = stamp;
+                self.visits.insert(c);
                 self.dist[c] = 0;
                 self.queue.push(c);
             }
@@ -462,8 +451,8 @@ impl State {
                 }
                 for j in 0..self.nbrs[c].len() {
                     let nb = self.nbrs[c][j];
-                    if self.mark[nb] != stamp && self.cand[nb] & bit(k) != 0 {
-                        self.mark[nb] = stamp;
+                    if !self.visits.seen(nb) && self.cand[nb] & bit(k) != 0 {
+                        self.visits.insert(nb);
                         self.dist[nb] = self.dist[c] + 1;
                         self.queue.push(nb);
                     }
@@ -512,12 +501,12 @@ impl State {
                         .iter()
                         .all(|&nb| s.group_of[nb] == NONE || s.number[s.group_of[nb]] != k)
             };
-            let stamp = self.new_stamp();
+            self.visits.clear();
             for &i in &open {
-                if self.mark[i] == stamp || !fresh(self, i) {
+                if self.visits.seen(i) || !fresh(self, i) {
                     continue;
                 }
-                self.mark[i] = stamp;
+                self.visits.insert(i);
                 self.queue.clear();
                 self.queue.push(i);
                 let mut next = 0;
@@ -526,8 +515,8 @@ impl State {
                     next += 1;
                     for j in 0..self.nbrs[c].len() {
                         let nb = self.nbrs[c][j];
-                        if self.mark[nb] != stamp && fresh(self, nb) {
-                            self.mark[nb] = stamp;
+                        if !self.visits.seen(nb) && fresh(self, nb) {
+                            self.visits.insert(nb);
                             self.queue.push(nb);
                         }
                     }
@@ -542,13 +531,13 @@ impl State {
             // with, through undecided cells that may hold k (bucketed by that size).
             buckets.clear();
             buckets.resize(k as usize + 1, Vec::new());
-            let stamp = self.new_stamp();
+            self.visits.clear();
             for g in 0..self.groups() {
                 let size = self.size(g);
                 if self.number[g] == k && size < k as usize {
                     for m in self.start[g]..self.start[g + 1] {
                         let c = self.members[m];
-                        self.mark[c] = stamp;
+                        self.visits.insert(c);
                         self.dist[c] = size as u32;
                         buckets[size].push(c);
                     }
@@ -564,9 +553,9 @@ impl State {
                         let nb = self.nbrs[c][j];
                         if self.group_of[nb] == NONE
                             && self.cand[nb] & b != 0
-                            && (self.mark[nb] != stamp || self.dist[nb] > d as u32 + 1)
+                            && (!self.visits.seen(nb) || self.dist[nb] > d as u32 + 1)
                         {
-                            self.mark[nb] = stamp;
+                            self.visits.insert(nb);
                             self.dist[nb] = d as u32 + 1;
                             covered[nb] = true;
                             buckets[d + 1].push(nb);

@@ -55,6 +55,7 @@ use super::{Cell, Palisade};
 use crate::constraints::Grid;
 use crate::constraints::connected::Graph;
 use crate::util::dsf::Dsf;
+use crate::util::visits::Visits;
 
 /// One of the rules (module docs); the inside bookkeeping always runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -206,9 +207,8 @@ struct State {
     side: Vec<Side>,
     /// The groups, with their sizes.
     groups: Dsf,
-    /// Scratch: per cell a mark (equal to `stamp` when visited), a stack, a list.
-    mark: Vec<u32>,
-    stamp: u32,
+    /// Scratch: the cells visited, a stack, a list.
+    visits: Visits,
     stack: Vec<usize>,
     list: Vec<usize>,
 }
@@ -247,8 +247,7 @@ impl State {
             clue,
             side,
             groups: Dsf::new(n),
-            mark: vec![0; n],
-            stamp: 0,
+            visits: Visits::new(n),
             stack: Vec::new(),
             list: Vec::new(),
         }
@@ -261,16 +260,6 @@ impl State {
     /// The root of cell `i`'s group.
     fn find(&mut self, i: usize) -> usize {
         self.groups.find(i)
-    }
-
-    /// A fresh visit mark.
-    fn new_stamp(&mut self) -> u32 {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.mark.fill(0);
-            self.stamp = 1;
-        }
-        self.stamp
     }
 
     /// Makes side `e` a join, merging its two groups.
@@ -538,12 +527,12 @@ impl State {
     /// not a multiple of K is a contradiction, a size of K one region.
     fn enclosure(&mut self) -> Step {
         let mut changed = false;
-        let stamp = self.new_stamp();
+        self.visits.clear();
         for start in 0..self.cells() {
-            if self.hole[start] || self.mark[start] == stamp {
+            if self.hole[start] || self.visits.seen(start) {
                 continue;
             }
-            self.mark[start] = stamp;
+            self.visits.insert(start);
             self.list.clear();
             self.stack.clear();
             self.stack.push(start);
@@ -555,8 +544,8 @@ impl State {
                         continue;
                     }
                     open |= self.side[e] == Side::Open;
-                    if self.mark[u] != stamp {
-                        self.mark[u] = stamp;
+                    if !self.visits.seen(u) {
+                        self.visits.insert(u);
                         self.stack.push(u);
                     }
                 }
