@@ -31,11 +31,12 @@
 //! each side (classes learned at the top only, where they hold in every solution).
 //!
 //! Invariants of `State`: the counts (`dot_yes`, `clue_yes`, …) match `value`; each
-//! path's two end dots know each other (`end`) and the path's length in edges (`len`);
+//! path's two end dots know each other and the path's length in edges (`paths`);
 //! `trail` undoes every change in reverse order, so a probe returns exactly to its start;
 //! the classes only grow, and only outside a probe or a branch.
 
 use super::connected::Graph;
+use super::paths::{Join, Paths, Saved};
 
 /// A clued face: its sides (edge indices) and how many of them the loop uses.
 #[derive(Clone, Debug)]
@@ -125,12 +126,8 @@ type Step = Result<(), Contradiction>;
 enum Undo {
     /// An edge was decided (its counts change with it).
     Edge(usize),
-    /// A path end's partner and length before a join.
-    End {
-        dot: usize,
-        other: usize,
-        len: usize,
-    },
+    /// A path end's entries before a join.
+    End(Saved),
     /// The closed cycle's length before a cycle closed.
     Closed(Option<usize>),
 }
@@ -159,10 +156,8 @@ struct State<'g> {
     /// Yes edges, and unknown ones.
     yes: usize,
     unknown: usize,
-    /// For a path's end dot, the other end (a lone dot is its own); stale elsewhere.
-    end: Vec<usize>,
-    /// For a path's end dot, the path's length in edges.
-    len: Vec<usize>,
+    /// The paths of the yes edges, weighed by their edges.
+    paths: Paths,
     /// The length of the cycle the yes edges closed, if they closed one.
     closed: Option<usize>,
     trail: Vec<Undo>,
@@ -209,8 +204,7 @@ impl<'g> State<'g> {
             short: clues.iter().filter(|c| c.count > 0).count(),
             yes: 0,
             unknown: edges,
-            end: (0..nodes).collect(),
-            len: vec![0; nodes],
+            paths: Paths::new(vec![0; nodes], &[]),
             closed: None,
             trail: Vec::new(),
             work: Vec::new(),
@@ -496,33 +490,21 @@ impl<'g> State<'g> {
             if self.dot_yes[a] >= 2 || self.dot_yes[b] >= 2 {
                 return Err(Contradiction);
             }
-            let ea = if self.dot_yes[a] == 0 { a } else { self.end[a] };
-            let eb = if self.dot_yes[b] == 0 { b } else { self.end[b] };
-            if ea == b {
-                // `a` and `b` end the same path: the edge closes it.
-                self.trail.push(Undo::Closed(self.closed));
-                let len = self.len[a] + 1;
-                self.closed = Some(match self.closed {
-                    // A second cycle: no length can match the yes count any more.
-                    Some(_) => usize::MAX,
-                    None => len,
-                });
-            } else {
-                let la = if self.dot_yes[a] == 0 { 0 } else { self.len[a] };
-                let lb = if self.dot_yes[b] == 0 { 0 } else { self.len[b] };
-                let len = la + lb + 1;
-                for d in [ea, eb] {
-                    self.trail.push(Undo::End {
-                        dot: d,
-                        other: self.end[d],
-                        len: self.len[d],
+            let trail = &mut self.trail;
+            match self
+                .paths
+                .link(a, b, 1, |saved| trail.push(Undo::End(saved)))
+            {
+                Join::Closes { weight, .. } => {
+                    // `a` and `b` end the same path: the edge closes it.
+                    self.trail.push(Undo::Closed(self.closed));
+                    self.closed = Some(match self.closed {
+                        // A second cycle: no length can match the yes count any more.
+                        Some(_) => usize::MAX,
+                        None => weight,
                     });
                 }
-                self.end[ea] = eb;
-                self.end[eb] = ea;
-                self.len[ea] = len;
-                self.len[eb] = len;
-                self.ends.push(ea);
+                Join::Joined { end } => self.ends.push(end),
             }
             self.yes += 1;
         }
@@ -576,10 +558,7 @@ impl<'g> State<'g> {
                         self.yes -= 1;
                     }
                 }
-                Some(Undo::End { dot, other, len }) => {
-                    self.end[dot] = other;
-                    self.len[dot] = len;
-                }
+                Some(Undo::End(saved)) => self.paths.restore(saved),
                 Some(Undo::Closed(before)) => self.closed = before,
                 None => break,
             }
@@ -745,7 +724,7 @@ impl<'g> State<'g> {
         if self.dot_yes[p] != 1 {
             return Ok(());
         }
-        let q = self.end[p];
+        let q = self.paths.other_end(p);
         let Some(&(_, e)) = self
             .graph
             .adjacent(p)
@@ -758,7 +737,7 @@ impl<'g> State<'g> {
             .iter()
             .filter(|&&f| self.clue_yes[f] + 1 == self.clues[f].count)
             .count();
-        if self.len[p] == self.yes && self.short == one_short {
+        if self.paths.weight(p) == self.yes && self.short == one_short {
             return Ok(());
         }
         self.assign(e, false)

@@ -41,6 +41,7 @@ pub mod loop_deduce;
 pub mod loop_search;
 pub mod matching;
 pub mod native;
+pub mod paths;
 pub mod probe;
 pub mod puzzlink;
 pub mod region_size;

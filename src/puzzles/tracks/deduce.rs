@@ -48,15 +48,16 @@
 //! nothing); back to the local rules after any change.
 //!
 //! Invariants of `State`: the counts (`on`, `off`, `line_track`, `line_empty`, `short`,
-//! `track`) match `link` and `cell`; every cell with an on link is track; each path's two
-//! end nodes know each other (`end`), the cells on the path (`cells`) and whether it is
-//! rooted; `closed` is set once the on links closed the cycle; `trail` undoes every change
-//! in reverse order, so a probe returns exactly to its start.
+//! `track`) match `link` and `cell`; every cell with an on link is track; `paths` holds
+//! the on links' paths, weighed by their cells and rooted at the outside
+//! (`constraints::paths`); `closed` is set once the on links closed the cycle; `trail`
+//! undoes every change in reverse order, so a probe returns exactly to its start.
 
 use super::cnf::{graph, link};
 use super::{DOWN, LEFT, RIGHT, Tracks, UP};
 use crate::constraints::Grid;
 use crate::constraints::connected::Graph;
+use crate::constraints::paths::{Join, Paths, Saved};
 use crate::constraints::probe::{Contradiction, Probing, Step, Trial};
 
 /// One of the rules (module docs); the cell bookkeeping always runs.
@@ -160,13 +161,8 @@ const OFF: i8 = -1;
 enum Undo {
     Link(usize),
     Cell(usize),
-    /// A path end's partner, cells and rootedness before a join.
-    End {
-        node: usize,
-        other: usize,
-        cells: usize,
-        rooted: bool,
-    },
+    /// A path end's entries before a join.
+    End(Saved),
     Closed,
 }
 
@@ -202,11 +198,8 @@ struct State<'g> {
     short: usize,
     /// Track cells.
     track: usize,
-    /// For a path's end node, the other end (a lone node is its own); stale elsewhere.
-    end: Vec<usize>,
-    /// For a path's end node, the cells on the path, and whether the outside is on it.
-    path_cells: Vec<usize>,
-    rooted: Vec<bool>,
+    /// The paths of the on links, weighed by their cells, rooted at the outside.
+    paths: Paths,
     closed: bool,
     trail: Vec<Undo>,
     work: Vec<Work>,
@@ -241,9 +234,7 @@ impl<'g> State<'g> {
             line_track: vec![0; w + h],
             line_empty: vec![0; w + h],
             track: 0,
-            end: (0..nodes).collect(),
-            path_cells: (0..nodes).map(|v| usize::from(v < w * h)).collect(),
-            rooted: (0..nodes).map(|v| v == w * h).collect(),
+            paths: Paths::new((0..nodes).map(|v| usize::from(v < w * h)).collect(), &[w * h]),
             closed: false,
             trail: Vec::new(),
             work: Vec::new(),
@@ -390,32 +381,19 @@ impl<'g> State<'g> {
                     self.set_cell(v, true)?;
                 }
             }
-            let ea = if self.on[a] == 0 { a } else { self.end[a] };
-            let eb = if self.on[b] == 0 { b } else { self.end[b] };
-            if ea == b {
-                // `a` and `b` end one path: the link closes it, and that cycle must be
-                // the whole track.
-                if !self.rooted[a] || self.path_cells[a] != self.track || self.closed {
-                    return Err(Contradiction);
+            let trail = &mut self.trail;
+            match self.paths.link(a, b, 0, |saved| trail.push(Undo::End(saved))) {
+                Join::Closes { weight, rooted } => {
+                    // `a` and `b` end one path: the link closes it, and that cycle must be
+                    // the whole track.
+                    if !rooted || weight != self.track || self.closed {
+                        return Err(Contradiction);
+                    }
+                    self.closed = true;
+                    self.trail.push(Undo::Closed);
+                    closing = true;
                 }
-                self.closed = true;
-                self.trail.push(Undo::Closed);
-                closing = true;
-            } else {
-                let cells = self.path_cells[ea] + self.path_cells[eb];
-                let rooted = self.rooted[ea] || self.rooted[eb];
-                for (x, y) in [(ea, eb), (eb, ea)] {
-                    self.trail.push(Undo::End {
-                        node: x,
-                        other: self.end[x],
-                        cells: self.path_cells[x],
-                        rooted: self.rooted[x],
-                    });
-                    self.end[x] = y;
-                    self.path_cells[x] = cells;
-                    self.rooted[x] = rooted;
-                }
-                self.work.push(Work::End(ea));
+                Join::Joined { end } => self.work.push(Work::End(end)),
             }
         }
         self.link[e] = want;
@@ -472,16 +450,7 @@ impl<'g> State<'g> {
                         }
                     }
                 }
-                Some(Undo::End {
-                    node,
-                    other,
-                    cells,
-                    rooted,
-                }) => {
-                    self.end[node] = other;
-                    self.path_cells[node] = cells;
-                    self.rooted[node] = rooted;
-                }
+                Some(Undo::End(saved)) => self.paths.restore(saved),
                 Some(Undo::Closed) => self.closed = false,
                 None => break,
             }
@@ -558,7 +527,7 @@ impl<'g> State<'g> {
         if !self.loops || self.on[v] != 1 {
             return Ok(());
         }
-        let u = self.end[v];
+        let u = self.paths.other_end(v);
         let graph = self.graph;
         let Some(&(_, e)) = graph
             .adjacent(v)
@@ -567,7 +536,7 @@ impl<'g> State<'g> {
         else {
             return Ok(());
         };
-        if self.rooted[v] && self.path_cells[v] == self.track && self.short == 0 {
+        if self.paths.rooted(v) && self.paths.weight(v) == self.track && self.short == 0 {
             return Ok(());
         }
         self.set_link(e, false)

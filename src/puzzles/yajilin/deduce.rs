@@ -53,13 +53,14 @@
 //!
 //! Invariants of `State`: `on`, `off` and `loop_cells` match `link` and `cell`; every free
 //! cell with an on link is loop and every free neighbour of a shaded cell is loop (both
-//! set eagerly); each path's two end cells know each other (`end`) and the cells on the
-//! path (`path_cells`); `closed` is set once the on links closed a cycle; `trail` undoes
+//! set eagerly); `paths` holds the on links' paths, weighed by their cells
+//! (`constraints::paths`); `closed` is set once the on links closed a cycle; `trail` undoes
 //! every change in reverse order, so a probe returns exactly to its start.
 
 use super::{Arrow, SHADED, Yajilin};
 use crate::constraints::Grid;
 use crate::constraints::connected::Graph;
+use crate::constraints::paths::{Join, Paths, Saved};
 use crate::constraints::probe::{Contradiction, Probing, Step, Trial};
 use crate::puzzles::pearl::{DOWN, LEFT, RIGHT, UP};
 use crate::util::dsf::Dsf;
@@ -185,12 +186,8 @@ const CLUE: i8 = 3;
 enum Undo {
     Link(usize),
     Cell(usize),
-    /// A path end's partner and cells before a join.
-    End {
-        node: usize,
-        other: usize,
-        cells: usize,
-    },
+    /// A path end's entries before a join.
+    End(Saved),
     Closed,
 }
 
@@ -226,10 +223,8 @@ struct State<'g> {
     lines: Vec<Line>,
     /// Per cell, the lines holding it.
     lines_at: Vec<Vec<usize>>,
-    /// For a path's end cell, the other end (a lone cell is its own); stale elsewhere.
-    end: Vec<usize>,
-    /// For a path's end cell, the cells on the path.
-    path_cells: Vec<usize>,
+    /// The paths of the on links, weighed by their cells.
+    paths: Paths,
     closed: bool,
     /// An arrow whose number cannot be met whatever the cells (more than its line holds,
     /// or fewer than a later arrow's): a contradiction at the start.
@@ -303,8 +298,7 @@ impl<'g> State<'g> {
             loop_cells: 0,
             lines,
             lines_at,
-            end: (0..cells).collect(),
-            path_cells: vec![1; cells],
+            paths: Paths::new(vec![1; cells], &[]),
             closed: false,
             impossible,
             trail: Vec::new(),
@@ -457,29 +451,19 @@ impl<'g> State<'g> {
             }
             self.set_cell(a, LOOP)?;
             self.set_cell(b, LOOP)?;
-            let ea = if self.on[a] == 0 { a } else { self.end[a] };
-            let eb = if self.on[b] == 0 { b } else { self.end[b] };
-            if ea == b {
-                // `a` and `b` end one path: the link closes it, and that cycle must be
-                // the whole loop.
-                if self.path_cells[a] != self.loop_cells || self.closed {
-                    return Err(Contradiction);
+            let trail = &mut self.trail;
+            match self.paths.link(a, b, 0, |saved| trail.push(Undo::End(saved))) {
+                Join::Closes { weight, .. } => {
+                    // `a` and `b` end one path: the link closes it, and that cycle must be
+                    // the whole loop.
+                    if weight != self.loop_cells || self.closed {
+                        return Err(Contradiction);
+                    }
+                    self.closed = true;
+                    self.trail.push(Undo::Closed);
+                    closing = true;
                 }
-                self.closed = true;
-                self.trail.push(Undo::Closed);
-                closing = true;
-            } else {
-                let cells = self.path_cells[ea] + self.path_cells[eb];
-                for (x, y) in [(ea, eb), (eb, ea)] {
-                    self.trail.push(Undo::End {
-                        node: x,
-                        other: self.end[x],
-                        cells: self.path_cells[x],
-                    });
-                    self.end[x] = y;
-                    self.path_cells[x] = cells;
-                }
-                self.work.push(Work::End(ea));
+                Join::Joined { end } => self.work.push(Work::End(end)),
             }
         }
         self.link[e] = want;
@@ -525,10 +509,7 @@ impl<'g> State<'g> {
                     }
                     self.cell[v] = UNKNOWN;
                 }
-                Some(Undo::End { node, other, cells }) => {
-                    self.end[node] = other;
-                    self.path_cells[node] = cells;
-                }
+                Some(Undo::End(saved)) => self.paths.restore(saved),
                 Some(Undo::Closed) => self.closed = false,
                 None => break,
             }
@@ -624,7 +605,7 @@ impl<'g> State<'g> {
         if !self.loops || self.on[v] != 1 {
             return Ok(());
         }
-        let u = self.end[v];
+        let u = self.paths.other_end(v);
         let graph = self.graph;
         let Some(&(_, e)) = graph
             .adjacent(v)
@@ -633,7 +614,7 @@ impl<'g> State<'g> {
         else {
             return Ok(());
         };
-        if self.path_cells[v] == self.loop_cells {
+        if self.paths.weight(v) == self.loop_cells {
             return Ok(());
         }
         self.set_link(e, false)
