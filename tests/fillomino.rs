@@ -2,10 +2,11 @@
 //! at its three preset sizes — solved, proved unique, the same numbers on native (the
 //! region sizes' cut loop) and on the eager CNF (sat, and external cadical when
 //! installed) for the first IDs of each file, accepted by the checker; the pzprjs and
-//! cspuz test URLs decided; the input forms read alike and written back; bad input
-//! located; clues that cannot be met are "no solution", exit 20. Deduction (`deduce.rs`):
-//! every shipped ID decided by it alone, the grid the sat backend's; each rule on a tiny
-//! grid; puzzles it leaves open still counted by the search from what it deduced.
+//! cspuz test URLs and a unique 30×30 made here decided; the input forms read alike and
+//! written back; bad input located; clues that cannot be met are "no solution", exit 20.
+//! Deduction (`deduce.rs`): every shipped ID decided by it alone, the grid the sat
+//! backend's; each rule on a tiny grid; puzzles it leaves open still counted by the search
+//! from what it deduced.
 
 mod common;
 mod genres;
@@ -41,6 +42,23 @@ fn every_tatham_id_is_unique_on_every_backend() {
         }
     }
     assert_eq!(solved, 60);
+}
+
+/// A unique 30×30 made here (`tests/fixtures/fillomino-large/`, `docs/peers.md`): larger
+/// than Tatham's generator finishes, and his solver leaves it unfinished. Native (the cut
+/// loop from what deduction leaves open) proves it unique; auto agrees.
+#[test]
+fn a_30x30_made_here_is_unique() {
+    let text = std::fs::read_to_string(format!(
+        "{}/tests/fixtures/fillomino-large/filling-30x30.txt",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let puzzles = all("filling-30x30", fillomino::parse(&text));
+    assert_eq!(puzzles.len(), 1);
+    let (_, p) = &puzzles[0];
+    assert_eq!(p.size(), (30, 30));
+    unique_everywhere("filling-30x30", p, &[Backend::Native, Backend::Auto]);
 }
 
 /// pzprjs's test puzzle (`test/script/fillomino.js`) and cspuz's
