@@ -12,6 +12,13 @@
 //! [`Probing::probe`] differs from the state before only by what the two trials proved.
 //! Both conclusions hold in every solution that extends the state before the probe, so a
 //! deduction that probes stays sound.
+//!
+//! Probing is the one part of a deduction whose cost grows faster than the grid (a probe a
+//! variable, each running the rules), so it polls the user's [`Stop`]: once it fires,
+//! every probe decides nothing and the pass ends with what it proved so far. That is sound
+//! (less deduced, nothing wrong), and the search that follows polls the same stop.
+
+use crate::stop::Stop;
 
 /// The rules cannot all hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,26 +52,31 @@ pub struct Probing {
     seen: Vec<(usize, i8)>,
     probes: usize,
     common: Vec<(usize, i8)>,
+    stop: Stop,
 }
 
 impl Probing {
-    /// Scratch for a state of `vars` variables.
-    pub fn new(vars: usize) -> Probing {
+    /// Scratch for a state of `vars` variables, probing until `stop` fires.
+    pub fn new(vars: usize, stop: &Stop) -> Probing {
         Probing {
             seen: vec![(0, 0); vars],
             probes: 0,
             common: Vec::new(),
+            stop: stop.clone(),
         }
     }
 
-    /// Probes `var` with its two ways `ways` (module docs); whether it decided anything.
-    /// A contradiction means the state has no solution.
+    /// Probes `var` with its two ways `ways` (module docs); whether it decided anything
+    /// (nothing once the stop has fired). A contradiction means the state has no solution.
     pub fn probe<T: Trial>(
         &mut self,
         t: &mut T,
         var: usize,
         ways: [i8; 2],
     ) -> Result<bool, Contradiction> {
+        if self.stop.should_stop() {
+            return Ok(false);
+        }
         self.probes += 1;
         let probe = self.probes;
         self.common.clear();
@@ -164,7 +176,7 @@ mod tests {
             value: [0; 3],
             trail: Vec::new(),
         };
-        let mut p = Probing::new(3);
+        let mut p = Probing::new(3, &Stop::never());
         assert_eq!(p.probe(&mut t, 0, [1, -1]), Ok(true));
         assert_eq!(t.value, [0, 0, 1], "c is 1 either way; a and b stay open");
     }
@@ -175,7 +187,7 @@ mod tests {
             value: [0, 0, -1],
             trail: Vec::new(),
         };
-        let mut p = Probing::new(3);
+        let mut p = Probing::new(3, &Stop::never());
         assert_eq!(p.probe(&mut t, 1, [1, -1]), Ok(true));
         assert_eq!(t.value[1], -1, "b = 1 meets c = -1");
         assert_eq!(
@@ -183,5 +195,18 @@ mod tests {
             Err(Contradiction),
             "a has no way left"
         );
+    }
+
+    #[test]
+    fn a_fired_stop_decides_nothing() {
+        let mut t = Toy {
+            value: [0; 3],
+            trail: Vec::new(),
+        };
+        let stop = Stop::cancellable(None);
+        stop.cancel();
+        let mut p = Probing::new(3, &stop);
+        assert_eq!(p.probe(&mut t, 0, [1, -1]), Ok(false));
+        assert_eq!(t.value, [0; 3]);
     }
 }

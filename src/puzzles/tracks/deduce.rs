@@ -59,6 +59,7 @@ use crate::constraints::Grid;
 use crate::constraints::connected::Graph;
 use crate::constraints::paths::{Join, Paths, Saved};
 use crate::constraints::probe::{Contradiction, Probing, Step, Trial};
+use crate::stop::Stop;
 
 /// One of the rules (module docs); the cell bookkeeping always runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,8 +146,14 @@ impl Facts {
 
 /// Runs the cell bookkeeping and `rules` to their fixpoint.
 pub fn deduce(p: &Tracks, rules: &[Rule]) -> Deduction {
+    deduce_until(p, rules, &Stop::never())
+}
+
+/// [`deduce`], probing until `stop` fires (`constraints::probe`): what it proved by then.
+pub fn deduce_until(p: &Tracks, rules: &[Rule], stop: &Stop) -> Deduction {
     let graph = graph(p);
     let mut state = State::new(p, &graph, rules);
+    state.stop = stop.clone();
     match state.solve(p) {
         Ok(()) => Deduction::Facts(state.facts()),
         Err(Contradiction) => Deduction::Contradiction,
@@ -203,6 +210,8 @@ struct State<'g> {
     closed: bool,
     trail: Vec<Undo>,
     work: Vec<Work>,
+    /// When probing gives up (never, unless [`deduce_until`] is given a stop).
+    stop: Stop,
 }
 
 impl<'g> State<'g> {
@@ -238,6 +247,7 @@ impl<'g> State<'g> {
             closed: false,
             trail: Vec::new(),
             work: Vec::new(),
+            stop: Stop::never(),
         }
     }
 
@@ -639,7 +649,7 @@ impl<'g> State<'g> {
     /// links.
     fn probe_pass(&mut self, links: bool) -> Result<bool, Contradiction> {
         let nodes = self.cell.len();
-        let mut probing = Probing::new(nodes + self.link.len());
+        let mut probing = Probing::new(nodes + self.link.len(), &self.stop);
         let mut progress = false;
         if links {
             for e in 0..self.link.len() {

@@ -307,7 +307,7 @@ impl NativeSolve<Grid> for Tracks {
         let max = limits.max_or_all();
         let mut facts = None;
         if max > 0 {
-            match deduce::deduce(self, &deduce::Rule::ALL) {
+            match deduce::deduce_until(self, &deduce::Rule::ALL, &limits.stop) {
                 deduce::Deduction::Contradiction => {
                     return Ok(NativeAnswer::deduced(0, max));
                 }
