@@ -203,9 +203,9 @@ fn random_board(w: usize, h: usize, rng: &mut Lcg) -> lightup::LightUp {
         }
     }
     // White cells the random picks left unlit turn black.
-    for i in 0..w * h {
-        if cells[i] == Cell::White && !lit[i] {
-            cells[i] = Cell::Black(None);
+    for (cell, &lit) in cells.iter_mut().zip(&lit) {
+        if *cell == Cell::White && !lit {
+            *cell = Cell::Black(None);
         }
     }
     for i in 0..w * h {

@@ -492,8 +492,8 @@ mod tests {
 
     #[test]
     fn settle_solves_a_small_board() {
-        // GENRES.md A.5's example is decided without a guess.
-        let (_, p) = parse("10x10:aBk3cBBe3b2aBh3a0e0f0e0a2h3a1b3eB1c2k1a")
+        // The first ID of `lightup-7x7-easy.txt` is decided without a guess.
+        let (_, p) = parse("7x7:b11p2Bb0b01pBBb")
             .remove(0)
             .unwrap();
         let b = Board::new(&p);
