@@ -8,7 +8,8 @@ mod common;
 mod genres;
 
 use genres::{
-    all, eager, eager_agrees, error_at, fixtures, unique_everywhere, unsolvable_everywhere,
+    Lcg, all, eager, eager_agrees, error_at, fixtures, same_solutions, unique_everywhere,
+    unsolvable_everywhere,
 };
 use predicates::prelude::*;
 use satcover::puzzle::{Backend, Puzzle, Status};
@@ -162,4 +163,102 @@ fn a_plain_row_may_start_with_a_black_cell() {
     assert_eq!(line, 2);
     assert_eq!(p.drawing(None), "#..\n.1.\n...");
     assert_eq!(lightup::parse("3x3:Bc1d").remove(0).unwrap().1, p);
+}
+
+/// A random board: black cells about one in four, lights placed on random unlit cells until
+/// every white cell is lit, and about two black cells in three numbered by the lights
+/// beside them; so it has a solution.
+fn random_board(w: usize, h: usize, rng: &mut Lcg) -> lightup::LightUp {
+    use lightup::Cell;
+    let mut cells: Vec<Cell> = (0..w * h)
+        .map(|_| {
+            if rng.below(4) == 0 {
+                Cell::Black(None)
+            } else {
+                Cell::White
+            }
+        })
+        .collect();
+    let white = |cells: &[Cell], r: isize, c: isize| {
+        (0..h as isize).contains(&r)
+            && (0..w as isize).contains(&c)
+            && cells[r as usize * w + c as usize] == Cell::White
+    };
+    let mut light = vec![false; w * h];
+    let mut lit = vec![false; w * h];
+    for _ in 0..w * h * 4 {
+        let i = rng.below(w * h);
+        if cells[i] != Cell::White || lit[i] {
+            continue;
+        }
+        light[i] = true;
+        lit[i] = true;
+        for (dr, dc) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
+            let (mut r, mut c) = ((i / w) as isize + dr, (i % w) as isize + dc);
+            while white(&cells, r, c) {
+                lit[r as usize * w + c as usize] = true;
+                r += dr;
+                c += dc;
+            }
+        }
+    }
+    // White cells the random picks left unlit turn black.
+    for (cell, &lit) in cells.iter_mut().zip(&lit) {
+        if *cell == Cell::White && !lit {
+            *cell = Cell::Black(None);
+        }
+    }
+    for i in 0..w * h {
+        if cells[i] == Cell::Black(None) && rng.below(3) > 0 {
+            let (r, c) = ((i / w) as isize, (i % w) as isize);
+            let n = [(0, 1), (0, -1), (1, 0), (-1, 0)]
+                .into_iter()
+                .filter(|(dr, dc)| {
+                    white(&cells, r + dr, c + dc)
+                        && light[(r + dr) as usize * w + (c + dc) as usize]
+                })
+                .count();
+            cells[i] = Cell::Black(Some(n as u8));
+        }
+    }
+    lightup::LightUp::new(w, h, cells)
+}
+
+/// Random boards, 4×4 to 7×6 (a third with one clue changed by one): native (the genre's
+/// deductions and search) and sat list the same solutions, also on boards with none or
+/// several.
+#[test]
+fn native_and_sat_list_the_same_solutions_on_random_boards() {
+    let mut rng = Lcg(40);
+    let (mut none, mut one, mut several) = (0, 0, 0);
+    for (w, h) in [(4, 4), (5, 4), (5, 5), (6, 6), (7, 6)] {
+        for round in 0..20 {
+            let mut p = random_board(w, h, &mut rng);
+            if rng.below(3) == 0 {
+                let (ww, hh) = p.size();
+                let mut cells: Vec<lightup::Cell> =
+                    (0..ww * hh).map(|i| p.cell(i / ww, i % ww)).collect();
+                let numbered: Vec<usize> = (0..cells.len())
+                    .filter(|&i| matches!(cells[i], lightup::Cell::Black(Some(_))))
+                    .collect();
+                if !numbered.is_empty() {
+                    let i = numbered[rng.below(numbered.len())];
+                    if let lightup::Cell::Black(Some(n)) = cells[i] {
+                        cells[i] = lightup::Cell::Black(Some(if n < 4 { n + 1 } else { 3 }));
+                    }
+                    p = lightup::LightUp::new(ww, hh, cells);
+                }
+            }
+            let label = format!("{w}x{h}, round {round}:\n{}", p.drawing(None));
+            match same_solutions(&label, &p, Backend::Native, Backend::Sat) {
+                0 => none += 1,
+                1 => one += 1,
+                _ => several += 1,
+            }
+        }
+    }
+    assert!(
+        none > 0 && one > 0 && several > 0,
+        "{none} without, {one} unique, {several} with several"
+    );
 }

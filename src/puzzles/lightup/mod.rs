@@ -10,17 +10,25 @@
 //! - **value** (the solution's [`Grid`]): 1 = a light, 0 = none (always 0 on black cells).
 //!
 //! The rules are layer constraints on a 0/1 [`Model`] (black cells are fixed to 0):
-//! `adjacency::count_around` per clue, `sight::illuminate` for the two sight rules. Engines:
-//! the layer's native search, sat and external on its CNF (`encodings/lightup.md`). No
-//! dlx: "exactly one light per segment" would be a cover, but a segment may hold none.
+//! `adjacency::count_around` per clue, `sight::illuminate` for the two sight rules, which
+//! sat and external solve as CNF (`encodings/lightup.md`). Native is the genre's own
+//! solver: the deductions of `deduce.rs` and the search of `search.rs`. No dlx: "exactly
+//! one light per segment" would be a cover, but a segment may hold none.
 
 mod check;
+mod deduce;
 mod reader;
+mod search;
+
+use std::sync::OnceLock;
 
 pub use reader::{parse, parse_id, parse_url};
 
 use crate::constraints::{self, Grid, Model, adjacency, sight};
-use crate::puzzle::{CellStyle, Cells, CheckError, CnfEncode, Kind, NativeSolve, Puzzle};
+use crate::puzzle::{
+    CellStyle, Cells, CheckError, CnfEncode, Kind, Limits, NativeAnswer, NativeSolve, Puzzle,
+    Sink, SolveError,
+};
 use crate::render::{Picture, Rgb};
 
 /// One cell of the board.
@@ -33,37 +41,53 @@ pub enum Cell {
 }
 
 /// A Light Up puzzle.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct LightUp {
     width: usize,
     height: usize,
     cells: Vec<Cell>,
-    model: Model,
+    /// The rules as layer constraints, built when an encoder first asks (the native
+    /// solver reads the cells).
+    model: OnceLock<Model>,
 }
+
+/// Two puzzles are equal when their boards are (the model follows from the board).
+impl PartialEq for LightUp {
+    fn eq(&self, other: &LightUp) -> bool {
+        (self.width, self.height, &self.cells) == (other.width, other.height, &other.cells)
+    }
+}
+
+impl Eq for LightUp {}
 
 impl LightUp {
     /// A `width × height` board of row-major `cells`.
     pub fn new(width: usize, height: usize, cells: Vec<Cell>) -> LightUp {
         assert_eq!(cells.len(), width * height, "one cell per place");
-        let white: Vec<bool> = cells.iter().map(|&c| c == Cell::White).collect();
-        let mut model = Model::new(width, height, constraints::range(0, 1));
+        LightUp {
+            width,
+            height,
+            cells,
+            model: OnceLock::new(),
+        }
+    }
+
+    /// The layer model of the rules (module docs).
+    fn build_model(&self) -> Model {
+        let white: Vec<bool> = self.cells.iter().map(|&c| c == Cell::White).collect();
+        let mut model = Model::new(self.width, self.height, constraints::range(0, 1));
         for (i, &w) in white.iter().enumerate() {
             if !w {
                 model.give(i, 0);
             }
         }
-        for (i, &cell) in cells.iter().enumerate() {
+        for (i, &cell) in self.cells.iter().enumerate() {
             if let Cell::Black(Some(clue)) = cell {
                 adjacency::count_around(&mut model, i, |n| white[n], 1, usize::from(clue));
             }
         }
         sight::illuminate(&mut model, &white, 1);
-        LightUp {
-            width,
-            height,
-            cells,
-            model,
-        }
+        model
     }
 
     /// Columns and rows.
@@ -168,7 +192,7 @@ impl Puzzle for LightUp {
 
 impl constraints::OnModel for LightUp {
     fn model(&self) -> &Model {
-        &self.model
+        self.model.get_or_init(|| self.build_model())
     }
 
     fn solution(&self, values: Vec<u32>) -> Grid {
@@ -176,7 +200,47 @@ impl constraints::OnModel for LightUp {
     }
 }
 
-constraints::engines!(LightUp);
+impl NativeSolve<Grid> for LightUp {
+    /// Deduction, then the search from what it left open (`search.rs`).
+    fn solve_native(
+        &self,
+        limits: &Limits,
+        found: Sink<'_, Grid>,
+    ) -> Result<NativeAnswer, SolveError> {
+        let max = limits.max_or_all();
+        if max == 0 {
+            return Ok(NativeAnswer {
+                count: 0,
+                complete: false,
+                nodes: Some(0),
+                guesses: Some(0),
+                conflicts: None,
+            });
+        }
+        let board = deduce::Board::new(self);
+        let grid = |values: &[u32]| Grid::new(self.width, values.to_vec());
+        match search::solve(&board, limits, &mut |values| found(grid(values))) {
+            search::Root::Contradiction => Ok(NativeAnswer::deduced(0, max)),
+            search::Root::Decided(values) => {
+                let lights = grid(&values);
+                if check::verify(self, &lights).is_ok() {
+                    let _ = found(lights);
+                    Ok(NativeAnswer::deduced(1, max))
+                } else {
+                    // Every step forced, so a grid the checker refuses would be a bug in
+                    // the deductions: the layer's search decides.
+                    debug_assert!(false, "a deduced grid fails the checker");
+                    let model = constraints::OnModel::model(self);
+                    constraints::native::solve(model, limits, &mut |v| found(grid(v)))
+                }
+            }
+            search::Root::Searched(answer) => Ok(answer),
+        }
+    }
+}
+
+// The layer's CNF (`encodings/lightup.md`).
+constraints::encodings!(LightUp);
 
 impl Kind {
     /// This kind; what it is: [`READER`]'s `about`.
