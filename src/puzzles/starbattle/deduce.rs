@@ -39,6 +39,12 @@
 //! band, and band's before room, the dearest. The passes keep their work space in a
 //! [`Scratch`] the search makes once, which holds nothing between passes.
 //!
+//! Room resumes: a room pass that marked cells is followed, when no rule marked a cell in
+//! between (the open cells are as many as it left: marks only ever close cells), by a pass
+//! that stops after the cell the first one marked last unless it marks a cell itself. The
+//! cells after that one were probed against these very marks and passed, so probing them
+//! again would pass again; a test compares the fixpoint with full passes.
+//!
 //! Band sweeps: for each first line `a`, a region joins the regions meeting `a..=b` at the
 //! first line ≥ `a` of its open cells, and the regions inside at its last line when its
 //! first is ≥ `a`; so one sweep over `b` gives every band's sums that a region-by-region
@@ -222,6 +228,9 @@ pub(super) struct Scratch {
     inside: Vec<(u32, u32)>,
     /// Rules 4 and 5: the runs (start, length) of a line.
     runs: Vec<(usize, usize)>,
+    /// Rule 6, after a pass that marked cells: the open cells it left and the cell after
+    /// the last it marked; `None` asks for a full pass.
+    room_resume: Option<(u32, usize)>,
 }
 
 impl Scratch {
@@ -237,6 +246,7 @@ impl Scratch {
             meet: vec![(0, 0); lines],
             inside: vec![(0, 0); lines],
             runs: Vec::new(),
+            room_resume: None,
         }
     }
 }
@@ -249,6 +259,7 @@ pub(super) fn settle(
     rules: Rules,
     scratch: &mut Scratch,
 ) -> Result<(), Contradiction> {
+    scratch.room_resume = None;
     loop {
         count(board, marks)?;
         if rules.lines && (lines(board, marks, scratch)? | pairs(board, marks, scratch)?) {
@@ -428,10 +439,18 @@ pub(super) fn room(
         lost,
         touched,
         seen,
+        room_resume,
         ..
     } = scratch;
+    let mut end = match *room_resume {
+        Some((open, end)) if open == open_cells(board, marks) => end,
+        _ => n,
+    };
     let mut changed = false;
     for cell in 0..n {
+        if cell == end {
+            break;
+        }
         if marks.cell[cell] != OPEN {
             continue;
         }
@@ -479,9 +498,23 @@ pub(super) fn room(
         if fails {
             marks.empty(board, cell)?;
             changed = true;
+            // Probed against other marks than the cells after it: the pass goes on to
+            // the end, and a next one may stop after this cell.
+            end = n;
+            *room_resume = Some((0, cell + 1));
         }
     }
+    if let Some((open, _)) = room_resume.as_mut().filter(|_| changed) {
+        *open = open_cells(board, marks);
+    } else {
+        *room_resume = None;
+    }
     Ok(changed)
+}
+
+/// The open cells of the grid (each in one row).
+fn open_cells(board: &Board, marks: &Marks) -> u32 {
+    marks.open[..board.height].iter().sum()
 }
 
 /// The most stars that fit, none touching, on the cells of a row or a column (`line`, in
@@ -949,7 +982,8 @@ mod tests {
 
     #[test]
     fn settle_reaches_the_fixpoint_of_the_former_order() {
-        // The former order: count, band, lines and pairs, room, each restarting at count.
+        // The former order: count, band, lines and pairs, room, each restarting at count,
+        // and every room pass a full one.
         fn settle_band_first(b: &Board, m: &mut Marks, s: &mut Scratch) -> Result<(), Contradiction> {
             loop {
                 count(b, m)?;
@@ -959,6 +993,7 @@ mod tests {
                 if lines(b, m, s)? | pairs(b, m, s)? {
                     continue;
                 }
+                s.room_resume = None;
                 if room(b, m, s)? {
                     continue;
                 }
