@@ -37,7 +37,8 @@
 //!
 //! Order: [`settle`] runs the cheap rules (count, lines, pairs) to their fixpoint before
 //! band, and band's before room, the dearest. The passes keep their work space in a
-//! [`Scratch`] the search makes once, which holds nothing between passes.
+//! [`Scratch`] the search makes once; between passes it holds only where the next room
+//! pass may stop (below), which [`settle`] forgets on entry.
 //!
 //! Room resumes: a room pass that marked cells is followed, when no rule marked a cell in
 //! between (the open cells are as many as it left: marks only ever close cells), by a pass
@@ -209,8 +210,8 @@ impl Marks {
     }
 }
 
-/// Work space of the passes, reused so that the fixpoint allocates nothing; its contents
-/// mean nothing between passes.
+/// Work space of the passes, reused so that the fixpoint allocates nothing; between passes
+/// only `room_resume` means something.
 pub(super) struct Scratch {
     /// Rule 6: the open cells of each unit the probed star would empty (all 0 between
     /// probes), the units with some, and the cells counted for the probe.
