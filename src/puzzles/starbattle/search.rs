@@ -20,7 +20,7 @@
 
 use std::ops::ControlFlow;
 
-use super::deduce::{self, Board, Marks, OPEN, Rules, STAR};
+use super::deduce::{self, Board, Marks, OPEN, Rules, STAR, Scratch};
 use crate::puzzle::{Limits, NativeAnswer};
 use crate::stop::Effort;
 
@@ -31,6 +31,7 @@ pub(super) struct Search<'a, 'f> {
     limits: &'a Limits,
     max: u64,
     found: &'f mut dyn FnMut(&[u32]) -> ControlFlow<()>,
+    scratch: Scratch,
     handed: usize,
     count: u64,
     nodes: u64,
@@ -53,6 +54,7 @@ pub(super) fn solve(
         limits,
         max,
         found,
+        scratch: Scratch::new(board),
         handed: 0,
         count: 0,
         nodes: 0,
@@ -77,7 +79,7 @@ impl Search<'_, '_> {
         if self.nodes.is_multiple_of(256) && self.limits.stop.poll(Effort::Nodes, self.nodes) {
             self.stopped = true;
         }
-        if self.stopped || deduce::settle(self.board, &mut marks, self.rules).is_err() {
+        if self.stopped || deduce::settle(self.board, &mut marks, self.rules, &mut self.scratch).is_err() {
             return;
         }
         let Some(cell) = self.guess(&marks) else {
