@@ -205,11 +205,11 @@ impl NativeSolve<Grid> for Nurikabe {
         limits: &Limits,
         found: Sink<'_, Grid>,
     ) -> Result<NativeAnswer, SolveError> {
-        let local = cnf::local(self);
+        let local = cnf::local(self, cnf::Sizes::Propagator);
         let run = lazy::solve_theory(
             true,
             &local.cnf,
-            &local.connected,
+            &local.rules(),
             &local.shade,
             limits.max_or_all(),
             limits.keep,
@@ -231,7 +231,7 @@ impl CnfEncode<Grid> for Nurikabe {
 
     /// The lazy form: varisat on the local clauses, cuts added as models split a region.
     fn sat_session(&self, limits: &Limits) -> Option<Result<SessionAnswer<Grid>, SolveError>> {
-        let local = cnf::local(self);
+        let local = cnf::local(self, cnf::Sizes::Clauses);
         let run = match lazy::solve_incremental(
             &local.cnf,
             &local.connected,
@@ -313,7 +313,7 @@ mod tests {
     #[test]
     fn the_batsat_theory_and_the_cut_loop_agree() {
         let p = parse_url("https://puzz.link/p?nurikabe/6/6/m8n8i9u", 1, 0).unwrap();
-        let local = cnf::local(&p);
+        let local = cnf::local(&p, cnf::Sizes::Clauses);
         let stop = crate::stop::Stop::never();
         let cut =
             lazy::solve_incremental(&local.cnf, &local.connected, &local.shade, 50, 50, &stop)
