@@ -21,7 +21,8 @@
 //!   (over the grid), and the labelled cells of each island N6 leaves out (`?`, or more
 //!   than 48 cells) over its candidates.
 //!
-//! The local formula (N1–N5) is what the lazy searches solve; the eager one adds C1–C4 for
+//! The local formula (N1–N6) is what the lazy searches solve (native's with N5 as
+//! [`ComponentSize`] propagators, [`Sizes::Propagator`]); the eager one adds C1–C4 for
 //! every connectivity constraint and is the whole puzzle, for external solvers and
 //! `export`.
 

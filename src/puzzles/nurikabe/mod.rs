@@ -13,8 +13,9 @@
 //! connectivity constraints of the layer (`constraints::connected`): the shaded cells over
 //! the grid, each island over its candidates. The engines:
 //! - **native**: CDCL on batsat with every connectivity as a theory (`constraints::lazy`),
-//!   checked at every unit-propagation fixpoint, so a wall or island sealed off is a
-//!   conflict explained by its separator cut;
+//!   checked at unit-propagation fixpoints, so a wall or island sealed off is a conflict
+//!   explained by its separator cut; each numbered island's size (N5) is a propagator of
+//!   the theory (`constraints::component_size`), not clauses;
 //! - **sat**: varisat on the local clauses, adding cuts whenever a model splits a region
 //!   (an incremental session, [`CnfEncode::sat_session`]); the **external** engine and
 //!   `export` get the whole eager CNF, which the `sat` engine also solves when asked
