@@ -342,3 +342,94 @@ fn the_binary_solves_exports_and_refuses() {
                 .and(predicate::str::contains("C4 connected")),
         );
 }
+
+/// Every clause `ComponentSize` raises, and every implication it propagates read as a
+/// clause, holds in every assignment whose chosen nodes are connected, hold the root and
+/// number `size` (all of them, by brute force on a 4×3 grid); a raised clause is false
+/// under the assignment, a reason true; and on total assignments with connected chosen
+/// nodes the cut fires exactly when the component is not such a one.
+#[test]
+fn component_size_explanations_hold_in_every_component() {
+    use satcover::cnf::{Lit, Var};
+    use satcover::constraints::component_size::ComponentSize;
+    use satcover::constraints::connected::Graph;
+    use satcover::constraints::lazy::Global;
+
+    let (w, h) = (4, 3);
+    let n = w * h;
+    let graph = Graph::grid(w, h);
+    let node: Vec<Lit> = (0..n).map(|i| Var::from_index(i).positive()).collect();
+    let connected = |set: u32| {
+        let Some(start) = (0..n).find(|&i| set >> i & 1 == 1) else {
+            return true;
+        };
+        let mut seen = 1u32 << start;
+        let mut stack = vec![start];
+        while let Some(v) = stack.pop() {
+            for &(u, _) in graph.adjacent(v) {
+                if set >> u & 1 == 1 && seen >> u & 1 == 0 {
+                    seen |= 1 << u;
+                    stack.push(u);
+                }
+            }
+        }
+        seen == set
+    };
+    let mut rng = Lcg(42);
+    let (mut raised, mut forced) = (0, 0);
+    for (root, size) in [(0, 1), (5, 3), (1, 4), (6, 6)] {
+        let z = ComponentSize::new(graph.clone(), node.clone(), root, size);
+        let good: Vec<u32> = (0..1u32 << n)
+            .filter(|&s| s >> root & 1 == 1 && s.count_ones() as usize == size && connected(s))
+            .collect();
+        let holds = |clause: &[Lit]| {
+            good.iter().all(|&s| {
+                clause
+                    .iter()
+                    .any(|l| (s >> l.var().index() & 1 == 1) == l.is_positive())
+            })
+        };
+        for total in 0..1u32 << n {
+            if !connected(total) {
+                continue;
+            }
+            let value = |l: Lit| Some((total >> l.var().index() & 1 == 1) == l.is_positive());
+            let ok = total >> root & 1 == 1 && total.count_ones() as usize == size;
+            assert_eq!(
+                z.cut(&value).is_none(),
+                ok,
+                "{total:b}, root {root}, size {size}"
+            );
+        }
+        for _ in 0..400 {
+            // A partial assignment, noted as the batsat theory notes it.
+            let z = ComponentSize::new(graph.clone(), node.clone(), root, size);
+            let values: Vec<Option<bool>> = (0..n)
+                .map(|_| match rng.below(3) {
+                    0 => Some(true),
+                    1 => Some(false),
+                    _ => None,
+                })
+                .collect();
+            for (i, v) in values.iter().enumerate() {
+                if let Some(b) = v {
+                    z.assign(i, *b);
+                }
+            }
+            let value = |l: Lit| values[l.var().index()].map(|b| b == l.is_positive());
+            if let Some(clause) = z.cut(&value) {
+                assert!(clause.iter().all(|&l| value(l) == Some(false)));
+                assert!(holds(&clause), "{clause:?} under {values:?}");
+                raised += 1;
+            }
+            for (lit, reason) in z.implied(&value) {
+                assert!(reason.iter().all(|&l| value(l) == Some(true)), "{values:?}");
+                let mut clause: Vec<Lit> = reason.iter().map(|&l| !l).collect();
+                clause.push(lit);
+                assert!(holds(&clause), "{clause:?} under {values:?}");
+                forced += 1;
+            }
+        }
+    }
+    assert!(raised > 0 && forced > 0, "{raised} raised, {forced} forced");
+}

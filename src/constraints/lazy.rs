@@ -33,10 +33,25 @@ pub trait Global {
     fn cuts(&self, value: &dyn Fn(Lit) -> Option<bool>) -> Vec<Vec<Lit>>;
     /// Literals the constraint forces under a partial assignment that breaks nothing, each
     /// with its reason (literals true under it whose conjunction implies the literal); the
-    /// batsat theory propagates them. None by default: conflicts only.
+    /// batsat theory propagates them, and raises one already false as a conflict (the
+    /// literal and the reason's negations). None by default: conflicts only.
     fn implied(&self, _value: &dyn Fn(Lit) -> Option<bool>) -> Vec<(Lit, Vec<Lit>)> {
         Vec::new()
     }
+    /// The variables the constraint reads, when the batsat theory is to check it at every
+    /// unit-propagation fixpoint where one of them was assigned since its last check
+    /// (rather than every [`CHECK_EVERY`] trail literals): for a cheap check that stands in
+    /// for clauses (a counter's), whose propagation it must keep up with. `None` by default.
+    fn watched(&self) -> Option<Vec<Var>> {
+        None
+    }
+    /// The batsat theory's note that watched variable `index` (in [`Global::watched`]'s
+    /// order) is now `value`, so a constraint may keep counts that gate its
+    /// [`Global::implied`] (interior mutability; nothing else calls it).
+    fn assign(&self, _index: usize, _value: bool) {}
+    /// The theory's note that watched variable `index`, which was `value`, is unassigned
+    /// again (backtracking undoes [`Global::assign`]).
+    fn unassign(&self, _index: usize, _value: bool) {}
 }
 
 impl Global for Connected {
@@ -280,6 +295,14 @@ struct Connectivity<'c, 'p, C> {
     checked: usize,
     /// Check partial assignments at unit-propagation fixpoints (else total ones only).
     partial: bool,
+    /// Per variable, the constraints that watch it, with its index in their
+    /// [`Global::watched`].
+    watchers: Vec<Vec<(usize, usize)>>,
+    /// Per constraint, whether it watches variables ([`Global::watched`]).
+    watching: Vec<bool>,
+    /// Per constraint, whether it watches a variable assigned since its last check (every
+    /// watching constraint after a backtrack).
+    dirty: Vec<bool>,
     /// Per variable, the reason of the literal last propagated on it ([`Global::implied`]).
     reasons: Vec<Vec<theory::Lit>>,
     /// Per variable, its value on the trail as far as [`Connectivity::sync`] read it: the
@@ -296,14 +319,32 @@ impl<C: Global> Connectivity<'_, '_, C> {
             let lit = Lit::new(Var::from_index(t.var().idx() as usize), t.sign());
             self.values[lit.var().index()] = Some(lit.is_positive());
             self.read.push(lit);
+            for &(c, j) in &self.watchers[lit.var().index()] {
+                self.constraints[c].assign(j, lit.is_positive());
+                self.dirty[c] = true;
+            }
         }
     }
 
-    /// A cut for the assignment read, if some constraint is broken.
-    fn violated(&mut self) -> bool {
-        let values = &self.values;
-        let value = |l: Lit| values[l.var().index()].map(|b| b == l.is_positive());
-        for c in self.constraints {
+    /// Whether constraint `i` is checked now: every one when `all`, else a watching one
+    /// with a variable assigned since its last check (which this check clears).
+    fn due(&mut self, i: usize, all: bool) -> bool {
+        let due = all || self.dirty[i];
+        self.dirty[i] = false;
+        due
+    }
+
+    /// A cut for the assignment read, if some constraint is broken: every constraint on a
+    /// `total` assignment; else, when `all`, those that watch no variables (the others
+    /// raise theirs as an implied literal already false, [`Global::implied`]).
+    fn violated(&mut self, total: bool, all: bool) -> bool {
+        let constraints = self.constraints;
+        for (i, c) in constraints.iter().enumerate() {
+            if !(total || all && !self.watching[i]) {
+                continue;
+            }
+            let values = &self.values;
+            let value = |l: Lit| values[l.var().index()].map(|b| b == l.is_positive());
             if let Some(cut) = c.cut(&value) {
                 self.clause.clear();
                 self.clause.extend(cut.into_iter().map(to_batsat));
@@ -325,31 +366,44 @@ impl<C: Global> Theory for Connectivity<'_, '_, C> {
     fn backtrack(&mut self, mark: usize) {
         for lit in self.read.drain(mark..) {
             self.values[lit.var().index()] = None;
+            for &(c, j) in &self.watchers[lit.var().index()] {
+                self.constraints[c].unassign(j, lit.is_positive());
+            }
         }
         self.checked = 0;
+        self.dirty.copy_from_slice(&self.watching);
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_, '_>) {
         self.sync(ctx);
-        let len = ctx.trail().len();
-        if !self.partial || len < self.checked + CHECK_EVERY {
+        if !self.partial {
             return;
         }
-        self.checked = len;
-        if self.violated() {
+        let len = ctx.trail().len();
+        let all = len >= self.checked + CHECK_EVERY;
+        if !all && !self.dirty.contains(&true) {
+            return;
+        }
+        if all {
+            self.checked = len;
+        }
+        if self.violated(false, all) {
             self.checked = 0;
             let clause = std::mem::take(&mut self.clause);
             ctx.conflict(&clause);
             self.clause = clause;
             return;
         }
-        let values = &self.values;
-        let value = |l: Lit| values[l.var().index()].map(|b| b == l.is_positive());
-        let implied: Vec<(Lit, Vec<Lit>)> = self
-            .constraints
-            .iter()
-            .flat_map(|c| c.implied(&value))
-            .collect();
+        let mut implied: Vec<(Lit, Vec<Lit>)> = Vec::new();
+        let constraints = self.constraints;
+        for (i, c) in constraints.iter().enumerate() {
+            if !self.due(i, all) {
+                continue;
+            }
+            let values = &self.values;
+            let value = |l: Lit| values[l.var().index()].map(|b| b == l.is_positive());
+            implied.extend(c.implied(&value));
+        }
         for (lit, reason) in implied {
             match ctx.value(to_batsat(lit)) {
                 Some(true) => continue,
@@ -371,7 +425,7 @@ impl<C: Global> Theory for Connectivity<'_, '_, C> {
 
     fn complete(&mut self, ctx: &mut Context<'_, '_>) {
         self.sync(ctx);
-        if self.violated() {
+        if self.violated(true, true) {
             self.checked = 0;
             let clause = std::mem::take(&mut self.clause);
             ctx.conflict(&clause);
@@ -401,6 +455,16 @@ pub fn solve_theory<C: Global>(
     let Some(mut solver) = load(cnf, stop) else {
         return LazyAnswer::refuted();
     };
+    let mut watchers = vec![Vec::new(); cnf.num_vars()];
+    let mut watching = vec![false; constraints.len()];
+    for (i, c) in constraints.iter().enumerate() {
+        if let Some(vars) = c.watched() {
+            watching[i] = true;
+            for (j, v) in vars.into_iter().enumerate() {
+                watchers[v.index()].push((i, j));
+            }
+        }
+    }
     let mut theory = Connectivity {
         constraints,
         enumerate: Enumerate::new(projection, max, keep, cnf.num_vars()),
@@ -408,6 +472,9 @@ pub fn solve_theory<C: Global>(
         clause: Vec::new(),
         checked: 0,
         partial,
+        watchers,
+        dirty: watching.clone(),
+        watching,
         reasons: vec![Vec::new(); cnf.num_vars()],
         values: vec![None; cnf.num_vars()],
         read: Vec::new(),

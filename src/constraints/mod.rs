@@ -29,6 +29,7 @@
 pub mod acyclic;
 pub mod adjacency;
 pub mod cnf;
+pub mod component_size;
 pub mod connected;
 pub mod connected_cells;
 pub mod connected_deduce;

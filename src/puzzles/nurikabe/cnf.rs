@@ -21,15 +21,19 @@
 //!   (over the grid), and the labelled cells of each island N6 leaves out (`?`, or more
 //!   than 48 cells) over its candidates.
 //!
-//! The local formula (N1–N5) is what the lazy searches solve; the eager one adds C1–C4 for
+//! The local formula (N1–N6) is what the lazy searches solve (native's with N5 as
+//! [`ComponentSize`] propagators, [`Sizes::Propagator`]); the eager one adds C1–C4 for
 //! every connectivity constraint and is the whole puzzle, for external solvers and
 //! `export`.
 
 use super::Nurikabe;
 use crate::cnf::{Cnf, Lit, Var};
 use crate::constraints::Grid;
+use crate::cnf::Lit as CnfLit;
 use crate::constraints::cnf::exactly_k;
+use crate::constraints::component_size::ComponentSize;
 use crate::constraints::connected::{Connected, Graph};
+use crate::constraints::lazy::Global;
 use crate::puzzle::{CnfEncoding, DecodeError};
 use crate::sat::{Blocking, Model};
 
@@ -41,7 +45,99 @@ pub(crate) struct Local {
     pub cnf: Cnf,
     /// The shaded cells first, then one per island.
     pub connected: Vec<Connected>,
+    /// With [`Sizes::Propagator`], each numbered island's size (N5's stand-in).
+    pub sizes: Vec<ComponentSize>,
     pub shade: Vec<Var>,
+}
+
+/// How the local formula states N5.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Sizes {
+    /// Counter clauses (the eager CNF, the varisat session).
+    Clauses,
+    /// A [`ComponentSize`] per numbered island, for the batsat theory.
+    Propagator,
+}
+
+/// A global rule of the batsat search: connectivity, or an island's size.
+pub(crate) enum Rule {
+    Connected(Connected),
+    Size(ComponentSize),
+}
+
+impl Local {
+    /// The global rules of the batsat theory: every connectivity, then every size.
+    pub(crate) fn rules(&self) -> Vec<Rule> {
+        self.connected
+            .iter()
+            .cloned()
+            .map(Rule::Connected)
+            .chain(self.sizes.iter().cloned().map(Rule::Size))
+            .collect()
+    }
+}
+
+type Value<'a> = &'a dyn Fn(CnfLit) -> Option<bool>;
+
+impl Global for Rule {
+    fn cut(&self, value: Value<'_>) -> Option<Vec<CnfLit>> {
+        match self {
+            Rule::Connected(c) => c.cut(value),
+            Rule::Size(z) => z.cut(value),
+        }
+    }
+
+    fn cuts(&self, value: Value<'_>) -> Vec<Vec<CnfLit>> {
+        match self {
+            Rule::Connected(c) => c.cuts(value),
+            Rule::Size(z) => Global::cuts(z, value),
+        }
+    }
+
+    fn implied(&self, value: Value<'_>) -> Vec<(CnfLit, Vec<CnfLit>)> {
+        match self {
+            Rule::Connected(c) => Global::implied(c, value),
+            Rule::Size(z) => z.implied(value),
+        }
+    }
+
+    fn watched(&self) -> Option<Vec<Var>> {
+        match self {
+            Rule::Connected(c) => c.watched(),
+            Rule::Size(z) => z.watched(),
+        }
+    }
+
+    fn assign(&self, index: usize, value: bool) {
+        if let Rule::Size(z) = self {
+            z.assign(index, value);
+        }
+    }
+
+    fn unassign(&self, index: usize, value: bool) {
+        if let Rule::Size(z) = self {
+            z.unassign(index, value);
+        }
+    }
+}
+
+/// The grid's edges between an island's candidates `cells` (in cell order), as a graph
+/// on their indices.
+fn island_graph(cells: &[usize], w: usize, n: usize) -> Graph {
+    let mut index = vec![usize::MAX; n];
+    for (j, &c) in cells.iter().enumerate() {
+        index[c] = j;
+    }
+    let mut edges = Vec::new();
+    for (j, &c) in cells.iter().enumerate() {
+        if c % w + 1 < w && index[c + 1] != usize::MAX {
+            edges.push((j, index[c + 1]));
+        }
+        if c + w < n && index[c + w] != usize::MAX {
+            edges.push((j, index[c + w]));
+        }
+    }
+    Graph::new(cells.len(), edges)
 }
 
 /// The cells each clue's island may cover, per clue (in cell order): `(clue cell, size or
@@ -76,7 +172,7 @@ fn reach_layers(size: u32, candidates: usize) -> bool {
     size <= MAX_LAYERS && size as usize <= candidates
 }
 
-pub(crate) fn local(p: &Nurikabe) -> Local {
+pub(crate) fn local(p: &Nurikabe, sizes: Sizes) -> Local {
     let (w, h) = (p.width, p.height);
     let n = w * h;
     let mut cnf = Cnf::new();
@@ -137,11 +233,20 @@ pub(crate) fn local(p: &Nurikabe) -> Local {
         }
     }
     cnf.begin_family("N5 size");
-    for ((_, size, _), lits) in islands.iter().zip(&island_lits) {
+    let mut counted = Vec::new();
+    for ((q, size, cells), lits) in islands.iter().zip(&island_lits) {
         let Some(size) = size else { continue };
         let size = *size as usize;
         if size > lits.len() {
             cnf.add_clause(&[]);
+        } else if sizes == Sizes::Propagator {
+            let root = cells.iter().position(|c| c == q).expect("a clue is its candidate");
+            counted.push(ComponentSize::new(
+                island_graph(cells, w, n),
+                lits.clone(),
+                root,
+                size,
+            ));
         } else if 2 * size > lits.len() {
             let negated: Vec<Lit> = lits.iter().map(|&l| !l).collect();
             exactly_k(&mut cnf, &negated, lits.len() - size);
@@ -211,24 +316,12 @@ pub(crate) fn local(p: &Nurikabe) -> Local {
             // N6 already keeps a numbered island connected.
             continue;
         }
-        let mut index = vec![usize::MAX; n];
-        for (j, &c) in cells.iter().enumerate() {
-            index[c] = j;
-        }
-        let mut edges = Vec::new();
-        for (j, &c) in cells.iter().enumerate() {
-            if c % w + 1 < w && index[c + 1] != usize::MAX {
-                edges.push((j, index[c + 1]));
-            }
-            if c + w < n && index[c + w] != usize::MAX {
-                edges.push((j, index[c + w]));
-            }
-        }
-        connected.push(Connected::new(Graph::new(cells.len(), edges), lits, None));
+        connected.push(Connected::new(island_graph(cells, w, n), lits, None));
     }
     Local {
         cnf,
         connected,
+        sizes: counted,
         shade,
     }
 }
@@ -252,7 +345,8 @@ pub(crate) fn encode(p: &Nurikabe) -> CnfEncoding<'_, Grid> {
         mut cnf,
         connected,
         shade,
-    } = local(p);
+        ..
+    } = local(p, Sizes::Clauses);
     for c in &connected {
         c.encode(&mut cnf);
     }

@@ -13,8 +13,9 @@
 //! connectivity constraints of the layer (`constraints::connected`): the shaded cells over
 //! the grid, each island over its candidates. The engines:
 //! - **native**: CDCL on batsat with every connectivity as a theory (`constraints::lazy`),
-//!   checked at every unit-propagation fixpoint, so a wall or island sealed off is a
-//!   conflict explained by its separator cut;
+//!   checked at unit-propagation fixpoints, so a wall or island sealed off is a conflict
+//!   explained by its separator cut; each numbered island's size (N5) is a propagator of
+//!   the theory (`constraints::component_size`), not clauses;
 //! - **sat**: varisat on the local clauses, adding cuts whenever a model splits a region
 //!   (an incremental session, [`CnfEncode::sat_session`]); the **external** engine and
 //!   `export` get the whole eager CNF, which the `sat` engine also solves when asked
@@ -205,11 +206,11 @@ impl NativeSolve<Grid> for Nurikabe {
         limits: &Limits,
         found: Sink<'_, Grid>,
     ) -> Result<NativeAnswer, SolveError> {
-        let local = cnf::local(self);
+        let local = cnf::local(self, cnf::Sizes::Propagator);
         let run = lazy::solve_theory(
             true,
             &local.cnf,
-            &local.connected,
+            &local.rules(),
             &local.shade,
             limits.max_or_all(),
             limits.keep,
@@ -231,7 +232,7 @@ impl CnfEncode<Grid> for Nurikabe {
 
     /// The lazy form: varisat on the local clauses, cuts added as models split a region.
     fn sat_session(&self, limits: &Limits) -> Option<Result<SessionAnswer<Grid>, SolveError>> {
-        let local = cnf::local(self);
+        let local = cnf::local(self, cnf::Sizes::Clauses);
         let run = match lazy::solve_incremental(
             &local.cnf,
             &local.connected,
@@ -313,7 +314,7 @@ mod tests {
     #[test]
     fn the_batsat_theory_and_the_cut_loop_agree() {
         let p = parse_url("https://puzz.link/p?nurikabe/6/6/m8n8i9u", 1, 0).unwrap();
-        let local = cnf::local(&p);
+        let local = cnf::local(&p, cnf::Sizes::Clauses);
         let stop = crate::stop::Stop::never();
         let cut =
             lazy::solve_incremental(&local.cnf, &local.connected, &local.shade, 50, 50, &stop)
