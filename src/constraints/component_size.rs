@@ -150,7 +150,12 @@ impl ComponentSize {
             return self.cut(value).map(as_forced).unwrap_or_default();
         }
         if trues == self.size && trues + falses < n {
+            // The counts only say when to look; the reason is read off the assignment.
             let chosen = self.chosen(value);
+            if chosen.len() != self.size {
+                debug_assert!(false, "the counts disagree with the assignment");
+                return Vec::new();
+            }
             return self
                 .node
                 .iter()

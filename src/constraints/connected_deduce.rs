@@ -89,7 +89,7 @@ pub fn deduce(model: &Model, value: u32) -> Deduced {
     };
     let mut scratch = Scratch::default();
     let mut dom = model.domains.clone();
-    if !d.propagator.propagate_all(&mut dom) || !d.settle(&mut dom, Vec::new(), &mut scratch) {
+    if !d.propagator.propagate_all(&mut dom) || !d.settle(&mut dom, &mut Vec::new(), &mut scratch) {
         return Deduced::Contradiction;
     }
     if !d.probe(&mut dom, &mut scratch) {
@@ -101,13 +101,13 @@ pub fn deduce(model: &Model, value: u32) -> Deduced {
 impl Deducer<'_> {
     /// Connectivity and the propagators woken by `changed`, in turn, to a fixpoint; false
     /// on a contradiction.
-    fn settle(&self, dom: &mut [Domain], mut changed: Vec<usize>, s: &mut Scratch) -> bool {
+    fn settle(&self, dom: &mut [Domain], changed: &mut Vec<usize>, s: &mut Scratch) -> bool {
         loop {
-            if !changed.is_empty() && !self.propagator.propagate_from(dom, &changed) {
+            if !changed.is_empty() && !self.propagator.propagate_from(dom, changed) {
                 return false;
             }
             changed.clear();
-            if !self.connect(dom, &mut changed, s) {
+            if !self.connect(dom, changed, s) {
                 return false;
             }
             if changed.is_empty() {
@@ -117,37 +117,48 @@ impl Deducer<'_> {
     }
 
     /// Tries each undecided cell out of the connected region (its values other than the
-    /// connected one); a value whose trial settles to a contradiction is removed, until a
-    /// whole pass removes nothing. False on a contradiction.
+    /// connected one); a value whose trial settles to a contradiction is removed. The cells
+    /// are taken in turn, round and round, until a whole round since the last removal
+    /// removed nothing. False on a contradiction.
+    ///
+    /// Every rule only removes values, and removes more from smaller domains, so a trial
+    /// that fails keeps failing as values go: the domains left are the same whatever the
+    /// order of the trials (the fixpoint of failed-literal probing, as with passes over
+    /// all cells; going round skips the cells after the last removal in the pass that
+    /// would only confirm it).
     fn probe(&self, dom: &mut [Domain], s: &mut Scratch) -> bool {
-        let mut trial = vec![0; dom.len()];
-        loop {
-            let mut progress = false;
-            for cell in 0..dom.len() {
-                let mut failed = 0;
-                for v in values(dom[cell] & !self.bit) {
-                    if dom[cell].count_ones() < 2 {
-                        break;
-                    }
-                    trial.copy_from_slice(dom);
-                    trial[cell] = 1 << v;
-                    if !self.settle(&mut trial, vec![cell], s) {
-                        failed |= 1 << v;
-                    }
+        let n = dom.len();
+        let mut trial = vec![0; n];
+        let mut changed = Vec::new();
+        let (mut cell, mut quiet) = (0, 0);
+        while quiet < n {
+            let mut failed = 0;
+            for v in values(dom[cell] & !self.bit) {
+                if dom[cell].count_ones() < 2 {
+                    break;
                 }
-                if failed == 0 {
-                    continue;
+                trial.copy_from_slice(dom);
+                trial[cell] = 1 << v;
+                changed.clear();
+                changed.push(cell);
+                if !self.settle(&mut trial, &mut changed, s) {
+                    failed |= 1 << v;
                 }
+            }
+            if failed == 0 {
+                quiet += 1;
+            } else {
                 dom[cell] &= !failed;
-                if dom[cell] == 0 || !self.settle(dom, vec![cell], s) {
+                changed.clear();
+                changed.push(cell);
+                if dom[cell] == 0 || !self.settle(dom, &mut changed, s) {
                     return false;
                 }
-                progress = true;
+                quiet = 0;
             }
-            if !progress {
-                return true;
-            }
+            cell = (cell + 1) % n;
         }
+        true
     }
 
     /// Connectivity's rules (module docs) once: false on a split; cells narrowed are
