@@ -297,7 +297,9 @@ impl Marks {
             match self.candidates(b, cell) {
                 0 => return Err(Contradiction),
                 1 => {
-                    let only = self.open_in(b, row as usize).or(self.open_in(b, col as usize));
+                    let only = self
+                        .open_in(b, row as usize)
+                        .or(self.open_in(b, col as usize));
                     // The light may stand in the cell's other segment: the rest of this
                     // one is still to be read.
                     self.light(b, only.ok_or(Contradiction)?)?;
@@ -493,9 +495,7 @@ mod tests {
     #[test]
     fn settle_solves_a_small_board() {
         // The first ID of `lightup-7x7-easy.txt` is decided without a guess.
-        let (_, p) = parse("7x7:b11p2Bb0b01pBBb")
-            .remove(0)
-            .unwrap();
+        let (_, p) = parse("7x7:b11p2Bb0b01pBBb").remove(0).unwrap();
         let b = Board::new(&p);
         let mut m = Marks::new(&b);
         settle(&b, &mut m).unwrap();

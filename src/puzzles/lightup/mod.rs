@@ -26,8 +26,8 @@ pub use reader::{parse, parse_id, parse_url};
 
 use crate::constraints::{self, Grid, Model, adjacency, sight};
 use crate::puzzle::{
-    CellStyle, Cells, CheckError, CnfEncode, Kind, Limits, NativeAnswer, NativeSolve, Puzzle,
-    Sink, SolveError,
+    CellStyle, Cells, CheckError, CnfEncode, Kind, Limits, NativeAnswer, NativeSolve, Puzzle, Sink,
+    SolveError,
 };
 use crate::render::{Picture, Rgb};
 

@@ -27,9 +27,9 @@
 //! `export`.
 
 use super::Nurikabe;
+use crate::cnf::Lit as CnfLit;
 use crate::cnf::{Cnf, Lit, Var};
 use crate::constraints::Grid;
-use crate::cnf::Lit as CnfLit;
 use crate::constraints::cnf::exactly_k;
 use crate::constraints::component_size::ComponentSize;
 use crate::constraints::connected::{Connected, Graph};
@@ -240,7 +240,10 @@ pub(crate) fn local(p: &Nurikabe, sizes: Sizes) -> Local {
         if size > lits.len() {
             cnf.add_clause(&[]);
         } else if sizes == Sizes::Propagator {
-            let root = cells.iter().position(|c| c == q).expect("a clue is its candidate");
+            let root = cells
+                .iter()
+                .position(|c| c == q)
+                .expect("a clue is its candidate");
             counted.push(ComponentSize::new(
                 island_graph(cells, w, n),
                 lits.clone(),

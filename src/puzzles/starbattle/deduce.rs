@@ -747,7 +747,10 @@ mod tests {
     fn band_finds_too_many_regions_in_too_few_rows() {
         let b = board(1, &["bcaa", "aaaa", "aaaa", "aaaa"]);
         let mut m = Marks::new(&b);
-        assert_eq!(band(&b, &mut m, false, &mut Scratch::new(&b)), Err(Contradiction));
+        assert_eq!(
+            band(&b, &mut m, false, &mut Scratch::new(&b)),
+            Err(Contradiction)
+        );
     }
 
     #[test]
@@ -978,14 +981,21 @@ mod tests {
             }
         }
         // The grids exercise both outcomes, not only the quiet one.
-        assert!(marked > 100 && contradictions > 100, "{marked} {contradictions}");
+        assert!(
+            marked > 100 && contradictions > 100,
+            "{marked} {contradictions}"
+        );
     }
 
     #[test]
     fn settle_reaches_the_fixpoint_of_the_former_order() {
         // The former order: count, band, lines and pairs, room, each restarting at count,
         // and every room pass a full one.
-        fn settle_band_first(b: &Board, m: &mut Marks, s: &mut Scratch) -> Result<(), Contradiction> {
+        fn settle_band_first(
+            b: &Board,
+            m: &mut Marks,
+            s: &mut Scratch,
+        ) -> Result<(), Contradiction> {
             loop {
                 count(b, m)?;
                 if band(b, m, false, s)? | band(b, m, true, s)? {

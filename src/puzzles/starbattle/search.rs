@@ -79,7 +79,9 @@ impl Search<'_, '_> {
         if self.nodes.is_multiple_of(256) && self.limits.stop.poll(Effort::Nodes, self.nodes) {
             self.stopped = true;
         }
-        if self.stopped || deduce::settle(self.board, &mut marks, self.rules, &mut self.scratch).is_err() {
+        if self.stopped
+            || deduce::settle(self.board, &mut marks, self.rules, &mut self.scratch).is_err()
+        {
             return;
         }
         let Some(cell) = self.guess(&marks) else {

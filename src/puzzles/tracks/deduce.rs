@@ -243,7 +243,10 @@ impl<'g> State<'g> {
             line_track: vec![0; w + h],
             line_empty: vec![0; w + h],
             track: 0,
-            paths: Paths::new((0..nodes).map(|v| usize::from(v < w * h)).collect(), &[w * h]),
+            paths: Paths::new(
+                (0..nodes).map(|v| usize::from(v < w * h)).collect(),
+                &[w * h],
+            ),
             closed: false,
             trail: Vec::new(),
             work: Vec::new(),
@@ -392,7 +395,10 @@ impl<'g> State<'g> {
                 }
             }
             let trail = &mut self.trail;
-            match self.paths.link(a, b, 0, |saved| trail.push(Undo::End(saved))) {
+            match self
+                .paths
+                .link(a, b, 0, |saved| trail.push(Undo::End(saved)))
+            {
                 Join::Closes { weight, rooted } => {
                     // `a` and `b` end one path: the link closes it, and that cycle must be
                     // the whole track.

@@ -62,8 +62,8 @@ use crate::constraints::Grid;
 use crate::constraints::connected::Graph;
 use crate::constraints::paths::{Join, Paths, Saved};
 use crate::constraints::probe::{Contradiction, Probing, Step, Trial};
-use crate::stop::Stop;
 use crate::puzzles::pearl::{DOWN, LEFT, RIGHT, UP};
+use crate::stop::Stop;
 use crate::util::dsf::Dsf;
 
 /// One of the rules (module docs); the cell bookkeeping always runs.
@@ -462,7 +462,10 @@ impl<'g> State<'g> {
             self.set_cell(a, LOOP)?;
             self.set_cell(b, LOOP)?;
             let trail = &mut self.trail;
-            match self.paths.link(a, b, 0, |saved| trail.push(Undo::End(saved))) {
+            match self
+                .paths
+                .link(a, b, 0, |saved| trail.push(Undo::End(saved)))
+            {
                 Join::Closes { weight, .. } => {
                     // `a` and `b` end one path: the link closes it, and that cycle must be
                     // the whole loop.
