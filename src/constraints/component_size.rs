@@ -42,9 +42,10 @@ pub struct ComponentSize {
     pub root: usize,
     /// How many nodes the component holds.
     pub size: usize,
-    /// Nodes true and nodes false, as the batsat theory's [`Global::assign`] notes them:
-    /// they only gate [`ComponentSize::implied`]'s passes, whose findings are read off the
-    /// assignment itself.
+    /// Nodes true and nodes false, as the batsat theory notes them
+    /// ([`Global::assign`](super::lazy::Global::assign)): they only gate
+    /// [`ComponentSize::implied`]'s passes, whose findings are read off the assignment
+    /// itself.
     counts: Cell<(usize, usize)>,
 }
 
@@ -131,8 +132,9 @@ impl ComponentSize {
 
     /// The literals forced (module docs), each with its reason (true literals that imply
     /// it); a violated clause comes as its first literal, false, forced by the negations
-    /// of the others. The counts kept by [`Global::assign`] say when to look: with
-    /// `size` nodes true and some open, or at most `size` nodes not false.
+    /// of the others. The counts kept by the theory's notes
+    /// ([`Global::assign`](super::lazy::Global::assign)) say when to look: with `size`
+    /// nodes true and some open, or at most `size` nodes not false.
     pub fn implied(&self, value: Value<'_>) -> Vec<(Lit, Vec<Lit>)> {
         let n = self.node.len();
         let (trues, falses) = self.counts.get();

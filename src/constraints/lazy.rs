@@ -40,7 +40,7 @@ pub trait Global {
     }
     /// The variables the constraint reads, when the batsat theory is to check it at every
     /// unit-propagation fixpoint where one of them was assigned since its last check
-    /// (rather than every [`CHECK_EVERY`] trail literals): for a cheap check that stands in
+    /// (rather than every `CHECK_EVERY` trail literals): for a cheap check that stands in
     /// for clauses (a counter's), whose propagation it must keep up with. `None` by default.
     fn watched(&self) -> Option<Vec<Var>> {
         None
