@@ -41,12 +41,9 @@ pub(super) const LIGHT: Mark = 1;
 /// Known empty (and every black cell).
 pub(super) const EMPTY: Mark = 2;
 
-/// No solution extends the marks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Contradiction;
-
-/// A rule's outcome.
-pub(super) type Step = Result<(), Contradiction>;
+/// No solution extends the marks; a rule's outcome (the layer's, shared with the other
+/// genres' deductions).
+pub(super) use crate::constraints::probe::{Contradiction, Step};
 
 /// A numbered black cell.
 #[derive(Clone, Debug, PartialEq, Eq)]

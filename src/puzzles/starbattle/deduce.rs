@@ -62,9 +62,8 @@ pub(super) const STAR: Mark = 1;
 /// Known empty.
 pub(super) const EMPTY: Mark = 2;
 
-/// No solution extends the marks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Contradiction;
+/// No solution extends the marks (the layer's, shared with the other genres' deductions).
+pub(super) use crate::constraints::probe::Contradiction;
 
 /// What the rules may do, a bit each (all of them in the solver; tests turn some off).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
