@@ -20,6 +20,65 @@
 //! ([`Paths::restore`]) returns the paths exactly to before the join, so the caller's trail
 //! keeps the invariants through undo.
 
+/// An undecided link ([`Links`]).
+pub const UNKNOWN: i8 = 0;
+/// A link on the cycle.
+pub const ON: i8 = 1;
+/// A link off it.
+pub const OFF: i8 = -1;
+
+/// The links of a graph decided so far: each link's value, each node's count of on and
+/// of off links, and the paths of the on links (Train Tracks' and Yajilin's deductions;
+/// they keep the order of changes on their own trails, and [`Links::undecide`] undoes
+/// [`Links::decide`]).
+#[derive(Clone, Debug)]
+pub struct Links {
+    /// Per link: [`ON`], [`OFF`] or [`UNKNOWN`].
+    pub value: Vec<i8>,
+    /// Per node: its on links.
+    pub on: Vec<u8>,
+    /// Per node: its off links.
+    pub off: Vec<u8>,
+    /// The paths of the on links.
+    pub paths: Paths,
+}
+
+impl Links {
+    /// `links` links undecided between `paths`'s nodes.
+    pub fn new(links: usize, paths: Paths) -> Links {
+        let nodes = paths.end.len();
+        Links {
+            value: vec![UNKNOWN; links],
+            on: vec![0; nodes],
+            off: vec![0; nodes],
+            paths,
+        }
+    }
+
+    /// Sets undecided link `e`, between `a` and `b`, on or off, with the two nodes' counts
+    /// (the paths are the caller's: [`Paths::link`] before an on link is set).
+    #[inline]
+    pub fn decide(&mut self, e: usize, (a, b): (usize, usize), on: bool) {
+        self.value[e] = if on { ON } else { OFF };
+        let count = if on { &mut self.on } else { &mut self.off };
+        count[a] += 1;
+        count[b] += 1;
+    }
+
+    /// Undoes [`Links::decide`] of link `e` between `a` and `b`.
+    #[inline]
+    pub fn undecide(&mut self, e: usize, (a, b): (usize, usize)) {
+        let count = if self.value[e] == ON {
+            &mut self.on
+        } else {
+            &mut self.off
+        };
+        count[a] -= 1;
+        count[b] -= 1;
+        self.value[e] = UNKNOWN;
+    }
+}
+
 /// A path end's entries before a join, for the caller's trail.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Saved {

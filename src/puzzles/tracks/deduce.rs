@@ -57,7 +57,7 @@ use super::cnf::{graph, link};
 use super::{DOWN, LEFT, RIGHT, Tracks, UP};
 use crate::constraints::Grid;
 use crate::constraints::connected::Graph;
-use crate::constraints::paths::{Join, Paths, Saved};
+use crate::constraints::paths::{Join, Links, OFF, ON, Paths, Saved, UNKNOWN};
 use crate::constraints::probe::{Contradiction, Probing, Step, Trial};
 use crate::stop::Stop;
 
@@ -160,10 +160,6 @@ pub fn deduce_until(p: &Tracks, rules: &[Rule], stop: &Stop) -> Deduction {
     }
 }
 
-const UNKNOWN: i8 = 0;
-const ON: i8 = 1;
-const OFF: i8 = -1;
-
 /// One change, undone by [`State::undo_to`].
 enum Undo {
     Link(usize),
@@ -191,11 +187,8 @@ struct State<'g> {
     reach: bool,
     parity: bool,
     probe: bool,
-    link: Vec<i8>,
     /// Per node; the outside is track.
     cell: Vec<i8>,
-    on: Vec<u8>,
-    off: Vec<u8>,
     /// Per line (rows, then columns): its count, its cells, and the track and empty ones.
     need: Vec<usize>,
     line_len: Vec<usize>,
@@ -205,8 +198,8 @@ struct State<'g> {
     short: usize,
     /// Track cells.
     track: usize,
-    /// The paths of the on links, weighed by their cells, rooted at the outside.
-    paths: Paths,
+    /// The links decided, and their paths weighed by their cells, rooted at the outside.
+    links: Links,
     closed: bool,
     trail: Vec<Undo>,
     work: Vec<Work>,
@@ -233,19 +226,19 @@ impl<'g> State<'g> {
             reach: rules.contains(&Rule::Reach),
             parity: rules.contains(&Rule::Parity),
             probe: rules.contains(&Rule::Probe),
-            link: vec![UNKNOWN; links],
             cell,
-            on: vec![0; nodes],
-            off: vec![0; nodes],
             short: need.iter().filter(|&&k| k > 0).count(),
             need,
             line_len,
             line_track: vec![0; w + h],
             line_empty: vec![0; w + h],
             track: 0,
-            paths: Paths::new(
-                (0..nodes).map(|v| usize::from(v < w * h)).collect(),
-                &[w * h],
+            links: Links::new(
+                links,
+                Paths::new(
+                    (0..nodes).map(|v| usize::from(v < w * h)).collect(),
+                    &[w * h],
+                ),
             ),
             closed: false,
             trail: Vec::new(),
@@ -261,7 +254,7 @@ impl<'g> State<'g> {
         };
         Facts {
             width: self.width,
-            links: self.link.iter().map(|&v| value(v)).collect(),
+            links: self.links.value.iter().map(|&v| value(v)).collect(),
             cells: self.cell[..self.cells].iter().map(|&v| value(v)).collect(),
         }
     }
@@ -322,7 +315,9 @@ impl<'g> State<'g> {
 
     /// [`State::propagate`] with every path end tested for a premature loop.
     fn propagate_all(&mut self) -> Step {
-        let ends = (0..self.cells).filter(|&v| self.on[v] == 1).map(Work::End);
+        let ends = (0..self.cells)
+            .filter(|&v| self.links.on[v] == 1)
+            .map(Work::End);
         self.work.extend(ends);
         self.propagate()
     }
@@ -376,8 +371,8 @@ impl<'g> State<'g> {
     /// Sets link `e` on or off, keeping the paths.
     fn set_link(&mut self, e: usize, on: bool) -> Step {
         let want = if on { ON } else { OFF };
-        if self.link[e] != UNKNOWN {
-            return if self.link[e] == want {
+        if self.links.value[e] != UNKNOWN {
+            return if self.links.value[e] == want {
                 Ok(())
             } else {
                 Err(Contradiction)
@@ -386,7 +381,7 @@ impl<'g> State<'g> {
         let (a, b) = self.graph.edges()[e];
         let mut closing = false;
         if on {
-            if self.on[a] >= 2 || self.on[b] >= 2 {
+            if self.links.on[a] >= 2 || self.links.on[b] >= 2 {
                 return Err(Contradiction);
             }
             for v in [a, b] {
@@ -396,6 +391,7 @@ impl<'g> State<'g> {
             }
             let trail = &mut self.trail;
             match self
+                .links
                 .paths
                 .link(a, b, 0, |saved| trail.push(Undo::End(saved)))
             {
@@ -412,16 +408,9 @@ impl<'g> State<'g> {
                 Join::Joined { end } => self.work.push(Work::End(end)),
             }
         }
-        self.link[e] = want;
+        self.links.decide(e, (a, b), on);
         self.trail.push(Undo::Link(e));
-        for v in [a, b] {
-            if on {
-                self.on[v] += 1;
-            } else {
-                self.off[v] += 1;
-            }
-            self.work.push(Work::Node(v));
-        }
+        self.work.extend([Work::Node(a), Work::Node(b)]);
         if closing {
             // Every other cell is empty (its links follow by the cell rule).
             for v in 0..self.cells {
@@ -437,18 +426,7 @@ impl<'g> State<'g> {
     fn undo_to(&mut self, mark: usize) {
         while self.trail.len() > mark {
             match self.trail.pop() {
-                Some(Undo::Link(e)) => {
-                    let on = self.link[e] == ON;
-                    self.link[e] = UNKNOWN;
-                    let (a, b) = self.graph.edges()[e];
-                    for v in [a, b] {
-                        if on {
-                            self.on[v] -= 1;
-                        } else {
-                            self.off[v] -= 1;
-                        }
-                    }
-                }
+                Some(Undo::Link(e)) => self.links.undecide(e, self.graph.edges()[e]),
                 Some(Undo::Cell(v)) => {
                     let track = self.cell[v] == ON;
                     self.cell[v] = UNKNOWN;
@@ -466,7 +444,7 @@ impl<'g> State<'g> {
                         }
                     }
                 }
-                Some(Undo::End(saved)) => self.paths.restore(saved),
+                Some(Undo::End(saved)) => self.links.paths.restore(saved),
                 Some(Undo::Closed) => self.closed = false,
                 None => break,
             }
@@ -478,7 +456,7 @@ impl<'g> State<'g> {
     fn set_links_at(&mut self, v: usize, on: bool) -> Step {
         let graph = self.graph;
         for &(_, e) in graph.adjacent(v) {
-            if self.link[e] == UNKNOWN {
+            if self.links.value[e] == UNKNOWN {
                 self.set_link(e, on)?;
             }
         }
@@ -491,7 +469,7 @@ impl<'g> State<'g> {
             return Ok(());
         }
         let degree = self.graph.adjacent(v).len() as u8;
-        let (on, possible) = (self.on[v], degree - self.off[v]);
+        let (on, possible) = (self.links.on[v], degree - self.links.off[v]);
         if on > 2 || possible < 2 && on > 0 {
             return Err(Contradiction);
         }
@@ -540,19 +518,20 @@ impl<'g> State<'g> {
 
     /// The loop rule (module docs) for the path ending at `v`.
     fn loop_rule(&mut self, v: usize) -> Step {
-        if !self.loops || self.on[v] != 1 {
+        if !self.loops || self.links.on[v] != 1 {
             return Ok(());
         }
-        let u = self.paths.other_end(v);
+        let u = self.links.paths.other_end(v);
         let graph = self.graph;
         let Some(&(_, e)) = graph
             .adjacent(v)
             .iter()
-            .find(|&&(n, e)| n == u && self.link[e] == UNKNOWN)
+            .find(|&&(n, e)| n == u && self.links.value[e] == UNKNOWN)
         else {
             return Ok(());
         };
-        if self.paths.rooted(v) && self.paths.weight(v) == self.track && self.short == 0 {
+        if self.links.paths.rooted(v) && self.links.paths.weight(v) == self.track && self.short == 0
+        {
             return Ok(());
         }
         self.set_link(e, false)
@@ -568,7 +547,7 @@ impl<'g> State<'g> {
         reached[self.cells] = true;
         while let Some(v) = stack.pop() {
             for &(n, e) in graph.adjacent(v) {
-                if !reached[n] && self.link[e] != OFF && self.cell[n] != OFF {
+                if !reached[n] && self.links.value[e] != OFF && self.cell[n] != OFF {
                     reached[n] = true;
                     stack.push(n);
                 }
@@ -604,7 +583,7 @@ impl<'g> State<'g> {
             order[root] = time;
             low[root] = time;
             time += 1;
-            odd[root] = self.on[root] == 1;
+            odd[root] = self.links.on[root] == 1;
             stack.push((root, usize::MAX, 0));
             while let Some(&(v, via, next)) = stack.last() {
                 let adjacent = graph.adjacent(v);
@@ -612,14 +591,14 @@ impl<'g> State<'g> {
                     let (n, e) = adjacent[next];
                     let top = stack.len() - 1;
                     stack[top].2 += 1;
-                    if e == via || self.link[e] != UNKNOWN {
+                    if e == via || self.links.value[e] != UNKNOWN {
                         continue;
                     }
                     if order[n] == UNSEEN {
                         order[n] = time;
                         low[n] = time;
                         time += 1;
-                        odd[n] = self.on[n] == 1;
+                        odd[n] = self.links.on[n] == 1;
                         stack.push((n, e, 0));
                     } else {
                         low[v] = low[v].min(order[n]);
@@ -647,7 +626,7 @@ impl<'g> State<'g> {
 
     fn has_unknown(&self, v: usize) -> bool {
         let degree = self.graph.adjacent(v).len() as u8;
-        self.on[v] + self.off[v] < degree
+        self.links.on[v] + self.links.off[v] < degree
     }
 
     /// One probing pass over the unknown cells, or (`links`) the unknown links at track
@@ -655,12 +634,12 @@ impl<'g> State<'g> {
     /// links.
     fn probe_pass(&mut self, links: bool) -> Result<bool, Contradiction> {
         let nodes = self.cell.len();
-        let mut probing = Probing::new(nodes + self.link.len(), &self.stop);
+        let mut probing = Probing::new(nodes + self.links.value.len(), &self.stop);
         let mut progress = false;
         if links {
-            for e in 0..self.link.len() {
+            for e in 0..self.links.value.len() {
                 let (a, b) = self.graph.edges()[e];
-                if self.link[e] == UNKNOWN && (self.cell[a] == ON || self.cell[b] == ON) {
+                if self.links.value[e] == UNKNOWN && (self.cell[a] == ON || self.cell[b] == ON) {
                     progress |= probing.probe(self, nodes + e, [ON, OFF])?;
                 }
             }
@@ -701,7 +680,7 @@ impl Trial for State<'_> {
     fn value(&self, var: usize) -> i8 {
         match var.checked_sub(self.cell.len()) {
             None => self.cell[var],
-            Some(e) => self.link[e],
+            Some(e) => self.links.value[e],
         }
     }
 
@@ -771,7 +750,7 @@ mod tests {
         let mut s = started(&p, &g);
         s.set_link(between(&p, (0, 0), (1, 0)), false).unwrap();
         s.cell_rule(0).unwrap();
-        assert_eq!(s.link[between(&p, (0, 0), (0, 1))], ON);
+        assert_eq!(s.links.value[between(&p, (0, 0), (0, 1))], ON);
     }
 
     #[test]
@@ -803,7 +782,7 @@ mod tests {
         }
         let close = between(&p, (1, 0), (1, 1));
         s.loop_rule(3).unwrap();
-        assert_eq!(s.link[close], OFF);
+        assert_eq!(s.links.value[close], OFF);
         // Along row 1 and down: the link that closes the cycle through the outside with
         // every count met stays open.
         let p = puzzle("2x2:d,1,S2,S2,1");
@@ -813,14 +792,14 @@ mod tests {
         s.set_cell(2, false).unwrap();
         let close = between(&p, (0, 1), (1, 1));
         s.loop_rule(1).unwrap();
-        assert_eq!(s.link[close], UNKNOWN);
+        assert_eq!(s.links.value[close], UNKNOWN);
         // With a count not met it is off.
         let p = puzzle("2x2:d,2,S2,S2,2");
         let g = graph(&p);
         let mut s = started(&p, &g);
         s.set_link(between(&p, (0, 0), (0, 1)), true).unwrap();
         s.loop_rule(1).unwrap();
-        assert_eq!(s.link[between(&p, (0, 1), (1, 1))], OFF);
+        assert_eq!(s.links.value[between(&p, (0, 1), (1, 1))], OFF);
     }
 
     #[test]
@@ -865,14 +844,14 @@ mod tests {
             s.set_link(between(&p, a, b), false).unwrap();
         }
         s.parity_rule().unwrap();
-        assert_eq!(s.link[bridge], ON);
+        assert_eq!(s.links.value[bridge], ON);
         // No end on a side leaves its bridge off: a track going in could not come out.
         let mut s = started(&p, &g);
         for (a, b) in [((1, 1), (1, 2)), ((1, 2), (2, 2)), ((1, 3), (2, 3))] {
             s.set_link(between(&p, a, b), false).unwrap();
         }
         s.parity_rule().unwrap();
-        assert_eq!(s.link[between(&p, (0, 1), (0, 2))], OFF);
+        assert_eq!(s.links.value[between(&p, (0, 1), (0, 2))], OFF);
         // The block cut off with its one end: a contradiction.
         let mut s = started(&p, &g);
         for (a, b) in walls {

@@ -60,7 +60,7 @@
 use super::{Arrow, SHADED, Yajilin};
 use crate::constraints::Grid;
 use crate::constraints::connected::Graph;
-use crate::constraints::paths::{Join, Paths, Saved};
+use crate::constraints::paths::{Join, Links, OFF, ON, Paths, Saved, UNKNOWN};
 use crate::constraints::probe::{Contradiction, Probing, Step, Trial};
 use crate::puzzles::pearl::{DOWN, LEFT, RIGHT, UP};
 use crate::stop::Stop;
@@ -179,11 +179,6 @@ pub fn deduce_until(p: &Yajilin, rules: &[Rule], stop: &Stop) -> Deduction {
     }
 }
 
-const UNKNOWN: i8 = 0;
-/// A link on the loop.
-const ON: i8 = 1;
-/// A link off it.
-const OFF: i8 = -1;
 /// Cell values besides `UNKNOWN`.
 const SHADE: i8 = 1;
 const LOOP: i8 = 2;
@@ -221,17 +216,14 @@ struct State<'g> {
     loops: bool,
     reach: bool,
     probe: bool,
-    link: Vec<i8>,
     cell: Vec<i8>,
-    on: Vec<u8>,
-    off: Vec<u8>,
     /// Cells decided loop.
     loop_cells: usize,
     lines: Vec<Line>,
     /// Per cell, the lines holding it.
     lines_at: Vec<Vec<usize>>,
-    /// The paths of the on links, weighed by their cells.
-    paths: Paths,
+    /// The links decided, and their paths weighed by their cells.
+    links: Links,
     closed: bool,
     /// An arrow whose number cannot be met whatever the cells (more than its line holds,
     /// or fewer than a later arrow's): a contradiction at the start.
@@ -296,18 +288,15 @@ impl<'g> State<'g> {
             loops: rules.contains(&Rule::Loop),
             reach: rules.contains(&Rule::Reach),
             probe: rules.contains(&Rule::Probe),
-            link: vec![UNKNOWN; links],
             cell: p
                 .clues()
                 .iter()
                 .map(|c| if c.is_some() { CLUE } else { UNKNOWN })
                 .collect(),
-            on: vec![0; cells],
-            off: vec![0; cells],
             loop_cells: 0,
             lines,
             lines_at,
-            paths: Paths::new(vec![1; cells], &[]),
+            links: Links::new(links, Paths::new(vec![1; cells], &[])),
             closed: false,
             impossible,
             trail: Vec::new(),
@@ -321,7 +310,8 @@ impl<'g> State<'g> {
             width: self.width,
             height: self.height,
             links: self
-                .link
+                .links
+                .value
                 .iter()
                 .map(|&v| (v != UNKNOWN).then_some(v == ON))
                 .collect(),
@@ -376,7 +366,7 @@ impl<'g> State<'g> {
     /// [`State::propagate`] with every path end tested for a premature loop.
     fn propagate_all(&mut self) -> Step {
         let ends = (0..self.cell.len())
-            .filter(|&v| self.on[v] == 1)
+            .filter(|&v| self.links.on[v] == 1)
             .map(Work::End);
         self.work.extend(ends);
         self.propagate()
@@ -446,8 +436,8 @@ impl<'g> State<'g> {
     /// Sets link `e` on or off, keeping the paths.
     fn set_link(&mut self, e: usize, on: bool) -> Step {
         let want = if on { ON } else { OFF };
-        if self.link[e] != UNKNOWN {
-            return if self.link[e] == want {
+        if self.links.value[e] != UNKNOWN {
+            return if self.links.value[e] == want {
                 Ok(())
             } else {
                 Err(Contradiction)
@@ -456,13 +446,14 @@ impl<'g> State<'g> {
         let (a, b) = self.graph.edges()[e];
         let mut closing = false;
         if on {
-            if self.on[a] >= 2 || self.on[b] >= 2 {
+            if self.links.on[a] >= 2 || self.links.on[b] >= 2 {
                 return Err(Contradiction);
             }
             self.set_cell(a, LOOP)?;
             self.set_cell(b, LOOP)?;
             let trail = &mut self.trail;
             match self
+                .links
                 .paths
                 .link(a, b, 0, |saved| trail.push(Undo::End(saved)))
             {
@@ -479,16 +470,9 @@ impl<'g> State<'g> {
                 Join::Joined { end } => self.work.push(Work::End(end)),
             }
         }
-        self.link[e] = want;
+        self.links.decide(e, (a, b), on);
         self.trail.push(Undo::Link(e));
-        for v in [a, b] {
-            if on {
-                self.on[v] += 1;
-            } else {
-                self.off[v] += 1;
-            }
-            self.work.push(Work::Node(v));
-        }
+        self.work.extend([Work::Node(a), Work::Node(b)]);
         if closing {
             // Every other free cell is shaded (its links follow by the cell rule).
             for v in 0..self.cell.len() {
@@ -504,25 +488,14 @@ impl<'g> State<'g> {
     fn undo_to(&mut self, mark: usize) {
         while self.trail.len() > mark {
             match self.trail.pop() {
-                Some(Undo::Link(e)) => {
-                    let on = self.link[e] == ON;
-                    self.link[e] = UNKNOWN;
-                    let (a, b) = self.graph.edges()[e];
-                    for v in [a, b] {
-                        if on {
-                            self.on[v] -= 1;
-                        } else {
-                            self.off[v] -= 1;
-                        }
-                    }
-                }
+                Some(Undo::Link(e)) => self.links.undecide(e, self.graph.edges()[e]),
                 Some(Undo::Cell(v)) => {
                     if self.cell[v] == LOOP {
                         self.loop_cells -= 1;
                     }
                     self.cell[v] = UNKNOWN;
                 }
-                Some(Undo::End(saved)) => self.paths.restore(saved),
+                Some(Undo::End(saved)) => self.links.paths.restore(saved),
                 Some(Undo::Closed) => self.closed = false,
                 None => break,
             }
@@ -534,7 +507,7 @@ impl<'g> State<'g> {
     fn set_links_at(&mut self, v: usize, on: bool) -> Step {
         let graph = self.graph;
         for &(_, e) in graph.adjacent(v) {
-            if self.link[e] == UNKNOWN {
+            if self.links.value[e] == UNKNOWN {
                 self.set_link(e, on)?;
             }
         }
@@ -544,7 +517,7 @@ impl<'g> State<'g> {
     /// The cell rule (module docs) at cell `v`.
     fn cell_rule(&mut self, v: usize) -> Step {
         let degree = self.graph.adjacent(v).len() as u8;
-        let (on, possible) = (self.on[v], degree - self.off[v]);
+        let (on, possible) = (self.links.on[v], degree - self.links.off[v]);
         match self.cell[v] {
             CLUE => return Ok(()),
             _ if on > 2 || (possible < 2 && on > 0) => return Err(Contradiction),
@@ -615,19 +588,19 @@ impl<'g> State<'g> {
 
     /// The loop rule (module docs) for the path ending at `v`.
     fn loop_rule(&mut self, v: usize) -> Step {
-        if !self.loops || self.on[v] != 1 {
+        if !self.loops || self.links.on[v] != 1 {
             return Ok(());
         }
-        let u = self.paths.other_end(v);
+        let u = self.links.paths.other_end(v);
         let graph = self.graph;
         let Some(&(_, e)) = graph
             .adjacent(v)
             .iter()
-            .find(|&&(n, e)| n == u && self.link[e] == UNKNOWN)
+            .find(|&&(n, e)| n == u && self.links.value[e] == UNKNOWN)
         else {
             return Ok(());
         };
-        if self.paths.weight(v) == self.loop_cells {
+        if self.links.paths.weight(v) == self.loop_cells {
             return Ok(());
         }
         self.set_link(e, false)
@@ -640,7 +613,7 @@ impl<'g> State<'g> {
         let open = |v: usize| self.cell[v] == UNKNOWN || self.cell[v] == LOOP;
         let mut dsf = Dsf::new(cells);
         for (e, &(a, b)) in self.graph.edges().iter().enumerate() {
-            if self.link[e] != OFF && open(a) && open(b) {
+            if self.links.value[e] != OFF && open(a) && open(b) {
                 dsf.union(a, b);
             }
         }
@@ -668,12 +641,13 @@ impl<'g> State<'g> {
     /// links.
     fn probe_pass(&mut self, links: bool) -> Result<bool, Contradiction> {
         let cells = self.cell.len();
-        let mut probing = Probing::new(cells + self.link.len(), &self.stop);
+        let mut probing = Probing::new(cells + self.links.value.len(), &self.stop);
         let mut progress = false;
         if links {
-            for e in 0..self.link.len() {
+            for e in 0..self.links.value.len() {
                 let (a, b) = self.graph.edges()[e];
-                if self.link[e] == UNKNOWN && (self.cell[a] == LOOP || self.cell[b] == LOOP) {
+                if self.links.value[e] == UNKNOWN && (self.cell[a] == LOOP || self.cell[b] == LOOP)
+                {
                     progress |= probing.probe(self, cells + e, [ON, OFF])?;
                 }
             }
@@ -714,7 +688,7 @@ impl Trial for State<'_> {
     fn value(&self, var: usize) -> i8 {
         match var.checked_sub(self.cell.len()) {
             None => self.cell[var],
-            Some(e) => self.link[e],
+            Some(e) => self.links.value[e],
         }
     }
 
@@ -781,10 +755,10 @@ mod tests {
         s.propagate().unwrap();
         assert_eq!((s.cell[1], s.cell[3]), (LOOP, LOOP));
         for bit in [RIGHT, DOWN] {
-            assert_eq!(s.link[link(3, 3, 1, bit).unwrap()], ON);
-            assert_eq!(s.link[link(3, 3, 3, bit).unwrap()], ON);
+            assert_eq!(s.links.value[link(3, 3, 1, bit).unwrap()], ON);
+            assert_eq!(s.links.value[link(3, 3, 3, bit).unwrap()], ON);
         }
-        assert_eq!(s.link[link(3, 3, 0, RIGHT).unwrap()], OFF);
+        assert_eq!(s.links.value[link(3, 3, 0, RIGHT).unwrap()], OFF);
         // Two shaded cells side by side: a contradiction.
         let mut s = started(&p, &g);
         s.set_cell(0, SHADE).unwrap();
@@ -838,7 +812,7 @@ mod tests {
                 s.set_cell(8, LOOP).unwrap();
             }
             s.loop_rule(3).unwrap();
-            assert_eq!(s.link[close], if other { OFF } else { UNKNOWN });
+            assert_eq!(s.links.value[close], if other { OFF } else { UNKNOWN });
         }
         // Closing it anyway with a loop cell off it: a contradiction.
         let u = [(0, RIGHT), (0, DOWN), (1, DOWN)];
