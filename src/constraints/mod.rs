@@ -5,7 +5,10 @@
 //! matrix ([`cover`]). Nothing here knows a genre. The global constraints of shading and
 //! loop genres ([`connected`], [`loop_`], and [`acyclic`]: no cycle, slant's diagonals) have
 //! an eager CNF, a lazy form ([`lazy`]: cuts for an incremental SAT loop, a theory for CDCL
-//! on batsat) and speak graphs, not cells.
+//! on batsat) and speak graphs, not cells. The loop genres' deductions share the paths of
+//! their decided links ([`paths`]) and, for Train Tracks and Yajilin, the whole board of
+//! decided cells and links with its undo trail ([`loop_board`]), which probing
+//! ([`probe`]) tries values on.
 //!
 //! The shading genres (`lightup`, `singles`) use the same model with 0/1 domains: counts
 //! over neighbourhoods ([`adjacency`]), lines of sight ([`sight`]), and, for connected
@@ -38,6 +41,7 @@ pub mod generate;
 pub mod grid;
 pub mod lazy;
 pub mod loop_;
+pub mod loop_board;
 pub mod loop_deduce;
 pub mod loop_search;
 pub mod matching;

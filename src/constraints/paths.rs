@@ -28,9 +28,8 @@ pub const ON: i8 = 1;
 pub const OFF: i8 = -1;
 
 /// The links of a graph decided so far: each link's value, each node's count of on and
-/// of off links, and the paths of the on links (Train Tracks' and Yajilin's deductions;
-/// they keep the order of changes on their own trails, and [`Links::undecide`] undoes
-/// [`Links::decide`]).
+/// of off links, and the paths of the on links (`loop_board.rs` keeps the order of changes
+/// on its trail; [`Links::undecide`] undoes [`Links::decide`]).
 #[derive(Clone, Debug)]
 pub struct Links {
     /// Per link: [`ON`], [`OFF`] or [`UNKNOWN`].
@@ -154,6 +153,7 @@ impl Paths {
     /// check): closes their path when they end the same one, else joins the two paths,
     /// handing `save` the entries of the two ends it changes, in the order to push them on
     /// a trail.
+    #[inline]
     pub fn link(&mut self, a: usize, b: usize, extra: usize, mut save: impl FnMut(Saved)) -> Join {
         let (ea, eb) = (self.end[a], self.end[b]);
         if ea == b {

@@ -25,6 +25,7 @@ use crate::constraints::Grid;
 use crate::constraints::cnf::exactly_k;
 use crate::constraints::connected::{Connected, Graph};
 use crate::constraints::loop_::single_loop;
+use crate::constraints::loop_board::grid_link;
 use crate::puzzle::{CnfEncoding, DecodeError};
 use crate::sat::Model;
 
@@ -35,23 +36,24 @@ pub(crate) struct Local {
     pub links: Vec<Var>,
 }
 
+/// The two links to the outside, after the grid's: (cell, direction, link) for the
+/// entrance (leaving left) and the exit (leaving down).
+pub(super) fn outside_links(p: &Tracks) -> [(usize, u32, usize); 2] {
+    let (w, h) = p.size();
+    let outside = h * (w - 1) + (h - 1) * w;
+    let (entrance, exit) = p.end_cells();
+    [(entrance, LEFT, outside), (exit, DOWN, outside + 1)]
+}
+
 /// The link leaving `cell` in direction `bit`, as an index of [`graph`]'s edges; `None`
 /// when it leaves the board elsewhere than by the entrance or the exit.
 pub(super) fn link(p: &Tracks, cell: usize, bit: u32) -> Option<usize> {
-    let (w, h) = p.size();
-    let (r, c) = (cell / w, cell % w);
-    let vertical = h * (w - 1);
-    let outside = vertical + (h - 1) * w;
-    let (entrance, exit) = p.end_cells();
-    match bit {
-        RIGHT if c + 1 < w => Some(r * (w - 1) + c),
-        LEFT if c > 0 => Some(r * (w - 1) + c - 1),
-        LEFT if cell == entrance => Some(outside),
-        UP if r > 0 => Some(vertical + (r - 1) * w + c),
-        DOWN if r + 1 < h => Some(vertical + r * w + c),
-        DOWN if cell == exit => Some(outside + 1),
-        _ => None,
-    }
+    grid_link(p.size(), cell, bit).or_else(|| {
+        let mut outside = outside_links(p).into_iter();
+        outside
+            .find(|&(c, b, _)| (c, b) == (cell, bit))
+            .map(|(_, _, link)| link)
+    })
 }
 
 /// The cells joined orthogonally, and the outside node (`W·H`) joined to the entrance and

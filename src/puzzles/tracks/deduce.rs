@@ -47,18 +47,19 @@
 //! probing when they decide nothing (the cells first, the links when the cells decide
 //! nothing); back to the local rules after any change.
 //!
-//! Invariants of `State`: the counts (`on`, `off`, `line_track`, `line_empty`, `short`,
-//! `track`) match `link` and `cell`; every cell with an on link is track; `paths` holds
-//! the on links' paths, weighed by their cells and rooted at the outside
-//! (`constraints::paths`); `closed` is set once the on links closed the cycle; `trail`
-//! undoes every change in reverse order, so a probe returns exactly to its start.
+//! Invariants of `State`: its `board` keeps those of `constraints::loop_board` (the links'
+//! counts and paths, weighed by their cells and rooted at the outside; `closed`; the
+//! trail, so a probe returns exactly to its start); the line counts (`line_track`,
+//! `line_empty`, `short`, `track`) match the board's cells.
 
-use super::cnf::{graph, link};
+use super::cnf::{graph, link, outside_links};
 use super::{DOWN, LEFT, RIGHT, Tracks, UP};
 use crate::constraints::Grid;
 use crate::constraints::connected::Graph;
-use crate::constraints::paths::{Join, Links, OFF, ON, Paths, Saved, UNKNOWN};
-use crate::constraints::probe::{Contradiction, Probing, Step, Trial};
+pub use crate::constraints::loop_board::Facts;
+use crate::constraints::loop_board::{Board, LoopDeduction, OFF, ON, UNKNOWN, Work};
+use crate::constraints::paths::Paths;
+use crate::constraints::probe::{Contradiction, Step};
 use crate::stop::Stop;
 
 /// One of the rules (module docs); the cell bookkeeping always runs.
@@ -96,52 +97,11 @@ pub enum Deduction {
     Facts(Facts),
 }
 
-/// Per link (the edges of `cnf.rs`'s graph) and per cell: on/track, off/empty, or
-/// undecided.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Facts {
-    width: usize,
-    /// Per link, `Some(true)` on the track.
-    pub links: Vec<Option<bool>>,
-    /// Per cell (row-major), `Some(true)` a track cell.
-    pub cells: Vec<Option<bool>>,
-}
-
-impl Facts {
-    /// How many links are undecided.
-    pub fn open(&self) -> usize {
-        self.links.iter().filter(|l| l.is_none()).count()
-    }
-
-    /// The directions decided at `cell`: those the track leaves it by, and those it does
-    /// not (a direction off the board counts as decided not).
-    pub fn directions(&self, p: &Tracks, cell: usize) -> (u32, u32) {
-        let (mut on, mut off) = (0, 0);
-        for bit in [RIGHT, UP, LEFT, DOWN] {
-            match link(p, cell, bit).map(|l| self.links[l]) {
-                Some(Some(true)) => on |= bit,
-                Some(Some(false)) | None => off |= bit,
-                Some(None) => {}
-            }
-        }
-        (on, off)
-    }
-
-    /// The track as direction bits per cell, when every link is decided.
-    pub fn grid(&self, p: &Tracks) -> Option<Grid> {
-        if self.open() > 0 {
-            return None;
-        }
-        let values = (0..self.cells.len())
-            .map(|cell| {
-                [RIGHT, UP, LEFT, DOWN]
-                    .into_iter()
-                    .filter(|&bit| link(p, cell, bit).is_some_and(|l| self.links[l] == Some(true)))
-                    .sum()
-            })
-            .collect();
-        Some(Grid::new(self.width, values))
-    }
+/// The track as direction bits per cell (the outside's links included), when every link
+/// and cell is decided ([`Facts`]: per link of `cnf.rs`'s graph, and per cell whether it
+/// is a track cell).
+pub fn grid(facts: &Facts) -> Option<Grid> {
+    Some(Grid::new(facts.width(), facts.bits()?))
 }
 
 /// Runs the cell bookkeeping and `rules` to their fixpoint.
@@ -153,32 +113,17 @@ pub fn deduce(p: &Tracks, rules: &[Rule]) -> Deduction {
 pub fn deduce_until(p: &Tracks, rules: &[Rule], stop: &Stop) -> Deduction {
     let graph = graph(p);
     let mut state = State::new(p, &graph, rules);
-    state.stop = stop.clone();
+    state.board.stop = stop.clone();
     match state.solve(p) {
-        Ok(()) => Deduction::Facts(state.facts()),
+        Ok(()) => Deduction::Facts(state.facts(p)),
         Err(Contradiction) => Deduction::Contradiction,
     }
 }
 
-/// One change, undone by [`State::undo_to`].
-enum Undo {
-    Link(usize),
-    Cell(usize),
-    /// A path end's entries before a join.
-    End(Saved),
-    Closed,
-}
-
-/// Work for the local rules.
-#[derive(Clone, Copy)]
-enum Work {
-    Node(usize),
-    Line(usize),
-    End(usize),
-}
-
 struct State<'g> {
-    graph: &'g Graph,
+    /// Per node track ([`ON`]) or empty ([`OFF`]); the outside is track. The links'
+    /// paths are weighed by their cells and rooted at the outside.
+    board: Board<'g>,
     width: usize,
     /// Cells (the outside is node `cells`).
     cells: usize,
@@ -187,8 +132,6 @@ struct State<'g> {
     reach: bool,
     parity: bool,
     probe: bool,
-    /// Per node; the outside is track.
-    cell: Vec<i8>,
     /// Per line (rows, then columns): its count, its cells, and the track and empty ones.
     need: Vec<usize>,
     line_len: Vec<usize>,
@@ -198,27 +141,23 @@ struct State<'g> {
     short: usize,
     /// Track cells.
     track: usize,
-    /// The links decided, and their paths weighed by their cells, rooted at the outside.
-    links: Links,
-    closed: bool,
-    trail: Vec<Undo>,
-    work: Vec<Work>,
-    /// When probing gives up (never, unless [`deduce_until`] is given a stop).
-    stop: Stop,
 }
 
 impl<'g> State<'g> {
     fn new(p: &Tracks, graph: &'g Graph, rules: &[Rule]) -> State<'g> {
         let (w, h) = p.size();
         let nodes = graph.nodes();
-        let links = graph.edges().len();
         let (columns, rows) = p.counts();
         let need: Vec<usize> = rows.iter().chain(columns).copied().collect();
         let line_len: Vec<usize> = (0..h).map(|_| w).chain((0..w).map(|_| h)).collect();
         let mut cell = vec![UNKNOWN; nodes];
         cell[w * h] = ON;
+        let paths = Paths::new(
+            (0..nodes).map(|v| usize::from(v < w * h)).collect(),
+            &[w * h],
+        );
         State {
-            graph,
+            board: Board::new(graph, cell, paths),
             width: w,
             cells: w * h,
             count: rules.contains(&Rule::Count),
@@ -226,37 +165,17 @@ impl<'g> State<'g> {
             reach: rules.contains(&Rule::Reach),
             parity: rules.contains(&Rule::Parity),
             probe: rules.contains(&Rule::Probe),
-            cell,
             short: need.iter().filter(|&&k| k > 0).count(),
             need,
             line_len,
             line_track: vec![0; w + h],
             line_empty: vec![0; w + h],
             track: 0,
-            links: Links::new(
-                links,
-                Paths::new(
-                    (0..nodes).map(|v| usize::from(v < w * h)).collect(),
-                    &[w * h],
-                ),
-            ),
-            closed: false,
-            trail: Vec::new(),
-            work: Vec::new(),
-            stop: Stop::never(),
         }
     }
 
-    fn facts(&self) -> Facts {
-        let value = |v: i8| match v {
-            UNKNOWN => None,
-            v => Some(v == ON),
-        };
-        Facts {
-            width: self.width,
-            links: self.links.value.iter().map(|&v| value(v)).collect(),
-            cells: self.cell[..self.cells].iter().map(|&v| value(v)).collect(),
-        }
+    fn facts(&self, p: &Tracks) -> Facts {
+        self.board.facts(p.size(), ON, outside_links(p).to_vec())
     }
 
     /// The row line and the column line of a cell.
@@ -268,22 +187,24 @@ impl<'g> State<'g> {
     /// The forced links (the outside's, the pieces'), then every rule to its fixpoint.
     fn solve(&mut self, p: &Tracks) -> Step {
         self.start(p)?;
-        self.work.extend((0..self.cells).map(Work::Node));
-        self.work.extend((0..self.need.len()).map(Work::Line));
+        self.board.work.extend((0..self.cells).map(Work::Node));
+        self.board.work.extend((0..self.need.len()).map(Work::Line));
         self.propagate_all()?;
         loop {
-            let before = self.trail.len();
+            let before = self.board.mark();
             if self.reach {
                 self.reach_rule()?;
             }
-            if self.parity && self.trail.len() == before {
+            if self.parity && self.board.mark() == before {
                 self.parity_rule()?;
             }
-            if self.trail.len() != before {
+            if self.board.mark() != before {
                 self.propagate_all()?;
                 continue;
             }
-            if !self.probe || !(self.probe_pass(false)? || self.probe_pass(true)?) {
+            if !self.probe
+                || !(self.probe_pass(false, [ON, OFF])? || self.probe_pass(true, [ON, OFF])?)
+            {
                 return Ok(());
             }
         }
@@ -293,7 +214,13 @@ impl<'g> State<'g> {
     /// off; a piece leaving the board elsewhere is a contradiction).
     fn start(&mut self, p: &Tracks) -> Step {
         let out = self.cells;
-        let outside: Vec<usize> = self.graph.adjacent(out).iter().map(|&(_, e)| e).collect();
+        let outside: Vec<usize> = self
+            .board
+            .graph
+            .adjacent(out)
+            .iter()
+            .map(|&(_, e)| e)
+            .collect();
         for e in outside {
             self.set_link(e, true)?;
         }
@@ -313,170 +240,20 @@ impl<'g> State<'g> {
         Ok(())
     }
 
-    /// [`State::propagate`] with every path end tested for a premature loop.
-    fn propagate_all(&mut self) -> Step {
-        let ends = (0..self.cells)
-            .filter(|&v| self.links.on[v] == 1)
-            .map(Work::End);
-        self.work.extend(ends);
-        self.propagate()
-    }
-
-    /// The local rules (cell, count, loop) until no work is left.
-    fn propagate(&mut self) -> Step {
-        while let Some(w) = self.work.pop() {
-            match w {
-                Work::Node(v) => self.cell_rule(v)?,
-                Work::Line(l) => self.count_rule(l)?,
-                Work::End(v) => self.loop_rule(v)?,
-            }
-        }
-        Ok(())
-    }
-
-    /// Sets cell `v` track or empty.
-    fn set_cell(&mut self, v: usize, track: bool) -> Step {
-        let want = if track { ON } else { OFF };
-        if self.cell[v] != UNKNOWN {
-            return if self.cell[v] == want {
-                Ok(())
-            } else {
-                Err(Contradiction)
-            };
-        }
-        if track && self.closed {
-            // The closed cycle is the whole track.
-            return Err(Contradiction);
-        }
-        self.cell[v] = want;
-        self.trail.push(Undo::Cell(v));
-        if track {
-            self.track += 1;
-        }
-        for l in self.lines(v) {
-            if track {
-                self.line_track[l] += 1;
-                if self.line_track[l] == self.need[l] {
-                    self.short -= 1;
-                }
-            } else {
-                self.line_empty[l] += 1;
-            }
-            self.work.push(Work::Line(l));
-        }
-        self.work.push(Work::Node(v));
-        Ok(())
-    }
-
-    /// Sets link `e` on or off, keeping the paths.
-    fn set_link(&mut self, e: usize, on: bool) -> Step {
-        let want = if on { ON } else { OFF };
-        if self.links.value[e] != UNKNOWN {
-            return if self.links.value[e] == want {
-                Ok(())
-            } else {
-                Err(Contradiction)
-            };
-        }
-        let (a, b) = self.graph.edges()[e];
-        let mut closing = false;
-        if on {
-            if self.links.on[a] >= 2 || self.links.on[b] >= 2 {
-                return Err(Contradiction);
-            }
-            for v in [a, b] {
-                if v < self.cells {
-                    self.set_cell(v, true)?;
-                }
-            }
-            let trail = &mut self.trail;
-            match self
-                .links
-                .paths
-                .link(a, b, 0, |saved| trail.push(Undo::End(saved)))
-            {
-                Join::Closes { weight, rooted } => {
-                    // `a` and `b` end one path: the link closes it, and that cycle must be
-                    // the whole track.
-                    if !rooted || weight != self.track || self.closed {
-                        return Err(Contradiction);
-                    }
-                    self.closed = true;
-                    self.trail.push(Undo::Closed);
-                    closing = true;
-                }
-                Join::Joined { end } => self.work.push(Work::End(end)),
-            }
-        }
-        self.links.decide(e, (a, b), on);
-        self.trail.push(Undo::Link(e));
-        self.work.extend([Work::Node(a), Work::Node(b)]);
-        if closing {
-            // Every other cell is empty (its links follow by the cell rule).
-            for v in 0..self.cells {
-                if self.cell[v] == UNKNOWN {
-                    self.set_cell(v, false)?;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// Undoes the trail down to `mark` and drops pending work.
-    fn undo_to(&mut self, mark: usize) {
-        while self.trail.len() > mark {
-            match self.trail.pop() {
-                Some(Undo::Link(e)) => self.links.undecide(e, self.graph.edges()[e]),
-                Some(Undo::Cell(v)) => {
-                    let track = self.cell[v] == ON;
-                    self.cell[v] = UNKNOWN;
-                    if track {
-                        self.track -= 1;
-                    }
-                    for l in self.lines(v) {
-                        if track {
-                            if self.line_track[l] == self.need[l] {
-                                self.short += 1;
-                            }
-                            self.line_track[l] -= 1;
-                        } else {
-                            self.line_empty[l] -= 1;
-                        }
-                    }
-                }
-                Some(Undo::End(saved)) => self.links.paths.restore(saved),
-                Some(Undo::Closed) => self.closed = false,
-                None => break,
-            }
-        }
-        self.work.clear();
-    }
-
-    /// Sets every unknown link at node `v` on or off.
-    fn set_links_at(&mut self, v: usize, on: bool) -> Step {
-        let graph = self.graph;
-        for &(_, e) in graph.adjacent(v) {
-            if self.links.value[e] == UNKNOWN {
-                self.set_link(e, on)?;
-            }
-        }
-        Ok(())
-    }
-
     /// The cell rule (module docs) at node `v`.
     fn cell_rule(&mut self, v: usize) -> Step {
         if v >= self.cells {
             return Ok(());
         }
-        let degree = self.graph.adjacent(v).len() as u8;
-        let (on, possible) = (self.links.on[v], degree - self.links.off[v]);
+        let degree = self.board.graph.adjacent(v).len() as u8;
+        let (on, possible) = (self.board.links.on[v], degree - self.board.links.off[v]);
         if on > 2 || possible < 2 && on > 0 {
             return Err(Contradiction);
         }
         if possible < 2 {
-            self.set_cell(v, false)?;
+            self.set_cell(v, OFF)?;
         }
-        match self.cell[v] {
+        match self.board.cell[v] {
             OFF => self.set_links_at(v, false),
             ON if on == 2 => self.set_links_at(v, false),
             ON if possible == 2 => self.set_links_at(v, true),
@@ -509,8 +286,8 @@ impl<'g> State<'g> {
         };
         for i in 0..len {
             let v = first + i * step;
-            if self.cell[v] == UNKNOWN {
-                self.set_cell(v, fill)?;
+            if self.board.cell[v] == UNKNOWN {
+                self.set_cell(v, if fill { ON } else { OFF })?;
             }
         }
         Ok(())
@@ -518,19 +295,21 @@ impl<'g> State<'g> {
 
     /// The loop rule (module docs) for the path ending at `v`.
     fn loop_rule(&mut self, v: usize) -> Step {
-        if !self.loops || self.links.on[v] != 1 {
+        if !self.loops || self.board.links.on[v] != 1 {
             return Ok(());
         }
-        let u = self.links.paths.other_end(v);
-        let graph = self.graph;
+        let u = self.board.links.paths.other_end(v);
+        let graph = self.board.graph;
         let Some(&(_, e)) = graph
             .adjacent(v)
             .iter()
-            .find(|&&(n, e)| n == u && self.links.value[e] == UNKNOWN)
+            .find(|&&(n, e)| n == u && self.board.links.value[e] == UNKNOWN)
         else {
             return Ok(());
         };
-        if self.links.paths.rooted(v) && self.links.paths.weight(v) == self.track && self.short == 0
+        if self.board.links.paths.rooted(v)
+            && self.board.links.paths.weight(v) == self.track
+            && self.short == 0
         {
             return Ok(());
         }
@@ -540,22 +319,22 @@ impl<'g> State<'g> {
     /// The reach rule (module docs): a search from the outside through links not off into
     /// cells not empty.
     fn reach_rule(&mut self) -> Step {
-        let graph = self.graph;
+        let graph = self.board.graph;
         let nodes = graph.nodes();
         let mut reached = vec![false; nodes];
         let mut stack = vec![self.cells];
         reached[self.cells] = true;
         while let Some(v) = stack.pop() {
             for &(n, e) in graph.adjacent(v) {
-                if !reached[n] && self.links.value[e] != OFF && self.cell[n] != OFF {
+                if !reached[n] && self.board.links.value[e] != OFF && self.board.cell[n] != OFF {
                     reached[n] = true;
                     stack.push(n);
                 }
             }
         }
         for (v, &r) in reached[..self.cells].iter().enumerate() {
-            if !r && self.cell[v] != OFF {
-                self.set_cell(v, false)?;
+            if !r && self.board.cell[v] != OFF {
+                self.set_cell(v, OFF)?;
             }
         }
         Ok(())
@@ -565,7 +344,7 @@ impl<'g> State<'g> {
     /// Tarjan's low links, each decided by the parity of the path ends below it in the
     /// search tree.
     fn parity_rule(&mut self) -> Step {
-        let graph = self.graph;
+        let graph = self.board.graph;
         let nodes = graph.nodes();
         const UNSEEN: usize = usize::MAX;
         let mut order = vec![UNSEEN; nodes];
@@ -577,13 +356,13 @@ impl<'g> State<'g> {
         let mut stack: Vec<(usize, usize, usize)> = Vec::new();
         let mut time = 0;
         for root in 0..nodes {
-            if order[root] != UNSEEN || !self.has_unknown(root) {
+            if order[root] != UNSEEN || !self.board.has_unknown(root) {
                 continue;
             }
             order[root] = time;
             low[root] = time;
             time += 1;
-            odd[root] = self.links.on[root] == 1;
+            odd[root] = self.board.links.on[root] == 1;
             stack.push((root, usize::MAX, 0));
             while let Some(&(v, via, next)) = stack.last() {
                 let adjacent = graph.adjacent(v);
@@ -591,14 +370,14 @@ impl<'g> State<'g> {
                     let (n, e) = adjacent[next];
                     let top = stack.len() - 1;
                     stack[top].2 += 1;
-                    if e == via || self.links.value[e] != UNKNOWN {
+                    if e == via || self.board.links.value[e] != UNKNOWN {
                         continue;
                     }
                     if order[n] == UNSEEN {
                         order[n] = time;
                         low[n] = time;
                         time += 1;
-                        odd[n] = self.links.on[n] == 1;
+                        odd[n] = self.board.links.on[n] == 1;
                         stack.push((n, e, 0));
                     } else {
                         low[v] = low[v].min(order[n]);
@@ -623,80 +402,82 @@ impl<'g> State<'g> {
         }
         Ok(())
     }
-
-    fn has_unknown(&self, v: usize) -> bool {
-        let degree = self.graph.adjacent(v).len() as u8;
-        self.links.on[v] + self.links.off[v] < degree
-    }
-
-    /// One probing pass over the unknown cells, or (`links`) the unknown links at track
-    /// cells; whether it decided anything. Variables of [`Trial`]: the nodes, then the
-    /// links.
-    fn probe_pass(&mut self, links: bool) -> Result<bool, Contradiction> {
-        let nodes = self.cell.len();
-        let mut probing = Probing::new(nodes + self.links.value.len(), &self.stop);
-        let mut progress = false;
-        if links {
-            for e in 0..self.links.value.len() {
-                let (a, b) = self.graph.edges()[e];
-                if self.links.value[e] == UNKNOWN && (self.cell[a] == ON || self.cell[b] == ON) {
-                    progress |= probing.probe(self, nodes + e, [ON, OFF])?;
-                }
-            }
-        } else {
-            for v in 0..self.cells {
-                if self.cell[v] == UNKNOWN {
-                    progress |= probing.probe(self, v, [ON, OFF])?;
-                }
-            }
-        }
-        Ok(progress)
-    }
 }
 
-/// Probing's view of the state: the nodes, then the links, each on, off or unknown; a
-/// trial runs the local rules ([`State::propagate`]).
-impl Trial for State<'_> {
-    fn mark(&self) -> usize {
-        self.trail.len()
+impl<'g> LoopDeduction<'g> for State<'g> {
+    const ON_LOOP: i8 = ON;
+    const OFF_LOOP: i8 = OFF;
+
+    fn board(&self) -> &Board<'g> {
+        &self.board
     }
 
-    fn undo_to(&mut self, mark: usize) {
-        State::undo_to(self, mark);
+    fn board_mut(&mut self) -> &mut Board<'g> {
+        &mut self.board
     }
 
-    fn changed_since(&self, mark: usize) -> Vec<usize> {
-        let nodes = self.cell.len();
-        self.trail[mark..]
-            .iter()
-            .filter_map(|undo| match *undo {
-                Undo::Cell(v) => Some(v),
-                Undo::Link(e) => Some(nodes + e),
-                _ => None,
-            })
-            .collect()
+    /// Sets node `v` track ([`ON`]) or empty ([`OFF`]), with the lines' counts.
+    fn set_cell(&mut self, v: usize, value: i8) -> Step {
+        if !self.record_cell(v, value)? {
+            return Ok(());
+        }
+        let track = value == ON;
+        if track {
+            self.track += 1;
+        }
+        for l in self.lines(v) {
+            if track {
+                self.line_track[l] += 1;
+                if self.line_track[l] == self.need[l] {
+                    self.short -= 1;
+                }
+            } else {
+                self.line_empty[l] += 1;
+            }
+            self.board.work.push(Work::Line(l));
+        }
+        self.board.work.push(Work::Node(v));
+        Ok(())
     }
 
-    fn value(&self, var: usize) -> i8 {
-        match var.checked_sub(self.cell.len()) {
-            None => self.cell[var],
-            Some(e) => self.links.value[e],
+    fn undo_cell(&mut self, v: usize, value: i8) {
+        let track = value == ON;
+        if track {
+            self.track -= 1;
+        }
+        for l in self.lines(v) {
+            if track {
+                if self.line_track[l] == self.need[l] {
+                    self.short += 1;
+                }
+                self.line_track[l] -= 1;
+            } else {
+                self.line_empty[l] -= 1;
+            }
         }
     }
 
-    fn set(&mut self, var: usize, value: i8) -> Step {
-        match var.checked_sub(self.cell.len()) {
-            None => self.set_cell(var, value == ON),
-            Some(e) => self.set_link(e, value == ON),
-        }
+    /// The closed cycle must be the whole track: through the outside, every track cell on
+    /// it.
+    fn may_close(&self, weight: usize, rooted: bool) -> bool {
+        rooted && weight == self.track
     }
 
+    /// A probe's trial runs the local rules (cell, count, loop).
     fn settle(&mut self) -> Step {
         self.propagate()
     }
 
-    fn propagate_all(&mut self) -> Step {
-        State::propagate_all(self)
+    /// The local rules (cell, count, loop) until no work is left.
+    fn propagate(&mut self) -> Step {
+        while let Some(w) = self.board.work.pop() {
+            match w {
+                Work::Node(v) => self.cell_rule(v)?,
+                Work::Line(l) => self.count_rule(l)?,
+                Work::End(v) => self.loop_rule(v)?,
+            }
+        }
+        Ok(())
     }
 }
 
@@ -732,7 +513,7 @@ mod tests {
     fn started<'g>(p: &Tracks, graph: &'g Graph) -> State<'g> {
         let mut s = State::new(p, graph, &Rule::ALL);
         s.start(p).expect("the forced links agree");
-        s.work.clear();
+        s.board.work.clear();
         s
     }
 
@@ -750,7 +531,7 @@ mod tests {
         let mut s = started(&p, &g);
         s.set_link(between(&p, (0, 0), (1, 0)), false).unwrap();
         s.cell_rule(0).unwrap();
-        assert_eq!(s.links.value[between(&p, (0, 0), (0, 1))], ON);
+        assert_eq!(s.board.links.value[between(&p, (0, 0), (0, 1))], ON);
     }
 
     #[test]
@@ -760,14 +541,16 @@ mod tests {
         let g = graph(&p);
         let mut s = started(&p, &g);
         s.count_rule(0).unwrap();
-        assert_eq!(s.cell[1], ON);
+        assert_eq!(s.board.cell[1], ON);
         s.count_rule(2).unwrap();
-        assert_eq!(s.cell[2], OFF);
-        assert_eq!(facts(&p, &[]).open(), 4);
+        assert_eq!(s.board.cell[2], OFF);
+        // Without it: the four inner links open, and the two cells that are neither the
+        // entrance nor the exit.
+        assert_eq!(facts(&p, &[]).open(), 6);
         assert_eq!(facts(&p, &[Rule::Count]).open(), 0);
         // More track than the count: a contradiction.
         let mut s = started(&p, &g);
-        s.set_cell(2, true).unwrap();
+        s.set_cell(2, ON).unwrap();
         assert!(s.count_rule(2).is_err());
     }
 
@@ -782,24 +565,24 @@ mod tests {
         }
         let close = between(&p, (1, 0), (1, 1));
         s.loop_rule(3).unwrap();
-        assert_eq!(s.links.value[close], OFF);
+        assert_eq!(s.board.links.value[close], OFF);
         // Along row 1 and down: the link that closes the cycle through the outside with
         // every count met stays open.
         let p = puzzle("2x2:d,1,S2,S2,1");
         let g = graph(&p);
         let mut s = started(&p, &g);
         s.set_link(between(&p, (0, 0), (0, 1)), true).unwrap();
-        s.set_cell(2, false).unwrap();
+        s.set_cell(2, OFF).unwrap();
         let close = between(&p, (0, 1), (1, 1));
         s.loop_rule(1).unwrap();
-        assert_eq!(s.links.value[close], UNKNOWN);
+        assert_eq!(s.board.links.value[close], UNKNOWN);
         // With a count not met it is off.
         let p = puzzle("2x2:d,2,S2,S2,2");
         let g = graph(&p);
         let mut s = started(&p, &g);
         s.set_link(between(&p, (0, 0), (0, 1)), true).unwrap();
         s.loop_rule(1).unwrap();
-        assert_eq!(s.links.value[between(&p, (0, 1), (1, 1))], OFF);
+        assert_eq!(s.board.links.value[between(&p, (0, 1), (1, 1))], OFF);
     }
 
     #[test]
@@ -819,15 +602,15 @@ mod tests {
         }
         s.reach_rule().unwrap();
         for cell in [2, 3, 6, 7] {
-            assert_eq!(s.cell[cell], OFF, "cell {cell}");
+            assert_eq!(s.board.cell[cell], OFF, "cell {cell}");
         }
-        assert_eq!(s.cell[5], UNKNOWN);
+        assert_eq!(s.board.cell[5], UNKNOWN);
         // A track cell in there: a contradiction.
         let mut s = started(&p, &g);
         for (a, b) in walls {
             s.set_link(between(&p, a, b), false).unwrap();
         }
-        s.set_cell(2, true).unwrap();
+        s.set_cell(2, ON).unwrap();
         assert!(s.reach_rule().is_err());
     }
 
@@ -844,14 +627,14 @@ mod tests {
             s.set_link(between(&p, a, b), false).unwrap();
         }
         s.parity_rule().unwrap();
-        assert_eq!(s.links.value[bridge], ON);
+        assert_eq!(s.board.links.value[bridge], ON);
         // No end on a side leaves its bridge off: a track going in could not come out.
         let mut s = started(&p, &g);
         for (a, b) in [((1, 1), (1, 2)), ((1, 2), (2, 2)), ((1, 3), (2, 3))] {
             s.set_link(between(&p, a, b), false).unwrap();
         }
         s.parity_rule().unwrap();
-        assert_eq!(s.links.value[between(&p, (0, 1), (0, 2))], OFF);
+        assert_eq!(s.board.links.value[between(&p, (0, 1), (0, 2))], OFF);
         // The block cut off with its one end: a contradiction.
         let mut s = started(&p, &g);
         for (a, b) in walls {
@@ -875,7 +658,7 @@ mod tests {
         let all = facts(&p, &Rule::ALL);
         assert_eq!(all.open(), 0);
         assert_eq!(
-            super::super::check::verify(&p, &all.grid(&p).unwrap()),
+            super::super::check::verify(&p, &grid(&all).unwrap()),
             Ok(())
         );
     }

@@ -311,7 +311,7 @@ impl NativeSolve<Grid> for Tracks {
                 deduce::Deduction::Contradiction => {
                     return Ok(NativeAnswer::deduced(0, max));
                 }
-                deduce::Deduction::Facts(f) => match f.grid(self) {
+                deduce::Deduction::Facts(f) => match deduce::grid(&f) {
                     // Every link forced: the only solution.
                     Some(grid) if check::verify(self, &grid).is_ok() => {
                         let _ = found(grid);

@@ -139,7 +139,7 @@ pub(crate) fn fix(local: &mut Local, facts: &Facts) {
                 .add_clause(&[if on { var.positive() } else { var.negative() }]);
         }
     }
-    for (s, value) in local.shaded.iter().zip(&facts.shaded) {
+    for (s, value) in local.shaded.iter().zip(&facts.cells) {
         if let (Some(s), &Some(shaded)) = (s, value) {
             local
                 .cnf

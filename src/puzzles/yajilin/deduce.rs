@@ -51,18 +51,18 @@
 //! of the local rules and reach, a pass probes each cell or link once, and every pass but
 //! the last decides something.
 //!
-//! Invariants of `State`: `on`, `off` and `loop_cells` match `link` and `cell`; every free
-//! cell with an on link is loop and every free neighbour of a shaded cell is loop (both
-//! set eagerly); `paths` holds the on links' paths, weighed by their cells
-//! (`constraints::paths`); `closed` is set once the on links closed a cycle; `trail` undoes
-//! every change in reverse order, so a probe returns exactly to its start.
+//! Invariants of `State`: its `board` keeps those of `constraints::loop_board` (the links'
+//! counts and paths, weighed by their cells; `closed`; the trail, so a probe returns
+//! exactly to its start); `loop_cells` matches the board's cells; every free neighbour of
+//! a shaded cell is loop (set eagerly).
 
 use super::{Arrow, SHADED, Yajilin};
 use crate::constraints::Grid;
 use crate::constraints::connected::Graph;
-use crate::constraints::paths::{Join, Links, OFF, ON, Paths, Saved, UNKNOWN};
-use crate::constraints::probe::{Contradiction, Probing, Step, Trial};
-use crate::puzzles::pearl::{DOWN, LEFT, RIGHT, UP};
+pub use crate::constraints::loop_board::Facts;
+use crate::constraints::loop_board::{Board, LoopDeduction, OFF, UNKNOWN, Work};
+use crate::constraints::paths::Paths;
+use crate::constraints::probe::{Contradiction, Step};
 use crate::stop::Stop;
 use crate::util::dsf::Dsf;
 
@@ -93,73 +93,16 @@ pub enum Deduction {
     Facts(Facts),
 }
 
-/// Per link (the edges of `Graph::grid`) and per cell: decided or not.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Facts {
-    width: usize,
-    height: usize,
-    /// Per link, `Some(true)` on the loop.
-    pub links: Vec<Option<bool>>,
-    /// Per cell (row-major), `Some(true)` shaded, `Some(false)` not (a loop or clue cell).
-    pub shaded: Vec<Option<bool>>,
-}
-
-impl Facts {
-    /// How many links and cells are undecided.
-    pub fn open(&self) -> usize {
-        self.links.iter().filter(|l| l.is_none()).count()
-            + self.shaded.iter().filter(|c| c.is_none()).count()
-    }
-
-    /// The directions decided at `cell`: those the loop leaves it by, and those it does
-    /// not (a direction off the board counts as decided not).
-    pub fn directions(&self, cell: usize) -> (u32, u32) {
-        let (mut on, mut off) = (0, 0);
-        for bit in [RIGHT, UP, LEFT, DOWN] {
-            match link(self.width, self.height, cell, bit).map(|l| self.links[l]) {
-                Some(Some(true)) => on |= bit,
-                Some(Some(false)) | None => off |= bit,
-                Some(None) => {}
-            }
+/// The solution's grid (direction bits, [`SHADED`], 0 for a clue) when every link and cell
+/// is decided ([`Facts`]: per link of `Graph::grid`, and per cell whether it is shaded).
+pub fn grid(facts: &Facts) -> Option<Grid> {
+    let mut values = facts.bits()?;
+    for (value, &shaded) in values.iter_mut().zip(&facts.cells) {
+        if shaded == Some(true) {
+            *value = SHADED;
         }
-        (on, off)
     }
-
-    /// The solution's grid (direction bits, [`SHADED`], 0 for a clue) when every link and
-    /// cell is decided.
-    pub fn grid(&self) -> Option<Grid> {
-        if self.open() > 0 {
-            return None;
-        }
-        let values = (0..self.shaded.len())
-            .map(|cell| {
-                if self.shaded[cell] == Some(true) {
-                    return SHADED;
-                }
-                [RIGHT, UP, LEFT, DOWN]
-                    .into_iter()
-                    .filter(|&bit| {
-                        link(self.width, self.height, cell, bit)
-                            .is_some_and(|l| self.links[l] == Some(true))
-                    })
-                    .sum()
-            })
-            .collect();
-        Some(Grid::new(self.width, values))
-    }
-}
-
-/// The link of `Graph::grid(w, h)` leaving `cell` by direction `bit`, if inside the grid:
-/// the horizontal links row by row, then the vertical ones.
-fn link(w: usize, h: usize, cell: usize, bit: u32) -> Option<usize> {
-    let (r, c) = (cell / w, cell % w);
-    let horizontal = h * (w - 1);
-    match bit {
-        RIGHT => (c + 1 < w).then(|| r * (w - 1) + c),
-        LEFT => (c > 0).then(|| r * (w - 1) + c - 1),
-        DOWN => (r + 1 < h).then(|| horizontal + r * w + c),
-        _ => (r > 0).then(|| horizontal + (r - 1) * w + c),
-    }
+    Some(Grid::new(facts.width(), values))
 }
 
 /// Runs the cell bookkeeping and `rules` to their fixpoint.
@@ -172,7 +115,7 @@ pub fn deduce_until(p: &Yajilin, rules: &[Rule], stop: &Stop) -> Deduction {
     let (w, h) = p.size();
     let graph = Graph::grid(w, h);
     let mut state = State::new(p, &graph, rules);
-    state.stop = stop.clone();
+    state.board.stop = stop.clone();
     match state.solve(p) {
         Ok(()) => Deduction::Facts(state.facts()),
         Err(Contradiction) => Deduction::Contradiction,
@@ -184,23 +127,6 @@ const SHADE: i8 = 1;
 const LOOP: i8 = 2;
 const CLUE: i8 = 3;
 
-/// One change, undone by [`State::undo_to`].
-enum Undo {
-    Link(usize),
-    Cell(usize),
-    /// A path end's entries before a join.
-    End(Saved),
-    Closed,
-}
-
-/// Work for the local rules.
-#[derive(Clone, Copy)]
-enum Work {
-    Node(usize),
-    Line(usize),
-    End(usize),
-}
-
 /// A line (module docs): its cells in order along it (clue cells included, they break
 /// runs) and the shaded cells it holds.
 struct Line {
@@ -209,29 +135,23 @@ struct Line {
 }
 
 struct State<'g> {
-    graph: &'g Graph,
+    /// Per cell shaded ([`SHADE`]), loop ([`LOOP`]) or [`CLUE`]; the links' paths are
+    /// weighed by their cells.
+    board: Board<'g>,
     width: usize,
     height: usize,
     arrow: bool,
     loops: bool,
     reach: bool,
     probe: bool,
-    cell: Vec<i8>,
     /// Cells decided loop.
     loop_cells: usize,
     lines: Vec<Line>,
     /// Per cell, the lines holding it.
     lines_at: Vec<Vec<usize>>,
-    /// The links decided, and their paths weighed by their cells.
-    links: Links,
-    closed: bool,
     /// An arrow whose number cannot be met whatever the cells (more than its line holds,
     /// or fewer than a later arrow's): a contradiction at the start.
     impossible: bool,
-    trail: Vec<Undo>,
-    work: Vec<Work>,
-    /// When probing gives up (never, unless [`deduce_until`] is given a stop).
-    stop: Stop,
 }
 
 /// The lines of `p` (module docs).
@@ -272,7 +192,6 @@ impl<'g> State<'g> {
     fn new(p: &Yajilin, graph: &'g Graph, rules: &[Rule]) -> State<'g> {
         let (w, h) = p.size();
         let cells = w * h;
-        let links = graph.edges().len();
         let (lines, impossible) = lines(p);
         let mut lines_at = vec![Vec::new(); cells];
         for (l, line) in lines.iter().enumerate() {
@@ -280,65 +199,54 @@ impl<'g> State<'g> {
                 lines_at[v].push(l);
             }
         }
+        let cell = p
+            .clues()
+            .iter()
+            .map(|c| if c.is_some() { CLUE } else { UNKNOWN })
+            .collect();
         State {
-            graph,
+            board: Board::new(graph, cell, Paths::new(vec![1; cells], &[])),
             width: w,
             height: h,
             arrow: rules.contains(&Rule::Arrow),
             loops: rules.contains(&Rule::Loop),
             reach: rules.contains(&Rule::Reach),
             probe: rules.contains(&Rule::Probe),
-            cell: p
-                .clues()
-                .iter()
-                .map(|c| if c.is_some() { CLUE } else { UNKNOWN })
-                .collect(),
             loop_cells: 0,
             lines,
             lines_at,
-            links: Links::new(links, Paths::new(vec![1; cells], &[])),
-            closed: false,
             impossible,
-            trail: Vec::new(),
-            work: Vec::new(),
-            stop: Stop::never(),
         }
     }
 
     fn facts(&self) -> Facts {
-        Facts {
-            width: self.width,
-            height: self.height,
-            links: self
-                .links
-                .value
-                .iter()
-                .map(|&v| (v != UNKNOWN).then_some(v == ON))
-                .collect(),
-            shaded: self
-                .cell
-                .iter()
-                .map(|&v| (v != UNKNOWN).then_some(v == SHADE))
-                .collect(),
-        }
+        let (w, h) = (self.width, self.height);
+        self.board.facts((w, h), SHADE, Vec::new())
     }
 
     /// The clue cells' links off, then every rule to its fixpoint.
     fn solve(&mut self, p: &Yajilin) -> Step {
         self.start(p)?;
-        self.work.extend((0..self.cell.len()).map(Work::Node));
-        self.work.extend((0..self.lines.len()).map(Work::Line));
+        self.board
+            .work
+            .extend((0..self.board.cell.len()).map(Work::Node));
+        self.board
+            .work
+            .extend((0..self.lines.len()).map(Work::Line));
         self.propagate_all()?;
         loop {
-            let before = self.trail.len();
+            let before = self.board.mark();
             if self.reach {
                 self.reach_rule()?;
             }
-            if self.trail.len() != before {
+            if self.board.mark() != before {
                 self.propagate_all()?;
                 continue;
             }
-            if !self.probe || !(self.probe_pass(false)? || self.probe_pass(true)?) {
+            if !self.probe
+                || !(self.probe_pass(false, [SHADE, LOOP])?
+                    || self.probe_pass(true, [SHADE, LOOP])?)
+            {
                 return Ok(());
             }
         }
@@ -363,168 +271,17 @@ impl<'g> State<'g> {
         Ok(())
     }
 
-    /// [`State::propagate`] with every path end tested for a premature loop.
-    fn propagate_all(&mut self) -> Step {
-        let ends = (0..self.cell.len())
-            .filter(|&v| self.links.on[v] == 1)
-            .map(Work::End);
-        self.work.extend(ends);
-        self.propagate()
-    }
-
-    /// The local rules to their fixpoint, then reach (when on) and back, until neither
-    /// changes anything: what a probe's consequences are.
-    fn settle(&mut self) -> Step {
-        loop {
-            self.propagate()?;
-            if !self.reach {
-                return Ok(());
-            }
-            let before = self.trail.len();
-            self.reach_rule()?;
-            if self.trail.len() == before {
-                return Ok(());
-            }
-        }
-    }
-
-    /// The local rules (cell, arrow, loop) until no work is left.
-    fn propagate(&mut self) -> Step {
-        while let Some(w) = self.work.pop() {
-            match w {
-                Work::Node(v) => self.cell_rule(v)?,
-                Work::Line(l) => self.arrow_rule(l)?,
-                Work::End(v) => self.loop_rule(v)?,
-            }
-        }
-        Ok(())
-    }
-
-    /// Sets free cell `v` shaded or loop; a shaded cell's free neighbours become loop.
-    fn set_cell(&mut self, v: usize, want: i8) -> Step {
-        if self.cell[v] != UNKNOWN {
-            return if self.cell[v] == want {
-                Ok(())
-            } else {
-                Err(Contradiction)
-            };
-        }
-        if want == LOOP && self.closed {
-            // The closed cycle is the whole loop.
-            return Err(Contradiction);
-        }
-        self.cell[v] = want;
-        self.trail.push(Undo::Cell(v));
-        if want == LOOP {
-            self.loop_cells += 1;
-        }
-        for k in 0..self.lines_at[v].len() {
-            self.work.push(Work::Line(self.lines_at[v][k]));
-        }
-        self.work.push(Work::Node(v));
-        if want == SHADE {
-            let graph = self.graph;
-            for &(n, _) in graph.adjacent(v) {
-                if self.cell[n] != CLUE {
-                    self.set_cell(n, LOOP)?;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// Sets link `e` on or off, keeping the paths.
-    fn set_link(&mut self, e: usize, on: bool) -> Step {
-        let want = if on { ON } else { OFF };
-        if self.links.value[e] != UNKNOWN {
-            return if self.links.value[e] == want {
-                Ok(())
-            } else {
-                Err(Contradiction)
-            };
-        }
-        let (a, b) = self.graph.edges()[e];
-        let mut closing = false;
-        if on {
-            if self.links.on[a] >= 2 || self.links.on[b] >= 2 {
-                return Err(Contradiction);
-            }
-            self.set_cell(a, LOOP)?;
-            self.set_cell(b, LOOP)?;
-            let trail = &mut self.trail;
-            match self
-                .links
-                .paths
-                .link(a, b, 0, |saved| trail.push(Undo::End(saved)))
-            {
-                Join::Closes { weight, .. } => {
-                    // `a` and `b` end one path: the link closes it, and that cycle must be
-                    // the whole loop.
-                    if weight != self.loop_cells || self.closed {
-                        return Err(Contradiction);
-                    }
-                    self.closed = true;
-                    self.trail.push(Undo::Closed);
-                    closing = true;
-                }
-                Join::Joined { end } => self.work.push(Work::End(end)),
-            }
-        }
-        self.links.decide(e, (a, b), on);
-        self.trail.push(Undo::Link(e));
-        self.work.extend([Work::Node(a), Work::Node(b)]);
-        if closing {
-            // Every other free cell is shaded (its links follow by the cell rule).
-            for v in 0..self.cell.len() {
-                if self.cell[v] == UNKNOWN {
-                    self.set_cell(v, SHADE)?;
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// Undoes the trail down to `mark` and drops pending work.
-    fn undo_to(&mut self, mark: usize) {
-        while self.trail.len() > mark {
-            match self.trail.pop() {
-                Some(Undo::Link(e)) => self.links.undecide(e, self.graph.edges()[e]),
-                Some(Undo::Cell(v)) => {
-                    if self.cell[v] == LOOP {
-                        self.loop_cells -= 1;
-                    }
-                    self.cell[v] = UNKNOWN;
-                }
-                Some(Undo::End(saved)) => self.links.paths.restore(saved),
-                Some(Undo::Closed) => self.closed = false,
-                None => break,
-            }
-        }
-        self.work.clear();
-    }
-
-    /// Sets every unknown link at cell `v` on or off.
-    fn set_links_at(&mut self, v: usize, on: bool) -> Step {
-        let graph = self.graph;
-        for &(_, e) in graph.adjacent(v) {
-            if self.links.value[e] == UNKNOWN {
-                self.set_link(e, on)?;
-            }
-        }
-        Ok(())
-    }
-
     /// The cell rule (module docs) at cell `v`.
     fn cell_rule(&mut self, v: usize) -> Step {
-        let degree = self.graph.adjacent(v).len() as u8;
-        let (on, possible) = (self.links.on[v], degree - self.links.off[v]);
-        match self.cell[v] {
+        let degree = self.board.graph.adjacent(v).len() as u8;
+        let (on, possible) = (self.board.links.on[v], degree - self.board.links.off[v]);
+        match self.board.cell[v] {
             CLUE => return Ok(()),
             _ if on > 2 || (possible < 2 && on > 0) => return Err(Contradiction),
             _ if possible < 2 => self.set_cell(v, SHADE)?,
             _ => {}
         }
-        match self.cell[v] {
+        match self.board.cell[v] {
             SHADE => self.set_links_at(v, false),
             LOOP if on == 2 => self.set_links_at(v, false),
             LOOP if possible == 2 => self.set_links_at(v, true),
@@ -538,7 +295,7 @@ impl<'g> State<'g> {
         let line = &self.lines[l];
         let (mut shaded, mut most, mut run) = (0usize, 0usize, 0usize);
         for &v in &line.cells {
-            match self.cell[v] {
+            match self.board.cell[v] {
                 UNKNOWN => run += 1,
                 c => {
                     shaded += usize::from(c == SHADE);
@@ -560,21 +317,21 @@ impl<'g> State<'g> {
             set.extend(
                 line.cells
                     .iter()
-                    .filter(|&&v| self.cell[v] == UNKNOWN)
+                    .filter(|&&v| self.board.cell[v] == UNKNOWN)
                     .map(|&v| (v, LOOP)),
             );
         } else if most == need {
             // Each run of odd length at its fullest: its first, third, … cell shaded.
             let mut start = 0;
             for (k, &v) in line.cells.iter().enumerate() {
-                if self.cell[v] != UNKNOWN {
+                if self.board.cell[v] != UNKNOWN {
                     start = k + 1;
                     continue;
                 }
                 let last = line
                     .cells
                     .get(k + 1)
-                    .is_none_or(|&n| self.cell[n] != UNKNOWN);
+                    .is_none_or(|&n| self.board.cell[n] != UNKNOWN);
                 if last && (k + 1 - start) % 2 == 1 {
                     set.extend(line.cells[start..=k].iter().step_by(2).map(|&c| (c, SHADE)));
                 }
@@ -588,19 +345,19 @@ impl<'g> State<'g> {
 
     /// The loop rule (module docs) for the path ending at `v`.
     fn loop_rule(&mut self, v: usize) -> Step {
-        if !self.loops || self.links.on[v] != 1 {
+        if !self.loops || self.board.links.on[v] != 1 {
             return Ok(());
         }
-        let u = self.links.paths.other_end(v);
-        let graph = self.graph;
+        let u = self.board.links.paths.other_end(v);
+        let graph = self.board.graph;
         let Some(&(_, e)) = graph
             .adjacent(v)
             .iter()
-            .find(|&&(n, e)| n == u && self.links.value[e] == UNKNOWN)
+            .find(|&&(n, e)| n == u && self.board.links.value[e] == UNKNOWN)
         else {
             return Ok(());
         };
-        if self.links.paths.weight(v) == self.loop_cells {
+        if self.board.links.paths.weight(v) == self.loop_cells {
             return Ok(());
         }
         self.set_link(e, false)
@@ -609,22 +366,22 @@ impl<'g> State<'g> {
     /// The reach rule (module docs): the components of the cells not shaded nor clues
     /// joined by links not off.
     fn reach_rule(&mut self) -> Step {
-        let cells = self.cell.len();
-        let open = |v: usize| self.cell[v] == UNKNOWN || self.cell[v] == LOOP;
+        let cells = self.board.cell.len();
+        let open = |v: usize| self.board.cell[v] == UNKNOWN || self.board.cell[v] == LOOP;
         let mut dsf = Dsf::new(cells);
-        for (e, &(a, b)) in self.graph.edges().iter().enumerate() {
-            if self.links.value[e] != OFF && open(a) && open(b) {
+        for (e, &(a, b)) in self.board.graph.edges().iter().enumerate() {
+            if self.board.links.value[e] != OFF && open(a) && open(b) {
                 dsf.union(a, b);
             }
         }
-        let Some(first) = (0..cells).find(|&v| self.cell[v] == LOOP) else {
+        let Some(first) = (0..cells).find(|&v| self.board.cell[v] == LOOP) else {
             return Ok(());
         };
         let root = dsf.find(first);
         let mut apart = Vec::new();
         for v in 0..cells {
             if open(v) && dsf.find(v) != root {
-                if self.cell[v] == LOOP {
+                if self.board.cell[v] == LOOP {
                     return Err(Contradiction);
                 }
                 apart.push(v);
@@ -635,82 +392,88 @@ impl<'g> State<'g> {
         }
         Ok(())
     }
-
-    /// One probing pass over the unknown cells, or (`links`) the unknown links at loop
-    /// cells; whether it decided anything. Variables of [`Trial`]: the cells, then the
-    /// links.
-    fn probe_pass(&mut self, links: bool) -> Result<bool, Contradiction> {
-        let cells = self.cell.len();
-        let mut probing = Probing::new(cells + self.links.value.len(), &self.stop);
-        let mut progress = false;
-        if links {
-            for e in 0..self.links.value.len() {
-                let (a, b) = self.graph.edges()[e];
-                if self.links.value[e] == UNKNOWN && (self.cell[a] == LOOP || self.cell[b] == LOOP)
-                {
-                    progress |= probing.probe(self, cells + e, [ON, OFF])?;
-                }
-            }
-        } else {
-            for v in 0..cells {
-                if self.cell[v] == UNKNOWN {
-                    progress |= probing.probe(self, v, [SHADE, LOOP])?;
-                }
-            }
-        }
-        Ok(progress)
-    }
 }
 
-/// Probing's view of the state: the cells (shaded, loop or unknown), then the links (on,
-/// off or unknown); a trial runs the local rules and reach ([`State::settle`]).
-impl Trial for State<'_> {
-    fn mark(&self) -> usize {
-        self.trail.len()
+impl<'g> LoopDeduction<'g> for State<'g> {
+    const ON_LOOP: i8 = LOOP;
+    const OFF_LOOP: i8 = SHADE;
+
+    fn board(&self) -> &Board<'g> {
+        &self.board
     }
 
-    fn undo_to(&mut self, mark: usize) {
-        State::undo_to(self, mark);
+    fn board_mut(&mut self) -> &mut Board<'g> {
+        &mut self.board
     }
 
-    fn changed_since(&self, mark: usize) -> Vec<usize> {
-        let cells = self.cell.len();
-        self.trail[mark..]
-            .iter()
-            .filter_map(|undo| match *undo {
-                Undo::Cell(v) => Some(v),
-                Undo::Link(e) => Some(cells + e),
-                _ => None,
-            })
-            .collect()
+    /// Sets free cell `v` shaded or loop; a shaded cell's free neighbours become loop.
+    fn set_cell(&mut self, v: usize, value: i8) -> Step {
+        if !self.record_cell(v, value)? {
+            return Ok(());
+        }
+        if value == LOOP {
+            self.loop_cells += 1;
+        }
+        for k in 0..self.lines_at[v].len() {
+            self.board.work.push(Work::Line(self.lines_at[v][k]));
+        }
+        self.board.work.push(Work::Node(v));
+        if value == SHADE {
+            let graph = self.board.graph;
+            for &(n, _) in graph.adjacent(v) {
+                if self.board.cell[n] != CLUE {
+                    self.set_cell(n, LOOP)?;
+                }
+            }
+        }
+        Ok(())
     }
 
-    fn value(&self, var: usize) -> i8 {
-        match var.checked_sub(self.cell.len()) {
-            None => self.cell[var],
-            Some(e) => self.links.value[e],
+    fn undo_cell(&mut self, _: usize, value: i8) {
+        if value == LOOP {
+            self.loop_cells -= 1;
         }
     }
 
-    fn set(&mut self, var: usize, value: i8) -> Step {
-        match var.checked_sub(self.cell.len()) {
-            None => self.set_cell(var, value),
-            Some(e) => self.set_link(e, value == ON),
-        }
+    /// The closed cycle must be the whole loop: every loop cell on it.
+    fn may_close(&self, weight: usize, _: bool) -> bool {
+        weight == self.loop_cells
     }
 
+    /// The local rules to their fixpoint, then reach (when on) and back, until neither
+    /// changes anything: what a probe's consequences are.
     fn settle(&mut self) -> Step {
-        State::settle(self)
+        loop {
+            self.propagate()?;
+            if !self.reach {
+                return Ok(());
+            }
+            let before = self.board.mark();
+            self.reach_rule()?;
+            if self.board.mark() == before {
+                return Ok(());
+            }
+        }
     }
 
-    fn propagate_all(&mut self) -> Step {
-        State::propagate_all(self)
+    /// The local rules (cell, arrow, loop) until no work is left.
+    fn propagate(&mut self) -> Step {
+        while let Some(w) = self.board.work.pop() {
+            match w {
+                Work::Node(v) => self.cell_rule(v)?,
+                Work::Line(l) => self.arrow_rule(l)?,
+                Work::End(v) => self.loop_rule(v)?,
+            }
+        }
+        Ok(())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::constraints::loop_board::{ON, grid_link};
+    use crate::puzzles::pearl::{DOWN, RIGHT};
     use crate::puzzles::yajilin::parse;
 
     fn puzzle(text: &str) -> Yajilin {
@@ -728,7 +491,7 @@ mod tests {
     fn started<'g>(p: &Yajilin, graph: &'g Graph) -> State<'g> {
         let mut s = State::new(p, graph, &Rule::ALL);
         s.start(p).expect("the clues agree");
-        s.work.clear();
+        s.board.work.clear();
         s
     }
 
@@ -743,8 +506,8 @@ mod tests {
         // no loop at all is the one solution.
         let p = puzzle("yajilin\n. ? .\n");
         let f = facts(&p, &[]);
-        assert_eq!(f.shaded, vec![Some(true), Some(false), Some(true)]);
-        let grid = f.grid().expect("decided");
+        assert_eq!(f.cells, vec![Some(true), Some(false), Some(true)]);
+        let grid = grid(&f).expect("decided");
         assert_eq!(super::super::check::verify(&p, &grid), Ok(()));
         // 3×3 free: a shaded corner makes its neighbours loop; each has then two links
         // not off, both on.
@@ -753,12 +516,15 @@ mod tests {
         let mut s = started(&p, &g);
         s.set_cell(0, SHADE).unwrap();
         s.propagate().unwrap();
-        assert_eq!((s.cell[1], s.cell[3]), (LOOP, LOOP));
+        assert_eq!((s.board.cell[1], s.board.cell[3]), (LOOP, LOOP));
         for bit in [RIGHT, DOWN] {
-            assert_eq!(s.links.value[link(3, 3, 1, bit).unwrap()], ON);
-            assert_eq!(s.links.value[link(3, 3, 3, bit).unwrap()], ON);
+            assert_eq!(s.board.links.value[grid_link((3, 3), 1, bit).unwrap()], ON);
+            assert_eq!(s.board.links.value[grid_link((3, 3), 3, bit).unwrap()], ON);
         }
-        assert_eq!(s.links.value[link(3, 3, 0, RIGHT).unwrap()], OFF);
+        assert_eq!(
+            s.board.links.value[grid_link((3, 3), 0, RIGHT).unwrap()],
+            OFF
+        );
         // Two shaded cells side by side: a contradiction.
         let mut s = started(&p, &g);
         s.set_cell(0, SHADE).unwrap();
@@ -772,13 +538,13 @@ mod tests {
         let row = ". . . . . . .\n";
         let text = format!("yajilin\n{row}{row}. 2> . . . ? ?\n{row}{row}");
         let p = puzzle(&text);
-        assert_eq!(facts(&p, &[]).shaded[16..19], [None, None, None]);
+        assert_eq!(facts(&p, &[]).cells[16..19], [None, None, None]);
         let f = facts(&p, &[Rule::Arrow]);
-        assert_eq!(f.shaded[16..19], [Some(true), Some(false), Some(true)]);
+        assert_eq!(f.cells[16..19], [Some(true), Some(false), Some(true)]);
         // Met by nothing: every cell in the line is loop.
         let p = puzzle(&text.replace("2>", "0>"));
         let f = facts(&p, &[Rule::Arrow]);
-        assert_eq!(f.shaded[16..19], [Some(false); 3]);
+        assert_eq!(f.cells[16..19], [Some(false); 3]);
         // More than the line holds apart: a contradiction even without the rule.
         let p = puzzle(&text.replace("2>", "3>"));
         assert_eq!(deduce(&p, &[]), Deduction::Contradiction);
@@ -793,7 +559,7 @@ mod tests {
             .position(|l| l.cells == [8, 9] && l.need == 0)
             .unwrap();
         s.arrow_rule(l).unwrap();
-        assert_eq!((s.cell[8], s.cell[9]), (LOOP, LOOP));
+        assert_eq!((s.board.cell[8], s.board.cell[9]), (LOOP, LOOP));
     }
 
     #[test]
@@ -802,23 +568,28 @@ mod tests {
         // only while no loop cell lies off it.
         let p = puzzle("yajilin\n. . .\n. . .\n. . .\n");
         let g = graph(&p);
-        let close = link(3, 3, 3, RIGHT).unwrap();
+        let close = grid_link((3, 3), 3, RIGHT).unwrap();
         for other in [false, true] {
             let mut s = started(&p, &g);
             for (cell, bit) in [(0, RIGHT), (0, DOWN), (1, DOWN)] {
-                s.set_link(link(3, 3, cell, bit).unwrap(), true).unwrap();
+                s.set_link(grid_link((3, 3), cell, bit).unwrap(), true)
+                    .unwrap();
             }
             if other {
                 s.set_cell(8, LOOP).unwrap();
             }
             s.loop_rule(3).unwrap();
-            assert_eq!(s.links.value[close], if other { OFF } else { UNKNOWN });
+            assert_eq!(
+                s.board.links.value[close],
+                if other { OFF } else { UNKNOWN }
+            );
         }
         // Closing it anyway with a loop cell off it: a contradiction.
         let u = [(0, RIGHT), (0, DOWN), (1, DOWN)];
         let mut s = started(&p, &g);
         for (cell, bit) in u {
-            s.set_link(link(3, 3, cell, bit).unwrap(), true).unwrap();
+            s.set_link(grid_link((3, 3), cell, bit).unwrap(), true)
+                .unwrap();
         }
         s.set_cell(8, LOOP).unwrap();
         assert!(s.set_link(close, true).is_err());
@@ -827,10 +598,11 @@ mod tests {
         let g = graph(&p);
         let mut s = started(&p, &g);
         for (cell, bit) in u {
-            s.set_link(link(3, 3, cell, bit).unwrap(), true).unwrap();
+            s.set_link(grid_link((3, 3), cell, bit).unwrap(), true)
+                .unwrap();
         }
         s.set_link(close, true).unwrap();
-        assert_eq!((s.cell[5], s.cell[7]), (SHADE, SHADE));
+        assert_eq!((s.board.cell[5], s.board.cell[7]), (SHADE, SHADE));
     }
 
     #[test]
@@ -853,9 +625,9 @@ mod tests {
         let mut s = started(&p, &g);
         s.set_cell(0, LOOP).unwrap();
         s.set_cell(5, LOOP).unwrap();
-        let mark = s.trail.len();
+        let mark = s.board.mark();
         s.reach_rule().unwrap();
-        assert_eq!(s.trail.len(), mark);
+        assert_eq!(s.board.mark(), mark);
     }
 
     #[test]
@@ -874,7 +646,7 @@ mod tests {
             let all = facts(&p, &Rule::ALL);
             assert_eq!(all.open(), 0, "{line}");
             assert_eq!(
-                super::super::check::verify(&p, &all.grid().unwrap()),
+                super::super::check::verify(&p, &grid(&all).unwrap()),
                 Ok(())
             );
             probed += usize::from(facts(&p, &local).open() > 0);

@@ -315,7 +315,7 @@ impl NativeSolve<Grid> for Yajilin {
                 deduce::Deduction::Contradiction => {
                     return Ok(NativeAnswer::deduced(0, max));
                 }
-                deduce::Deduction::Facts(f) => match f.grid() {
+                deduce::Deduction::Facts(f) => match deduce::grid(&f) {
                     // Every cell and link forced: the only solution.
                     Some(grid) if check::verify(self, &grid).is_ok() => {
                         let _ = found(grid);
