@@ -2,7 +2,8 @@
 //! presets — solved, proved unique, the same loop on native (a connectivity theory on
 //! batsat) and sat (lazy connectivity cuts), sat on the eager CNF and external (cadical,
 //! when installed), accepted by the checker; the test URLs of cspuz decided; the input
-//! forms read alike; bad input located; a pearl that cannot be met is "no solution", exit 20.
+//! forms read alike; bad input located; a pearl that cannot be met is "no solution", exit 20;
+//! five unique 30×30 made here proved unique.
 
 mod common;
 mod genres;
@@ -39,6 +40,24 @@ fn every_tatham_id_is_unique_on_every_backend() {
         }
     }
     assert_eq!(solved, 80);
+}
+
+/// Five unique 30×30 made here (`tests/fixtures/pearl-large`; `docs/peers.md`, "A unique
+/// 30×30 Pearl"): larger than Tatham's generator finishes, and his solver decides none of
+/// them. Native and sat each prove every one unique, the same loop.
+#[test]
+fn thirty_by_thirty_made_here_are_unique() {
+    let text = std::fs::read_to_string(format!(
+        "{}/tests/fixtures/pearl-large/pearl-30x30.txt",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let puzzles = all("pearl-30x30", pearl::parse(&text));
+    assert_eq!(puzzles.len(), 5);
+    for (line, p) in puzzles {
+        assert_eq!(p.size(), (30, 30));
+        unique_everywhere(&format!("pearl-30x30:{line}"), &p, &BACKENDS);
+    }
 }
 
 /// cspuz's serializer test URL (`cspuz_rs_puzzles/src/puzzles/masyu.rs`, a puzsq puzzle):
