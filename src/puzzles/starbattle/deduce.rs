@@ -94,8 +94,13 @@ pub(super) struct Board {
     pub of_cell: Vec<[u32; 3]>,
     /// The cells touching each cell.
     pub around: Vec<Vec<u32>>,
-    /// Whether bands fit a 64-bit line mask (at most 64 rows and 64 columns).
+    /// Whether bands fit a 64-bit line mask (at most 64 rows and 64 columns); room probes
+    /// use line masks too.
     bands: bool,
+    /// Each region's cells as line masks: per row it meets, the row and the columns of its
+    /// cells there; per column, the column and the rows (empty unless `bands`).
+    region_rows: Vec<Vec<(u32, u64)>>,
+    region_cols: Vec<Vec<(u32, u64)>>,
 }
 
 impl Board {
@@ -128,6 +133,16 @@ impl Board {
                 around.push(near);
             }
         }
+        let bands = width <= 64 && height <= 64;
+        let mut region_rows = vec![Vec::new(); n_regions];
+        let mut region_cols = region_rows.clone();
+        if bands {
+            for (cell, &g) in regions.iter().enumerate() {
+                let (r, c) = (cell / width, cell % width);
+                add_bit(&mut region_rows[g], r, c);
+                add_bit(&mut region_cols[g], c, r);
+            }
+        }
         Board {
             width,
             height,
@@ -135,13 +150,26 @@ impl Board {
             units,
             of_cell,
             around,
-            bands: width <= 64 && height <= 64,
+            bands,
+            region_rows,
+            region_cols,
         }
     }
 
     /// The first region unit.
     fn regions_from(&self) -> usize {
         self.height + self.width
+    }
+}
+
+/// Sets bit `bit` of line `line` in `masks` (one mask a line, lines in increasing order).
+fn add_bit(masks: &mut Vec<(u32, u64)>, line: usize, bit: usize) {
+    match masks.iter_mut().find(|(l, _)| *l as usize == line) {
+        Some((_, mask)) => *mask |= 1 << bit,
+        None => {
+            masks.push((line as u32, 1 << bit));
+            masks.sort_unstable_by_key(|&(l, _)| l);
+        }
     }
 }
 
@@ -228,6 +256,8 @@ pub(super) struct Scratch {
     inside: Vec<(u32, u32)>,
     /// Rules 4 and 5: the runs (start, length) of a line.
     runs: Vec<(usize, usize)>,
+    /// Rule 6 on boards with line masks.
+    lines: LineMasks,
     /// Rule 6, after a pass that marked cells: the open cells it left and the cell after
     /// the last it marked; `None` asks for a full pass.
     room_resume: Option<(u32, usize)>,
@@ -246,6 +276,7 @@ impl Scratch {
             meet: vec![(0, 0); lines],
             inside: vec![(0, 0); lines],
             runs: Vec::new(),
+            lines: LineMasks::new(board),
             room_resume: None,
         }
     }
@@ -435,17 +466,13 @@ pub(super) fn room(
     scratch: &mut Scratch,
 ) -> Result<bool, Contradiction> {
     let n = board.of_cell.len();
-    let Scratch {
-        lost,
-        touched,
-        seen,
-        room_resume,
-        ..
-    } = scratch;
-    let mut end = match *room_resume {
+    let mut end = match scratch.room_resume {
         Some((open, end)) if open == open_cells(board, marks) => end,
         _ => n,
     };
+    if board.bands {
+        scratch.lines.load(board, marks);
+    }
     let mut changed = false;
     for cell in 0..n {
         if cell == end {
@@ -454,62 +481,336 @@ pub(super) fn room(
         if marks.cell[cell] != OPEN {
             continue;
         }
-        seen.clear();
-        let mut lose = |c: usize, lost: &mut Vec<u32>, touched: &mut Vec<usize>| {
-            if !seen.seen(c) && marks.cell[c] == OPEN {
-                seen.insert(c);
-                for &u in &board.of_cell[c] {
-                    if lost[u as usize] == 0 {
-                        touched.push(u as usize);
-                    }
-                    lost[u as usize] += 1;
-                }
-            }
+        let fails = if board.bands {
+            scratch.lines.star_fails(board, marks, cell)
+        } else {
+            star_fails_by_cells(board, marks, scratch, cell)
         };
-        lose(cell, lost, touched);
-        for &t in &board.around[cell] {
-            lose(t as usize, lost, touched);
-        }
-        for &u in &board.of_cell[cell] {
-            if marks.need(board, u as usize) == 1 {
-                for &c in &board.units[u as usize] {
-                    lose(c as usize, lost, touched);
-                }
-            }
-        }
-        let mut fails = false;
-        for &u in touched.iter() {
-            let gained = u32::from(board.of_cell[cell].contains(&(u as u32)));
-            let need = marks.need(board, u).saturating_sub(gained);
-            if marks.open[u] - lost[u] < need
-                // Half of each run, rounded up, is at least half the cells: only fewer
-                // than 2·need − 1 cells can fit fewer than `need` stars.
-                || (need >= 2
-                    && marks.open[u] - lost[u] < 2 * need - 1
-                    && u < board.regions_from()
-                    && capacity(&board.units[u], |c| marks.cell[c] == OPEN && !seen.seen(c))
-                        < need)
-            {
-                fails = true;
-            }
-            lost[u] = 0;
-        }
-        touched.clear();
         if fails {
             marks.empty(board, cell)?;
+            if board.bands {
+                scratch.lines.close(board, marks, cell);
+            }
             changed = true;
             // Probed against other marks than the cells after it: the pass goes on to
             // the end, and a next one may stop after this cell.
             end = n;
-            *room_resume = Some((0, cell + 1));
+            scratch.room_resume = Some((0, cell + 1));
         }
     }
-    if let Some((open, _)) = room_resume.as_mut().filter(|_| changed) {
+    if let Some((open, _)) = scratch.room_resume.as_mut().filter(|_| changed) {
         *open = open_cells(board, marks);
     } else {
-        *room_resume = None;
+        scratch.room_resume = None;
     }
     Ok(changed)
+}
+
+/// Rule 6's probe of the open `cell`, cell by cell: whether a star on it leaves some unit
+/// too few open cells or a line too little room (any board size).
+fn star_fails_by_cells(board: &Board, marks: &Marks, scratch: &mut Scratch, cell: usize) -> bool {
+    let Scratch {
+        lost,
+        touched,
+        seen,
+        ..
+    } = scratch;
+    seen.clear();
+    let mut lose = |c: usize, lost: &mut Vec<u32>, touched: &mut Vec<usize>| {
+        if !seen.seen(c) && marks.cell[c] == OPEN {
+            seen.insert(c);
+            for &u in &board.of_cell[c] {
+                if lost[u as usize] == 0 {
+                    touched.push(u as usize);
+                }
+                lost[u as usize] += 1;
+            }
+        }
+    };
+    lose(cell, lost, touched);
+    for &t in &board.around[cell] {
+        lose(t as usize, lost, touched);
+    }
+    for &u in &board.of_cell[cell] {
+        if marks.need(board, u as usize) == 1 {
+            for &c in &board.units[u as usize] {
+                lose(c as usize, lost, touched);
+            }
+        }
+    }
+    let mut fails = false;
+    for &u in touched.iter() {
+        let gained = u32::from(board.of_cell[cell].contains(&(u as u32)));
+        let need = marks.need(board, u).saturating_sub(gained);
+        if marks.open[u] - lost[u] < need
+            // Half of each run, rounded up, is at least half the cells: only fewer
+            // than 2·need − 1 cells can fit fewer than `need` stars.
+            || (need >= 2
+                && marks.open[u] - lost[u] < 2 * need - 1
+                && u < board.regions_from()
+                && capacity(&board.units[u], |c| marks.cell[c] == OPEN && !seen.seen(c))
+                    < need)
+        {
+            fails = true;
+        }
+        lost[u] = 0;
+    }
+    touched.clear();
+    fails
+}
+
+/// Rule 6's probe on line masks (boards of at most 64 rows and 64 columns): each row's and
+/// each column's open cells as a mask, and which single lost cells break a line.
+///
+/// A star's lost cells lie in its 3×3 block, in its row, column or region when that needs
+/// one star, and nowhere else; so a row away from the block and the region loses at most
+/// one cell, in the star's column, and only when that column needs one star: the row
+/// fails exactly when that cell is one of its `breaking` cells. Likewise for columns.
+struct LineMasks {
+    row_open: Vec<u64>,
+    col_open: Vec<u64>,
+    /// Per column, the rows whose open cell in that column, lost alone, leaves the row too
+    /// few cells or too little room; per row, the same for the columns.
+    row_breaking: Vec<u64>,
+    col_breaking: Vec<u64>,
+    /// Per region, the lost cells counted for a probe (all 0 between probes), and the
+    /// regions with some.
+    lost: Vec<u32>,
+    touched: Vec<usize>,
+}
+
+impl LineMasks {
+    fn new(board: &Board) -> LineMasks {
+        let (rows, cols) = if board.bands {
+            (board.height, board.width)
+        } else {
+            (0, 0)
+        };
+        LineMasks {
+            row_open: vec![0; rows],
+            col_open: vec![0; cols],
+            row_breaking: vec![0; rows],
+            col_breaking: vec![0; cols],
+            lost: vec![0; board.units.len() - board.regions_from()],
+            touched: Vec::new(),
+        }
+    }
+
+    /// The open cells of `marks` and the cells that break their line.
+    fn load(&mut self, board: &Board, marks: &Marks) {
+        let (h, w) = (board.height, board.width);
+        self.col_open.fill(0);
+        for (r, cells) in marks.cell.chunks_exact(w).enumerate() {
+            let mut open = 0u64;
+            for (c, &m) in cells.iter().enumerate() {
+                open |= u64::from(m == OPEN) << c;
+            }
+            self.row_open[r] = open;
+            for_each_bit(open, |c| self.col_open[c] |= 1 << r);
+        }
+        self.row_breaking.fill(0);
+        self.col_breaking.fill(0);
+        for r in 0..h {
+            for_each_bit(breaking(self.row_open[r], marks.need(board, r)), |c| {
+                self.col_breaking[c] |= 1 << r;
+            });
+        }
+        for c in 0..w {
+            for_each_bit(breaking(self.col_open[c], marks.need(board, h + c)), |r| {
+                self.row_breaking[r] |= 1 << c;
+            });
+        }
+    }
+
+    /// The open `cell` was marked empty (its lines' needs unchanged).
+    fn close(&mut self, board: &Board, marks: &Marks, cell: usize) {
+        let (h, w) = (board.height, board.width);
+        let (r, c) = (cell / w, cell % w);
+        self.row_open[r] &= !(1 << c);
+        self.col_open[c] &= !(1 << r);
+        for m in &mut self.col_breaking {
+            *m &= !(1 << r);
+        }
+        for_each_bit(breaking(self.row_open[r], marks.need(board, r)), |cc| {
+            self.col_breaking[cc] |= 1 << r;
+        });
+        for m in &mut self.row_breaking {
+            *m &= !(1 << c);
+        }
+        for_each_bit(breaking(self.col_open[c], marks.need(board, h + c)), |rr| {
+            self.row_breaking[rr] |= 1 << c;
+        });
+    }
+
+    /// Whether a star on the open `cell` leaves some unit too few open cells or a line too
+    /// little room: what [`star_fails_by_cells`] answers.
+    fn star_fails(&mut self, board: &Board, marks: &Marks, cell: usize) -> bool {
+        let LineMasks {
+            row_open,
+            col_open,
+            row_breaking,
+            col_breaking,
+            lost,
+            touched,
+        } = self;
+        let (h, w) = (board.height, board.width);
+        let (r, c) = (cell / w, cell % w);
+        let [row, col, region] = board.of_cell[cell].map(|u| u as usize);
+        let g = region - board.regions_from();
+        let whole_row = marks.need(board, row) == 1;
+        let whole_col = marks.need(board, col) == 1;
+        let whole_region = marks.need(board, region) == 1;
+        // The lines beside and through the cell lose the three cells of its block on them.
+        let block = |i: usize| {
+            let bit = 1u64 << i;
+            bit | bit << 1 | bit >> 1
+        };
+        let (near_rows, near_cols) = (block(r), block(c));
+        let near = |i: usize| i.saturating_sub(1)..(i + 2);
+        // The open cells a row loses, `in_region` its cells in the cell's region (when
+        // that is whole); the same for a column.
+        let row_lost = |rr: usize, in_region: u64| {
+            let mut lost = if whole_col { 1 << c } else { 0 } | in_region;
+            if near_rows >> rr & 1 == 1 {
+                lost |= near_cols;
+            }
+            if rr == r && whole_row {
+                lost = u64::MAX;
+            }
+            lost & row_open[rr]
+        };
+        let col_lost = |cc: usize, in_region: u64| {
+            let mut lost = if whole_row { 1 << r } else { 0 } | in_region;
+            if near_cols >> cc & 1 == 1 {
+                lost |= near_rows;
+            }
+            if cc == c && whole_col {
+                lost = u64::MAX;
+            }
+            lost & col_open[cc]
+        };
+        let fails = |unit: usize, open: u64, lost: u64| {
+            let gained = u32::from(unit == row || unit == col);
+            lost != 0 && line_breaks(open, lost, marks.need(board, unit).saturating_sub(gained))
+        };
+        // The rows through the region (when whole) and the block, then the rows losing
+        // one cell; the same for the columns.
+        let mut rows_done = 0u64;
+        if whole_region {
+            for &(rr, m) in &board.region_rows[g] {
+                let rr = rr as usize;
+                rows_done |= 1 << rr;
+                if fails(rr, row_open[rr], row_lost(rr, m)) {
+                    return true;
+                }
+            }
+        }
+        for rr in near(r).take_while(|&rr| rr < h) {
+            if rows_done >> rr & 1 == 0 {
+                rows_done |= 1 << rr;
+                if fails(rr, row_open[rr], row_lost(rr, 0)) {
+                    return true;
+                }
+            }
+        }
+        if whole_col && col_breaking[c] & !rows_done != 0 {
+            return true;
+        }
+        let mut cols_done = 0u64;
+        if whole_region {
+            for &(cc, m) in &board.region_cols[g] {
+                let cc = cc as usize;
+                cols_done |= 1 << cc;
+                if fails(h + cc, col_open[cc], col_lost(cc, m)) {
+                    return true;
+                }
+            }
+        }
+        for cc in near(c).take_while(|&cc| cc < w) {
+            if cols_done >> cc & 1 == 0 {
+                cols_done |= 1 << cc;
+                if fails(h + cc, col_open[cc], col_lost(cc, 0)) {
+                    return true;
+                }
+            }
+        }
+        if whole_row && row_breaking[r] & !cols_done != 0 {
+            return true;
+        }
+        // The regions: the lost cells outside the cell's region (its block, its row and
+        // column when whole; those of the region itself when whole lie in no other region)
+        // counted each in its region, those in the cell's region apart.
+        let first_region = board.regions_from();
+        let mut own = 0;
+        let rows = if whole_col { 0..h } else { near(r) };
+        for rr in rows.take_while(|&rr| rr < h) {
+            for_each_bit(row_lost(rr, 0), |cc| {
+                let u = board.of_cell[rr * w + cc][2] as usize;
+                if u == region {
+                    own += 1;
+                } else {
+                    let i = u - first_region;
+                    if lost[i] == 0 {
+                        touched.push(i);
+                    }
+                    lost[i] += 1;
+                }
+            });
+        }
+        let mut fail = false;
+        for &i in touched.iter() {
+            let u = first_region + i;
+            fail |= marks.open[u] - lost[i] < marks.need(board, u);
+            lost[i] = 0;
+        }
+        touched.clear();
+        fail || marks.open[region] - own < marks.need(board, region).saturating_sub(1)
+    }
+}
+
+/// Calls `f` with the index of each set bit of `mask`, lowest first.
+fn for_each_bit(mut mask: u64, mut f: impl FnMut(usize)) {
+    while mask != 0 {
+        f(mask.trailing_zeros() as usize);
+        mask &= mask - 1;
+    }
+}
+
+/// The open cells of a line (`open`) each of which, lost alone, breaks it (below).
+fn breaking(open: u64, need: u32) -> u64 {
+    let cells = open.count_ones();
+    if cells > need && (need < 2 || cells >= 2 * need) {
+        return 0;
+    }
+    let mut cells = 0;
+    for_each_bit(open, |i| {
+        if line_breaks(open, 1 << i, need) {
+            cells |= 1 << i;
+        }
+    });
+    cells
+}
+
+/// Whether a line with the open cells `open` and the given need fails when it loses the
+/// cells `lost` (a subset): fewer open cells than its need, or less room (rule 4's count).
+fn line_breaks(open: u64, lost: u64, need: u32) -> bool {
+    let left = open & !lost;
+    let cells = left.count_ones();
+    // Half of each run, rounded up, is at least half the cells: only fewer than
+    // 2·need − 1 cells can fit fewer than `need` stars.
+    cells < need || (need >= 2 && cells < 2 * need - 1 && mask_capacity(left) < need)
+}
+
+/// The most stars that fit, none touching, on the cells of `mask` read as one line: half
+/// of each run of consecutive bits, rounded up (a star on each run's first free bit).
+fn mask_capacity(mut mask: u64) -> u32 {
+    let mut fit = 0;
+    while mask != 0 {
+        let first = mask & mask.wrapping_neg();
+        fit += 1;
+        mask &= !(first | first << 1);
+    }
+    fit
 }
 
 /// The open cells of the grid (each in one row).
