@@ -162,6 +162,11 @@ impl Board {
     }
 }
 
+/// The mask of the first `n` bits (n ≤ 64).
+fn mask_of(n: usize) -> u64 {
+    if n == 64 { u64::MAX } else { (1 << n) - 1 }
+}
+
 /// Sets bit `bit` of line `line` in `masks` (one mask a line, lines in increasing order).
 fn add_bit(masks: &mut Vec<(u32, u64)>, line: usize, bit: usize) {
     match masks.iter_mut().find(|(l, _)| *l as usize == line) {
@@ -179,6 +184,9 @@ pub(super) struct Marks {
     pub cell: Vec<Mark>,
     pub stars: Vec<u32>,
     pub open: Vec<u32>,
+    /// Each row's open cells as a mask of columns, then each column's as a mask of rows
+    /// (none on boards over 64 rows or columns).
+    lines: Vec<u64>,
 }
 
 impl Marks {
@@ -188,6 +196,27 @@ impl Marks {
             cell: vec![OPEN; board.of_cell.len()],
             stars: vec![0; board.units.len()],
             open: board.units.iter().map(|u| u.len() as u32).collect(),
+            lines: if board.bands {
+                let (full_row, full_col) = (mask_of(board.width), mask_of(board.height));
+                let rows = std::iter::repeat_n(full_row, board.height);
+                rows.chain(std::iter::repeat_n(full_col, board.width)).collect()
+            } else {
+                Vec::new()
+            },
+        }
+    }
+
+    /// The open cells of row or column `unit` as a mask, when the board has masks.
+    fn line(&self, unit: usize) -> Option<u64> {
+        self.lines.get(unit).copied()
+    }
+
+    /// `cell` is no longer open.
+    fn close(&mut self, board: &Board, cell: usize) {
+        if !self.lines.is_empty() {
+            let (r, c) = (cell / board.width, cell % board.width);
+            self.lines[r] &= !(1 << c);
+            self.lines[board.height + c] &= !(1 << r);
         }
     }
 
@@ -204,6 +233,7 @@ impl Marks {
             _ => {}
         }
         self.cell[cell] = STAR;
+        self.close(board, cell);
         for &u in &board.of_cell[cell] {
             let u = u as usize;
             self.stars[u] += 1;
@@ -226,6 +256,7 @@ impl Marks {
             _ => {}
         }
         self.cell[cell] = EMPTY;
+        self.close(board, cell);
         for &u in &board.of_cell[cell] {
             let u = u as usize;
             self.open[u] -= 1;
@@ -599,15 +630,8 @@ impl LineMasks {
     /// The open cells of `marks` and the cells that break their line.
     fn load(&mut self, board: &Board, marks: &Marks) {
         let (h, w) = (board.height, board.width);
-        self.col_open.fill(0);
-        for (r, cells) in marks.cell.chunks_exact(w).enumerate() {
-            let mut open = 0u64;
-            for (c, &m) in cells.iter().enumerate() {
-                open |= u64::from(m == OPEN) << c;
-            }
-            self.row_open[r] = open;
-            for_each_bit(open, |c| self.col_open[c] |= 1 << r);
-        }
+        self.row_open.copy_from_slice(&marks.lines[..h]);
+        self.col_open.copy_from_slice(&marks.lines[h..]);
         self.row_breaking.fill(0);
         self.col_breaking.fill(0);
         for r in 0..h {
@@ -798,14 +822,15 @@ fn line_breaks(open: u64, lost: u64, need: u32) -> bool {
     let cells = left.count_ones();
     // Half of each run, rounded up, is at least half the cells: only fewer than
     // 2·need − 1 cells can fit fewer than `need` stars.
-    cells < need || (need >= 2 && cells < 2 * need - 1 && mask_capacity(left) < need)
+    cells < need || (need >= 2 && cells < 2 * need - 1 && mask_capacity(left, need) < need)
 }
 
-/// The most stars that fit, none touching, on the cells of `mask` read as one line: half
-/// of each run of consecutive bits, rounded up (a star on each run's first free bit).
-fn mask_capacity(mut mask: u64) -> u32 {
+/// The most stars that fit, none touching, on the cells of `mask` read as one line, counted
+/// up to `most`: half of each run of consecutive bits, rounded up (a star on each run's
+/// first free bit).
+fn mask_capacity(mut mask: u64, most: u32) -> u32 {
     let mut fit = 0;
-    while mask != 0 {
+    while mask != 0 && fit < most {
         let first = mask & mask.wrapping_neg();
         fit += 1;
         mask &= !(first | first << 1);
@@ -845,6 +870,13 @@ pub(super) fn lines(
         if marks.open[u] == 0 {
             continue;
         }
+        let need = marks.need(board, u);
+        if marks
+            .line(u)
+            .is_some_and(|open| mask_capacity(open, need + 1) > need)
+        {
+            continue;
+        }
         let line = &board.units[u];
         runs.clear();
         let mut start = 0;
@@ -860,7 +892,6 @@ pub(super) fn lines(
             runs.push((start, line.len() - start));
         }
         let fit: u32 = runs.iter().map(|&(_, len)| len.div_ceil(2) as u32).sum();
-        let need = marks.need(board, u);
         if fit < need {
             return Err(Contradiction);
         }
@@ -900,6 +931,11 @@ pub(super) fn pairs(
         for l in first..first + count.saturating_sub(1) {
             let need = marks.need(board, l) + marks.need(board, l + 1);
             if need == 0 {
+                continue;
+            }
+            if let (Some(one), Some(two)) = (marks.line(l), marks.line(l + 1))
+                && mask_capacity(one | two, need + 1) > need
+            {
                 continue;
             }
             let (one, two) = (&board.units[l], &board.units[l + 1]);
