@@ -94,13 +94,19 @@ pub(super) struct Board {
     pub of_cell: Vec<[u32; 3]>,
     /// The cells touching each cell.
     pub around: Vec<Vec<u32>>,
-    /// Whether bands fit a 64-bit line mask (at most 64 rows and 64 columns); room probes
-    /// use line masks too.
+    /// Whether bands fit a 64-bit line mask (at most 64 rows and 64 columns); the marks
+    /// then keep line masks.
     bands: bool,
+    /// Whether room probes use line masks (`bands`, and at most 64 regions).
+    probe_masks: bool,
     /// Each region's cells as line masks: per row it meets, the row and the columns of its
     /// cells there; per column, the column and the rows (empty unless `bands`).
     region_rows: Vec<Vec<(u32, u64)>>,
     region_cols: Vec<Vec<(u32, u64)>>,
+    /// The same by line: per row, each region meeting it (index from 0) and its cells
+    /// there; per column likewise.
+    row_parts: Vec<Vec<(u32, u64)>>,
+    col_parts: Vec<Vec<(u32, u64)>>,
 }
 
 impl Board {
@@ -143,6 +149,16 @@ impl Board {
                 add_bit(&mut region_cols[g], c, r);
             }
         }
+        let mut row_parts = vec![Vec::new(); if bands { height } else { 0 }];
+        let mut col_parts = vec![Vec::new(); if bands { width } else { 0 }];
+        for (g, (rows, cols)) in region_rows.iter().zip(&region_cols).enumerate() {
+            for &(r, m) in rows {
+                row_parts[r as usize].push((g as u32, m));
+            }
+            for &(c, m) in cols {
+                col_parts[c as usize].push((g as u32, m));
+            }
+        }
         Board {
             width,
             height,
@@ -151,8 +167,11 @@ impl Board {
             of_cell,
             around,
             bands,
+            probe_masks: bands && n_regions <= 64,
             region_rows,
             region_cols,
+            row_parts,
+            col_parts,
         }
     }
 
@@ -199,7 +218,8 @@ impl Marks {
             lines: if board.bands {
                 let (full_row, full_col) = (mask_of(board.width), mask_of(board.height));
                 let rows = std::iter::repeat_n(full_row, board.height);
-                rows.chain(std::iter::repeat_n(full_col, board.width)).collect()
+                rows.chain(std::iter::repeat_n(full_col, board.width))
+                    .collect()
             } else {
                 Vec::new()
             },
@@ -501,7 +521,7 @@ pub(super) fn room(
         Some((open, end)) if open == open_cells(board, marks) => end,
         _ => n,
     };
-    if board.bands {
+    if board.probe_masks {
         scratch.lines.load(board, marks);
     }
     let mut changed = false;
@@ -512,14 +532,14 @@ pub(super) fn room(
         if marks.cell[cell] != OPEN {
             continue;
         }
-        let fails = if board.bands {
+        let fails = if board.probe_masks {
             scratch.lines.star_fails(board, marks, cell)
         } else {
             star_fails_by_cells(board, marks, scratch, cell)
         };
         if fails {
             marks.empty(board, cell)?;
-            if board.bands {
+            if board.probe_masks {
                 scratch.lines.close(board, marks, cell);
             }
             changed = true;
@@ -597,22 +617,25 @@ fn star_fails_by_cells(board: &Board, marks: &Marks, scratch: &mut Scratch, cell
 /// one star, and nowhere else; so a row away from the block and the region loses at most
 /// one cell, in the star's column, and only when that column needs one star: the row
 /// fails exactly when that cell is one of its `breaking` cells. Likewise for columns.
+#[derive(Debug, PartialEq, Eq)]
 struct LineMasks {
     row_open: Vec<u64>,
     col_open: Vec<u64>,
-    /// Per column, the rows whose open cell in that column, lost alone, leaves the row too
-    /// few cells or too little room; per row, the same for the columns.
+    /// Per row, the columns whose open cell in that row, lost alone, leaves the column too
+    /// few cells or too little room; per column, the rows whose cell breaks the row.
     row_breaking: Vec<u64>,
     col_breaking: Vec<u64>,
-    /// Per region, the lost cells counted for a probe (all 0 between probes), and the
-    /// regions with some.
+    /// Per row, the open cells of each region in it (row-major, a region a column); per
+    /// column likewise.
+    row_regions: Vec<u32>,
+    col_regions: Vec<u32>,
+    /// Per region, the lost cells counted for a probe (all 0 between probes).
     lost: Vec<u32>,
-    touched: Vec<usize>,
 }
 
 impl LineMasks {
     fn new(board: &Board) -> LineMasks {
-        let (rows, cols) = if board.bands {
+        let (rows, cols) = if board.probe_masks {
             (board.height, board.width)
         } else {
             (0, 0)
@@ -622,8 +645,9 @@ impl LineMasks {
             col_open: vec![0; cols],
             row_breaking: vec![0; rows],
             col_breaking: vec![0; cols],
+            row_regions: vec![0; rows * (board.units.len() - board.regions_from())],
+            col_regions: vec![0; cols * (board.units.len() - board.regions_from())],
             lost: vec![0; board.units.len() - board.regions_from()],
-            touched: Vec::new(),
         }
     }
 
@@ -632,6 +656,17 @@ impl LineMasks {
         let (h, w) = (board.height, board.width);
         self.row_open.copy_from_slice(&marks.lines[..h]);
         self.col_open.copy_from_slice(&marks.lines[h..]);
+        let regions = self.lost.len();
+        for (r, parts) in board.row_parts.iter().enumerate() {
+            for &(i, m) in parts {
+                self.row_regions[r * regions + i as usize] = (self.row_open[r] & m).count_ones();
+            }
+        }
+        for (c, parts) in board.col_parts.iter().enumerate() {
+            for &(i, m) in parts {
+                self.col_regions[c * regions + i as usize] = (self.col_open[c] & m).count_ones();
+            }
+        }
         self.row_breaking.fill(0);
         self.col_breaking.fill(0);
         for r in 0..h {
@@ -652,6 +687,12 @@ impl LineMasks {
         let (r, c) = (cell / w, cell % w);
         self.row_open[r] &= !(1 << c);
         self.col_open[c] &= !(1 << r);
+        let (regions, i) = (
+            self.lost.len(),
+            board.of_cell[cell][2] as usize - board.regions_from(),
+        );
+        self.row_regions[r * regions + i] -= 1;
+        self.col_regions[c * regions + i] -= 1;
         for m in &mut self.col_breaking {
             *m &= !(1 << r);
         }
@@ -674,8 +715,9 @@ impl LineMasks {
             col_open,
             row_breaking,
             col_breaking,
+            row_regions,
+            col_regions,
             lost,
-            touched,
         } = self;
         let (h, w) = (board.height, board.width);
         let (r, c) = (cell / w, cell % w);
@@ -761,34 +803,45 @@ impl LineMasks {
         if whole_row && row_breaking[r] & !cols_done != 0 {
             return true;
         }
-        // The regions: the lost cells outside the cell's region (its block, its row and
-        // column when whole; those of the region itself when whole lie in no other region)
-        // counted each in its region, those in the cell's region apart.
-        let first_region = board.regions_from();
-        let mut own = 0;
-        let rows = if whole_col { 0..h } else { near(r) };
-        for rr in rows.take_while(|&rr| rr < h) {
-            for_each_bit(row_lost(rr, 0), |cc| {
-                let u = board.of_cell[rr * w + cc][2] as usize;
-                if u == region {
-                    own += 1;
-                } else {
-                    let i = u - first_region;
-                    if lost[i] == 0 {
-                        touched.push(i);
-                    }
-                    lost[i] += 1;
-                }
+        // The regions: each one's open cells in the whole row and column, and in the block
+        // outside them (the cell, in both, counted once); none outside the cell's region
+        // from the whole region, which needs nothing more.
+        let (first_region, regions) = (board.regions_from(), lost.len());
+        let mut touched = 0u64;
+        let mut add = |i: usize, n: u32| {
+            lost[i] += n;
+            touched |= u64::from(n > 0) << i;
+        };
+        if whole_row {
+            for &(i, _) in &board.row_parts[r] {
+                add(i as usize, row_regions[r * regions + i as usize]);
+            }
+        }
+        if whole_col {
+            for &(i, _) in &board.col_parts[c] {
+                add(i as usize, col_regions[c * regions + i as usize]);
+            }
+        }
+        for rr in near(r).take_while(|&rr| rr < h) {
+            if rr == r && whole_row {
+                continue;
+            }
+            let bits = near_cols & row_open[rr] & !if whole_col { 1 << c } else { 0 };
+            for_each_bit(bits, |cc| {
+                add(board.of_cell[rr * w + cc][2] as usize - first_region, 1);
             });
         }
-        let mut fail = false;
-        for &i in touched.iter() {
-            let u = first_region + i;
-            fail |= marks.open[u] - lost[i] < marks.need(board, u);
-            lost[i] = 0;
+        if whole_row && whole_col {
+            lost[g] -= 1;
         }
-        touched.clear();
-        fail || marks.open[region] - own < marks.need(board, region).saturating_sub(1)
+        let mut fail = false;
+        for_each_bit(touched, |i| {
+            let u = first_region + i;
+            let need = marks.need(board, u).saturating_sub(u32::from(u == region));
+            fail |= marks.open[u] - lost[i] < need;
+            lost[i] = 0;
+        });
+        fail
     }
 }
 
@@ -1321,6 +1374,53 @@ mod tests {
             marked > 100 && contradictions > 100,
             "{marked} {contradictions}"
         );
+    }
+
+    #[test]
+    fn room_probes_on_masks_match_the_probes_cell_by_cell() {
+        let mut rng = SplitMix64::new(42);
+        let (mut failed, mut passed) = (0, 0);
+        for round in 0..2000 {
+            let (size, k) = [(6, 1), (8, 1), (8, 2), (10, 2), (12, 2)][round % 5];
+            let (b, mut m) = random_grid(&mut rng, size, k);
+            if count(&b, &mut m).is_err() {
+                continue;
+            }
+            let mut s = Scratch::new(&b);
+            s.lines.load(&b, &m);
+            for cell in 0..b.of_cell.len() {
+                if m.cell[cell] != OPEN {
+                    continue;
+                }
+                let got = s.lines.star_fails(&b, &m, cell);
+                let mut s2 = Scratch::new(&b);
+                let want = star_fails_by_cells(&b, &m, &mut s2, cell);
+                assert_eq!(got, want, "round {round} cell {cell}");
+                if !want {
+                    passed += 1;
+                    continue;
+                }
+                failed += 1;
+                if m.empty(&b, cell).is_err() {
+                    break;
+                }
+                // Closing a cell keeps the masks and counts a fresh load gives.
+                s.lines.close(&b, &m, cell);
+                let mut fresh = LineMasks::new(&b);
+                fresh.load(&b, &m);
+                assert_eq!(s.lines, fresh, "round {round} cell {cell}");
+            }
+            // The marks' line masks follow the cells.
+            for (u, cells) in b.units[..b.regions_from()].iter().enumerate() {
+                let open = cells
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &c)| m.cell[c as usize] == OPEN);
+                let mask = open.fold(0u64, |mask, (i, _)| mask | 1 << i);
+                assert_eq!(m.line(u), Some(mask), "round {round} unit {u}");
+            }
+        }
+        assert!(failed > 200 && passed > 1000, "{failed} {passed}");
     }
 
     #[test]
