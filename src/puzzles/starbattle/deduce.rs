@@ -46,6 +46,14 @@
 //! cells after that one were probed against these very marks and passed, so probing them
 //! again would pass again; a test compares the fixpoint with full passes.
 //!
+//! Room on line masks (boards of at most 64 rows, columns and regions): a star's lost
+//! cells lie in its 3×3 block and in those of its units that need one star, so a line
+//! away from the block and the star's region loses at most one cell, in the star's column
+//! (row) when that needs one star. `LineMasks` notes per line the cells that, lost alone,
+//! break it; a probe computes the block's and the region's lines in full, reads the others
+//! from those notes, and counts regions from per-line region counts. A test compares it
+//! with the probe cell by cell on random partial grids.
+//!
 //! Band sweeps: for each first line `a`, a region joins the regions meeting `a..=b` at the
 //! first line ≥ `a` of its open cells, and the regions inside at its last line when its
 //! first is ≥ `a`; so one sweep over `b` gives every band's sums that a region-by-region
@@ -708,7 +716,7 @@ impl LineMasks {
     }
 
     /// Whether a star on the open `cell` leaves some unit too few open cells or a line too
-    /// little room: what [`star_fails_by_cells`] answers.
+    /// little room: what `star_fails_by_cells` answers.
     fn star_fails(&mut self, board: &Board, marks: &Marks, cell: usize) -> bool {
         let LineMasks {
             row_open,
