@@ -435,10 +435,16 @@ pub(super) fn band(
         if marks.open[u] == 0 {
             continue;
         }
+        // The lines where the region has an open cell, from the marks' line masks.
+        let parts = if columns {
+            &board.region_cols[u - first_region]
+        } else {
+            &board.region_rows[u - first_region]
+        };
         let mut mask = 0u64;
-        for &c in &board.units[u] {
-            if marks.cell[c as usize] == OPEN {
-                mask |= 1 << line_of(c as usize);
+        for &(l, cells) in parts {
+            if marks.lines[first_line + l as usize] & cells != 0 {
+                mask |= 1 << l;
             }
         }
         regions.push((marks.need(board, u), mask));
