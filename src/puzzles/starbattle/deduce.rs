@@ -46,6 +46,14 @@
 //! cells after that one were probed against these very marks and passed, so probing them
 //! again would pass again; a test compares the fixpoint with full passes.
 //!
+//! Room on line masks (boards of at most 64 rows, columns and regions): a star's lost
+//! cells lie in its 3×3 block and in those of its units that need one star, so a line
+//! away from the block and the star's region loses at most one cell, in the star's column
+//! (row) when that needs one star. `LineMasks` notes per line the cells that, lost alone,
+//! break it; a probe computes the block's and the region's lines in full, reads the others
+//! from those notes, and counts regions from per-line region counts. A test compares it
+//! with the probe cell by cell on random partial grids.
+//!
 //! Band sweeps: for each first line `a`, a region joins the regions meeting `a..=b` at the
 //! first line ≥ `a` of its open cells, and the regions inside at its last line when its
 //! first is ≥ `a`; so one sweep over `b` gives every band's sums that a region-by-region
@@ -94,8 +102,19 @@ pub(super) struct Board {
     pub of_cell: Vec<[u32; 3]>,
     /// The cells touching each cell.
     pub around: Vec<Vec<u32>>,
-    /// Whether bands fit a 64-bit line mask (at most 64 rows and 64 columns).
+    /// Whether bands fit a 64-bit line mask (at most 64 rows and 64 columns); the marks
+    /// then keep line masks.
     bands: bool,
+    /// Whether room probes use line masks (`bands`, and at most 64 regions).
+    probe_masks: bool,
+    /// Each region's cells as line masks: per row it meets, the row and the columns of its
+    /// cells there; per column, the column and the rows (empty unless `bands`).
+    region_rows: Vec<Vec<(u32, u64)>>,
+    region_cols: Vec<Vec<(u32, u64)>>,
+    /// The same by line: per row, each region meeting it (index from 0) and its cells
+    /// there; per column likewise.
+    row_parts: Vec<Vec<(u32, u64)>>,
+    col_parts: Vec<Vec<(u32, u64)>>,
 }
 
 impl Board {
@@ -128,6 +147,26 @@ impl Board {
                 around.push(near);
             }
         }
+        let bands = width <= 64 && height <= 64;
+        let mut region_rows = vec![Vec::new(); n_regions];
+        let mut region_cols = region_rows.clone();
+        if bands {
+            for (cell, &g) in regions.iter().enumerate() {
+                let (r, c) = (cell / width, cell % width);
+                add_bit(&mut region_rows[g], r, c);
+                add_bit(&mut region_cols[g], c, r);
+            }
+        }
+        let mut row_parts = vec![Vec::new(); if bands { height } else { 0 }];
+        let mut col_parts = vec![Vec::new(); if bands { width } else { 0 }];
+        for (g, (rows, cols)) in region_rows.iter().zip(&region_cols).enumerate() {
+            for &(r, m) in rows {
+                row_parts[r as usize].push((g as u32, m));
+            }
+            for &(c, m) in cols {
+                col_parts[c as usize].push((g as u32, m));
+            }
+        }
         Board {
             width,
             height,
@@ -135,7 +174,12 @@ impl Board {
             units,
             of_cell,
             around,
-            bands: width <= 64 && height <= 64,
+            bands,
+            probe_masks: bands && n_regions <= 64,
+            region_rows,
+            region_cols,
+            row_parts,
+            col_parts,
         }
     }
 
@@ -145,12 +189,31 @@ impl Board {
     }
 }
 
+/// The mask of the first `n` bits (n ≤ 64).
+fn mask_of(n: usize) -> u64 {
+    if n == 64 { u64::MAX } else { (1 << n) - 1 }
+}
+
+/// Sets bit `bit` of line `line` in `masks` (one mask a line, lines in increasing order).
+fn add_bit(masks: &mut Vec<(u32, u64)>, line: usize, bit: usize) {
+    match masks.iter_mut().find(|(l, _)| *l as usize == line) {
+        Some((_, mask)) => *mask |= 1 << bit,
+        None => {
+            masks.push((line as u32, 1 << bit));
+            masks.sort_unstable_by_key(|&(l, _)| l);
+        }
+    }
+}
+
 /// The marks of every cell and each unit's stars and open cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Marks {
     pub cell: Vec<Mark>,
     pub stars: Vec<u32>,
     pub open: Vec<u32>,
+    /// Each row's open cells as a mask of columns, then each column's as a mask of rows
+    /// (none on boards over 64 rows or columns).
+    lines: Vec<u64>,
 }
 
 impl Marks {
@@ -160,6 +223,28 @@ impl Marks {
             cell: vec![OPEN; board.of_cell.len()],
             stars: vec![0; board.units.len()],
             open: board.units.iter().map(|u| u.len() as u32).collect(),
+            lines: if board.bands {
+                let (full_row, full_col) = (mask_of(board.width), mask_of(board.height));
+                let rows = std::iter::repeat_n(full_row, board.height);
+                rows.chain(std::iter::repeat_n(full_col, board.width))
+                    .collect()
+            } else {
+                Vec::new()
+            },
+        }
+    }
+
+    /// The open cells of row or column `unit` as a mask, when the board has masks.
+    fn line(&self, unit: usize) -> Option<u64> {
+        self.lines.get(unit).copied()
+    }
+
+    /// `cell` is no longer open.
+    fn close(&mut self, board: &Board, cell: usize) {
+        if !self.lines.is_empty() {
+            let (r, c) = (cell / board.width, cell % board.width);
+            self.lines[r] &= !(1 << c);
+            self.lines[board.height + c] &= !(1 << r);
         }
     }
 
@@ -176,6 +261,7 @@ impl Marks {
             _ => {}
         }
         self.cell[cell] = STAR;
+        self.close(board, cell);
         for &u in &board.of_cell[cell] {
             let u = u as usize;
             self.stars[u] += 1;
@@ -198,6 +284,7 @@ impl Marks {
             _ => {}
         }
         self.cell[cell] = EMPTY;
+        self.close(board, cell);
         for &u in &board.of_cell[cell] {
             let u = u as usize;
             self.open[u] -= 1;
@@ -228,6 +315,8 @@ pub(super) struct Scratch {
     inside: Vec<(u32, u32)>,
     /// Rules 4 and 5: the runs (start, length) of a line.
     runs: Vec<(usize, usize)>,
+    /// Rule 6 on boards with line masks.
+    lines: LineMasks,
     /// Rule 6, after a pass that marked cells: the open cells it left and the cell after
     /// the last it marked; `None` asks for a full pass.
     room_resume: Option<(u32, usize)>,
@@ -246,6 +335,7 @@ impl Scratch {
             meet: vec![(0, 0); lines],
             inside: vec![(0, 0); lines],
             runs: Vec::new(),
+            lines: LineMasks::new(board),
             room_resume: None,
         }
     }
@@ -345,10 +435,16 @@ pub(super) fn band(
         if marks.open[u] == 0 {
             continue;
         }
+        // The lines where the region has an open cell, from the marks' line masks.
+        let parts = if columns {
+            &board.region_cols[u - first_region]
+        } else {
+            &board.region_rows[u - first_region]
+        };
         let mut mask = 0u64;
-        for &c in &board.units[u] {
-            if marks.cell[c as usize] == OPEN {
-                mask |= 1 << line_of(c as usize);
+        for &(l, cells) in parts {
+            if marks.lines[first_line + l as usize] & cells != 0 {
+                mask |= 1 << l;
             }
         }
         regions.push((marks.need(board, u), mask));
@@ -435,17 +531,13 @@ pub(super) fn room(
     scratch: &mut Scratch,
 ) -> Result<bool, Contradiction> {
     let n = board.of_cell.len();
-    let Scratch {
-        lost,
-        touched,
-        seen,
-        room_resume,
-        ..
-    } = scratch;
-    let mut end = match *room_resume {
+    let mut end = match scratch.room_resume {
         Some((open, end)) if open == open_cells(board, marks) => end,
         _ => n,
     };
+    if board.probe_masks {
+        scratch.lines.load(board, marks);
+    }
     let mut changed = false;
     for cell in 0..n {
         if cell == end {
@@ -454,62 +546,363 @@ pub(super) fn room(
         if marks.cell[cell] != OPEN {
             continue;
         }
-        seen.clear();
-        let mut lose = |c: usize, lost: &mut Vec<u32>, touched: &mut Vec<usize>| {
-            if !seen.seen(c) && marks.cell[c] == OPEN {
-                seen.insert(c);
-                for &u in &board.of_cell[c] {
-                    if lost[u as usize] == 0 {
-                        touched.push(u as usize);
-                    }
-                    lost[u as usize] += 1;
-                }
-            }
+        let fails = if board.probe_masks {
+            scratch.lines.star_fails(board, marks, cell)
+        } else {
+            star_fails_by_cells(board, marks, scratch, cell)
         };
-        lose(cell, lost, touched);
-        for &t in &board.around[cell] {
-            lose(t as usize, lost, touched);
-        }
-        for &u in &board.of_cell[cell] {
-            if marks.need(board, u as usize) == 1 {
-                for &c in &board.units[u as usize] {
-                    lose(c as usize, lost, touched);
-                }
-            }
-        }
-        let mut fails = false;
-        for &u in touched.iter() {
-            let gained = u32::from(board.of_cell[cell].contains(&(u as u32)));
-            let need = marks.need(board, u).saturating_sub(gained);
-            if marks.open[u] - lost[u] < need
-                // Half of each run, rounded up, is at least half the cells: only fewer
-                // than 2·need − 1 cells can fit fewer than `need` stars.
-                || (need >= 2
-                    && marks.open[u] - lost[u] < 2 * need - 1
-                    && u < board.regions_from()
-                    && capacity(&board.units[u], |c| marks.cell[c] == OPEN && !seen.seen(c))
-                        < need)
-            {
-                fails = true;
-            }
-            lost[u] = 0;
-        }
-        touched.clear();
         if fails {
             marks.empty(board, cell)?;
+            if board.probe_masks {
+                scratch.lines.close(board, marks, cell);
+            }
             changed = true;
             // Probed against other marks than the cells after it: the pass goes on to
             // the end, and a next one may stop after this cell.
             end = n;
-            *room_resume = Some((0, cell + 1));
+            scratch.room_resume = Some((0, cell + 1));
         }
     }
-    if let Some((open, _)) = room_resume.as_mut().filter(|_| changed) {
+    if let Some((open, _)) = scratch.room_resume.as_mut().filter(|_| changed) {
         *open = open_cells(board, marks);
     } else {
-        *room_resume = None;
+        scratch.room_resume = None;
     }
     Ok(changed)
+}
+
+/// Rule 6's probe of the open `cell`, cell by cell: whether a star on it leaves some unit
+/// too few open cells or a line too little room (any board size).
+fn star_fails_by_cells(board: &Board, marks: &Marks, scratch: &mut Scratch, cell: usize) -> bool {
+    let Scratch {
+        lost,
+        touched,
+        seen,
+        ..
+    } = scratch;
+    seen.clear();
+    let mut lose = |c: usize, lost: &mut Vec<u32>, touched: &mut Vec<usize>| {
+        if !seen.seen(c) && marks.cell[c] == OPEN {
+            seen.insert(c);
+            for &u in &board.of_cell[c] {
+                if lost[u as usize] == 0 {
+                    touched.push(u as usize);
+                }
+                lost[u as usize] += 1;
+            }
+        }
+    };
+    lose(cell, lost, touched);
+    for &t in &board.around[cell] {
+        lose(t as usize, lost, touched);
+    }
+    for &u in &board.of_cell[cell] {
+        if marks.need(board, u as usize) == 1 {
+            for &c in &board.units[u as usize] {
+                lose(c as usize, lost, touched);
+            }
+        }
+    }
+    let mut fails = false;
+    for &u in touched.iter() {
+        let gained = u32::from(board.of_cell[cell].contains(&(u as u32)));
+        let need = marks.need(board, u).saturating_sub(gained);
+        if marks.open[u] - lost[u] < need
+            // Half of each run, rounded up, is at least half the cells: only fewer
+            // than 2·need − 1 cells can fit fewer than `need` stars.
+            || (need >= 2
+                && marks.open[u] - lost[u] < 2 * need - 1
+                && u < board.regions_from()
+                && capacity(&board.units[u], |c| marks.cell[c] == OPEN && !seen.seen(c))
+                    < need)
+        {
+            fails = true;
+        }
+        lost[u] = 0;
+    }
+    touched.clear();
+    fails
+}
+
+/// Rule 6's probe on line masks (boards of at most 64 rows and 64 columns): each row's and
+/// each column's open cells as a mask, and which single lost cells break a line.
+///
+/// A star's lost cells lie in its 3×3 block, in its row, column or region when that needs
+/// one star, and nowhere else; so a row away from the block and the region loses at most
+/// one cell, in the star's column, and only when that column needs one star: the row
+/// fails exactly when that cell is one of its `breaking` cells. Likewise for columns.
+#[derive(Debug, PartialEq, Eq)]
+struct LineMasks {
+    row_open: Vec<u64>,
+    col_open: Vec<u64>,
+    /// Per row, the columns whose open cell in that row, lost alone, leaves the column too
+    /// few cells or too little room; per column, the rows whose cell breaks the row.
+    row_breaking: Vec<u64>,
+    col_breaking: Vec<u64>,
+    /// Per row, the open cells of each region in it (row-major, a region a column); per
+    /// column likewise.
+    row_regions: Vec<u32>,
+    col_regions: Vec<u32>,
+    /// Per region, the lost cells counted for a probe (all 0 between probes).
+    lost: Vec<u32>,
+}
+
+impl LineMasks {
+    fn new(board: &Board) -> LineMasks {
+        let (rows, cols) = if board.probe_masks {
+            (board.height, board.width)
+        } else {
+            (0, 0)
+        };
+        LineMasks {
+            row_open: vec![0; rows],
+            col_open: vec![0; cols],
+            row_breaking: vec![0; rows],
+            col_breaking: vec![0; cols],
+            row_regions: vec![0; rows * (board.units.len() - board.regions_from())],
+            col_regions: vec![0; cols * (board.units.len() - board.regions_from())],
+            lost: vec![0; board.units.len() - board.regions_from()],
+        }
+    }
+
+    /// The open cells of `marks` and the cells that break their line.
+    fn load(&mut self, board: &Board, marks: &Marks) {
+        let (h, w) = (board.height, board.width);
+        self.row_open.copy_from_slice(&marks.lines[..h]);
+        self.col_open.copy_from_slice(&marks.lines[h..]);
+        let regions = self.lost.len();
+        for (r, parts) in board.row_parts.iter().enumerate() {
+            for &(i, m) in parts {
+                self.row_regions[r * regions + i as usize] = (self.row_open[r] & m).count_ones();
+            }
+        }
+        for (c, parts) in board.col_parts.iter().enumerate() {
+            for &(i, m) in parts {
+                self.col_regions[c * regions + i as usize] = (self.col_open[c] & m).count_ones();
+            }
+        }
+        self.row_breaking.fill(0);
+        self.col_breaking.fill(0);
+        for r in 0..h {
+            for_each_bit(breaking(self.row_open[r], marks.need(board, r)), |c| {
+                self.col_breaking[c] |= 1 << r;
+            });
+        }
+        for c in 0..w {
+            for_each_bit(breaking(self.col_open[c], marks.need(board, h + c)), |r| {
+                self.row_breaking[r] |= 1 << c;
+            });
+        }
+    }
+
+    /// The open `cell` was marked empty (its lines' needs unchanged).
+    fn close(&mut self, board: &Board, marks: &Marks, cell: usize) {
+        let (h, w) = (board.height, board.width);
+        let (r, c) = (cell / w, cell % w);
+        self.row_open[r] &= !(1 << c);
+        self.col_open[c] &= !(1 << r);
+        let (regions, i) = (
+            self.lost.len(),
+            board.of_cell[cell][2] as usize - board.regions_from(),
+        );
+        self.row_regions[r * regions + i] -= 1;
+        self.col_regions[c * regions + i] -= 1;
+        for m in &mut self.col_breaking {
+            *m &= !(1 << r);
+        }
+        for_each_bit(breaking(self.row_open[r], marks.need(board, r)), |cc| {
+            self.col_breaking[cc] |= 1 << r;
+        });
+        for m in &mut self.row_breaking {
+            *m &= !(1 << c);
+        }
+        for_each_bit(breaking(self.col_open[c], marks.need(board, h + c)), |rr| {
+            self.row_breaking[rr] |= 1 << c;
+        });
+    }
+
+    /// Whether a star on the open `cell` leaves some unit too few open cells or a line too
+    /// little room: what `star_fails_by_cells` answers.
+    fn star_fails(&mut self, board: &Board, marks: &Marks, cell: usize) -> bool {
+        let LineMasks {
+            row_open,
+            col_open,
+            row_breaking,
+            col_breaking,
+            row_regions,
+            col_regions,
+            lost,
+        } = self;
+        let (h, w) = (board.height, board.width);
+        let (r, c) = (cell / w, cell % w);
+        let [row, col, region] = board.of_cell[cell].map(|u| u as usize);
+        let g = region - board.regions_from();
+        let whole_row = marks.need(board, row) == 1;
+        let whole_col = marks.need(board, col) == 1;
+        let whole_region = marks.need(board, region) == 1;
+        // The lines beside and through the cell lose the three cells of its block on them.
+        let block = |i: usize| {
+            let bit = 1u64 << i;
+            bit | bit << 1 | bit >> 1
+        };
+        let (near_rows, near_cols) = (block(r), block(c));
+        let near = |i: usize| i.saturating_sub(1)..(i + 2);
+        // The open cells a row loses, `in_region` its cells in the cell's region (when
+        // that is whole); the same for a column.
+        let row_lost = |rr: usize, in_region: u64| {
+            let mut lost = if whole_col { 1 << c } else { 0 } | in_region;
+            if near_rows >> rr & 1 == 1 {
+                lost |= near_cols;
+            }
+            if rr == r && whole_row {
+                lost = u64::MAX;
+            }
+            lost & row_open[rr]
+        };
+        let col_lost = |cc: usize, in_region: u64| {
+            let mut lost = if whole_row { 1 << r } else { 0 } | in_region;
+            if near_cols >> cc & 1 == 1 {
+                lost |= near_rows;
+            }
+            if cc == c && whole_col {
+                lost = u64::MAX;
+            }
+            lost & col_open[cc]
+        };
+        let fails = |unit: usize, open: u64, lost: u64| {
+            let gained = u32::from(unit == row || unit == col);
+            lost != 0 && line_breaks(open, lost, marks.need(board, unit).saturating_sub(gained))
+        };
+        // The rows through the region (when whole) and the block, then the rows losing
+        // one cell; the same for the columns.
+        let mut rows_done = 0u64;
+        if whole_region {
+            for &(rr, m) in &board.region_rows[g] {
+                let rr = rr as usize;
+                rows_done |= 1 << rr;
+                if fails(rr, row_open[rr], row_lost(rr, m)) {
+                    return true;
+                }
+            }
+        }
+        for rr in near(r).take_while(|&rr| rr < h) {
+            if rows_done >> rr & 1 == 0 {
+                rows_done |= 1 << rr;
+                if fails(rr, row_open[rr], row_lost(rr, 0)) {
+                    return true;
+                }
+            }
+        }
+        if whole_col && col_breaking[c] & !rows_done != 0 {
+            return true;
+        }
+        let mut cols_done = 0u64;
+        if whole_region {
+            for &(cc, m) in &board.region_cols[g] {
+                let cc = cc as usize;
+                cols_done |= 1 << cc;
+                if fails(h + cc, col_open[cc], col_lost(cc, m)) {
+                    return true;
+                }
+            }
+        }
+        for cc in near(c).take_while(|&cc| cc < w) {
+            if cols_done >> cc & 1 == 0 {
+                cols_done |= 1 << cc;
+                if fails(h + cc, col_open[cc], col_lost(cc, 0)) {
+                    return true;
+                }
+            }
+        }
+        if whole_row && row_breaking[r] & !cols_done != 0 {
+            return true;
+        }
+        // The regions: each one's open cells in the whole row and column, and in the block
+        // outside them (the cell, in both, counted once); none outside the cell's region
+        // from the whole region, which needs nothing more.
+        let (first_region, regions) = (board.regions_from(), lost.len());
+        let mut touched = 0u64;
+        let mut add = |i: usize, n: u32| {
+            lost[i] += n;
+            touched |= u64::from(n > 0) << i;
+        };
+        if whole_row {
+            for &(i, _) in &board.row_parts[r] {
+                add(i as usize, row_regions[r * regions + i as usize]);
+            }
+        }
+        if whole_col {
+            for &(i, _) in &board.col_parts[c] {
+                add(i as usize, col_regions[c * regions + i as usize]);
+            }
+        }
+        for rr in near(r).take_while(|&rr| rr < h) {
+            if rr == r && whole_row {
+                continue;
+            }
+            let bits = near_cols & row_open[rr] & !if whole_col { 1 << c } else { 0 };
+            for_each_bit(bits, |cc| {
+                add(board.of_cell[rr * w + cc][2] as usize - first_region, 1);
+            });
+        }
+        if whole_row && whole_col {
+            lost[g] -= 1;
+        }
+        let mut fail = false;
+        for_each_bit(touched, |i| {
+            let u = first_region + i;
+            let need = marks.need(board, u).saturating_sub(u32::from(u == region));
+            fail |= marks.open[u] - lost[i] < need;
+            lost[i] = 0;
+        });
+        fail
+    }
+}
+
+/// Calls `f` with the index of each set bit of `mask`, lowest first.
+fn for_each_bit(mut mask: u64, mut f: impl FnMut(usize)) {
+    while mask != 0 {
+        f(mask.trailing_zeros() as usize);
+        mask &= mask - 1;
+    }
+}
+
+/// The open cells of a line (`open`) each of which, lost alone, breaks it (below).
+fn breaking(open: u64, need: u32) -> u64 {
+    let cells = open.count_ones();
+    if cells > need && (need < 2 || cells >= 2 * need) {
+        return 0;
+    }
+    let mut cells = 0;
+    for_each_bit(open, |i| {
+        if line_breaks(open, 1 << i, need) {
+            cells |= 1 << i;
+        }
+    });
+    cells
+}
+
+/// Whether a line with the open cells `open` and the given need fails when it loses the
+/// cells `lost` (a subset): fewer open cells than its need, or less room (rule 4's count).
+fn line_breaks(open: u64, lost: u64, need: u32) -> bool {
+    let left = open & !lost;
+    let cells = left.count_ones();
+    // Half of each run, rounded up, is at least half the cells: only fewer than
+    // 2·need − 1 cells can fit fewer than `need` stars.
+    cells < need || (need >= 2 && cells < 2 * need - 1 && mask_capacity(left, need) < need)
+}
+
+/// The most stars that fit, none touching, on the cells of `mask` read as one line, counted
+/// up to `most`: half of each run of consecutive bits, rounded up (a star on each run's
+/// first free bit).
+fn mask_capacity(mut mask: u64, most: u32) -> u32 {
+    let mut fit = 0;
+    while mask != 0 && fit < most {
+        let first = mask & mask.wrapping_neg();
+        fit += 1;
+        mask &= !(first | first << 1);
+    }
+    fit
 }
 
 /// The open cells of the grid (each in one row).
@@ -544,6 +937,13 @@ pub(super) fn lines(
         if marks.open[u] == 0 {
             continue;
         }
+        let need = marks.need(board, u);
+        if marks
+            .line(u)
+            .is_some_and(|open| mask_capacity(open, need + 1) > need)
+        {
+            continue;
+        }
         let line = &board.units[u];
         runs.clear();
         let mut start = 0;
@@ -559,7 +959,6 @@ pub(super) fn lines(
             runs.push((start, line.len() - start));
         }
         let fit: u32 = runs.iter().map(|&(_, len)| len.div_ceil(2) as u32).sum();
-        let need = marks.need(board, u);
         if fit < need {
             return Err(Contradiction);
         }
@@ -599,6 +998,11 @@ pub(super) fn pairs(
         for l in first..first + count.saturating_sub(1) {
             let need = marks.need(board, l) + marks.need(board, l + 1);
             if need == 0 {
+                continue;
+            }
+            if let (Some(one), Some(two)) = (marks.line(l), marks.line(l + 1))
+                && mask_capacity(one | two, need + 1) > need
+            {
                 continue;
             }
             let (one, two) = (&board.units[l], &board.units[l + 1]);
@@ -984,6 +1388,53 @@ mod tests {
             marked > 100 && contradictions > 100,
             "{marked} {contradictions}"
         );
+    }
+
+    #[test]
+    fn room_probes_on_masks_match_the_probes_cell_by_cell() {
+        let mut rng = SplitMix64::new(42);
+        let (mut failed, mut passed) = (0, 0);
+        for round in 0..2000 {
+            let (size, k) = [(6, 1), (8, 1), (8, 2), (10, 2), (12, 2)][round % 5];
+            let (b, mut m) = random_grid(&mut rng, size, k);
+            if count(&b, &mut m).is_err() {
+                continue;
+            }
+            let mut s = Scratch::new(&b);
+            s.lines.load(&b, &m);
+            for cell in 0..b.of_cell.len() {
+                if m.cell[cell] != OPEN {
+                    continue;
+                }
+                let got = s.lines.star_fails(&b, &m, cell);
+                let mut s2 = Scratch::new(&b);
+                let want = star_fails_by_cells(&b, &m, &mut s2, cell);
+                assert_eq!(got, want, "round {round} cell {cell}");
+                if !want {
+                    passed += 1;
+                    continue;
+                }
+                failed += 1;
+                if m.empty(&b, cell).is_err() {
+                    break;
+                }
+                // Closing a cell keeps the masks and counts a fresh load gives.
+                s.lines.close(&b, &m, cell);
+                let mut fresh = LineMasks::new(&b);
+                fresh.load(&b, &m);
+                assert_eq!(s.lines, fresh, "round {round} cell {cell}");
+            }
+            // The marks' line masks follow the cells.
+            for (u, cells) in b.units[..b.regions_from()].iter().enumerate() {
+                let open = cells
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &c)| m.cell[c as usize] == OPEN);
+                let mask = open.fold(0u64, |mask, (i, _)| mask | 1 << i);
+                assert_eq!(m.line(u), Some(mask), "round {round} unit {u}");
+            }
+        }
+        assert!(failed > 200 && passed > 1000, "{failed} {passed}");
     }
 
     #[test]
