@@ -13,7 +13,9 @@
 //! The shading genres (`lightup`, `singles`) use the same model with 0/1 domains: counts
 //! over neighbourhoods ([`adjacency`]), lines of sight ([`sight`]), and, for connected
 //! shading, a model whose cells of one value are connected ([`connected_cells`]); a
-//! one-to-one pairing of anchors with cells holding a value ([`matching`]: tents).
+//! one-to-one pairing of anchors with cells holding a value ([`matching`]: tents). Genres
+//! with a deduction of their own on marks cheap to copy (Light Up, star battle) search by
+//! copying at two-way guesses ([`split`]).
 //!
 //! Glossary:
 //! - **cell**: an index `0..width*height`, row-major (`row * width + col`).
@@ -51,6 +53,7 @@ pub mod probe;
 pub mod puzzlink;
 pub mod region_size;
 pub mod sight;
+pub mod split;
 pub mod sudoku_url;
 pub mod tatham;
 pub mod techniques;

@@ -24,6 +24,7 @@ use std::sync::OnceLock;
 
 pub use reader::{parse, parse_id, parse_url};
 
+use crate::constraints::split::Root;
 use crate::constraints::{self, Grid, Model, adjacency, sight};
 use crate::puzzle::{
     CellStyle, Cells, CheckError, CnfEncode, Kind, Limits, NativeAnswer, NativeSolve, Puzzle, Sink,
@@ -217,11 +218,11 @@ impl NativeSolve<Grid> for LightUp {
                 conflicts: None,
             });
         }
-        let board = deduce::Board::new(self);
+        let mut board = deduce::Board::new(self);
         let grid = |values: &[u32]| Grid::new(self.width, values.to_vec());
-        match search::solve(&board, limits, &mut |values| found(grid(values))) {
-            search::Root::Contradiction => Ok(NativeAnswer::deduced(0, max)),
-            search::Root::Decided(values) => {
+        match search::solve(&mut board, limits, &mut |values| found(grid(values))) {
+            Root::Contradiction => Ok(NativeAnswer::deduced(0, max)),
+            Root::Decided(values) => {
                 let lights = grid(&values);
                 if check::verify(self, &lights).is_ok() {
                     let _ = found(lights);
@@ -234,7 +235,7 @@ impl NativeSolve<Grid> for LightUp {
                     constraints::native::solve(model, limits, &mut |v| found(grid(v)))
                 }
             }
-            search::Root::Searched(answer) => Ok(answer),
+            Root::Searched(answer) => Ok(answer),
         }
     }
 }

@@ -1,126 +1,43 @@
 //! The native Light Up solver: the deductions of `deduce.rs` to a fixpoint, then a guess,
-//! and the same again on each side of it.
+//! and the same again on each side of it (`constraints::split`).
 //!
 //! Glossary (with `deduce.rs`'s):
 //! - **slack**: of a clue, its open neighbours beyond its need; of an unlit cell, its
 //!   candidates beyond the one light it needs;
 //! - **guess**: the first open cell among the neighbours of the clue, or the candidates
-//!   of the unlit cell, with the least slack (the tightest, reading clues first); the
-//!   search tries it as a light, then as empty: the two sides share no solution, so
-//!   counting them counts each solution once;
-//! - **node**: one call of [`Search::node`].
+//!   of the unlit cell, with the least slack (the tightest, reading clues first), tried as
+//!   a light, then as empty.
 //!
-//! Invariant: the marks of a node are the clues plus the guesses above it plus what
-//! deduction forced from them, so the solutions under a node are exactly the solutions
-//! that agree with its guesses; a settled node with nothing to guess is one solution
-//! (`deduce.rs`: no open cell, no unlit cell, every clue met). With no guess at the root,
-//! deduction alone decided the puzzle.
-//!
-//! Reference: the split is the classic backtracking of Knuth, "Dancing links" (2000),
-//! choosing the most constrained item.
+//! Invariant: settled marks with nothing to guess are one solution (`deduce.rs`: no open
+//! cell, no unlit cell, every clue met).
 
 use std::ops::ControlFlow;
 
 use super::deduce::{self, Board, LIGHT, Marks, OPEN};
-use crate::puzzle::{Limits, NativeAnswer};
-use crate::stop::Effort;
-
-/// How the root ended, before any guess.
-pub(super) enum Root {
-    /// The clues contradict: no solution.
-    Contradiction,
-    /// Deduction decided every cell: the lights, a cell each (1 a light).
-    Decided(Vec<u32>),
-    /// A guess is needed: the search's answer.
-    Searched(NativeAnswer),
-}
-
-/// A search's counters and what it hands out.
-struct Search<'a, 'f> {
-    board: &'a Board,
-    limits: &'a Limits,
-    max: u64,
-    found: &'f mut dyn FnMut(&[u32]) -> ControlFlow<()>,
-    handed: usize,
-    count: u64,
-    nodes: u64,
-    guesses: u64,
-    stopped: bool,
-}
+use crate::constraints::probe::Contradiction;
+use crate::constraints::split::{self, Root, Split};
+use crate::puzzle::Limits;
 
 /// Solves `board` from no marks: settles the root, and when that leaves a guess, hands the
 /// first `limits.keep` solutions (1 a light, 0 not, a cell each) to `found` and counts up
 /// to `limits.max_solutions` (at least 1).
 pub(super) fn solve(
-    board: &Board,
+    board: &mut Board,
     limits: &Limits,
     found: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
 ) -> Root {
-    let mut marks = Marks::new(board);
-    if deduce::settle_clean(board, &mut marks).is_err() {
-        return Root::Contradiction;
-    }
-    let mut search = Search {
-        board,
-        limits,
-        max: limits.max_or_all(),
-        found,
-        handed: 0,
-        count: 0,
-        nodes: 1,
-        guesses: 0,
-        stopped: false,
-    };
-    let Some(cell) = search.guess(&marks) else {
-        return Root::Decided(values(&marks));
-    };
-    search.split(marks, cell);
-    Root::Searched(NativeAnswer {
-        count: search.count,
-        complete: !search.stopped,
-        nodes: Some(search.nodes),
-        guesses: Some(search.guesses),
-        conflicts: None,
-    })
+    let marks = Marks::new(board);
+    split::solve(board, marks, limits, found)
 }
 
-fn values(marks: &Marks) -> Vec<u32> {
-    marks.cell.iter().map(|&m| u32::from(m == LIGHT)).collect()
-}
-
-impl Search<'_, '_> {
-    fn node(&mut self, mut marks: Marks) {
-        self.nodes += 1;
-        if self.nodes.is_multiple_of(256) && self.limits.stop.poll(Effort::Nodes, self.nodes) {
-            self.stopped = true;
-        }
-        if self.stopped || deduce::settle_clean(self.board, &mut marks).is_err() {
-            return;
-        }
-        match self.guess(&marks) {
-            Some(cell) => self.split(marks, cell),
-            None => self.solution(&marks),
-        }
-    }
-
-    /// A light on `cell`, then no light there.
-    fn split(&mut self, mut marks: Marks, cell: usize) {
-        self.guesses += 1;
-        let mut with = marks.clone();
-        if with.light(self.board, cell).is_ok() {
-            self.node(with);
-        }
-        if self.stopped {
-            return;
-        }
-        if marks.empty(self.board, cell).is_ok() {
-            self.node(marks);
-        }
+impl Split<Board> for Marks {
+    fn settle(&mut self, board: &mut Board) -> Result<(), Contradiction> {
+        deduce::settle_clean(board, self)
     }
 
     /// The cell to guess (module docs); `None` when nothing is left open.
-    fn guess(&self, marks: &Marks) -> Option<usize> {
-        let b = self.board;
+    fn guess(&self, b: &Board) -> Option<usize> {
+        let marks = self;
         // (slack, the clue or the cell, whether a clue)
         let mut best: Option<(u32, usize, bool)> = None;
         for (k, clue) in b.clues.iter().enumerate() {
@@ -171,16 +88,15 @@ impl Search<'_, '_> {
         }
     }
 
-    fn solution(&mut self, marks: &Marks) {
-        self.count += 1;
-        if self.handed < self.limits.keep {
-            self.handed += 1;
-            if (self.found)(&values(marks)).is_break() {
-                self.handed = self.limits.keep;
-            }
+    fn decide(&mut self, board: &Board, cell: usize, yes: bool) -> Result<(), Contradiction> {
+        if yes {
+            self.light(board, cell)
+        } else {
+            self.empty(board, cell)
         }
-        if self.count >= self.max {
-            self.stopped = true;
-        }
+    }
+
+    fn values(&self) -> Vec<u32> {
+        self.cell.iter().map(|&m| u32::from(m == LIGHT)).collect()
     }
 }
