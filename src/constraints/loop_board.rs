@@ -10,7 +10,8 @@
 //! paths of the on links kept by [`Links`].
 //!
 //! Invariants: `links` matches the link values; every node with an on link holds
-//! [`LoopDeduction::ON_LOOP`]; `closed` is set once the on links closed a cycle, which is
+//! [`LoopDeduction::ON_LOOP`]; `on_loop` counts the nodes set to it since the start (not
+//! those that held it from the start, such as Train Tracks' outside); `closed` is set once the on links closed a cycle, which is
 //! then the whole loop; `trail` holds every change in order, and undoing it in reverse
 //! (the genre's counts with it, [`LoopDeduction::undo_cell`]) returns the board exactly to
 //! an earlier mark, so a probe ends where it started.
@@ -49,6 +50,8 @@ pub struct Board<'g> {
     pub cell: Vec<i8>,
     /// The links decided, with their paths.
     pub links: Links,
+    /// Nodes set [`LoopDeduction::ON_LOOP`] (module docs).
+    pub on_loop: usize,
     /// Whether the on links closed a cycle.
     pub closed: bool,
     /// The local rules' pending work.
@@ -66,6 +69,7 @@ impl<'g> Board<'g> {
             graph,
             links: Links::new(graph.edges().len(), paths),
             cell,
+            on_loop: 0,
             closed: false,
             work: Vec::new(),
             stop: Stop::never(),
@@ -153,10 +157,13 @@ pub trait LoopDeduction<'g> {
     /// Sets node `v` to `value` (with [`LoopDeduction::record_cell`]) and the genre's counts
     /// and work; a contradiction when it holds another value.
     fn set_cell(&mut self, v: usize, value: i8) -> Step;
-    /// Undoes the genre's counts of node `v`, which held `value`.
-    fn undo_cell(&mut self, v: usize, value: i8);
+    /// Undoes the genre's own counts of node `v`, which held `value` (none by default).
+    fn undo_cell(&mut self, v: usize, value: i8) {
+        let _ = (v, value);
+    }
     /// Whether a cycle of `weight` (rooted or not, `constraints::paths`) may close now:
-    /// it must then be the whole loop.
+    /// it must then be the whole loop, every node set on the loop ([`Board::on_loop`])
+    /// on it.
     fn may_close(&self, weight: usize, rooted: bool) -> bool;
     /// The rules a probe's trial runs to their fixpoint.
     fn settle(&mut self) -> Step;
@@ -172,6 +179,7 @@ pub trait LoopDeduction<'g> {
             UNKNOWN if value == Self::ON_LOOP && board.closed => Err(Contradiction),
             UNKNOWN => {
                 board.cell[v] = value;
+                board.on_loop += usize::from(value == Self::ON_LOOP);
                 board.trail.push(Change::Cell(v));
                 Ok(true)
             }
@@ -251,6 +259,7 @@ pub trait LoopDeduction<'g> {
     fn undo_to(&mut self, mark: usize) {
         while let Some(undone) = self.board_mut().undo_one(mark) {
             if let Some((v, value)) = undone {
+                self.board_mut().on_loop -= usize::from(value == Self::ON_LOOP);
                 self.undo_cell(v, value);
             }
         }
@@ -456,7 +465,6 @@ mod tests {
     /// off it `OFF`.
     struct Bare<'g> {
         board: Board<'g>,
-        on_loop: usize,
     }
 
     impl<'g> LoopDeduction<'g> for Bare<'g> {
@@ -472,20 +480,11 @@ mod tests {
         }
 
         fn set_cell(&mut self, v: usize, value: i8) -> Step {
-            if self.record_cell(v, value)? && value == ON {
-                self.on_loop += 1;
-            }
-            Ok(())
-        }
-
-        fn undo_cell(&mut self, _: usize, value: i8) {
-            if value == ON {
-                self.on_loop -= 1;
-            }
+            self.record_cell(v, value).map(|_| ())
         }
 
         fn may_close(&self, weight: usize, _: bool) -> bool {
-            weight == self.on_loop
+            weight == self.board.on_loop
         }
 
         fn settle(&mut self) -> Step {
@@ -502,7 +501,6 @@ mod tests {
         let cells = graph.nodes();
         Bare {
             board: Board::new(graph, vec![UNKNOWN; cells], Paths::new(vec![1; cells], &[])),
-            on_loop: 0,
         }
     }
 
@@ -532,7 +530,7 @@ mod tests {
             assert_eq!(s.board.closed, k == 3);
         }
         assert_eq!(s.board.cell, [ON, ON, OFF, ON, ON, OFF]);
-        assert_eq!(s.on_loop, 4);
+        assert_eq!(s.board.on_loop, 4);
         // A loop cell more, or a link on at a cell of two: contradictions.
         assert!(s.set_cell(2, ON).is_err());
         assert!(s.set_link(link((1, 2)).unwrap(), true).is_err());
@@ -542,7 +540,7 @@ mod tests {
         assert_eq!(facts.bits(), None);
         s.undo_to(start);
         assert_eq!(s.board.cell, [UNKNOWN; 6]);
-        assert_eq!((s.on_loop, s.board.closed), (0, false));
+        assert_eq!((s.board.on_loop, s.board.closed), (0, false));
         assert!(s.board.links.value.iter().all(|&v| v == UNKNOWN));
         assert!((0..6).all(|v| s.board.links.paths.other_end(v) == v));
     }

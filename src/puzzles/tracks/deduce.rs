@@ -49,8 +49,9 @@
 //!
 //! Invariants of `State`: its `board` keeps those of `constraints::loop_board` (the links'
 //! counts and paths, weighed by their cells and rooted at the outside; `closed`; the
-//! trail, so a probe returns exactly to its start); the line counts (`line_track`,
-//! `line_empty`, `short`, `track`) match the board's cells.
+//! trail, so a probe returns exactly to its start, and the count of track cells,
+//! `on_loop`, the outside not among them); the line counts (`line_track`, `line_empty`,
+//! `short`) match the board's cells.
 
 use super::cnf::{graph, link, outside_links};
 use super::{DOWN, LEFT, RIGHT, Tracks, UP};
@@ -139,8 +140,6 @@ struct State<'g> {
     line_empty: Vec<usize>,
     /// Lines with fewer track cells than their count.
     short: usize,
-    /// Track cells.
-    track: usize,
 }
 
 impl<'g> State<'g> {
@@ -170,7 +169,6 @@ impl<'g> State<'g> {
             line_len,
             line_track: vec![0; w + h],
             line_empty: vec![0; w + h],
-            track: 0,
         }
     }
 
@@ -308,7 +306,7 @@ impl<'g> State<'g> {
             return Ok(());
         };
         if self.board.links.paths.rooted(v)
-            && self.board.links.paths.weight(v) == self.track
+            && self.board.links.paths.weight(v) == self.board.on_loop
             && self.short == 0
         {
             return Ok(());
@@ -421,12 +419,8 @@ impl<'g> LoopDeduction<'g> for State<'g> {
         if !self.record_cell(v, value)? {
             return Ok(());
         }
-        let track = value == ON;
-        if track {
-            self.track += 1;
-        }
         for l in self.lines(v) {
-            if track {
+            if value == ON {
                 self.line_track[l] += 1;
                 if self.line_track[l] == self.need[l] {
                     self.short -= 1;
@@ -441,12 +435,8 @@ impl<'g> LoopDeduction<'g> for State<'g> {
     }
 
     fn undo_cell(&mut self, v: usize, value: i8) {
-        let track = value == ON;
-        if track {
-            self.track -= 1;
-        }
         for l in self.lines(v) {
-            if track {
+            if value == ON {
                 if self.line_track[l] == self.need[l] {
                     self.short += 1;
                 }
@@ -460,7 +450,7 @@ impl<'g> LoopDeduction<'g> for State<'g> {
     /// The closed cycle must be the whole track: through the outside, every track cell on
     /// it.
     fn may_close(&self, weight: usize, rooted: bool) -> bool {
-        rooted && weight == self.track
+        rooted && weight == self.board.on_loop
     }
 
     /// A probe's trial runs the local rules (cell, count, loop).

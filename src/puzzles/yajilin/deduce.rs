@@ -53,7 +53,7 @@
 //!
 //! Invariants of `State`: its `board` keeps those of `constraints::loop_board` (the links'
 //! counts and paths, weighed by their cells; `closed`; the trail, so a probe returns
-//! exactly to its start); `loop_cells` matches the board's cells; every free neighbour of
+//! exactly to its start, and the count of loop cells, `on_loop`); every free neighbour of
 //! a shaded cell is loop (set eagerly).
 
 use super::{Arrow, SHADED, Yajilin};
@@ -144,8 +144,6 @@ struct State<'g> {
     loops: bool,
     reach: bool,
     probe: bool,
-    /// Cells decided loop.
-    loop_cells: usize,
     lines: Vec<Line>,
     /// Per cell, the lines holding it.
     lines_at: Vec<Vec<usize>>,
@@ -212,7 +210,6 @@ impl<'g> State<'g> {
             loops: rules.contains(&Rule::Loop),
             reach: rules.contains(&Rule::Reach),
             probe: rules.contains(&Rule::Probe),
-            loop_cells: 0,
             lines,
             lines_at,
             impossible,
@@ -357,7 +354,7 @@ impl<'g> State<'g> {
         else {
             return Ok(());
         };
-        if self.board.links.paths.weight(v) == self.loop_cells {
+        if self.board.links.paths.weight(v) == self.board.on_loop {
             return Ok(());
         }
         self.set_link(e, false)
@@ -411,9 +408,6 @@ impl<'g> LoopDeduction<'g> for State<'g> {
         if !self.record_cell(v, value)? {
             return Ok(());
         }
-        if value == LOOP {
-            self.loop_cells += 1;
-        }
         for k in 0..self.lines_at[v].len() {
             self.board.work.push(Work::Line(self.lines_at[v][k]));
         }
@@ -429,15 +423,9 @@ impl<'g> LoopDeduction<'g> for State<'g> {
         Ok(())
     }
 
-    fn undo_cell(&mut self, _: usize, value: i8) {
-        if value == LOOP {
-            self.loop_cells -= 1;
-        }
-    }
-
     /// The closed cycle must be the whole loop: every loop cell on it.
     fn may_close(&self, weight: usize, _: bool) -> bool {
-        weight == self.loop_cells
+        weight == self.board.on_loop
     }
 
     /// The local rules to their fixpoint, then reach (when on) and back, until neither
