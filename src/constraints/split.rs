@@ -50,13 +50,23 @@ pub enum Root {
 }
 
 /// Settles `marks` and, when that leaves a guess, searches: hands the first `limits.keep`
-/// solutions to `found` and counts up to `limits.max_solutions` (at least 1 is asked).
+/// solutions to `found` and counts up to `limits.max_solutions`. Asked for none, it does
+/// nothing: an incomplete search of no node.
 pub fn solve<B, M: Split<B>>(
     board: &mut B,
     mut marks: M,
     limits: &Limits,
     found: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
 ) -> Root {
+    if limits.max_or_all() == 0 {
+        return Root::Searched(NativeAnswer {
+            count: 0,
+            complete: false,
+            nodes: Some(0),
+            guesses: Some(0),
+            conflicts: None,
+        });
+    }
     if marks.settle(board).is_err() {
         return Root::Contradiction;
     }

@@ -209,15 +209,6 @@ impl NativeSolve<Grid> for LightUp {
         found: Sink<'_, Grid>,
     ) -> Result<NativeAnswer, SolveError> {
         let max = limits.max_or_all();
-        if max == 0 {
-            return Ok(NativeAnswer {
-                count: 0,
-                complete: false,
-                nodes: Some(0),
-                guesses: Some(0),
-                conflicts: None,
-            });
-        }
         let mut board = deduce::Board::new(self);
         let grid = |values: &[u32]| Grid::new(self.width, values.to_vec());
         match search::solve(&mut board, limits, &mut |values| found(grid(values))) {

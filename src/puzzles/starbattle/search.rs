@@ -33,15 +33,6 @@ pub(super) fn solve(
     found: &mut dyn FnMut(&[u32]) -> ControlFlow<()>,
 ) -> NativeAnswer {
     let max = limits.max_or_all();
-    if max == 0 {
-        return NativeAnswer {
-            count: 0,
-            complete: false,
-            nodes: Some(0),
-            guesses: Some(0),
-            conflicts: None,
-        };
-    }
     let mut on = On {
         board,
         rules,
