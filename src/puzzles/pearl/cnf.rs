@@ -17,11 +17,12 @@
 //!
 //! The local formula (1–7) is what the lazy searches solve; the eager one adds 8.
 
-use super::{Clue, DOWN, LEFT, Pearl, RIGHT, UP};
+use super::{Clue, LEFT, Pearl, RIGHT, UP};
 use crate::cnf::{Cnf, Lit, Var};
 use crate::constraints::Grid;
 use crate::constraints::connected::{Connected, Graph};
 use crate::constraints::loop_::single_loop;
+use crate::constraints::loop_board::{DIRECTIONS, grid_link};
 use crate::puzzle::{CnfEncoding, DecodeError};
 use crate::sat::Model;
 
@@ -32,26 +33,14 @@ pub(crate) struct Local {
     pub links: Vec<Var>,
 }
 
-/// The links at a cell, by direction, as indices of the cell graph's edges.
-struct Links {
-    w: usize,
-    h: usize,
-}
-
-impl Links {
-    /// The link from `(r, c)` one step in direction `(dr, dc)`, if both cells exist.
-    fn step(&self, r: isize, c: isize, dr: isize, dc: isize) -> Option<usize> {
-        let (w, h) = (self.w as isize, self.h as isize);
-        let (r2, c2) = (r + dr, c + dc);
-        if r < 0 || c < 0 || r >= h || c >= w || r2 < 0 || c2 < 0 || r2 >= h || c2 >= w {
-            return None;
-        }
-        let (r, c) = (r.min(r2) as usize, c.min(c2) as usize);
-        Some(if dr == 0 {
-            r * (self.w - 1) + c
-        } else {
-            self.h * (self.w - 1) + r * self.w + c
-        })
+/// The cell next to `cell` in direction `bit`, when `grid_link` says there is a link to
+/// it.
+fn beyond(w: usize, cell: usize, bit: u32) -> usize {
+    match bit {
+        RIGHT => cell + 1,
+        UP => cell - w,
+        LEFT => cell - 1,
+        _ => cell + w,
     }
 }
 
@@ -73,10 +62,7 @@ pub(crate) fn local(p: &Pearl) -> Local {
     let lits: Vec<Lit> = links.iter().map(|v| v.positive()).collect();
     let cell = |i: usize| format!("cell r{}c{}", i / w, i % w);
     let connected = single_loop(&mut cnf, &graph, &lits, Some(&cell));
-    let at = Links { w, h };
     let lit = |l: Option<usize>| l.map(|i| lits[i]);
-    // Per direction: the link out of the cell, and the one after it, straight on.
-    const DIRS: [(isize, isize); 4] = [(0, 1), (-1, 0), (0, -1), (1, 0)];
     let pearls: Vec<(usize, Clue)> = p
         .clues
         .iter()
@@ -84,13 +70,13 @@ pub(crate) fn local(p: &Pearl) -> Local {
         .enumerate()
         .filter(|&(_, c)| c != Clue::Empty)
         .collect();
+    // Per direction (right, up, left, down): the link out of the cell, and the one after
+    // it, straight on.
     let arms = |i: usize| {
-        let (r, c) = ((i / w) as isize, (i % w) as isize);
-        DIRS.map(|(dr, dc)| {
-            (
-                lit(at.step(r, c, dr, dc)),
-                lit(at.step(r + dr, c + dc, dr, dc)),
-            )
+        DIRECTIONS.map(|bit| {
+            let out = grid_link((w, h), i, bit);
+            let on = out.and_then(|_| grid_link((w, h), beyond(w, i, bit), bit));
+            (lit(out), lit(on))
         })
     };
     cnf.begin_family("P1 pearl on the loop");
@@ -165,17 +151,10 @@ pub(crate) fn decode(p: &Pearl, links: &[Var], model: &Model) -> Result<Grid, De
             "the model is shorter than the link variables",
         ));
     }
-    let at = Links { w, h };
     let mut values = vec![0u32; w * h];
     for (i, value) in values.iter_mut().enumerate() {
-        let (r, c) = ((i / w) as isize, (i % w) as isize);
-        for ((dr, dc), bit) in [
-            ((0, 1), RIGHT),
-            ((-1, 0), UP),
-            ((0, -1), LEFT),
-            ((1, 0), DOWN),
-        ] {
-            if at.step(r, c, dr, dc).is_some_and(|l| model.value(links[l])) {
+        for bit in DIRECTIONS {
+            if grid_link((w, h), i, bit).is_some_and(|l| model.value(links[l])) {
                 *value |= bit;
             }
         }
