@@ -74,6 +74,32 @@ enum Prepared {
     LineCounts(Vec<Option<(u32, usize)>>),
 }
 
+/// A propagation's buffers, kept by a caller that propagates many times
+/// ([`Propagator::propagate_from_in`]); empty, every flag down, between calls.
+#[derive(Default)]
+pub struct Work {
+    /// Rules to revise (their cheap half).
+    queue: Vec<u32>,
+    /// Per rule: in `queue`.
+    queued: Vec<bool>,
+    /// Rules whose expensive half is due.
+    late: Vec<u32>,
+    /// Per rule: in `late`.
+    late_queued: Vec<bool>,
+    /// Cells narrowed by the rule being revised.
+    changed: Vec<usize>,
+}
+
+impl Work {
+    /// Flags for `rules` rules.
+    fn fit(&mut self, rules: usize) {
+        if self.queued.len() != rules {
+            self.queued = vec![false; rules];
+            self.late_queued = vec![false; rules];
+        }
+    }
+}
+
 /// The model's rules, prepared, with the cells each one watches.
 pub struct Propagator<'m> {
     model: &'m Model,
@@ -235,15 +261,22 @@ impl<'m> Propagator<'m> {
     /// Propagates the rules watching `cells` (whose domains the caller narrowed) to a
     /// fixpoint; false when some domain empties.
     pub fn propagate_from(&self, dom: &mut [Domain], cells: &[usize]) -> bool {
-        let mut queue: Vec<u32> = Vec::new();
+        self.propagate_from_in(dom, cells, &mut Work::default())
+    }
+
+    /// [`Propagator::propagate_from`] in `work`, a caller's buffers kept between calls
+    /// (a probing loop propagates thousands of times).
+    pub fn propagate_from_in(&self, dom: &mut [Domain], cells: &[usize], work: &mut Work) -> bool {
+        work.fit(self.model.constraints.len());
         for &cell in cells {
             for &w in &self.watch[cell] {
-                if !queue.contains(&w) {
-                    queue.push(w);
+                if !work.queued[w as usize] {
+                    work.queued[w as usize] = true;
+                    work.queue.push(w);
                 }
             }
         }
-        self.fixpoint(dom, queue)
+        self.fixpoint_in(dom, work)
     }
 
     /// Runs rule `rule` (an index into the model's constraints) once, alone, without
@@ -266,25 +299,36 @@ impl<'m> Propagator<'m> {
         }
     }
 
-    fn fixpoint(&self, dom: &mut [Domain], mut queue: Vec<u32>) -> bool {
-        let mut queued = vec![false; self.model.constraints.len()];
+    fn fixpoint(&self, dom: &mut [Domain], queue: Vec<u32>) -> bool {
+        let mut work = Work::default();
+        work.fit(self.model.constraints.len());
         for &r in &queue {
-            queued[r as usize] = true;
+            work.queued[r as usize] = true;
         }
+        work.queue = queue;
+        self.fixpoint_in(dom, &mut work)
+    }
+
+    /// The rules queued in `work` to a fixpoint; `work` is left empty, every flag down.
+    fn fixpoint_in(&self, dom: &mut [Domain], work: &mut Work) -> bool {
         let mut domains = Domains {
             dom,
-            changed: Vec::new(),
+            changed: std::mem::take(&mut work.changed),
         };
-        // Rules with an expensive half (`revise_late`) revised since it last ran.
-        let mut late = Vec::new();
-        let mut late_queued = vec![false; self.model.constraints.len()];
-        loop {
+        let Work {
+            queue,
+            queued,
+            late,
+            late_queued,
+            ..
+        } = work;
+        let settled = loop {
             let (r, cheap) = if let Some(r) = queue.pop() {
                 (r, true)
             } else if let Some(r) = late.pop() {
                 (r, false)
             } else {
-                return true;
+                break true;
             };
             let revised = if cheap {
                 queued[r as usize] = false;
@@ -303,7 +347,7 @@ impl<'m> Propagator<'m> {
                 self.revise_late(r as usize, &mut domains)
             };
             if revised.is_err() {
-                return false;
+                break false;
             }
             for cell in domains.changed.drain(..) {
                 for &w in &self.watch[cell] {
@@ -314,7 +358,16 @@ impl<'m> Propagator<'m> {
                     }
                 }
             }
+        };
+        for r in queue.drain(..) {
+            queued[r as usize] = false;
         }
+        for r in late.drain(..) {
+            late_queued[r as usize] = false;
+        }
+        domains.changed.clear();
+        work.changed = domains.changed;
+        settled
     }
 
     fn revise(&self, rule: usize, d: &mut Domains<'_>) -> Revised {
