@@ -30,6 +30,7 @@
 //! Solutions are counted by the enumeration of `crate::sat::theory`: each total
 //! assignment is recorded in [`Theory::complete`] and, below the limit, blocked.
 
+use std::borrow::Cow;
 use std::ops::ControlFlow;
 
 use super::{Constraint, Domain, Domains, Model, Propagator, values};
@@ -124,7 +125,7 @@ pub fn solve_after(
         solver.add_clause(&mut block);
     }
     let rules = model.constraints.len();
-    let scopes: Vec<Vec<usize>> = model.constraints.iter().map(super::scope).collect();
+    let scopes: Vec<Cow<'_, [usize]>> = model.constraints.iter().map(super::scope).collect();
     let late: Vec<bool> = model
         .constraints
         .iter()
@@ -172,7 +173,7 @@ fn literal(root: &[Domain], first: &[u32], cell: usize, value: u32) -> Lit {
 struct Rules<'a, 'f> {
     propagator: &'a Propagator<'a>,
     /// The cells each rule reads.
-    scopes: &'a [Vec<usize>],
+    scopes: &'a [Cow<'a, [usize]>],
     /// Whether a rule has a late half (an all-different: Régin's filter).
     has_late: &'a [bool],
     root: &'a [Domain],
@@ -216,7 +217,7 @@ impl Rules<'_, '_> {
         self.undo.push((cell as u32, old));
         self.dom[cell] = new;
         self.scratch[cell] = new;
-        let watch = &self.propagator.watch[cell];
+        let watch = self.propagator.watching(cell);
         for &w in watch {
             if !self.queued[w as usize] {
                 self.queued[w as usize] = true;
@@ -239,7 +240,7 @@ impl Rules<'_, '_> {
     /// The removals since the root in `rule`'s scope: as true literals (a reason) or, with
     /// `positive`, as the false literals of a conflict clause.
     fn removals(&self, rule: usize, positive: bool, out: &mut Vec<Lit>) {
-        for &c in &self.scopes[rule] {
+        for &c in self.scopes[rule].iter() {
             for v in values(self.root[c] & !self.dom[c]) {
                 let x = self.lit(c, v);
                 out.push(if positive { x } else { !x });
@@ -280,7 +281,7 @@ impl Rules<'_, '_> {
                 ok
             };
             if !ok {
-                for &c in &self.scopes[rule] {
+                for &c in self.scopes[rule].iter() {
                     self.scratch[c] = self.dom[c];
                 }
                 let mut clause = Vec::new();

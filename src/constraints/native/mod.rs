@@ -36,6 +36,7 @@
 //! alone), so they may only make the fixpoint stronger; they are exact on their own rules
 //! (the unit tests compare them with brute force).
 
+use std::borrow::Cow;
 use std::ops::ControlFlow;
 
 pub mod learn;
@@ -104,7 +105,9 @@ impl Work {
 pub struct Propagator<'m> {
     model: &'m Model,
     prepared: Vec<Prepared>,
-    watch: Vec<Vec<u32>>,
+    /// Cell `c`'s rules are `watch[watch_at[c]..watch_at[c + 1]]` ([`Propagator::watching`]).
+    watch_at: Vec<u32>,
+    watch: Vec<u32>,
 }
 
 struct Domains<'d> {
@@ -142,7 +145,6 @@ impl Domains<'_> {
 impl<'m> Propagator<'m> {
     /// Prepares every rule of `model`.
     pub fn new(model: &'m Model) -> Propagator<'m> {
-        let mut watch = vec![Vec::new(); model.cells()];
         // The three-cell not-all-equal rules and the count rules, by their first cell.
         let mut triples: Vec<Vec<usize>> = vec![Vec::new(); model.cells()];
         let mut counts: Vec<Vec<usize>> = vec![Vec::new(); model.cells()];
@@ -235,21 +237,50 @@ impl<'m> Propagator<'m> {
                 }
             }
         }
-        for (i, rule) in model.constraints.iter().enumerate() {
-            if absorbed[i] {
-                continue;
+        // Each cell's rules in order, once each (a scope may name a cell twice), as
+        // offsets into one array: counted, then filled.
+        let scopes: Vec<Option<Cow<'_, [usize]>>> = model
+            .constraints
+            .iter()
+            .zip(&absorbed)
+            .map(|(rule, &absorbed)| (!absorbed).then(|| scope(rule)))
+            .collect();
+        let mut last = vec![u32::MAX; model.cells()];
+        let mut watch_at = vec![0u32; model.cells() + 1];
+        for (i, cells) in scopes.iter().enumerate() {
+            for &cell in cells.iter().flat_map(|c| c.iter()) {
+                if last[cell] != i as u32 {
+                    last[cell] = i as u32;
+                    watch_at[cell + 1] += 1;
+                }
             }
-            for cell in scope(rule) {
-                if watch[cell].last() != Some(&(i as u32)) {
-                    watch[cell].push(i as u32);
+        }
+        for cell in 0..model.cells() {
+            watch_at[cell + 1] += watch_at[cell];
+        }
+        let mut watch = vec![0u32; watch_at[model.cells()] as usize];
+        let mut next: Vec<u32> = watch_at[..model.cells()].to_vec();
+        last.fill(u32::MAX);
+        for (i, cells) in scopes.iter().enumerate() {
+            for &cell in cells.iter().flat_map(|c| c.iter()) {
+                if last[cell] != i as u32 {
+                    last[cell] = i as u32;
+                    watch[next[cell] as usize] = i as u32;
+                    next[cell] += 1;
                 }
             }
         }
         Propagator {
             model,
             prepared,
+            watch_at,
             watch,
         }
+    }
+
+    /// The rules that read `cell`, in model order.
+    pub(crate) fn watching(&self, cell: usize) -> &[u32] {
+        &self.watch[self.watch_at[cell] as usize..self.watch_at[cell + 1] as usize]
     }
 
     /// Propagates every rule to a fixpoint; false when some domain empties.
@@ -269,7 +300,7 @@ impl<'m> Propagator<'m> {
     pub fn propagate_from_in(&self, dom: &mut [Domain], cells: &[usize], work: &mut Work) -> bool {
         work.fit(self.model.constraints.len());
         for &cell in cells {
-            for &w in &self.watch[cell] {
+            for &w in self.watching(cell) {
                 if !work.queued[w as usize] {
                     work.queued[w as usize] = true;
                     work.queue.push(w);
@@ -350,7 +381,7 @@ impl<'m> Propagator<'m> {
                 break false;
             }
             for cell in domains.changed.drain(..) {
-                for &w in &self.watch[cell] {
+                for &w in self.watching(cell) {
                     // A late filter leaves its own rule at a fixpoint.
                     if !queued[w as usize] && (cheap || w != r) {
                         queued[w as usize] = true;
@@ -450,7 +481,7 @@ impl<'m> Propagator<'m> {
 }
 
 /// The cells a rule reads.
-pub(crate) fn scope(rule: &Constraint) -> Vec<usize> {
+pub(crate) fn scope(rule: &Constraint) -> Cow<'_, [usize]> {
     match rule {
         Constraint::AllDifferent(cells)
         | Constraint::SumDistinct { cells, .. }
@@ -458,13 +489,13 @@ pub(crate) fn scope(rule: &Constraint) -> Vec<usize> {
         | Constraint::Count { cells, .. }
         | Constraint::AtMost { cells, .. }
         | Constraint::AtLeast { cells, .. }
-        | Constraint::NotAllEqual(cells) => cells.clone(),
-        Constraint::Visible { line, .. } => line.clone(),
+        | Constraint::NotAllEqual(cells)
+        | Constraint::Visible { line: cells, .. } => Cow::Borrowed(cells),
         Constraint::ExactlyOne(pairs) => pairs.iter().map(|&(c, _)| c).collect(),
-        Constraint::Less { small, large } => vec![*small, *large],
-        Constraint::Consecutive { a, b, .. } => vec![*a, *b],
+        Constraint::Less { small, large } => Cow::Owned(vec![*small, *large]),
+        Constraint::Consecutive { a, b, .. } => Cow::Owned(vec![*a, *b]),
         Constraint::LinesDiffer(lines) | Constraint::Matching { anchors: lines, .. } => {
-            lines.concat()
+            Cow::Owned(lines.concat())
         }
     }
 }
@@ -1139,7 +1170,7 @@ impl Search<'_, '_, '_> {
         for v in values(dom[cell]) {
             let mut child = dom.to_vec();
             child[cell] = 1 << v;
-            self.node(&mut child, self.propagator.watch[cell].clone());
+            self.node(&mut child, self.propagator.watching(cell).to_vec());
             if self.stopped {
                 return;
             }
