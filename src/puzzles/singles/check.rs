@@ -31,25 +31,31 @@ pub(super) fn verify(p: &Singles, g: &Grid) -> Result<(), CheckError> {
             }
         }
     }
+    // Per line, its unshaded numbered cells sorted by number then place: a clash is two
+    // neighbours in that order with one number; the one named starts earliest in the line.
     let lines = (0..h)
         .map(|r| (0..w).map(|c| r * w + c).collect::<Vec<_>>())
         .chain((0..w).map(|c| (0..h).map(|r| r * w + c).collect::<Vec<_>>()));
+    let mut shown: Vec<(u32, usize)> = Vec::new();
     for line in lines {
-        for (k, &a) in line.iter().enumerate() {
-            for &b in &line[k + 1..] {
-                if g.values[a] == 0
-                    && g.values[b] == 0
-                    && p.numbers[a].is_some()
-                    && p.numbers[a] == p.numbers[b]
-                {
-                    return Err(CheckError::from(format!(
-                        "{} and {} both show {} unshaded",
-                        name(a),
-                        name(b),
-                        p.numbers[a].unwrap_or(0)
-                    )));
-                }
-            }
+        shown.clear();
+        shown.extend(
+            line.iter()
+                .filter(|&&i| g.values[i] == 0)
+                .filter_map(|&i| p.numbers[i].map(|n| (n, i))),
+        );
+        shown.sort_unstable();
+        let clash = shown
+            .windows(2)
+            .filter(|pair| pair[0].0 == pair[1].0)
+            .min_by_key(|pair| pair[0].1);
+        if let Some(pair) = clash {
+            let ((n, a), (_, b)) = (pair[0], pair[1]);
+            return Err(CheckError::from(format!(
+                "{} and {} both show {n} unshaded",
+                name(a),
+                name(b)
+            )));
         }
     }
     match crate::puzzles::region::cut_off(w, &g.values, 0) {

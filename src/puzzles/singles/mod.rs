@@ -19,8 +19,6 @@ mod reader;
 
 pub use reader::{parse, parse_id, parse_url};
 
-use std::collections::BTreeMap;
-
 use crate::constraints::{self, Constraint, Grid, Model, adjacency};
 use crate::puzzle::{
     CellStyle, Cells, CheckError, CnfEncode, Engine, Kind, NativeSolve, Preference, Puzzle,
@@ -48,16 +46,16 @@ impl Singles {
         let mut model = Model::new(width, height, constraints::range(0, 1));
         let rows = (0..height).map(|r| (0..width).map(|c| r * width + c).collect::<Vec<_>>());
         let cols = (0..width).map(|c| (0..height).map(|r| r * width + c).collect::<Vec<_>>());
+        // A line's numbered cells by number then place: each run of one number (in
+        // increasing number) is one rule.
+        let mut numbered: Vec<(u32, usize)> = Vec::new();
         for line in rows.chain(cols) {
-            let mut same: BTreeMap<u32, Vec<usize>> = BTreeMap::new();
-            for cell in line {
-                if let Some(n) = numbers[cell] {
-                    same.entry(n).or_default().push(cell);
-                }
-            }
-            for cells in same.into_values().filter(|c| c.len() > 1) {
+            numbered.clear();
+            numbered.extend(line.iter().filter_map(|&cell| Some((numbers[cell]?, cell))));
+            numbered.sort_unstable();
+            for run in numbered.chunk_by(|a, b| a.0 == b.0).filter(|r| r.len() > 1) {
                 model.add(Constraint::AtMost {
-                    cells,
+                    cells: run.iter().map(|&(_, cell)| cell).collect(),
                     value: UNSHADED,
                     count: 1,
                 });
