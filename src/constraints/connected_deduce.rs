@@ -103,12 +103,23 @@ pub fn deduce(model: &Model, value: u32) -> Deduced {
 impl Deducer<'_> {
     /// Connectivity and the propagators woken by `changed`, in turn, to a fixpoint; false
     /// on a contradiction.
+    ///
+    /// Connectivity's rules are idempotent: the cells they remove were out of the root's
+    /// reach, and a cell cutting an articulation off from the root cuts off the true cell
+    /// behind it too, so it was found in the same pass. So when the propagators narrow
+    /// nothing after them, they are not run again.
     fn settle(&self, dom: &mut [Domain], changed: &mut Vec<usize>, s: &mut Scratch) -> bool {
+        let mut first = true;
         loop {
-            if !changed.is_empty() && !self.propagator.propagate_from_in(dom, changed, &mut s.work)
-            {
-                return false;
+            if !changed.is_empty() {
+                if !self.propagator.propagate_from_in(dom, changed, &mut s.work) {
+                    return false;
+                }
+                if !first && !s.work.narrowed() {
+                    return true;
+                }
             }
+            first = false;
             changed.clear();
             if !self.connect(dom, changed, s) {
                 return false;

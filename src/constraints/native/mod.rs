@@ -89,9 +89,16 @@ pub struct Work {
     late_queued: Vec<bool>,
     /// Cells narrowed by the rule being revised.
     changed: Vec<usize>,
+    /// The last propagation narrowed some domain.
+    narrowed: bool,
 }
 
 impl Work {
+    /// Whether the last propagation in this work area narrowed any domain.
+    pub fn narrowed(&self) -> bool {
+        self.narrowed
+    }
+
     /// Flags for `rules` rules.
     fn fit(&mut self, rules: usize) {
         if self.queued.len() != rules {
@@ -351,8 +358,10 @@ impl<'m> Propagator<'m> {
             queued,
             late,
             late_queued,
+            narrowed,
             ..
         } = work;
+        *narrowed = false;
         let settled = loop {
             let (r, cheap) = if let Some(r) = queue.pop() {
                 (r, true)
@@ -380,6 +389,7 @@ impl<'m> Propagator<'m> {
             if revised.is_err() {
                 break false;
             }
+            *narrowed |= !domains.changed.is_empty();
             for cell in domains.changed.drain(..) {
                 for &w in self.watching(cell) {
                     // A late filter leaves its own rule at a fixpoint.
