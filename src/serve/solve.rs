@@ -239,6 +239,9 @@ struct Watch {
     start: Instant,
     running: Vec<(Engine, Instant, Meter)>,
     ticker: tokio::time::Interval,
+    /// The `timeout` event went out: the search is over, no more `progress` (the answer
+    /// may take a moment to draw).
+    timed_out: bool,
     done: bool,
 }
 
@@ -257,6 +260,7 @@ fn watch(
         start,
         running: Vec::new(),
         ticker,
+        timed_out: false,
         done: false,
     };
     futures_util::stream::unfold(watch, |mut w| async move {
@@ -268,7 +272,7 @@ fn watch(
             message = w.rx.recv() => message.unwrap_or_else(|| {
                 Message::Error("the solve ended without an answer".to_string())
             }),
-            _ = w.ticker.tick() => Message::Progress {
+            _ = w.ticker.tick(), if !w.timed_out => Message::Progress {
                 elapsed: w.start.elapsed(),
                 running: w.running.iter().map(|(engine, at, meter)| Running {
                     engine: *engine,
@@ -284,6 +288,7 @@ fn watch(
             Message::Contender(RaceEvent::Ended(contender)) => {
                 w.running.retain(|(e, _, _)| *e != contender.backend);
             }
+            Message::Timeout { .. } => w.timed_out = true,
             _ => {}
         }
         w.done = message.is_last();
