@@ -46,14 +46,21 @@ struct Deducer<'m> {
     around: Vec<[u32; 4]>,
 }
 
+/// A cell in the depth-first search.
+#[derive(Clone, Copy, Default)]
+struct Visit {
+    /// Discovery time + 1 (0: not visited).
+    disc: u32,
+    low: u32,
+    /// True cells in the depth-first subtree.
+    trues: u32,
+}
+
 /// Depth-first search state, reused between calls.
 #[derive(Default)]
 struct Scratch {
-    /// Discovery time + 1 (0: not visited).
-    disc: Vec<u32>,
-    low: Vec<u32>,
-    /// True cells in the depth-first subtree.
-    trues: Vec<u32>,
+    /// Per cell.
+    visits: Vec<Visit>,
     /// (cell, next neighbour slot).
     stack: Vec<(u32, u8)>,
     /// The propagators' buffers.
@@ -197,17 +204,15 @@ impl Deducer<'_> {
         let Some(root) = (0..n).find(|&c| dom[c] == self.bit) else {
             return true;
         };
-        s.disc.clear();
-        s.disc.resize(n, 0);
-        s.low.clear();
-        s.low.resize(n, 0);
-        s.trues.clear();
-        s.trues.resize(n, 0);
+        s.visits.clear();
+        s.visits.resize(n, Visit::default());
         s.stack.clear();
         let mut time = 1;
-        s.disc[root] = time;
-        s.low[root] = time;
-        s.trues[root] = 1;
+        s.visits[root] = Visit {
+            disc: time,
+            low: time,
+            trues: 1,
+        };
         s.stack.push((root as u32, 0));
         while let Some(&mut (v, ref mut slot)) = s.stack.last_mut() {
             let v = v as usize;
@@ -218,14 +223,17 @@ impl Deducer<'_> {
                     continue;
                 }
                 let u = u as usize;
-                if s.disc[u] == 0 {
+                let seen = s.visits[u].disc;
+                if seen == 0 {
                     time += 1;
-                    s.disc[u] = time;
-                    s.low[u] = time;
-                    s.trues[u] = u32::from(dom[u] == self.bit);
+                    s.visits[u] = Visit {
+                        disc: time,
+                        low: time,
+                        trues: u32::from(dom[u] == self.bit),
+                    };
                     s.stack.push((u as u32, 0));
                 } else {
-                    s.low[v] = s.low[v].min(s.disc[u]);
+                    s.visits[v].low = s.visits[v].low.min(seen);
                 }
                 continue;
             }
@@ -234,17 +242,19 @@ impl Deducer<'_> {
                 break;
             };
             let p = p as usize;
-            s.low[p] = s.low[p].min(s.low[v]);
-            s.trues[p] += s.trues[v];
+            let child = s.visits[v];
+            let parent = &mut s.visits[p];
+            parent.low = parent.low.min(child.low);
+            parent.trues += child.trues;
             // `v`'s subtree reaches nothing above `p`: removing `p` cuts it off from the
             // root, a true cell; a true cell in it makes `p` an articulation between them.
-            if s.low[v] >= s.disc[p] && s.trues[v] > 0 && dom[p] != self.bit {
+            if child.low >= parent.disc && child.trues > 0 && dom[p] != self.bit {
                 dom[p] = self.bit;
                 changed.push(p);
             }
         }
         for (c, d) in dom.iter_mut().enumerate() {
-            if s.disc[c] != 0 || *d & self.bit == 0 {
+            if s.visits[c].disc != 0 || *d & self.bit == 0 {
                 continue;
             }
             if *d == self.bit {
