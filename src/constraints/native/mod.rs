@@ -99,6 +99,14 @@ impl Work {
         self.narrowed
     }
 
+    /// Queues `rule` for its cheap half unless it is queued.
+    fn enqueue(&mut self, rule: u32) {
+        if !self.queued[rule as usize] {
+            self.queued[rule as usize] = true;
+            self.queue.push(rule);
+        }
+    }
+
     /// Flags for `rules` rules.
     fn fit(&mut self, rules: usize) {
         if self.queued.len() != rules {
@@ -293,7 +301,7 @@ impl<'m> Propagator<'m> {
     /// Propagates every rule to a fixpoint; false when some domain empties.
     pub fn propagate_all(&self, dom: &mut [Domain]) -> bool {
         let all: Vec<u32> = (0..self.model.constraints.len() as u32).collect();
-        self.fixpoint(dom, all)
+        self.fixpoint(dom, &all, &mut Work::default())
     }
 
     /// Propagates the rules watching `cells` (whose domains the caller narrowed) to a
@@ -308,10 +316,7 @@ impl<'m> Propagator<'m> {
         work.fit(self.model.constraints.len());
         for &cell in cells {
             for &w in self.watching(cell) {
-                if !work.queued[w as usize] {
-                    work.queued[w as usize] = true;
-                    work.queue.push(w);
-                }
+                work.enqueue(w);
             }
         }
         self.fixpoint_in(dom, work)
@@ -337,14 +342,13 @@ impl<'m> Propagator<'m> {
         }
     }
 
-    fn fixpoint(&self, dom: &mut [Domain], queue: Vec<u32>) -> bool {
-        let mut work = Work::default();
+    /// Rules `rules` (each once) and those they wake, in `work`, to a fixpoint.
+    fn fixpoint(&self, dom: &mut [Domain], rules: &[u32], work: &mut Work) -> bool {
         work.fit(self.model.constraints.len());
-        for &r in &queue {
-            work.queued[r as usize] = true;
+        for &r in rules {
+            work.enqueue(r);
         }
-        work.queue = queue;
-        self.fixpoint_in(dom, &mut work)
+        self.fixpoint_in(dom, work)
     }
 
     /// The rules queued in `work` to a fixpoint; `work` is left empty, every flag down.
@@ -1129,6 +1133,8 @@ struct Search<'p, 'm, 'f> {
     handover_after: u64,
     /// The model's at-least and count rules, which the branching reads first.
     counting: Vec<usize>,
+    /// The propagators' buffers, for every node.
+    work: Work,
 }
 
 /// Dead ends after which the copying search hands the rest over to the learning one
@@ -1141,7 +1147,7 @@ const HANDOVER_AFTER: u64 = 128;
 const HANDOVER_KEEPS: usize = 64;
 
 impl Search<'_, '_, '_> {
-    fn node(&mut self, dom: &mut [Domain], woken: Vec<u32>) {
+    fn node(&mut self, dom: &mut [Domain], woken: &[u32]) {
         self.nodes += 1;
         if self.nodes.is_multiple_of(256) && self.limits.stop.poll(Effort::Nodes, self.nodes) {
             self.stopped = true;
@@ -1149,7 +1155,7 @@ impl Search<'_, '_, '_> {
         if self.stopped {
             return;
         }
-        if !self.propagator.fixpoint(dom, woken) {
+        if !self.propagator.fixpoint(dom, woken, &mut self.work) {
             self.dead_ends += 1;
             if self.dead_ends > self.handover_after && self.so_far.is_some() {
                 self.stopped = true;
@@ -1180,7 +1186,8 @@ impl Search<'_, '_, '_> {
         for v in values(dom[cell]) {
             let mut child = dom.to_vec();
             child[cell] = 1 << v;
-            self.node(&mut child, self.propagator.watching(cell).to_vec());
+            let propagator = self.propagator;
+            self.node(&mut child, propagator.watching(cell));
             if self.stopped {
                 return;
             }
@@ -1298,11 +1305,12 @@ fn solve_handing_over(
             .filter(|(_, r)| matches!(r, Constraint::AtLeast { .. } | Constraint::Count { .. }))
             .map(|(i, _)| i)
             .collect(),
+        work: Work::default(),
     };
     let mut dom = model.domains.clone();
     if dom.iter().all(|&x| x != 0) {
-        let all = (0..model.constraints.len() as u32).collect();
-        search.node(&mut dom, all);
+        let all: Vec<u32> = (0..model.constraints.len() as u32).collect();
+        search.node(&mut dom, &all);
     }
     if search.handing_over {
         let known = search.so_far.take().unwrap_or_default();
