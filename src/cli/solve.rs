@@ -221,9 +221,14 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
     for file in &args.files {
         let parse_start = Instant::now();
         let text = input::read_source(file);
+        // The kind, detected once: the fast path's test and the reader share it.
+        let kind = match (&text, args.kind) {
+            (Ok(text), None) => Some(input::detect_kind(file, text)),
+            (_, given) => given,
+        };
         if let Ok(text) = &text
             && fast
-            && args.kind.unwrap_or_else(|| input::detect_kind(file, text)) == Kind::SUDOKU
+            && kind == Some(Kind::SUDOKU)
             && sudoku::is_collection(text)
         {
             let mut run = Collection9::new(file, args, &request);
@@ -231,7 +236,7 @@ pub fn run(args: &SolveArgs) -> Result<u8> {
             continue;
         }
         let entries = match text {
-            Ok(text) => super::load(file, &text, args.kind),
+            Ok(text) => super::load(file, &text, kind),
             Err(error) => vec![Entry {
                 label: input::display_name(file),
                 puzzle: Err(error),
