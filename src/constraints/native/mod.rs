@@ -206,14 +206,20 @@ impl<'m> Propagator<'m> {
                     let union = model.union(cells);
                     let other = union & !(1 << value);
                     let two_valued = union >> value & 1 == 1 && other.count_ones() == 1;
-                    if two_valued && *count < 63 {
-                        let windows = (0..cells.len())
+                    let windows: Vec<bool> = if two_valued && *count < 63 {
+                        (0..cells.len())
                             .map(|s| {
                                 cells
                                     .get(s..s + 3)
                                     .is_some_and(|w| rule_on(&triples, w).is_some())
                             })
-                            .collect();
+                            .collect()
+                    } else {
+                        Vec::new()
+                    };
+                    // Without a window the line's filter is the count's own (`counted`
+                    // is already exact on a two-valued count), at a pass over the states.
+                    if windows.contains(&true) {
                         Prepared::BinaryLine {
                             other: other.trailing_zeros(),
                             windows,
@@ -1621,6 +1627,17 @@ mod tests {
             if windows == &[false, true, false, false])
         );
         assert!(matches!(&p.prepared[2], Prepared::LineCounts(c) if c == &[Some((1, 2)), None]));
+        // A two-valued count with no window (a heyawake room) keeps the plain count.
+        let mut room = Model::new(2, 2, range(0, 1));
+        room.add(Constraint::Count {
+            cells: vec![0, 1, 2, 3],
+            value: 1,
+            count: 1,
+        });
+        assert!(matches!(
+            Propagator::new(&room).prepared[0],
+            Prepared::Nothing
+        ));
         let mut towers = Model::new(3, 1, range(1, 3));
         towers.add(Constraint::Visible {
             line: vec![0, 1, 2],
