@@ -217,11 +217,10 @@ impl Rules<'_, '_> {
         self.undo.push((cell as u32, old));
         self.dom[cell] = new;
         self.scratch[cell] = new;
-        let watch = self.propagator.watching(cell);
-        for &w in watch {
-            if !self.queued[w as usize] {
-                self.queued[w as usize] = true;
-                self.queue.push(w);
+        for w in self.propagator.watching(cell) {
+            if w.fires(new) && !self.queued[w.rule as usize] {
+                self.queued[w.rule as usize] = true;
+                self.queue.push(w.rule);
             }
         }
     }

@@ -122,7 +122,48 @@ pub struct Propagator<'m> {
     prepared: Vec<Prepared>,
     /// Cell `c`'s rules are `watch[watch_at[c]..watch_at[c + 1]]` ([`Propagator::watching`]).
     watch_at: Vec<u32>,
-    watch: Vec<u32>,
+    watch: Vec<Wake>,
+}
+
+/// A rule watching a cell, and the changes of the cell's domain that wake it.
+///
+/// A counting rule reads of each cell only whether it holds the rule's value (its domain
+/// is that value alone) and whether it may: at most reads the first, at least the second,
+/// count both. A change that alters neither leaves the rule where it was — at its
+/// fixpoint, since it ran after every change that did (or is queued) — so it is not
+/// woken. Every other rule wakes on any change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Wake {
+    /// The rule, an index into the model's constraints.
+    pub rule: u32,
+    on: On,
+    /// The counting rule's value (unused for [`On::Any`]).
+    value: u8,
+}
+
+/// Which changes of a cell wake a rule ([`Wake`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum On {
+    Any,
+    /// The cell now holds the value.
+    Holds,
+    /// The cell can no longer hold the value.
+    Loses,
+    /// Either.
+    Decides,
+}
+
+impl Wake {
+    /// Whether a change that left the cell's domain at `now` wakes the rule.
+    pub(crate) fn fires(self, now: Domain) -> bool {
+        let bit = 1u64 << self.value;
+        match self.on {
+            On::Any => true,
+            On::Holds => now == bit,
+            On::Loses => now & bit == 0,
+            On::Decides => now == bit || now & bit == 0,
+        }
+    }
 }
 
 struct Domains<'d> {
@@ -279,14 +320,24 @@ impl<'m> Propagator<'m> {
         for cell in 0..model.cells() {
             watch_at[cell + 1] += watch_at[cell];
         }
-        let mut watch = vec![0u32; watch_at[model.cells()] as usize];
+        let idle = Wake {
+            rule: 0,
+            on: On::Any,
+            value: 0,
+        };
+        let mut watch = vec![idle; watch_at[model.cells()] as usize];
         let mut next: Vec<u32> = watch_at[..model.cells()].to_vec();
         last.fill(u32::MAX);
         for (i, cells) in scopes.iter().enumerate() {
+            let (on, value) = wakes_on(&model.constraints[i], &prepared[i]);
             for &cell in cells.iter().flat_map(|c| c.iter()) {
                 if last[cell] != i as u32 {
                     last[cell] = i as u32;
-                    watch[next[cell] as usize] = i as u32;
+                    watch[next[cell] as usize] = Wake {
+                        rule: i as u32,
+                        on,
+                        value,
+                    };
                     next[cell] += 1;
                 }
             }
@@ -299,8 +350,8 @@ impl<'m> Propagator<'m> {
         }
     }
 
-    /// The rules that read `cell`, in model order.
-    pub(crate) fn watching(&self, cell: usize) -> &[u32] {
+    /// The rules that read `cell`, in model order, with the changes that wake them.
+    pub(crate) fn watching(&self, cell: usize) -> &[Wake] {
         &self.watch[self.watch_at[cell] as usize..self.watch_at[cell + 1] as usize]
     }
 
@@ -310,8 +361,9 @@ impl<'m> Propagator<'m> {
         self.fixpoint(dom, &all, &mut Work::default())
     }
 
-    /// Propagates the rules watching `cells` (whose domains the caller narrowed) to a
-    /// fixpoint; false when some domain empties.
+    /// Propagates the rules that the narrowing of `cells` wakes to a fixpoint, the rules
+    /// having been at theirs before the caller narrowed them ([`Wake`]); false when some
+    /// domain empties.
     pub fn propagate_from(&self, dom: &mut [Domain], cells: &[usize]) -> bool {
         self.propagate_from_in(dom, cells, &mut Work::default())
     }
@@ -321,8 +373,10 @@ impl<'m> Propagator<'m> {
     pub fn propagate_from_in(&self, dom: &mut [Domain], cells: &[usize], work: &mut Work) -> bool {
         work.fit(self.model.constraints.len());
         for &cell in cells {
-            for &w in self.watching(cell) {
-                work.enqueue(w);
+            for w in self.watching(cell) {
+                if w.fires(dom[cell]) {
+                    work.enqueue(w.rule);
+                }
             }
         }
         self.fixpoint_in(dom, work)
@@ -401,11 +455,12 @@ impl<'m> Propagator<'m> {
             }
             *narrowed |= !domains.changed.is_empty();
             for cell in domains.changed.drain(..) {
-                for &w in self.watching(cell) {
+                let now = domains.dom[cell];
+                for w in self.watching(cell) {
                     // A late filter leaves its own rule at a fixpoint.
-                    if !queued[w as usize] && (cheap || w != r) {
-                        queued[w as usize] = true;
-                        queue.push(w);
+                    if w.fires(now) && !queued[w.rule as usize] && (cheap || w.rule != r) {
+                        queued[w.rule as usize] = true;
+                        queue.push(w.rule);
                     }
                 }
             }
@@ -497,6 +552,16 @@ impl<'m> Propagator<'m> {
                 Ok(())
             }
         }
+    }
+}
+
+/// The changes of a watched cell that wake `rule` ([`Wake`]), and the value they are about.
+fn wakes_on(rule: &Constraint, prepared: &Prepared) -> (On, u8) {
+    match (rule, prepared) {
+        (Constraint::AtMost { value, .. }, _) => (On::Holds, *value as u8),
+        (Constraint::AtLeast { value, .. }, _) => (On::Loses, *value as u8),
+        (Constraint::Count { value, .. }, Prepared::Nothing) => (On::Decides, *value as u8),
+        _ => (On::Any, 0),
     }
 }
 
@@ -1153,7 +1218,9 @@ const HANDOVER_AFTER: u64 = 128;
 const HANDOVER_KEEPS: usize = 64;
 
 impl Search<'_, '_, '_> {
-    fn node(&mut self, dom: &mut [Domain], woken: &[u32]) {
+    /// The node of `dom`, the root (`None`: every rule is run) or a child whose cell
+    /// `Some(cell)` was just narrowed.
+    fn node(&mut self, dom: &mut [Domain], narrowed: Option<usize>) {
         self.nodes += 1;
         if self.nodes.is_multiple_of(256) && self.limits.stop.poll(Effort::Nodes, self.nodes) {
             self.stopped = true;
@@ -1161,7 +1228,16 @@ impl Search<'_, '_, '_> {
         if self.stopped {
             return;
         }
-        if !self.propagator.fixpoint(dom, woken, &mut self.work) {
+        let settled = match narrowed {
+            None => {
+                let all: Vec<u32> = (0..self.propagator.model.constraints.len() as u32).collect();
+                self.propagator.fixpoint(dom, &all, &mut self.work)
+            }
+            Some(cell) => self
+                .propagator
+                .propagate_from_in(dom, &[cell], &mut self.work),
+        };
+        if !settled {
             self.dead_ends += 1;
             if self.dead_ends > self.handover_after && self.so_far.is_some() {
                 self.stopped = true;
@@ -1192,8 +1268,7 @@ impl Search<'_, '_, '_> {
         for v in values(dom[cell]) {
             let mut child = dom.to_vec();
             child[cell] = 1 << v;
-            let propagator = self.propagator;
-            self.node(&mut child, propagator.watching(cell));
+            self.node(&mut child, Some(cell));
             if self.stopped {
                 return;
             }
@@ -1315,8 +1390,7 @@ fn solve_handing_over(
     };
     let mut dom = model.domains.clone();
     if dom.iter().all(|&x| x != 0) {
-        let all: Vec<u32> = (0..model.constraints.len() as u32).collect();
-        search.node(&mut dom, &all);
+        search.node(&mut dom, None);
     }
     if search.handing_over {
         let known = search.so_far.take().unwrap_or_default();
