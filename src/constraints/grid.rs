@@ -57,7 +57,14 @@ impl Grid {
     /// One character a cell: `mark` where the cell holds `value`, `.` elsewhere (the
     /// shading genres' text).
     pub fn marks(&self, value: u32, mark: char) -> String {
-        self.text_with(|v| if v == value { mark.into() } else { ".".into() })
+        let mut text = String::with_capacity(self.values.len() * 2);
+        for (i, row) in self.rows().enumerate() {
+            if i > 0 {
+                text.push('\n');
+            }
+            text.extend(row.iter().map(|&v| if v == value { mark } else { '.' }));
+        }
+        text
     }
 
     /// Fills the cells holding `value` dark in `picture` (shaded cells, stars).
