@@ -17,6 +17,8 @@
 //!   clause `¬a ∨ ¬w ∨ boundary` holds in every connected solution. It is the separator
 //!   cut of the Steiner-tree and cspuz-style connectivity propagators.
 
+use std::cell::RefCell;
+
 use crate::cnf::{Cnf, Lit};
 
 /// An undirected graph on nodes `0..nodes`.
@@ -110,6 +112,28 @@ pub struct Connected {
     /// Per edge, the literal that lets a path use it; `None`: every edge between chosen
     /// nodes may be used (cells joined orthogonally).
     pub edge: Option<Vec<Lit>>,
+    /// The lazy form's buffers, kept between checks (a search checks thousands of times).
+    scratch: RefCell<Scratch>,
+}
+
+/// The components of one check ([`Connected::cut`]): the nodes of component `i` are
+/// `order[parts[i - 1].0..parts[i].0]`, and `parts[i].1` is a true node of it.
+#[derive(Clone, Debug, Default)]
+struct Scratch {
+    /// Per node: reached (in [`Connected::components`]), or inside the component being
+    /// cut (in [`Connected::cut_of`]); all down between uses.
+    mark: Vec<bool>,
+    stack: Vec<usize>,
+    order: Vec<usize>,
+    parts: Vec<(usize, usize)>,
+}
+
+impl Scratch {
+    /// The nodes of component `i`.
+    fn nodes(&self, i: usize) -> &[usize] {
+        let start = if i == 0 { 0 } else { self.parts[i - 1].0 };
+        &self.order[start..self.parts[i].0]
+    }
 }
 
 /// How many clauses and variables [`Connected::encode`] added.
@@ -128,7 +152,16 @@ impl Connected {
         if let Some(edge) = &edge {
             assert_eq!(edge.len(), graph.edges().len(), "one literal per edge");
         }
-        Connected { graph, node, edge }
+        let scratch = RefCell::new(Scratch {
+            mark: vec![false; graph.nodes()],
+            ..Scratch::default()
+        });
+        Connected {
+            graph,
+            node,
+            edge,
+            scratch,
+        }
     }
 
     /// The eager encoding (module docs): root chain, parent arcs, decreasing depths.
@@ -230,49 +263,52 @@ impl Connected {
     }
 
     /// The components of the nodes not false under `value` (joined by edges not false)
-    /// that hold a true node: per component, its nodes and one true node.
-    fn components(&self, value: &dyn Fn(Lit) -> Option<bool>) -> Vec<(Vec<usize>, usize)> {
-        let n = self.graph.nodes();
-        let mut seen = vec![false; n];
-        let mut out = Vec::new();
-        let mut stack = Vec::new();
-        for start in 0..n {
-            if seen[start] || value(self.node[start]) != Some(true) {
+    /// that hold a true node, into `s` ([`Scratch`]).
+    fn components(&self, value: &dyn Fn(Lit) -> Option<bool>, s: &mut Scratch) {
+        s.order.clear();
+        s.parts.clear();
+        for start in 0..self.graph.nodes() {
+            if s.mark[start] || value(self.node[start]) != Some(true) {
                 continue;
             }
-            seen[start] = true;
-            stack.push(start);
-            let mut nodes = Vec::new();
-            while let Some(v) = stack.pop() {
-                nodes.push(v);
+            s.mark[start] = true;
+            s.stack.push(start);
+            while let Some(v) = s.stack.pop() {
+                s.order.push(v);
                 for &(u, e) in self.graph.adjacent(v) {
-                    if !seen[u] && self.blocked(e, u, value).is_none() {
-                        seen[u] = true;
-                        stack.push(u);
+                    if !s.mark[u] && self.blocked(e, u, value).is_none() {
+                        s.mark[u] = true;
+                        s.stack.push(u);
                     }
                 }
             }
-            out.push((nodes, start));
+            s.parts.push((s.order.len(), start));
         }
-        out
+        for &v in &s.order {
+            s.mark[v] = false;
+        }
     }
 
-    /// The cut clause of one component towards a true node `w` outside it.
+    /// The cut clause of component `i` of `s` towards a true node `w` outside it.
     fn cut_of(
         &self,
-        nodes: &[usize],
-        a: usize,
+        s: &mut Scratch,
+        i: usize,
         w: usize,
         value: &dyn Fn(Lit) -> Option<bool>,
-        inside: &mut [bool],
     ) -> Vec<Lit> {
+        let Scratch {
+            mark, order, parts, ..
+        } = s;
+        let start = if i == 0 { 0 } else { parts[i - 1].0 };
+        let nodes = &order[start..parts[i].0];
         for &v in nodes {
-            inside[v] = true;
+            mark[v] = true;
         }
-        let mut clause = vec![!self.node[a], !self.node[w]];
+        let mut clause = vec![!self.node[parts[i].1], !self.node[w]];
         for &v in nodes {
             for &(u, e) in self.graph.adjacent(v) {
-                if !inside[u]
+                if !mark[u]
                     && let Some(lit) = self.blocked(e, u, value)
                 {
                     clause.push(lit);
@@ -280,7 +316,7 @@ impl Connected {
             }
         }
         for &v in nodes {
-            inside[v] = false;
+            mark[v] = false;
         }
         clause.sort_unstable();
         clause.dedup();
@@ -291,38 +327,36 @@ impl Connected {
     /// every literal of the clause is false under it), `None` when every true node can still
     /// reach every other. The component cut off is the smallest.
     pub fn cut(&self, value: &dyn Fn(Lit) -> Option<bool>) -> Option<Vec<Lit>> {
-        let components = self.components(value);
-        if components.len() < 2 {
+        let s = &mut *self.scratch.borrow_mut();
+        self.components(value, s);
+        if s.parts.len() < 2 {
             return None;
         }
-        let smallest = (0..components.len()).min_by_key(|&i| components[i].0.len())?;
-        let other = usize::from(smallest == 0);
-        let mut inside = vec![false; self.graph.nodes()];
-        let (nodes, a) = &components[smallest];
-        Some(self.cut_of(nodes, *a, components[other].1, value, &mut inside))
+        let smallest = (0..s.parts.len()).min_by_key(|&i| s.nodes(i).len())?;
+        let other = s.parts[usize::from(smallest == 0)].1;
+        Some(self.cut_of(s, smallest, other, value))
     }
 
     /// Every component's cut towards a true node of another (none when connected): the
     /// incremental SAT loop adds them all at once.
     pub fn cuts(&self, value: &dyn Fn(Lit) -> Option<bool>) -> Vec<Vec<Lit>> {
-        let components = self.components(value);
-        if components.len() < 2 {
+        let s = &mut *self.scratch.borrow_mut();
+        self.components(value, s);
+        let count = s.parts.len();
+        if count < 2 {
             return Vec::new();
         }
-        let mut inside = vec![false; self.graph.nodes()];
-        let largest = (0..components.len())
-            .max_by_key(|&i| components[i].0.len())
-            .unwrap_or(0);
-        let mut out = Vec::new();
-        for (i, (nodes, a)) in components.iter().enumerate() {
-            let w = if i == largest {
-                components[usize::from(largest == 0)].1
-            } else {
-                components[largest].1
-            };
-            out.push(self.cut_of(nodes, *a, w, value, &mut inside));
-        }
-        out
+        let largest = (0..count).max_by_key(|&i| s.nodes(i).len()).unwrap_or(0);
+        (0..count)
+            .map(|i| {
+                let w = if i == largest {
+                    s.parts[usize::from(largest == 0)].1
+                } else {
+                    s.parts[largest].1
+                };
+                self.cut_of(s, i, w, value)
+            })
+            .collect()
     }
 
     /// The nodes a true node cannot reach, forced false: under a partial `value` where the
