@@ -447,8 +447,9 @@ impl<'a> Collection9<'a> {
 /// The `cpu` field of a cube's JSON answer: seconds of CPU (user + system, this process
 /// and the solver processes it waited for) since `since`.
 fn cpu_field(since: Option<Duration>) -> Option<(&'static str, serde_json::Value)> {
+    let since = since?;
     let now = satcover::util::cpu::with_children()?;
-    Some(("cpu", json!(now.saturating_sub(since?).as_secs_f64())))
+    Some(("cpu", json!(now.saturating_sub(since).as_secs_f64())))
 }
 
 /// Cube `part` of `entry` answered as a puzzle of its own, its JSON answer marked for
