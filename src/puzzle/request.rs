@@ -132,6 +132,11 @@ impl Limits {
 #[derive(Clone, Debug)]
 pub struct Threads(Arc<AtomicUsize>);
 
+/// The count of a [`Threads::machine`] no race has borrowed from yet: the machine's cores
+/// are read at the first loan (reading them costs a few system calls and file reads that
+/// a run of puzzles solved alone never needs).
+const UNREAD: usize = usize::MAX;
+
 impl Threads {
     /// `spare` threads to lend.
     pub fn spare(spare: usize) -> Threads {
@@ -140,15 +145,32 @@ impl Threads {
 
     /// One caller on this machine: the cores beyond the caller's own.
     pub fn machine() -> Threads {
-        static CORES: OnceLock<usize> = OnceLock::new();
-        let cores = *CORES.get_or_init(|| thread::available_parallelism().map_or(1, |n| n.get()));
-        Threads::spare(cores - 1)
+        Threads(Arc::new(AtomicUsize::new(UNREAD)))
     }
 
     /// Borrow up to `want` threads; they return when the loan is dropped.
     pub fn borrow(&self, want: usize) -> Loan<'_> {
+        if want == 0 {
+            return Loan { from: self, n: 0 };
+        }
         let mut have = self.0.load(Ordering::Relaxed);
         loop {
+            if have == UNREAD {
+                static CORES: OnceLock<usize> = OnceLock::new();
+                let cores =
+                    *CORES.get_or_init(|| thread::available_parallelism().map_or(1, |n| n.get()));
+                // Another loan may have read them first: take its count then.
+                have = match self.0.compare_exchange(
+                    UNREAD,
+                    cores - 1,
+                    Ordering::AcqRel,
+                    Ordering::Relaxed,
+                ) {
+                    Ok(_) => cores - 1,
+                    Err(now) => now,
+                };
+                continue;
+            }
             let take = have.min(want);
             match self.0.compare_exchange_weak(
                 have,
@@ -178,5 +200,28 @@ pub struct Loan<'t> {
 impl Drop for Loan<'_> {
     fn drop(&mut self) {
         self.from.0.fetch_add(self.n, Ordering::AcqRel);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loans_come_back_and_the_machine_lends_its_spare_cores() {
+        let spare = Threads::spare(2);
+        {
+            let a = spare.borrow(3);
+            assert_eq!(a.n, 2);
+            assert_eq!(spare.borrow(1).n, 0);
+        }
+        assert_eq!(spare.borrow(1).n, 1);
+        let machine = Threads::machine();
+        assert_eq!(machine.borrow(0).n, 0);
+        let cores = thread::available_parallelism().map_or(1, |n| n.get());
+        let loan = machine.borrow(usize::MAX - 1);
+        assert_eq!(loan.n, cores - 1);
+        drop(loan);
+        assert_eq!(machine.clone().borrow(usize::MAX - 1).n, cores - 1);
     }
 }
