@@ -302,7 +302,7 @@ fn fast_path_applies(args: &SolveArgs) -> bool {
 
 /// One 9×9 collection file answered line by line without a puzzle object, a `Report` or
 /// a label `String` per puzzle; it prints exactly what [`answer`] prints
-/// (tests/collection9.rs compares the two). A line that is not plain, a grid without
+/// (tests/it/collection9.rs compares the two). A line that is not plain, a grid without
 /// solution (clashing givens have a reason that names cells), a search `auto` would give
 /// up on and a solution the checker rejects all go to [`answer`] instead.
 struct Collection9<'a> {

@@ -35,7 +35,7 @@
 //! item order with the fewest options, as they do in their list order (which
 //! is item order), and options are tried in input order. Its cost is counted
 //! as they count it, so the figures are equal (tested against DLX1 in
-//! `tests/dlx_suite.rs`):
+//! `tests/it/dlx_suite.rs`):
 //! - `nodes`: each level entered (step C2), a solution included ("a solution
 //!   is a special node", DLX1).
 //! - `updates`: one per item covered (DLX1/DLX2 count its removal from the

@@ -3,7 +3,7 @@
 //! schema and version in its `schema` field (`"satcover/solve/1"`); a change that breaks a
 //! script bumps the number. The library types the lines embed ([`Stats`], a bench
 //! [`Proved`]) are described here by shapes that mirror their serde output, checked
-//! against real output by `tests/json_schemas.rs`.
+//! against real output by `tests/it/json_schemas.rs`.
 //!
 //! `SATCOVER_WRITE_SCHEMAS=1 cargo test --bin satcover schemas` rewrites `docs/schemas/`;
 //! without it the test fails when a file differs from what the types generate.

@@ -478,7 +478,7 @@ mod tests {
     /// transposed: columns long; black-and-white and colour): every solution checked and
     /// distinct, the picture among them when the count is complete, line logic deciding
     /// cells only as the picture has them, and the widest mask type searching exactly as
-    /// the one chosen for the width (`tests/nonogram.rs` compares counts with `sat`).
+    /// the one chosen for the width (`tests/it/nonogram.rs` compares counts with `sat`).
     #[test]
     fn long_lines_on_every_mask_width() {
         let mut next = rng(128);
