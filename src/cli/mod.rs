@@ -16,7 +16,7 @@ mod solve;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{ArgMatches, Args, FromArgMatches, Parser, Subcommand};
 use satcover::facade::AnyPuzzle;
 use satcover::input::{self, Entry};
 use satcover::puzzle::{Backend, Kind};
@@ -56,30 +56,85 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Solve puzzles: the first solution, a count, all of them, or "exactly one?".
-    Solve(solve::SolveArgs),
+    Solve(Deferred<solve::SolveArgs>),
     /// Write a puzzle as DIMACS CNF or as an exact-cover file (Knuth's format).
-    Export(export::ExportArgs),
+    Export(Deferred<export::ExportArgs>),
     /// Map a SAT solver's answer for an exported puzzle back to the grid, and check it.
-    Decode(decode::DecodeArgs),
+    Decode(Deferred<decode::DecodeArgs>),
     /// Run every backend on the same puzzles: agreement, time, sizes, effort.
-    Compare(compare::CompareArgs),
+    Compare(Deferred<compare::CompareArgs>),
     /// Run collections of puzzles through backends: throughput and percentiles.
-    Bench(bench::BenchArgs),
+    Bench(Deferred<bench::BenchArgs>),
     /// Draw a puzzle's solution (or the puzzle, with --unsolved) as SVG or PNG.
-    Render(render::RenderArgs),
+    Render(Deferred<render::RenderArgs>),
     /// Which cells are forced (same value in every solution), and exact marginals.
-    Analyze(analyze::AnalyzeArgs),
+    Analyze(Deferred<analyze::AnalyzeArgs>),
     /// Make puzzles with exactly one solution.
-    Generate(generate::GenerateArgs),
+    Generate(Deferred<generate::GenerateArgs>),
     /// Split one puzzle into N cubes (iCNF, and one puzzle file per cube) for many machines.
-    Cube(cube::CubeArgs),
+    Cube(Deferred<cube::CubeArgs>),
     /// Combine the JSON answers of `solve --cube K/N` into the puzzle's answer.
-    Merge(merge::MergeArgs),
+    Merge(Deferred<merge::MergeArgs>),
     /// The steps a person can follow, easiest first, for the kinds that explain (sudoku, rated
     /// on the Sudoku Explainer scale, and nonograms).
-    Explain(explain::ExplainArgs),
+    Explain(Deferred<explain::ExplainArgs>),
     /// The local web page: paste a puzzle, race the backends live, pictures, share link.
-    Serve(serve::ServeArgs),
+    Serve(Deferred<serve::ServeArgs>),
+}
+
+/// A subcommand's arguments, built only when that subcommand is the one given (clap's
+/// `Command::defer`): building every subcommand's arguments is most of what parsing the
+/// command line costs, and each run uses one.
+#[derive(Debug)]
+struct Deferred<T>(T);
+
+/// `T`'s arguments added to `cmd`, keeping the subcommand's own description: the deferred
+/// arguments are built after it was set, and a flattened struct's doc comment would
+/// replace it.
+fn keeping_about(cmd: clap::Command, augment: fn(clap::Command) -> clap::Command) -> clap::Command {
+    let about = cmd.get_about().cloned();
+    let long_about = cmd.get_long_about().cloned();
+    let cmd = augment(cmd);
+    let cmd = match about {
+        Some(about) => cmd.about(about),
+        None => cmd.about(None::<&str>),
+    };
+    match long_about {
+        Some(long_about) => cmd.long_about(long_about),
+        None => cmd.long_about(None::<&str>),
+    }
+}
+
+impl<T: Args> Args for Deferred<T> {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        cmd.defer(|cmd| keeping_about(cmd, T::augment_args))
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        cmd.defer(|cmd| keeping_about(cmd, T::augment_args_for_update))
+    }
+
+    fn group_id() -> Option<clap::Id> {
+        T::group_id()
+    }
+}
+
+impl<T: FromArgMatches> FromArgMatches for Deferred<T> {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches(matches).map(Deferred)
+    }
+
+    fn from_arg_matches_mut(matches: &mut ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches_mut(matches).map(Deferred)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches(matches)
+    }
+
+    fn update_from_arg_matches_mut(&mut self, matches: &mut ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches_mut(matches)
+    }
 }
 
 pub fn run() -> ExitCode {
@@ -92,18 +147,18 @@ pub fn run() -> ExitCode {
         }
     };
     let result = match cli.command {
-        Command::Solve(args) => solve::run(&args),
-        Command::Render(args) => render::run(&args),
-        Command::Compare(args) => compare::run(&args),
-        Command::Export(args) => export::run(&args),
-        Command::Decode(args) => decode::run(&args),
-        Command::Bench(args) => bench::run(&args),
-        Command::Analyze(args) => analyze::run(&args),
-        Command::Generate(args) => generate::run(&args),
-        Command::Explain(args) => explain::run(&args),
-        Command::Cube(args) => cube::run(&args),
-        Command::Merge(args) => merge::run(&args),
-        Command::Serve(args) => serve::run(&args),
+        Command::Solve(Deferred(args)) => solve::run(&args),
+        Command::Render(Deferred(args)) => render::run(&args),
+        Command::Compare(Deferred(args)) => compare::run(&args),
+        Command::Export(Deferred(args)) => export::run(&args),
+        Command::Decode(Deferred(args)) => decode::run(&args),
+        Command::Bench(Deferred(args)) => bench::run(&args),
+        Command::Analyze(Deferred(args)) => analyze::run(&args),
+        Command::Generate(Deferred(args)) => generate::run(&args),
+        Command::Explain(Deferred(args)) => explain::run(&args),
+        Command::Cube(Deferred(args)) => cube::run(&args),
+        Command::Merge(Deferred(args)) => merge::run(&args),
+        Command::Serve(Deferred(args)) => serve::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
