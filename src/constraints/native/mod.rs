@@ -1,5 +1,6 @@
 //! The native engine of the layer: domains as bit sets, one propagator per constraint run to
-//! a fixpoint (a queue of rules woken by the cells they watch), then a search that copies
+//! a fixpoint (a queue of rules woken by the changes of the cells they watch that they
+//! read: `Wake`), then a search that copies
 //! the domains at each branch (a few hundred words: cheaper than a trail). It branches on
 //! the first open cell of the tightest counting rule (at least, count: the fewest open
 //! cells beyond the number the rule still needs, as a person picks the most constrained
