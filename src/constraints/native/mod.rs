@@ -363,7 +363,7 @@ impl<'m> Propagator<'m> {
     }
 
     /// Propagates the rules that the narrowing of `cells` wakes to a fixpoint, the rules
-    /// having been at theirs before the caller narrowed them ([`Wake`]); false when some
+    /// having been at theirs before the caller narrowed them (`Wake`); false when some
     /// domain empties.
     pub fn propagate_from(&self, dom: &mut [Domain], cells: &[usize]) -> bool {
         self.propagate_from_in(dom, cells, &mut Work::default())
