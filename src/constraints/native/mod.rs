@@ -1,6 +1,6 @@
 //! The native engine of the layer: domains as bit sets, one propagator per constraint run to
-//! a fixpoint (a queue of rules woken by the changes of the cells they watch that they
-//! read: `Wake`), then a search that copies
+//! a fixpoint (a queue of rules, each woken by those changes of its cells that it reads:
+//! `Wake`), then a search that copies
 //! the domains at each branch (a few hundred words: cheaper than a trail). It branches on
 //! the first open cell of the tightest counting rule (at least, count: the fewest open
 //! cells beyond the number the rule still needs, as a person picks the most constrained
@@ -259,8 +259,9 @@ impl<'m> Propagator<'m> {
                     } else {
                         Vec::new()
                     };
-                    // Without a window the line's filter is the count's own (`counted`
-                    // is already exact on a two-valued count), at a pass over the states.
+                    // Without a window the line's filter would only redo the count's own
+                    // (`counted` is already exact on two values), at the cost of a pass
+                    // over the states.
                     if windows.contains(&true) {
                         Prepared::BinaryLine {
                             other: other.trailing_zeros(),
@@ -358,8 +359,7 @@ impl<'m> Propagator<'m> {
 
     /// Propagates every rule to a fixpoint; false when some domain empties.
     pub fn propagate_all(&self, dom: &mut [Domain]) -> bool {
-        let all: Vec<u32> = (0..self.model.constraints.len() as u32).collect();
-        self.fixpoint(dom, &all, &mut Work::default())
+        self.fixpoint_all(dom, &mut Work::default())
     }
 
     /// Propagates the rules that the narrowing of `cells` wakes to a fixpoint, the rules
@@ -403,10 +403,11 @@ impl<'m> Propagator<'m> {
         }
     }
 
-    /// Rules `rules` (each once) and those they wake, in `work`, to a fixpoint.
-    fn fixpoint(&self, dom: &mut [Domain], rules: &[u32], work: &mut Work) -> bool {
-        work.fit(self.model.constraints.len());
-        for &r in rules {
+    /// Every rule and those they wake, in `work`, to a fixpoint.
+    fn fixpoint_all(&self, dom: &mut [Domain], work: &mut Work) -> bool {
+        let rules = self.model.constraints.len();
+        work.fit(rules);
+        for r in 0..rules as u32 {
             work.enqueue(r);
         }
         self.fixpoint_in(dom, work)
@@ -1230,10 +1231,7 @@ impl Search<'_, '_, '_> {
             return;
         }
         let settled = match narrowed {
-            None => {
-                let all: Vec<u32> = (0..self.propagator.model.constraints.len() as u32).collect();
-                self.propagator.fixpoint(dom, &all, &mut self.work)
-            }
+            None => self.propagator.fixpoint_all(dom, &mut self.work),
             Some(cell) => self
                 .propagator
                 .propagate_from_in(dom, &[cell], &mut self.work),
